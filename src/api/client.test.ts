@@ -1,0 +1,116 @@
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError, ContractError, NetworkError, browserTimezoneOffsetHours, createApiClient, errorMessageFor } from './client.ts'
+import { contract } from './contract.ts'
+
+const user = {
+  id: 1,
+  role: 'student',
+  full_name: 'Ana',
+  email: 'a@example.com',
+  cpf: null,
+  phone: null,
+  cep: null,
+  street: null,
+  street_number: null,
+  updated_at: null,
+  is_club: false,
+  drive_user: null,
+  driver_tour: {},
+}
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function setup(response: Response | Error, token: string | null = 'tok') {
+  const requests: Request[] = []
+  const onUnauthorized = vi.fn()
+  const onMethodNotAllowed = vi.fn()
+  const client = createApiClient({
+    portalBaseUrl: 'http://portal.test/api/v1',
+    driveBaseUrl: () => 'http://drive.test/drive/api/v1/',
+    getToken: () => token,
+    onUnauthorized,
+    onMethodNotAllowed,
+    timezoneOffsetHours: () => -3,
+    fetch: async (input, init) => {
+      requests.push(new Request(input, init))
+      if (response instanceof Error) throw response
+      return response
+    },
+  })
+  return { client, requests, onUnauthorized, onMethodNotAllowed }
+}
+
+describe('contract client', () => {
+  it('adds the bearer token and the tmz header in hours (D21)', async () => {
+    const { client, requests } = setup(json(200, user))
+    const me = await client.call(contract.usersMe)
+    expect(me.full_name).toBe('Ana')
+    expect(requests[0]!.url).toBe('http://portal.test/api/v1/users/me/')
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer tok')
+    expect(requests[0]!.headers.get('tmz')).toBe('-3')
+  })
+
+  it('sends login as an OAuth2 form without a token (D2)', async () => {
+    const { client, requests } = setup(json(200, { access_token: 'x', token_type: 'bearer' }))
+    await client.call(contract.loginAccessToken, { body: { username: 'a@example.com', password: 'p w', user_id: '4' } })
+    const request = requests[0]!
+    expect(request.method).toBe('POST')
+    expect(request.headers.get('Authorization')).toBeNull()
+    expect(request.headers.get('Content-Type')).toContain('application/x-www-form-urlencoded')
+    expect(await request.text()).toBe('username=a%40example.com&password=p+w&user_id=4')
+  })
+
+  it('calls drive endpoints on the drive base URL with JSON', async () => {
+    const { client, requests } = setup(json(200, { detail: 'Senha atualizada com sucesso.' }))
+    await client.call(contract.updatePasswordPortal, { body: { current_password: 'a', new_password: 'abcdefgh' } })
+    expect(requests[0]!.url).toBe('http://drive.test/drive/api/v1/users/me/update-password/portal/')
+    expect(requests[0]!.method).toBe('PUT')
+    expect(requests[0]!.headers.get('Content-Type')).toBe('application/json')
+  })
+
+  it('maps a 400 on login to the SPEC §8 text, whatever the server said', async () => {
+    const { client } = setup(json(400, { detail: 'Incorrect email or password' }))
+    const error = await client.call(contract.loginAccessToken, { body: { username: 'a', password: 'b' } }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).message).toBe('Usuário ou senha incorreta.')
+    expect((error as ApiError).status).toBe(400)
+  })
+
+  it('uses the server detail, else the fallback, for other login errors', () => {
+    expect(errorMessageFor(contract.loginAccessToken, 500, { detail: 'Servidor em manutenção' })).toBe('Servidor em manutenção')
+    expect(errorMessageFor(contract.loginAccessToken, 500, 'Bad gateway')).toBe('Erro ao efetuar login')
+    expect(errorMessageFor(contract.loginAccessToken, 422, { detail: [{ loc: ['body', 'username'], msg: 'x', type: 'y' }] })).toBe('Erro ao efetuar login')
+    expect(errorMessageFor(contract.updatePasswordPortal, 400, { detail: { message: 'Senha fraca' } })).toBe('Senha fraca')
+  })
+
+  it('a 401 on an authenticated call triggers logout', async () => {
+    const { client, onUnauthorized } = setup(json(401, { detail: 'Não autenticado' }))
+    await expect(client.call(contract.usersMe)).rejects.toBeInstanceOf(ApiError)
+    expect(onUnauthorized).toHaveBeenCalledOnce()
+  })
+
+  it('a 405 sends the browser to the dashboard', async () => {
+    const { client, onMethodNotAllowed } = setup(json(405, { detail: 'Method Not Allowed' }))
+    await expect(client.call(contract.usersMe)).rejects.toBeInstanceOf(ApiError)
+    expect(onMethodNotAllowed).toHaveBeenCalledOnce()
+  })
+
+  it('turns an unreachable server into a NetworkError with a Portuguese message', async () => {
+    const { client } = setup(new TypeError('Failed to fetch'))
+    const error = await client.call(contract.usersMe).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect((error as Error).message).toMatch(/Não foi possível conectar ao servidor/)
+  })
+
+  it('rejects a response the contract does not allow', async () => {
+    const { client } = setup(json(200, { id: 'not-a-number' }))
+    await expect(client.call(contract.usersMe)).rejects.toBeInstanceOf(ContractError)
+  })
+
+  it('computes tmz from the UTC offset', () => {
+    const date = new Date()
+    expect(browserTimezoneOffsetHours(date)).toBe(-date.getTimezoneOffset() / 60)
+  })
+})

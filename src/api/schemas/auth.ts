@@ -1,0 +1,27 @@
+import * as v from 'valibot'
+
+const optionalText = v.optional(v.string())
+
+/** OAuth2 password form (D2); every field travels as text. SPEC §3 login form. */
+export const LoginForm = v.object({
+  username: v.pipe(v.string(), v.trim(), v.minLength(1)),
+  password: v.pipe(v.string(), v.minLength(1)),
+  /** Chosen account when several share the identifier (D9). */
+  user_id: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))),
+  prospex: optionalText,
+  cupom: optionalText,
+  company: optionalText,
+})
+export type LoginForm = v.InferInput<typeof LoginForm>
+
+export const AccountChoice = v.object({
+  id: v.number(),
+  full_name: v.nullable(v.string()),
+  company_name: v.nullable(v.string()),
+})
+export type AccountChoice = v.InferOutput<typeof AccountChoice>
+
+export const AccessToken = v.object({ access_token: v.string(), token_type: v.literal('bearer') })
+/** SPEC §7: login returns users[] (several accounts match) or access_token. */
+export const LoginResponse = v.union([AccessToken, v.object({ users: v.array(AccountChoice) })])
+export type LoginResponse = v.InferOutput<typeof LoginResponse>

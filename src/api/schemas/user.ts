@@ -1,0 +1,35 @@
+import * as v from 'valibot'
+import { IsoDateTime } from './common.ts'
+
+export const Role = v.picklist(['student', 'manager'])
+export type Role = v.InferOutput<typeof Role>
+
+export const Company = v.object({ id: v.number(), name: v.string(), escola_id: v.number() })
+export const DriveUser = v.object({ id: v.number(), company: Company })
+
+/** The seven fields SPEC §3 requires for a complete registration. */
+export const REQUIRED_PROFILE_FIELDS = ['phone', 'cep', 'cpf', 'email', 'full_name', 'street_number', 'street'] as const
+
+export const CurrentUser = v.object({
+  id: v.number(),
+  role: Role,
+  full_name: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  cpf: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  cep: v.nullable(v.string()),
+  street: v.nullable(v.string()),
+  street_number: v.nullable(v.string()),
+  /** Last registration update, UTC (SPEC §3). */
+  updated_at: v.nullable(IsoDateTime),
+  is_club: v.boolean(),
+  drive_user: v.nullable(DriveUser),
+  /** Per-route "tour seen" flags (SPEC §3 tour record). */
+  driver_tour: v.record(v.string(), v.boolean()),
+})
+export type CurrentUser = v.InferOutput<typeof CurrentUser>
+
+export const UpdatePasswordBody = v.object({
+  current_password: v.pipe(v.string(), v.minLength(1)),
+  new_password: v.pipe(v.string(), v.minLength(8), v.maxLength(128)),
+})

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { CurrentUser } from '../api/schemas/user.ts'
+import { needsRegistrationUpdate } from './registration-rules.ts'
+
+const now = new Date('2026-11-22T12:00:00Z')
+const complete: CurrentUser = {
+  id: 1,
+  role: 'student',
+  full_name: 'Ana',
+  email: 'a@example.com',
+  cpf: '52998224725',
+  phone: '11987654321',
+  cep: '01310100',
+  street: 'Rua A',
+  street_number: '10',
+  updated_at: '2026-10-01T00:00:00Z',
+  is_club: false,
+  drive_user: null,
+  driver_tour: {},
+}
+
+describe('needsRegistrationUpdate (SPEC §4)', () => {
+  it('is false for a complete, recent registration', () => {
+    expect(needsRegistrationUpdate(complete, now)).toBe(false)
+  })
+  it.each(['phone', 'cep', 'cpf', 'email', 'full_name', 'street_number', 'street'] as const)('is true when %s is empty', (field) => {
+    expect(needsRegistrationUpdate({ ...complete, [field]: '  ' }, now)).toBe(true)
+    expect(needsRegistrationUpdate({ ...complete, [field]: null }, now)).toBe(true)
+  })
+  it('is true without updated_at', () => {
+    expect(needsRegistrationUpdate({ ...complete, updated_at: null }, now)).toBe(true)
+  })
+  it('is true at exactly 4 months and after, false just before', () => {
+    expect(needsRegistrationUpdate({ ...complete, updated_at: '2026-07-22T12:00:00Z' }, now)).toBe(true)
+    expect(needsRegistrationUpdate({ ...complete, updated_at: '2026-05-01T00:00:00Z' }, now)).toBe(true)
+    expect(needsRegistrationUpdate({ ...complete, updated_at: '2026-07-22T12:00:01Z' }, now)).toBe(false)
+  })
+})

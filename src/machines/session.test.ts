@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import type { LoginResponse } from '../api/schemas/auth.ts'
+import type { CurrentUser } from '../api/schemas/user.ts'
+import { sessionMachine, waitUntilSettled, type LoginRequest } from './session.ts'
+
+const user: CurrentUser = {
+  id: 7,
+  role: 'student',
+  full_name: 'Ana Beatriz Souza',
+  email: 'aluno@example.com',
+  cpf: '52998224725',
+  phone: '11987654321',
+  cep: '01310100',
+  street: 'Avenida Paulista',
+  street_number: '1000',
+  updated_at: new Date().toISOString(),
+  is_club: true,
+  drive_user: { id: 1, company: { id: 1, name: 'KNN Centro', escola_id: 2 } },
+  driver_tour: {},
+}
+
+function httpError(status: number, message: string) {
+  return Object.assign(new Error(message), { status })
+}
+
+function start(options: {
+  token?: string | null
+  login?: (request: LoginRequest) => Promise<LoginResponse>
+  loadUser?: () => Promise<CurrentUser>
+}) {
+  const calls = { persistToken: [] as string[], clearStoredSession: 0, navigateAfterLogin: 0, navigateToLogin: 0, logins: [] as LoginRequest[] }
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input }: { input: LoginRequest }) => {
+        calls.logins.push(input)
+        return (options.login ?? (async () => ({ access_token: 'tok', token_type: 'bearer' as const })))(input)
+      }),
+      loadUser: fromPromise(async () => (options.loadUser ?? (async () => user))()),
+    },
+    actions: {
+      persistToken: (_, params) => void calls.persistToken.push(params.token),
+      clearStoredSession: () => void calls.clearStoredSession++,
+      navigateAfterLogin: () => void calls.navigateAfterLogin++,
+      navigateToLogin: () => void calls.navigateToLogin++,
+    },
+  })
+  const actor = createActor(machine, { input: { token: options.token ?? null } }).start()
+  return { actor, calls }
+}
+
+describe('session machine', () => {
+  it('starts logged out without a stored token', () => {
+    const { actor } = start({})
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
+  })
+
+  it('logs in, keeps the token and loads the user', async () => {
+    const { actor, calls } = start({})
+    actor.send({ type: 'session.login', username: 'aluno@example.com', password: 'demo1234' })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedIn'))
+    expect(snapshot.context.token).toBe('tok')
+    expect(snapshot.context.currentUser?.full_name).toBe('Ana Beatriz Souza')
+    expect(snapshot.context.requiresUpdate).toBe(false)
+    expect(calls.persistToken).toEqual(['tok'])
+    expect(calls.navigateAfterLogin).toBe(1)
+  })
+
+  it('restores a stored token by loading the user', async () => {
+    const { actor } = start({ token: 'stored' })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedIn'))
+    expect(snapshot.context.currentUser?.id).toBe(7)
+  })
+
+  it('shows the login error text and stays logged out', async () => {
+    const { actor, calls } = start({ login: async () => Promise.reject(httpError(400, 'Usuário ou senha incorreta.')) })
+    actor.send({ type: 'session.login', username: 'aluno@example.com', password: 'errada' })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedOut') && s.context.logInError !== null)
+    expect(snapshot.context.logInError).toBe('Usuário ou senha incorreta.')
+    expect(snapshot.context.pendingCredentials).toBeNull()
+    expect(calls.persistToken).toEqual([])
+  })
+
+  it('keeps several accounts for the user to pick, then logs in as the chosen one (D9)', async () => {
+    const accounts = [
+      { id: 3, full_name: 'Lucas Pereira', company_name: 'KNN Centro' },
+      { id: 4, full_name: 'Marina Pereira', company_name: 'KNN Centro' },
+    ]
+    const { actor, calls } = start({
+      login: async (request) => (request.userId ? { access_token: `tok-${request.userId}`, token_type: 'bearer' } : { users: accounts }),
+    })
+    actor.send({ type: 'session.login', username: '123.456.789-09', password: 'demo1234' })
+    const choosing = await waitFor(actor, (s) => s.matches('choosingAccount'))
+    expect(choosing.context.usersToLogin).toEqual(accounts)
+    actor.send({ type: 'session.chooseAccount', userId: 4 })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedIn'))
+    expect(calls.logins.at(-1)).toEqual({ username: '123.456.789-09', password: 'demo1234', userId: 4 })
+    expect(snapshot.context.token).toBe('tok-4')
+    expect(snapshot.context.usersToLogin).toEqual([])
+    expect(snapshot.context.pendingCredentials).toBeNull()
+  })
+
+  it('logout clears stored session, account list and user, and goes to login', async () => {
+    const { actor, calls } = start({ token: 'stored' })
+    await waitFor(actor, (s) => s.matches('loggedIn'))
+    actor.send({ type: 'session.logout' })
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.matches('loggedOut')).toBe(true)
+    expect(snapshot.context).toMatchObject({ token: null, currentUser: null, usersToLogin: [] })
+    expect(calls.clearStoredSession).toBe(1)
+    expect(calls.navigateToLogin).toBe(1)
+  })
+
+  it('a 401 forces logout (SPEC §4)', async () => {
+    const { actor, calls } = start({ token: 'stored' })
+    await waitFor(actor, (s) => s.matches('loggedIn'))
+    actor.send({ type: 'session.unauthorized' })
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
+    expect(calls.clearStoredSession).toBe(1)
+  })
+
+  it('an expired stored token ends logged out without an error message', async () => {
+    const { actor, calls } = start({ token: 'expired', loadUser: async () => Promise.reject(httpError(401, 'Não autenticado')) })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedOut'))
+    expect(snapshot.context.logInError).toBeNull()
+    expect(calls.clearStoredSession).toBe(1)
+  })
+
+  it('flags a registration update for an incomplete profile', async () => {
+    const { actor } = start({ token: 'stored', loadUser: async () => ({ ...user, phone: '' }) })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedIn'))
+    expect(snapshot.context.requiresUpdate).toBe(true)
+  })
+
+  it('toggles the drawer', () => {
+    const { actor } = start({})
+    expect(actor.getSnapshot().context.showDrawer).toBe(true)
+    actor.send({ type: 'session.toggleDrawer' })
+    expect(actor.getSnapshot().context.showDrawer).toBe(false)
+  })
+
+  it('waitUntilSettled polls every 100 ms until the user is loaded', async () => {
+    vi.useFakeTimers()
+    try {
+      let resolveUser: (u: CurrentUser) => void = () => {}
+      const { actor } = start({ token: 'stored', loadUser: () => new Promise((resolve) => (resolveUser = resolve)) })
+      const settled = waitUntilSettled(() => actor.getSnapshot())
+      await vi.advanceTimersByTimeAsync(250)
+      expect(actor.getSnapshot().matches('loadingUser')).toBe(true)
+      resolveUser(user)
+      await vi.advanceTimersByTimeAsync(100)
+      expect((await settled).matches('loggedIn')).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

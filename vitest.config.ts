@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Unit tests (src/) and server tests (server/). Server tests run on PGlite always and on
+ * PostgreSQL too when DATABASE_URL is set (DESIGN.md "Server"); each file gets its own
+ * database cloned from one migrated template (server/test/global-setup.ts).
+ */
+const engines = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      ...engines.map((engine) => ({
+        test: {
+          name: `server-${engine}`,
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          env: { TEST_DB_ENGINE: engine },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+})
