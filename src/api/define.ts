@@ -47,18 +47,20 @@ export function defineEndpoint<
 }
 
 type InputOf<T> = T extends AnySchema ? v.InferInput<T> : never
-type OutputOf<T> = T extends AnySchema ? v.InferOutput<T> : never
+type OutputOf<T> = T extends AnySchema ? v.InferOutput<T> : undefined
+/** The declared schema of an optional endpoint part, or never when the endpoint has none. */
+type Part<T> = NonNullable<T>
 
 /** What a caller passes: only the parts the endpoint declares. */
-export type EndpointInput<E extends Endpoint> = (E['params'] extends AnySchema ? { params: InputOf<E['params']> } : { params?: never }) &
-  (E['query'] extends AnySchema ? { query: InputOf<E['query']> } : { query?: never }) &
-  (E['body'] extends AnySchema ? { body: InputOf<E['body']> } : { body?: never })
+export type EndpointInput<E extends Endpoint> = ([Part<E['params']>] extends [never] ? { params?: never } : { params: InputOf<Part<E['params']>> }) &
+  ([Part<E['query']>] extends [never] ? { query?: never } : { query: InputOf<Part<E['query']>> }) &
+  ([Part<E['body']>] extends [never] ? { body?: never } : { body: InputOf<Part<E['body']>> })
 
 /** What a handler receives after validation. */
 export interface EndpointRequest<E extends Endpoint> {
-  params: OutputOf<E['params']>
-  query: OutputOf<E['query']>
-  body: OutputOf<E['body']>
+  params: OutputOf<Part<E['params']>>
+  query: OutputOf<Part<E['query']>>
+  body: OutputOf<Part<E['body']>>
 }
 
 export type EndpointResponse<E extends Endpoint> = v.InferOutput<E['response']>

@@ -1,0 +1,66 @@
+// @ts-check
+import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/**
+ * Layers of DESIGN.md: shared (src/api, src/db, src/machines, src/ui, src/i18n) → features
+ * → app; no feature imports another; src/sw imports only src/api and src/db; server/
+ * imports only src/api; nothing under src/ imports server/. One zone per feature,
+ * generated from the folders (bulletproof-react's import/no-restricted-paths).
+ */
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+const SHARED = ['./src/api', './src/db', './src/machines', './src/ui', './src/i18n']
+
+const zones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: compose them in src/app.',
+  })),
+  ...SHARED.map((target) => ({
+    target,
+    from: ['./src/features', './src/app', './src/sw'],
+    message: 'Shared code never imports a feature or the app.',
+  })),
+  { target: './src/features', from: './src/app', message: 'Features never import the app layer.' },
+  { target: './src/sw', from: ['./src/app', './src/features', './src/ui', './src/machines'], message: 'The service worker imports only src/api and src/db.' },
+  { target: './src', from: './server', message: 'Nothing under src/ imports the server.' },
+  { target: './server', from: ['./src/app', './src/features', './src/ui', './src/db', './src/machines', './src/sw', './src/i18n'], message: 'The server imports only src/api.' },
+]
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'src/app/route-tree.gen.ts', 'server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value=/\\/index(\\.tsx?)?$/][source.value=/features/]", message: 'No barrel files for features: import the file directly.' },
+      ],
+    },
+  },
+)

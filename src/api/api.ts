@@ -1,0 +1,27 @@
+import { createApiClient } from './client.ts'
+import { getStoredToken } from './local-store.ts'
+import { driveBaseUrl } from './runtime-config.ts'
+
+/** Portal base URL; the same origin by default, another backend when built with VITE_PORTAL_API_URL (D1). */
+export const PORTAL_BASE_URL: string = import.meta.env.VITE_PORTAL_API_URL ?? '/api/v1'
+
+interface ApiEventHandlers {
+  onUnauthorized: () => void
+  onMethodNotAllowed: () => void
+}
+
+const handlers: ApiEventHandlers = { onUnauthorized: () => {}, onMethodNotAllowed: () => {} }
+
+/** The app decides what a 401 or a 405 means for the user (the client does no UI work). */
+export function setApiEventHandlers(next: ApiEventHandlers): void {
+  Object.assign(handlers, next)
+}
+
+/** The one client every feature calls the contract through. */
+export const api = createApiClient({
+  portalBaseUrl: PORTAL_BASE_URL,
+  driveBaseUrl,
+  getToken: getStoredToken,
+  onUnauthorized: () => handlers.onUnauthorized(),
+  onMethodNotAllowed: () => handlers.onMethodNotAllowed(),
+})

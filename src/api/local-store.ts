@@ -1,0 +1,34 @@
+/**
+ * The keys SPEC §3 keeps on the device ("Stored locally"). Everything the browser keeps
+ * about a session goes through here so logout can wipe it in one place.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  emailVerificationToken: 'cpf_email_verification_token',
+  bookInfo: 'bookInfo',
+  pushSubscriptionAuth: 'push_subscription_auth',
+} as const
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    return null // storage disabled (private mode on some browsers): behave as empty
+  }
+}
+
+export function getStoredToken(): string | null {
+  return storage()?.getItem(STORAGE_KEYS.token) ?? null
+}
+
+export function storeToken(token: string): void {
+  storage()?.setItem(STORAGE_KEYS.token, token)
+}
+
+/** SPEC §4 logout: clears token, verification token and book info. */
+export function clearStoredSession(): void {
+  const store = storage()
+  store?.removeItem(STORAGE_KEYS.token)
+  store?.removeItem(STORAGE_KEYS.emailVerificationToken)
+  store?.removeItem(STORAGE_KEYS.bookInfo)
+}

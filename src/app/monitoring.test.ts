@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as Monitoring from './monitoring.ts'
+
+type SentryModule = Monitoring.SentryModule
+
+let monitoring: typeof Monitoring
+
+beforeEach(async () => {
+  // Fresh module state (initialised or not) for every test.
+  vi.resetModules()
+  monitoring = await import('./monitoring.ts')
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function fakeSentry() {
+  const fake = {
+    init: vi.fn(),
+    captureException: vi.fn(),
+    browserTracingIntegration: vi.fn(() => ({ name: 'BrowserTracing' })),
+  }
+  return { fake, load: () => Promise.resolve(fake as unknown as SentryModule) }
+}
+
+describe('shouldIgnoreError', () => {
+  const ignored = [
+    'TypeError: Failed to fetch dynamically imported module: https://x/assets/notas-abc.js',
+    'TypeError: Importing a module script failed.',
+    'TypeError: error loading dynamically imported module: https://x/assets/a.js',
+    'Loading chunk 42 failed.',
+    'Loading chunk pedagogico-notas failed. (error: https://x/1.js)',
+    'Loading CSS chunk 7 failed.',
+    'Unable to preload CSS for /assets/index-abc.css',
+    'ResizeObserver loop limit exceeded',
+    'ResizeObserver loop completed with undelivered notifications.',
+  ]
+
+  it.each(ignored)('ignores "%s" as a string and as an Error', (message) => {
+    expect(monitoring.shouldIgnoreError(message)).toBe(true)
+    expect(monitoring.shouldIgnoreError(new Error(message))).toBe(true)
+  })
+
+  it('ignores a ChunkLoadError by name', () => {
+    const error = new Error('something')
+    error.name = 'ChunkLoadError'
+    expect(monitoring.shouldIgnoreError(error)).toBe(true)
+  })
+
+  it('reads Sentry events and DOM events', () => {
+    expect(
+      monitoring.shouldIgnoreError({
+        exception: {
+          values: [{ type: 'TypeError', value: 'Failed to fetch dynamically imported module: /a.js' }],
+        },
+      }),
+    ).toBe(true)
+    expect(monitoring.shouldIgnoreError({ message: 'ResizeObserver loop limit exceeded' })).toBe(true)
+    expect(monitoring.shouldIgnoreError({ reason: new TypeError('Importing a module script failed.') })).toBe(true)
+    expect(monitoring.shouldIgnoreError({ error: { name: 'ChunkLoadError', message: 'x' } })).toBe(true)
+  })
+
+  it('keeps real errors', () => {
+    expect(monitoring.shouldIgnoreError(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false)
+    expect(monitoring.shouldIgnoreError('Failed to fetch')).toBe(false)
+    expect(
+      monitoring.shouldIgnoreError({ exception: { values: [{ type: 'Error', value: 'Erro ao efetuar login' }] } }),
+    ).toBe(false)
+    expect(monitoring.shouldIgnoreError(undefined)).toBe(false)
+    expect(monitoring.shouldIgnoreError(42)).toBe(false)
+  })
+
+  it('survives cyclic objects', () => {
+    const a: Record<string, unknown> = { message: 'boom' }
+    a.cause = a
+    a.error = { reason: a }
+    expect(monitoring.shouldIgnoreError(a)).toBe(false)
+  })
+})
+
+describe('sentryOptions', () => {
+  it('uses the SPEC §9 rates and limits', () => {
+    const options = monitoring.sentryOptions({ dsn: 'https://k@o.example/1', environment: 'production', release: '1.2.3' })
+    expect(options).toMatchObject({
+      dsn: 'https://k@o.example/1',
+      environment: 'production',
+      release: '1.2.3',
+      sampleRate: 0.05,
+      tracesSampleRate: 0.1,
+      maxBreadcrumbs: 50,
+      attachStacktrace: true,
+    })
+    expect(options.ignoreErrors?.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it('beforeSend drops ignored errors and keeps the rest', () => {
+    const { beforeSend } = monitoring.sentryOptions({ dsn: 'x' })
+    const chunkEvent = { exception: { values: [{ type: 'ChunkLoadError', value: 'Loading chunk 3 failed.' }] } }
+    expect(beforeSend?.(chunkEvent as never, {})).toBeNull()
+    // The event text may be generic while the original exception is not.
+    const event = { exception: { values: [{ type: 'Error', value: 'x' }] } }
+    expect(beforeSend?.(event as never, { originalException: new Error('ResizeObserver loop limit exceeded') })).toBeNull()
+    const real = { exception: { values: [{ type: 'Error', value: 'Erro ao atualizar' }] } }
+    expect(beforeSend?.(real as never, { originalException: new Error('Erro ao atualizar') })).toBe(real)
+  })
+})
+
+describe('initMonitoring and reportError', () => {
+  it('does nothing without a DSN', async () => {
+    const { fake, load } = fakeSentry()
+    const loader = vi.fn(load)
+    expect(await monitoring.initMonitoring({ dsn: undefined }, loader)).toBe(false)
+    expect(await monitoring.initMonitoring({ dsn: '  ' }, loader)).toBe(false)
+    expect(loader).not.toHaveBeenCalled()
+    expect(fake.init).not.toHaveBeenCalled()
+  })
+
+  it('logs to the console while monitoring is off', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const error = new Error('x')
+    monitoring.reportError(error)
+    expect(log).toHaveBeenCalledWith(error)
+  })
+
+  it('loads the SDK once and initialises it with the options', async () => {
+    const { fake, load } = fakeSentry()
+    const loader = vi.fn(load)
+    const first = monitoring.initMonitoring({ dsn: 'https://k@o.example/1', environment: 'test' }, loader)
+    const second = monitoring.initMonitoring({ dsn: 'https://k@o.example/1' }, loader)
+    expect(await first).toBe(true)
+    expect(await second).toBe(true)
+    expect(loader).toHaveBeenCalledTimes(1)
+    expect(fake.init).toHaveBeenCalledTimes(1)
+    expect(fake.init.mock.calls[0]?.[0]).toMatchObject({
+      dsn: 'https://k@o.example/1',
+      environment: 'test',
+      sampleRate: 0.05,
+      tracesSampleRate: 0.1,
+      maxBreadcrumbs: 50,
+      attachStacktrace: true,
+      integrations: [{ name: 'BrowserTracing' }],
+    })
+  })
+
+  it('forwards errors to Sentry once initialised, including ones reported while loading', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { fake, load } = fakeSentry()
+    const started = monitoring.initMonitoring({ dsn: 'https://k@o.example/1' }, load)
+    const early = new Error('early')
+    monitoring.reportError(early)
+    await started
+    await Promise.resolve()
+    const late = new Error('late')
+    monitoring.reportError(late)
+    expect(fake.captureException).toHaveBeenCalledWith(early)
+    expect(fake.captureException).toHaveBeenCalledWith(late)
+    expect(log).not.toHaveBeenCalled()
+  })
+
+  it('stays off when the SDK cannot be downloaded', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const failed = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+    expect(await monitoring.initMonitoring({ dsn: 'https://k@o.example/1' }, failed)).toBe(false)
+    monitoring.reportError(new Error('after'))
+    expect(log).toHaveBeenCalledTimes(1)
+  })
+})

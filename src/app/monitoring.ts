@@ -1,0 +1,150 @@
+/**
+ * Error monitoring (D20, SPEC §8–§9). Sentry is on only when a DSN is configured, and the
+ * SDK is loaded with a dynamic import so it is a separate chunk fetched after the first
+ * screen; this module itself only holds types and small pure functions.
+ */
+import type * as Sentry from '@sentry/react'
+import type { BrowserOptions, ErrorEvent, EventHint } from '@sentry/react'
+
+/** The part of the SDK the app uses: naming it lets the bundler drop the rest. */
+export type SentryModule = Pick<typeof Sentry, 'init' | 'browserTracingIntegration' | 'captureException'>
+
+/**
+ * Loads the SDK as a separate chunk. Destructuring right at the `import()` lets the
+ * bundler tree-shake the SDK (a namespace import would keep every export).
+ */
+async function loadSentry(): Promise<SentryModule> {
+  const { init, browserTracingIntegration, captureException } = await import('@sentry/react')
+  return { init, browserTracingIntegration, captureException }
+}
+
+export interface MonitoringConfig {
+  dsn?: string | null | undefined
+  environment?: string | undefined
+  release?: string | undefined
+}
+
+/**
+ * Errors never reported (SPEC §8): failed lazy loads of screens and chunks (the app
+ * reloads the page instead, SPEC §2) and the harmless ResizeObserver loop warnings.
+ * Used as Sentry's `ignoreErrors` and by `shouldIgnoreError` in `beforeSend`.
+ */
+export const IGNORED_ERRORS: readonly RegExp[] = [
+  // Dynamic import failures: Chromium, Safari, Firefox.
+  /Failed to fetch dynamically imported module/i,
+  /Importing a module script failed/i,
+  /error loading dynamically imported module/i,
+  // Chunk loads (webpack-style names kept for any library that still throws them; Vite's
+  // preload helper reports CSS chunks as "Unable to preload CSS").
+  /ChunkLoadError/,
+  /Loading chunk [\w./-]+ failed/i,
+  /Loading CSS chunk/i,
+  /Unable to preload CSS/i,
+  // ResizeObserver: Chromium (old and new wording).
+  /ResizeObserver loop limit exceeded/i,
+  /ResizeObserver loop completed with undelivered notifications/i,
+]
+
+/** Texts that describe an error, an event of Sentry's or a DOM error/rejection event. */
+function describe(value: unknown, depth = 0): string[] {
+  if (depth > 3 || value === null || value === undefined) return []
+  if (typeof value === 'string') return [value]
+  if (typeof value !== 'object') return []
+  const texts: string[] = []
+  const record = value as Record<string, unknown>
+  const name = typeof record.name === 'string' ? record.name : undefined
+  const type = typeof record.type === 'string' ? record.type : undefined
+  const message = typeof record.message === 'string' ? record.message : undefined
+  if (name) texts.push(name)
+  if (type) texts.push(type)
+  if (message) texts.push(message, `${name ?? type ?? 'Error'}: ${message}`)
+  if (typeof record.value === 'string') texts.push(record.value, `${type ?? 'Error'}: ${record.value}`)
+  // Sentry event: { message, exception: { values: [{ type, value }] } }
+  const exception = record.exception as { values?: unknown } | undefined
+  if (exception && Array.isArray(exception.values)) {
+    for (const item of exception.values) texts.push(...describe(item, depth + 1))
+  }
+  // Sentry's message objects, DOM ErrorEvent.error, PromiseRejectionEvent.reason, Error.cause
+  for (const key of ['logentry', 'error', 'reason', 'cause'] as const) {
+    if (key in record && record[key] !== value) texts.push(...describe(record[key], depth + 1))
+  }
+  return texts
+}
+
+/** True for the errors of IGNORED_ERRORS, whatever shape they arrive in. */
+export function shouldIgnoreError(eventOrError: unknown): boolean {
+  return describe(eventOrError).some((text) => IGNORED_ERRORS.some((re) => re.test(text)))
+}
+
+/** Sentry.init options of SPEC §9 (sample rates, breadcrumbs, stack traces) and §8 filters. */
+export function sentryOptions(config: {
+  dsn: string
+  environment?: string | undefined
+  release?: string | undefined
+}): BrowserOptions {
+  return {
+    dsn: config.dsn,
+    environment: config.environment,
+    release: config.release,
+    sampleRate: 0.05,
+    tracesSampleRate: 0.1,
+    maxBreadcrumbs: 50,
+    attachStacktrace: true,
+    ignoreErrors: [...IGNORED_ERRORS],
+    // Students include minors (LGPD): no automatic user data, cookies, bodies or query
+    // strings (reset tokens and e-mails travel in query strings, SPEC §7).
+    dataCollection: { userInfo: false, cookies: false, httpBodies: [], urlQueryParams: false },
+    beforeSend(event: ErrorEvent, hint: EventHint) {
+      if (shouldIgnoreError(event) || shouldIgnoreError(hint.originalException)) return null
+      return event
+    },
+  }
+}
+
+let sentry: SentryModule | null = null
+let loading: Promise<SentryModule | null> | null = null
+
+/**
+ * Starts Sentry when `config.dsn` is set; otherwise does nothing. Resolves to whether
+ * monitoring is on. Never throws: a failed SDK download (offline) leaves it off.
+ * `load` exists for tests.
+ */
+export function initMonitoring(
+  config: MonitoringConfig,
+  load: () => Promise<SentryModule> = loadSentry,
+): Promise<boolean> {
+  const dsn = config.dsn?.trim()
+  if (!dsn) return Promise.resolve(false)
+  if (sentry) return Promise.resolve(true)
+  loading ??= load()
+    .then((module) => {
+      module.init({
+        ...sentryOptions({ dsn, environment: config.environment, release: config.release }),
+        integrations: [module.browserTracingIntegration()],
+      })
+      sentry = module
+      return module
+    })
+    .catch((error: unknown) => {
+      console.warn('Monitoring unavailable', error)
+      loading = null
+      return null
+    })
+  return loading.then((module) => module !== null)
+}
+
+/** Sends `error` to Sentry when it is on (or starting); otherwise logs it to the console. */
+export function reportError(error: unknown): void {
+  if (sentry) {
+    sentry.captureException(error)
+    return
+  }
+  if (loading) {
+    void loading.then((module) => {
+      if (module) module.captureException(error)
+      else console.error(error)
+    })
+    return
+  }
+  console.error(error)
+}

@@ -1,0 +1,18 @@
+import { Outlet } from '@tanstack/react-router'
+import { useBrand } from '../../brand-context.tsx'
+import { AppShell } from '../../layout/app-shell.tsx'
+import { useSession, useSessionActor } from '../../session.tsx'
+
+export function AuthenticatedLayout() {
+  const brand = useBrand()
+  const session = useSessionActor()
+  const user = useSession((s) => s.context.currentUser)
+  const showDrawer = useSession((s) => s.context.showDrawer)
+  // The guard let us in, but logout empties the session before navigation finishes.
+  if (!user) return null
+  return (
+    <AppShell user={user} brandName={brand.name} showDrawer={showDrawer} onLogout={() => session.send({ type: 'session.logout' })}>
+      <Outlet />
+    </AppShell>
+  )
+}

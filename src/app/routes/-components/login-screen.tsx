@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next'
+import { AccountChooser } from '../../../features/auth/components/account-chooser.tsx'
+import { LoginForm } from '../../../features/auth/components/login-form.tsx'
+import { useBrand } from '../../brand-context.tsx'
+import { useSession, useSessionActor } from '../../session.tsx'
+
+export function LoginScreen() {
+  const { t } = useTranslation('auth')
+  const brand = useBrand()
+  const session = useSessionActor()
+  const choosing = useSession((s) => s.matches('choosingAccount'))
+  const busy = useSession((s) => s.hasTag('busy'))
+  const error = useSession((s) => s.context.logInError)
+  const accounts = useSession((s) => s.context.usersToLogin)
+
+  return (
+    <div className="login-page">
+      <main className="login-card" id="main">
+        <header className="login-card__header">
+          <img className="login-card__logo" src={brand.favicon} alt="" width="56" height="56" />
+          <p className="login-card__brand">{brand.name}</p>
+          <h1 className="login-card__title">{t('screen.title')}</h1>
+          <p className="login-card__subtitle">{t('screen.subtitle')}</p>
+        </header>
+        {choosing ? (
+          <AccountChooser
+            accounts={accounts}
+            busy={busy}
+            error={error}
+            onChoose={(userId) => session.send({ type: 'session.chooseAccount', userId })}
+            onCancel={() => session.send({ type: 'session.cancelChoice' })}
+          />
+        ) : (
+          <LoginForm busy={busy} error={error} onSubmit={(credentials) => session.send({ type: 'session.login', ...credentials })} />
+        )}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { waitUntilSettled } from '../../machines/session.ts'
+import { loginRouteGuard } from '../guards.ts'
+import { guardSessionOf } from '../session.tsx'
+
+export const Route = createFileRoute('/login')({
+  beforeLoad: async ({ context, location }) => {
+    if (location.pathname === '/login' || location.pathname === '/login/') throw redirect({ to: '/login/main', replace: true })
+    const decision = loginRouteGuard(guardSessionOf(await waitUntilSettled(() => context.session.getSnapshot())))
+    if (decision) throw redirect({ to: decision.redirectTo, replace: true })
+  },
+  component: Outlet,
+})

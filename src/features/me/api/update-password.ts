@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '../../../api/api.ts'
+import { contract } from '../../../api/contract.ts'
+
+export interface PasswordChange {
+  current_password: string
+  new_password: string
+}
+
+/** Drive endpoint (SPEC §7): PUT /users/me/update-password/portal/. */
+export function updatePassword(change: PasswordChange) {
+  return api.call(contract.updatePasswordPortal, { body: change })
+}
+
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword })
+}

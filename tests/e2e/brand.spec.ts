@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test'
+import { E2E_PORT } from '../../playwright.config.ts'
+
+test('a phenom hostname shows brand phenom with its own manifest, favicon and name (D5)', async ({ page, request }) => {
+  await page.goto(`http://phenom.localhost:${E2E_PORT}/`)
+  await expect(page).toHaveURL(/\/login\/main$/)
+  const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
+  expect(primary.toUpperCase()).toBe('#F70052')
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /#F70052/i)
+  await expect(page.getByText('Phenom Idiomas')).toBeVisible()
+  await expect(page).toHaveTitle(/Phenom/)
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
+  expect(manifestHref).toContain('phenom')
+  const favicon = await page.locator('link[rel="icon"]').getAttribute('href')
+  expect(favicon).toContain('phenom')
+  const manifest = await (await request.get(`http://localhost:${E2E_PORT}${manifestHref}`)).json()
+  expect(manifest.name).toBe('Phenom Idiomas')
+  expect(manifest.theme_color.toUpperCase()).toBe('#F70052')
+})
+
+test('the default host keeps brand knn and its manifest', async ({ page, request }) => {
+  await page.goto('/login/main')
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
+  expect(manifestHref).toContain('knn')
+  const manifest = await (await request.get(manifestHref!)).json()
+  expect(manifest.name).toBe('KNN Idiomas')
+})

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** Demo accounts seeded on first start (README "Demo accounts"). */
+export const STUDENT = { username: 'aluno@example.com', password: 'demo1234', name: 'Ana Beatriz Souza' }
+export const MANAGER = { username: 'gestor@example.com', password: 'demo1234' }
+export const SIBLINGS = { cpf: '123.456.789-09', password: 'demo1234', names: ['Lucas Pereira', 'Marina Pereira'] }
+
+/**
+ * A form field by its visible label. Required fields show an asterisk that is hidden from
+ * screen readers but is part of the label's text, so match the label with an optional `*`.
+ */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label}\\*?$`))
+}
+
+export async function login(page: Page, username: string, password: string) {
+  await page.goto('/login/main')
+  await field(page, 'E-mail ou CPF').fill(username)
+  await field(page, 'Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+}
+
+export async function loginAsStudent(page: Page) {
+  await login(page, STUDENT.username, STUDENT.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+/** No axe violations on the screen as it stands (WCAG 2.1 A/AA rules). */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
