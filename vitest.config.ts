@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: `server-${engine}`,
           include: ['server/**/*.test.ts'],
+          // Engine-specific files (`x.pglite.test.ts`, `x.postgres.test.ts`) run only on their engine.
+          exclude: [`server/**/*.${engine === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
           env: { TEST_DB_ENGINE: engine },

@@ -1,0 +1,121 @@
+// npm run bench: figures, never pass/fail.
+//  1. Gzip size of the JS and CSS a browser downloads to show /login/main and /dashboard
+//     (production build, measured in Chromium: what the screens really fetch).
+//  2. Requests per second on GET /users/me/ next to two references served by the same
+//     process in the same run (empty route, single-row SELECT), on PGlite and, when
+//     DATABASE_URL is set, on PostgreSQL.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import { chromium, type Page } from '@playwright/test'
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+
+function kb(bytes: number) {
+  return `${(bytes / 1024).toFixed(1)} kB`
+}
+
+async function startServer(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; url: string; engine: string }> {
+  const child = spawn(process.execPath, ['bench/api-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const lines = createInterface({ input: child.stdout! })
+  for await (const line of lines) {
+    const match = /^ready (\d+) (\w+)/.exec(line)
+    if (match) return { child, url: `http://127.0.0.1:${match[1]}`, engine: match[2]! }
+  }
+  throw new Error('bench server did not start')
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
+async function bundleSizes(baseUrl: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  const measure = async (path: string, before?: (page: Page) => Promise<void>) => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    if (before) await before(page)
+    const sizes = { js: 0, css: 0 }
+    page.on('response', async (response) => {
+      const type = response.request().resourceType()
+      if (type !== 'script' && type !== 'stylesheet') return
+      const body = await response.body().catch(() => Buffer.alloc(0))
+      sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length
+    })
+    await page.goto(baseUrl + path, { waitUntil: 'networkidle' })
+    await context.close()
+    return sizes
+  }
+  const login = await measure('/login/main')
+  const dashboard = await measure('/dashboard', async (page) => {
+    // A logged-in visit: the token is in place before the first load.
+    const response = await fetch(`${baseUrl}/api/v1/login/access-token/`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'aluno@example.com', password: 'demo1234' }),
+    })
+    const { access_token } = (await response.json()) as { access_token: string }
+    await page.addInitScript((token) => localStorage.setItem('token', token), access_token)
+  })
+  await browser.close()
+  return { login, dashboard }
+}
+
+async function rps(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return result.requests.average
+}
+
+async function apiThroughput(env: Record<string, string | undefined>) {
+  const { child, url, engine } = await startServer(env)
+  try {
+    const login = await fetch(`${url}/api/v1/login/access-token/`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'aluno@example.com', password: 'demo1234' }),
+    })
+    const { access_token } = (await login.json()) as { access_token: string }
+    const empty = await rps(`${url}/__bench/empty`)
+    const select = await rps(`${url}/__bench/select`)
+    const me = await rps(`${url}/api/v1/users/me/`, { Authorization: `Bearer ${access_token}` })
+    return { engine, empty, select, me }
+  } finally {
+    await stop(child)
+  }
+}
+
+if (!existsSync('dist/index.html')) {
+  console.log('building the app (dist/ missing)…')
+  spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+}
+
+console.log('\n== Bundle: gzip size of what the browser downloads (production build) ==')
+{
+  const { child, url } = await startServer({ DATABASE_URL: undefined })
+  try {
+    const sizes = await bundleSizes(url)
+    console.log(`/login/main   JS ${kb(sizes.login.js)}   CSS ${kb(sizes.login.css)}   total ${kb(sizes.login.js + sizes.login.css)}`)
+    console.log(`/dashboard    JS ${kb(sizes.dashboard.js)}   CSS ${kb(sizes.dashboard.css)}   total ${kb(sizes.dashboard.js + sizes.dashboard.css)}`)
+  } finally {
+    await stop(child)
+  }
+}
+
+console.log(`\n== API throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route) ==`)
+const runs = [await apiThroughput({ DATABASE_URL: undefined })]
+if (process.env.DATABASE_URL) runs.push(await apiThroughput({ DATABASE_URL: process.env.DATABASE_URL }))
+for (const run of runs) {
+  console.log(`[${run.engine}]`)
+  console.log(`  empty route          ${run.empty.toFixed(0).padStart(7)} req/s`)
+  console.log(`  single-row SELECT    ${run.select.toFixed(0).padStart(7)} req/s   (${((run.select / run.empty) * 100).toFixed(0)}% of empty)`)
+  console.log(
+    `  GET /users/me/       ${run.me.toFixed(0).padStart(7)} req/s   (${((run.me / run.empty) * 100).toFixed(0)}% of empty, ${((run.me / run.select) * 100).toFixed(0)}% of SELECT)`,
+  )
+}

@@ -1,0 +1,168 @@
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.ts'
+import { testConfig } from './config.ts'
+import { createTestApp, createTestDatabase, loginRequest, type TestApp } from './test/app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ bodyLimitBytes: 4096 })
+})
+afterAll(() => t.close())
+
+describe('GET /healthz', () => {
+  it('answers 200 {status: "ok"} while the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('answers 503 {status: "unavailable"} when the database does not', async () => {
+    const db = await createTestDatabase()
+    const app = await buildApp(testConfig({ seedDemo: false }), { db })
+    try {
+      await app.ready()
+      await db.close()
+      const response = await app.inject({ method: 'GET', url: '/healthz' })
+      expect(response.statusCode).toBe(503)
+      expect(response.json()).toEqual({ status: 'unavailable' })
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('error answers (D2)', () => {
+  it('answers 413 with a detail for a body over BODY_LIMIT_BYTES', async () => {
+    const response = await t.app.inject(loginRequest({ username: 'aluno@example.com', password: 'x'.repeat(5000) }))
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ detail: 'O corpo da requisição excede o limite de 4096 bytes.' })
+  })
+
+  it('answers JSON 404 for unknown routes under /api and the drive base', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nao-existe/'],
+      ['POST', '/api/v1/users/me/'],
+      ['GET', '/api'],
+      ['DELETE', '/drive/api/v1/financeiro/'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: { accept: 'text/html' } })
+      expect(response.statusCode, `${method} ${url}`).toBe(404)
+      expect(response.json()).toEqual({ detail: 'Não encontrado' })
+    }
+  })
+
+  it('answers 422 json_invalid for malformed JSON without echoing the body', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/drive/api/v1/users/me/update-password/portal/',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token()}` },
+      payload: '{"current_password": "segredo-do-aluno",',
+    })
+    expect(response.statusCode).toBe(422)
+    expect(response.json()).toEqual({ detail: [{ loc: ['body'], msg: 'JSON inválido', type: 'json_invalid' }] })
+    expect(response.body).not.toContain('segredo-do-aluno')
+  })
+
+  it('never leaks the details of a 5xx, and logs them', async () => {
+    const lines: string[] = []
+    const db = await createTestDatabase()
+    const app = await buildApp(testConfig({ logLevel: 'error' }), {
+      db,
+      logStream: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }),
+    })
+    app.get('/api/v1/boom/', async () => {
+      throw new Error('connection to 10.0.0.7 refused: password authentication failed')
+    })
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/boom/' })
+      expect(response.statusCode).toBe(500)
+      expect(response.json()).toEqual({ detail: 'Erro interno do servidor' })
+      expect(lines.join('')).toContain('password authentication failed')
+    } finally {
+      await app.close()
+      await db.close()
+    }
+  })
+})
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy limited to self and the configured services', async () => {
+    const configured = await createTestApp({
+      drivePublicUrl: 'https://drive.example.com/api/v1',
+      cepServiceUrl: 'https://cep.example.com/base',
+      sentryDsn: 'https://key@o42.ingest.sentry.io/7',
+      chatwootUrl: 'https://chat.example.com',
+    })
+    try {
+      const response = await configured.app.inject({ method: 'GET', url: '/api/v1/config/' })
+      const csp = Object.fromEntries(
+        String(response.headers['content-security-policy'])
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      ) as Record<string, string[]>
+      expect(csp['default-src']).toEqual(["'self'"])
+      expect(csp['connect-src']).toEqual([
+        "'self'",
+        'https://drive.example.com',
+        'https://cep.example.com',
+        'https://o42.ingest.sentry.io',
+        'https://chat.example.com',
+      ])
+      expect(csp['script-src']).toEqual(["'self'", 'https://chat.example.com'])
+      expect(csp['frame-src']).toEqual(['https://chat.example.com'])
+      expect(csp['worker-src']).toEqual(["'self'"])
+      expect(csp['manifest-src']).toEqual(["'self'"])
+      expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:'])
+      expect(csp['object-src']).toEqual(["'none'"])
+      expect(csp['frame-ancestors']).toEqual(["'none'"])
+      expect(csp['base-uri']).toEqual(["'self'"])
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+    } finally {
+      await configured.close()
+    }
+  })
+
+  it('allows no third party at all when no service is configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' })
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("connect-src 'self' https://viacep.com.br;")
+    expect(csp).toContain("script-src 'self';")
+    expect(csp).not.toContain('upgrade-insecure-requests')
+  })
+})
+
+describe('graceful shutdown', () => {
+  it('lets an in-flight request finish, then refuses new connections', async () => {
+    const db = await createTestDatabase()
+    const app = await buildApp(testConfig({ seedDemo: false }), { db })
+    let release = () => {}
+    let started = () => {}
+    const requestStarted = new Promise<void>((resolve) => (started = resolve))
+    app.get('/api/v1/slow/', async () => {
+      started()
+      await new Promise<void>((resolve) => (release = resolve))
+      return { finished: true }
+    })
+    try {
+      const address = await app.listen({ host: '127.0.0.1', port: 0 })
+      const inFlight = fetch(`${address}/api/v1/slow/`).then(async (response) => ({ status: response.status, body: await response.json() }))
+      await requestStarted
+      const closed = app.close()
+      release()
+      expect(await inFlight).toEqual({ status: 200, body: { finished: true } })
+      await closed
+      await expect(fetch(`${address}/healthz`)).rejects.toThrow()
+    } finally {
+      await app.close()
+      await db.close()
+    }
+  })
+})
+
+async function token(): Promise<string> {
+  const response = await t.app.inject(loginRequest({ username: 'aluno@example.com', password: 'demo1234' }))
+  return response.json().access_token as string
+}

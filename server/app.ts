@@ -1,0 +1,99 @@
+import formbody from '@fastify/formbody'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import driveRoutes from './drive/routes.ts'
+import healthRoutes from './health.ts'
+import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
+import { errorHandler, NOT_FOUND } from './http/errors.ts'
+import { loggerOptions } from './http/logging.ts'
+import authPlugin from './plugins/auth.ts'
+import dbPlugin from './plugins/db.ts'
+import securityHeaders from './plugins/security-headers.ts'
+import staticApp from './plugins/static-app.ts'
+import portalRoutes from './portal/routes.ts'
+import { resolveSecrets, type Secrets } from './secrets.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    secrets: Secrets
+    basePaths: BasePaths
+  }
+}
+
+export interface BuildAppOptions {
+  /** A database the caller owns (tests); otherwise the configured one is opened. */
+  db?: Database
+  /** Where logs go (tests capture them); stdout otherwise. */
+  logStream?: { write(line: string): void }
+}
+
+/**
+ * The whole server as one Fastify instance, not listening (fastify/demo style): tests use
+ * `app.inject`, server/main.ts listens. Plugins first (db, auth, headers, static), then one
+ * route module per area; routes come from the contract (server/http/contract-route.ts).
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...loggerOptions,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: config.bodyLimitBytes,
+    // Let in-flight requests finish on close; idle keep-alive sockets are dropped.
+    forceCloseConnections: 'idle',
+  })
+
+  app.decorate('config', config)
+  app.decorate('secrets', resolveSecrets(config))
+  app.decorate('basePaths', { portal: PORTAL_BASE_PATH, drive: config.driveBasePath })
+
+  app.setErrorHandler(errorHandler(config.bodyLimitBytes))
+  app.setNotFoundHandler(notFoundHandler(app))
+  app.addHook('onSend', async (request, reply) => {
+    // API answers carry personal data and tokens (RFC 6749 §5.1): never cached.
+    if (isApiPath(app, pathOf(request)) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
+  })
+
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes })
+  await app.register(dbPlugin, { database: options.db })
+  await app.register(authPlugin)
+  await app.register(securityHeaders)
+  await app.register(staticApp)
+
+  await app.register(healthRoutes)
+  await app.register(portalRoutes)
+  await app.register(driveRoutes)
+  return app
+}
+
+function pathOf(request: FastifyRequest): string {
+  const mark = request.url.indexOf('?')
+  return mark === -1 ? request.url : request.url.slice(0, mark)
+}
+
+function isUnder(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`)
+}
+
+function isApiPath(app: FastifyInstance, path: string): boolean {
+  return isUnder(path, '/api') || isUnder(path, app.basePaths.drive)
+}
+
+/**
+ * Unknown API paths answer JSON 404 (D2). Any other GET from a browser (Accept: text/html)
+ * gets the app shell, so deep links like /pedagogico/list work on reload (SPA fallback).
+ */
+function notFoundHandler(app: FastifyInstance) {
+  return async function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
+    const path = pathOf(request)
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
+    if (app.servesApp && wantsPage && !isApiPath(app, path)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    }
+    return reply.code(404).send({ detail: NOT_FOUND })
+  }
+}

@@ -1,0 +1,115 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, testConfig } from './config.ts'
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, '/srv/portal')
+  } catch (error) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  it('runs the embedded demo with no variables at all (D3)', () => {
+    const config = loadConfig({}, '/srv/portal')
+    expect(config).toMatchObject({
+      port: 8080,
+      host: 'localhost',
+      dataDir: path.resolve('/srv/portal/data'),
+      databaseUrl: null,
+      jwtSecret: null,
+      accessTokenTtlMinutes: 8 * 24 * 60,
+      vapid: null,
+      driveBasePath: '/drive/api/v1',
+      drivePublicUrl: null,
+      cepServiceUrl: 'https://viacep.com.br',
+      sentryDsn: null,
+      chatwootUrl: null,
+      productionUrl: null,
+      staticDir: path.resolve('/srv/portal/dist'),
+      bodyLimitBytes: 1024 * 1024,
+      seedDemo: true,
+      logLevel: 'info',
+      validateResponses: false,
+    })
+  })
+
+  it('reads and normalises every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/portal',
+        DATABASE_URL: 'postgres://portal@db:5432/portal',
+        ACCESS_TOKEN_TTL_MINUTES: '60',
+        DRIVE_BASE_PATH: '/billing/v1/',
+        DRIVE_PUBLIC_URL: 'https://drive.example.com/api/v1/',
+        CEP_SERVICE_URL: 'http://127.0.0.1:8181/',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'WARN',
+        BODY_LIMIT_BYTES: '2048',
+      },
+      '/srv/portal',
+    )
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/portal',
+      databaseUrl: 'postgres://portal@db:5432/portal',
+      accessTokenTtlMinutes: 60,
+      driveBasePath: '/billing/v1',
+      drivePublicUrl: 'https://drive.example.com/api/v1',
+      cepServiceUrl: 'http://127.0.0.1:8181',
+      seedDemo: false,
+      logLevel: 'warn',
+      bodyLimitBytes: 2048,
+    })
+  })
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', SENTRY_DSN: '  ' }, '/srv').port).toBe(8080)
+  })
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['JWT_SECRET', 'short'],
+    ['ACCESS_TOKEN_TTL_MINUTES', '0'],
+    ['DRIVE_BASE_PATH', 'drive'],
+    ['DRIVE_PUBLIC_URL', 'drive.example.com'],
+    ['CEP_SERVICE_URL', 'ftp://cep.example.com'],
+    ['SENTRY_DSN', 'not a url'],
+    ['BODY_LIMIT_BYTES', '-1'],
+    ['SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['VAPID_SUBJECT', 'someone@example.com'],
+    ['VAPID_PUBLIC_KEY', 'abc'],
+  ])('names %s in the error for %j', (variable, value) => {
+    const error = configError({ [variable]: value })
+    expect(error.variable).toBe(variable)
+    expect(error.message).toContain(variable)
+  })
+
+  it('never prints a secret value in the error', () => {
+    expect(configError({ JWT_SECRET: 'hunter2' }).message).not.toContain('hunter2')
+  })
+
+  it('wants both VAPID keys or neither', () => {
+    const { publicKey } = testConfig().vapid!
+    expect(configError({ VAPID_PUBLIC_KEY: publicKey }).variable).toBe('VAPID_PRIVATE_KEY')
+  })
+})
+
+describe('testConfig', () => {
+  it('draws fresh secrets on every call', () => {
+    const a = testConfig()
+    const b = testConfig()
+    expect(a.jwtSecret).not.toBe(b.jwtSecret)
+    expect(a.vapid!.publicKey).not.toBe(b.vapid!.publicKey)
+    expect(a.validateResponses).toBe(true)
+  })
+})

@@ -1,0 +1,18 @@
+import { count } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../test/app.ts'
+import { users } from './schema/users.ts'
+
+describe('PostgreSQL', () => {
+  it('lets several servers migrate one database at once (advisory lock, D4)', async () => {
+    const db = await createTestDatabase()
+    try {
+      await Promise.all([db.migrate(), db.migrate(), db.migrate()])
+      expect(await db.ping()).toBe(true)
+      const [row] = await db.orm.select({ n: count() }).from(users)
+      expect(row!.n).toBe(4)
+    } finally {
+      await db.close()
+    }
+  })
+})

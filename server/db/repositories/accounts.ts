@@ -1,0 +1,53 @@
+import { eq, or, type SQL } from 'drizzle-orm'
+import type { Db } from '../client.ts'
+import { companies } from '../schema/companies.ts'
+import { driveUsers } from '../schema/drive-users.ts'
+import { users } from '../schema/users.ts'
+
+/**
+ * Lookups across accounts, before anyone is authenticated (login, token check). Everything
+ * after login goes through `forUser` (./users.ts) so it is scoped to the caller (D7).
+ */
+
+export interface LoginIdentifier {
+  email?: string
+  cpf?: string
+}
+
+/**
+ * The login `username` is an e-mail (any case) or a CPF with or without punctuation
+ * (SPEC §3, D9). Anything else identifies nobody.
+ */
+export function parseLoginIdentifier(username: string): LoginIdentifier {
+  const text = username.trim()
+  if (text.includes('@')) return { email: text.toLowerCase() }
+  const digits = text.replace(/[\s.\-/]/g, '')
+  return /^\d{11}$/.test(digits) ? { cpf: digits } : {}
+}
+
+export interface LoginCandidate {
+  id: number
+  passwordHash: string | null
+  fullName: string | null
+  companyName: string | null
+}
+
+/** Every account the identifier names; several when siblings share a CPF (D9). */
+export async function findLoginCandidates(db: Db, identifier: LoginIdentifier): Promise<LoginCandidate[]> {
+  const conditions: SQL[] = []
+  if (identifier.email) conditions.push(eq(users.email, identifier.email))
+  if (identifier.cpf) conditions.push(eq(users.cpf, identifier.cpf))
+  if (conditions.length === 0) return []
+  return db
+    .select({ id: users.id, passwordHash: users.passwordHash, fullName: users.fullName, companyName: companies.name })
+    .from(users)
+    .leftJoin(driveUsers, eq(driveUsers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, driveUsers.companyId))
+    .where(or(...conditions))
+    .orderBy(users.fullName, users.id)
+}
+
+export async function accountExists(db: Db, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+  return rows.length > 0
+}

@@ -1,0 +1,53 @@
+import { eq, getTableColumns } from 'drizzle-orm'
+import type { Db } from '../client.ts'
+import { companies, type CompanyRow } from '../schema/companies.ts'
+import { driveUsers } from '../schema/drive-users.ts'
+import { users, type UserRow } from '../schema/users.ts'
+
+export interface UserProfile {
+  user: Omit<UserRow, 'passwordHash'>
+  driveUser: { id: number; company: Pick<CompanyRow, 'id' | 'name' | 'escolaId'> } | null
+}
+
+/**
+ * Data access scoped to one account (STYLE.md "Server": ownership is the default, D7).
+ * Every query here filters by the caller's id; later student data (turmas, notas, pedidos)
+ * gets its methods here or in a sibling `forUser` module, never an unscoped lookup.
+ */
+export function forUser(db: Db, userId: number) {
+  return {
+    userId,
+
+    async profile(): Promise<UserProfile | null> {
+      // The hash never leaves this module.
+      const { passwordHash: _omitted, ...userColumns } = getTableColumns(users)
+      const [row] = await db
+        .select({
+          user: userColumns,
+          driveUserId: driveUsers.id,
+          company: { id: companies.id, name: companies.name, escolaId: companies.escolaId },
+        })
+        .from(users)
+        .leftJoin(driveUsers, eq(driveUsers.userId, users.id))
+        .leftJoin(companies, eq(companies.id, driveUsers.companyId))
+        .where(eq(users.id, userId))
+        .limit(1)
+      if (!row) return null
+      return {
+        user: row.user,
+        driveUser: row.driveUserId !== null && row.company ? { id: row.driveUserId, company: row.company } : null,
+      }
+    },
+
+    async passwordHash(): Promise<string | null> {
+      const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1)
+      return row?.passwordHash ?? null
+    },
+
+    async setPasswordHash(passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
+    },
+  }
+}
+
+export type UserScope = ReturnType<typeof forUser>

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { timestamps } from './timestamps.ts'
+
+export const USER_ROLES = ['student', 'manager'] as const
+export type UserRole = (typeof USER_ROLES)[number]
+
+/**
+ * A login account. Text + CHECK instead of a PostgreSQL enum for `role`, so adding a role
+ * later is a plain migration (D7).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    role: text('role', { enum: USER_ROLES }).notNull().default('student'),
+    /** Stored lower-cased so login is case-insensitive and the unique index means it. */
+    email: text('email'),
+    /** Digits only. Not unique: siblings may share a parent's CPF (D9). */
+    cpf: text('cpf'),
+    passwordHash: text('password_hash'),
+    fullName: text('full_name'),
+    phone: text('phone'),
+    cep: text('cep'),
+    street: text('street'),
+    streetNumber: text('street_number'),
+    isClub: boolean('is_club').notNull().default(false),
+    /** Last registration update (SPEC §3, §4: update needed after 4 months); null = never. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    /** Per-route "tour seen" flags (SPEC §2). */
+    driverTour: jsonb('driver_tour').$type<Record<string, boolean>>().notNull().default({}),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_cpf_idx').on(table.cpf),
+    check('users_role_check', sql`${table.role} in ('student', 'manager')`),
+    check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check('users_cpf_digits_check', sql`${table.cpf} ~ '^[0-9]{11}$'`),
+  ],
+)
+
+export type UserRow = typeof users.$inferSelect
+export type NewUserRow = typeof users.$inferInsert

@@ -1,0 +1,116 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { hashPassword } from '../auth/password.ts'
+import type { Db } from './client.ts'
+import { companies } from './schema/companies.ts'
+import { driveUsers } from './schema/drive-users.ts'
+import { users, type UserRole } from './schema/users.ts'
+
+/**
+ * The demo school seeded on first start (D3), so a fresh install can be tried at once.
+ * Idempotent: accounts are found by e-mail and only missing rows are created, so a
+ * restart (or N servers starting together, D4) never duplicates anything and never resets
+ * a password someone changed.
+ */
+
+export const DEMO_PASSWORD = 'demo1234'
+
+export const DEMO_COMPANY = { name: 'Escola Demonstração', escolaId: 2 } as const
+
+interface DemoAccount {
+  email: string
+  role: UserRole
+  fullName: string
+  cpf: string
+  phone: string
+  cep: string
+  street: string
+  streetNumber: string
+  isClub: boolean
+}
+
+/** The CPF two sibling accounts share (D9): login by it lists both. */
+export const DEMO_SIBLINGS_CPF = '12345678909'
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: 'aluno@example.com',
+    role: 'student',
+    fullName: 'Ana Beatriz Souza',
+    cpf: '52998224725',
+    phone: '11987654321',
+    cep: '01310100',
+    street: 'Avenida Paulista',
+    streetNumber: '1000',
+    isClub: true,
+  },
+  {
+    email: 'gestor@example.com',
+    role: 'manager',
+    fullName: 'Carlos Eduardo Lima',
+    cpf: '11144477735',
+    phone: '11912345678',
+    cep: '04538133',
+    street: 'Avenida Brigadeiro Faria Lima',
+    streetNumber: '3477',
+    isClub: false,
+  },
+  // Siblings: distinct e-mails (all seven profile fields filled), one parent's CPF.
+  {
+    email: 'lucas.pereira@example.com',
+    role: 'student',
+    fullName: 'Lucas Pereira',
+    cpf: DEMO_SIBLINGS_CPF,
+    phone: '21998877665',
+    cep: '22071900',
+    street: 'Avenida Atlântica',
+    streetNumber: '1702',
+    isClub: false,
+  },
+  {
+    email: 'marina.pereira@example.com',
+    role: 'student',
+    fullName: 'Marina Pereira',
+    cpf: DEMO_SIBLINGS_CPF,
+    phone: '21998877665',
+    cep: '22071900',
+    street: 'Avenida Atlântica',
+    streetNumber: '1702',
+    isClub: true,
+  },
+]
+
+/** Any constant: it only serialises concurrent seeders on one PostgreSQL (D4). */
+const SEED_LOCK_KEY = 727_002
+
+export interface SeedResult {
+  createdUsers: number
+}
+
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+
+    const [existingCompany] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.name, DEMO_COMPANY.name), eq(companies.escolaId, DEMO_COMPANY.escolaId)))
+      .limit(1)
+    const companyId =
+      existingCompany?.id ??
+      (await tx.insert(companies).values({ name: DEMO_COMPANY.name, escolaId: DEMO_COMPANY.escolaId }).returning({ id: companies.id }))[0]!.id
+
+    let createdUsers = 0
+    for (const account of DEMO_ACCOUNTS) {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1)
+      // An existing account is left exactly as it is (its password may have been changed).
+      if (existing) continue
+      const [created] = await tx
+        .insert(users)
+        .values({ ...account, passwordHash: await hashPassword(DEMO_PASSWORD), updatedAt: new Date() })
+        .returning({ id: users.id })
+      await tx.insert(driveUsers).values({ userId: created!.id, companyId })
+      createdUsers++
+    }
+    return { createdUsers }
+  })
+}

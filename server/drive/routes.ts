@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify'
+import driveUserRoutes from './users.ts'
+
+/** The drive API (billing, password), in this process under DRIVE_BASE_PATH (D1). */
+export default async function driveRoutes(app: FastifyInstance) {
+  await app.register(driveUserRoutes)
+}

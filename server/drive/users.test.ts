@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '../db/seed.ts'
+import { bearer, createTestApp, loginRequest, loginToken, type TestApp } from '../test/app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const URL = '/drive/api/v1/users/me/update-password/portal/'
+
+function updatePassword(token: string | null, body: unknown) {
+  return t.app.inject({ method: 'PUT', url: URL, headers: token ? bearer(token) : {}, payload: body as object })
+}
+
+describe('PUT {drive}/users/me/update-password/portal/', () => {
+  it('changes the password: the old one stops working and the new one works', async () => {
+    const token = await loginToken(t.app, 'gestor@example.com', DEMO_PASSWORD)
+    const response = await updatePassword(token, { current_password: DEMO_PASSWORD, new_password: 'nova-senha-segura' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ detail: 'Senha atualizada com sucesso.' })
+
+    const old = await t.app.inject(loginRequest({ username: 'gestor@example.com', password: DEMO_PASSWORD }))
+    expect(old.statusCode).toBe(400)
+    expect(await loginToken(t.app, 'gestor@example.com', 'nova-senha-segura')).toBeTruthy()
+  })
+
+  it('answers 400 "Senha atual incorreta." for a wrong current password and keeps the old one', async () => {
+    const token = await loginToken(t.app, 'aluno@example.com', DEMO_PASSWORD)
+    const response = await updatePassword(token, { current_password: 'nao-e-esta', new_password: 'outra-senha-123' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ detail: 'Senha atual incorreta.' })
+    expect(await loginToken(t.app, 'aluno@example.com', DEMO_PASSWORD)).toBeTruthy()
+  })
+
+  it('answers 400 when the new password is the current one', async () => {
+    const token = await loginToken(t.app, 'aluno@example.com', DEMO_PASSWORD)
+    const response = await updatePassword(token, { current_password: DEMO_PASSWORD, new_password: DEMO_PASSWORD })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ detail: 'A nova senha deve ser diferente da senha atual.' })
+  })
+
+  it('answers 422 with the rule for a too short new password', async () => {
+    const token = await loginToken(t.app, 'aluno@example.com', DEMO_PASSWORD)
+    const response = await updatePassword(token, { current_password: DEMO_PASSWORD, new_password: 'curta' })
+    expect(response.statusCode).toBe(422)
+    expect(response.json()).toEqual({
+      detail: [{ loc: ['body', 'new_password'], msg: 'Você deve inserir no mínimo 8 caracteres', type: 'min_length' }],
+    })
+  })
+
+  it('answers 401 without a token, before looking at the body', async () => {
+    const response = await updatePassword(null, { current_password: DEMO_PASSWORD, new_password: 'qualquer-coisa' })
+    expect(response.statusCode).toBe(401)
+    expect(response.headers['www-authenticate']).toBe('Bearer')
+  })
+
+  it('is mounted under DRIVE_BASE_PATH, not under the portal', async () => {
+    const token = await loginToken(t.app, 'aluno@example.com', DEMO_PASSWORD)
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/update-password/portal/',
+      headers: bearer(token),
+      payload: { current_password: DEMO_PASSWORD, new_password: 'nova-senha-segura' },
+    })
+    expect(response.statusCode).toBe(404)
+  })
+})
+
+describe('a custom DRIVE_BASE_PATH', () => {
+  it('moves the drive API and the config endpoint reports it', async () => {
+    const custom = await createTestApp({ driveBasePath: '/billing/v2' })
+    try {
+      const token = await loginToken(custom.app, 'aluno@example.com', DEMO_PASSWORD)
+      const moved = await custom.app.inject({
+        method: 'PUT',
+        url: '/billing/v2/users/me/update-password/portal/',
+        headers: bearer(token),
+        payload: { current_password: 'wrong', new_password: 'nova-senha-segura' },
+      })
+      expect(moved.json()).toEqual({ detail: 'Senha atual incorreta.' })
+      expect((await custom.app.inject({ method: 'GET', url: '/api/v1/config/' })).json().drive_base_url).toBe('/billing/v2')
+    } finally {
+      await custom.close()
+    }
+  })
+})

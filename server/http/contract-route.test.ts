@@ -1,0 +1,123 @@
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contract } from '../../src/api/contract.ts'
+import { defineEndpoint } from '../../src/api/define.ts'
+import { buildApp } from '../app.ts'
+import { testConfig } from '../config.ts'
+import type { Database } from '../db/client.ts'
+import { createTestApp, createTestDatabase, type TestApp } from '../test/app.ts'
+import { contractRoute, routeUrl } from './contract-route.ts'
+
+describe('contract coverage (DESIGN.md: every endpoint has a handler)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it.each(Object.entries(contract))('%s is registered at its contract URL', (_name, endpoint) => {
+    const url = routeUrl(endpoint, t.app.basePaths)
+    expect(t.app.hasRoute({ method: endpoint.method, url }), `${endpoint.method} ${url}`).toBe(true)
+  })
+})
+
+describe('routeUrl', () => {
+  it('turns {name} into :name, keeps the trailing slash and picks the service base', () => {
+    const basePaths = { portal: '/api/v1', drive: '/drive/api/v1' }
+    expect(routeUrl({ service: 'portal', path: '/at-home/scanear-qr-code/{a}/{b}/' }, basePaths)).toBe(
+      '/api/v1/at-home/scanear-qr-code/:a/:b/',
+    )
+    expect(routeUrl({ service: 'drive', path: '/financeiro-parcelas/{id}/cobranca/execute/pix/portal/' }, basePaths)).toBe(
+      '/drive/api/v1/financeiro-parcelas/:id/cobranca/execute/pix/portal/',
+    )
+  })
+})
+
+const errors = { useDetail: true, fallback: 'Erro' }
+const itemEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/test/items/{id}/',
+  service: 'portal',
+  auth: false,
+  params: v.object({ id: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)) }),
+  query: v.object({ page: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))) }),
+  response: v.object({ id: v.number(), name: v.string() }),
+  errors,
+})
+
+describe('contractRoute', () => {
+  let db: Database
+  const lines: string[] = []
+  beforeAll(async () => {
+    db = await createTestDatabase()
+  })
+  afterAll(() => db.close())
+
+  async function appWith(answer: (id: number) => unknown, validateResponses = true) {
+    lines.length = 0
+    const app = await buildApp(testConfig({ validateResponses, seedDemo: false, logLevel: 'error' }), {
+      db,
+      logStream: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }),
+    })
+    contractRoute(app, itemEndpoint, async ({ params }) => answer(params.id) as never)
+    return app
+  }
+
+  it('hands the handler parsed params and answers what it returns', async () => {
+    const app = await appWith((id) => ({ id, name: `item ${id}` }))
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/items/7/?page=2' })
+    expect(response.json()).toEqual({ id: 7, name: 'item 7' })
+    await app.close()
+  })
+
+  it('reports every invalid part with FastAPI locations (D2)', async () => {
+    const app = await appWith((id) => ({ id, name: 'x' }))
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/items/abc/?page=two' })
+    expect(response.statusCode).toBe(422)
+    expect(response.json()).toEqual({
+      detail: [
+        { loc: ['path', 'id'], msg: 'Formato inválido', type: 'regex' },
+        { loc: ['query', 'page'], msg: 'Formato inválido', type: 'regex' },
+      ],
+    })
+    await app.close()
+  })
+
+  it('turns an answer the contract does not allow into a 500 and a log line', async () => {
+    const app = await appWith((id) => ({ id: String(id), name: 'x' }))
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/items/7/' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({ detail: 'Erro interno do servidor' })
+    expect(lines.join('')).toContain('response does not match the contract')
+    await app.close()
+  })
+
+  it('catches fields the contract does not declare (a leaked column)', async () => {
+    const app = await appWith((id) => ({ id, name: 'x', password_hash: '$argon2id$...' }))
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/items/7/' })
+    expect(response.statusCode).toBe(500)
+    expect(lines.join('')).toContain('password_hash')
+    await app.close()
+  })
+
+  it('does not check answers when validateResponses is off (production default)', async () => {
+    const app = await appWith((id) => ({ id: String(id), name: 'x' }), false)
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test/items/7/' })
+    expect(response.statusCode).toBe(200)
+    await app.close()
+  })
+})
+
+/**
+ * Type-level checks, enforced by `npm run typecheck` (never run): a handler cannot answer a
+ * shape its endpoint does not allow (DESIGN.md "The contract is the spine").
+ */
+export function typeChecks(app: FastifyInstance) {
+  // @ts-expect-error the config answer lacks the contract's fields
+  contractRoute(app, contract.config, async () => ({ vapid_public_key: 'k' }))
+  // @ts-expect-error login answers users[] or a bearer token, not a bare string
+  contractRoute(app, contract.loginAccessToken, async () => 'token')
+  contractRoute(app, contract.updatePasswordPortal, async ({ body }) => ({ detail: body.new_password.length > 0 ? 'ok' : 'no' }))
+}

@@ -1,0 +1,49 @@
+import helmet from '@fastify/helmet'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+
+function originOf(url: string | null): string[] {
+  return url ? [new URL(url).origin] : []
+}
+
+/**
+ * CSP: the app's own origin plus exactly the services configured (D18–D22). Nothing is
+ * allowed from anywhere else, so a script injected into the page cannot phone home.
+ */
+export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
+  const chatwoot = originOf(config.chatwootUrl)
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'connect-src': [
+      "'self'",
+      ...originOf(config.drivePublicUrl),
+      ...originOf(config.cepServiceUrl),
+      ...originOf(config.sentryDsn),
+      ...chatwoot,
+    ],
+    'script-src': ["'self'", ...chatwoot],
+    // React `style` attributes and Radix positioning are inline styles.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'frame-src': chatwoot.length > 0 ? chatwoot : ["'none'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    // Off: on plain http://localhost it would send same-origin requests to https and break
+    // the offline demo; HTTPS deployments get HSTS from the TLS front instead.
+    'upgrade-insecure-requests': null,
+  }
+}
+
+export default fp(
+  async (app) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
+    })
+  },
+  { name: 'security-headers', fastify: '5.x' },
+)

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** true when STATIC_DIR holds a built app (index.html) and it is being served. */
+    servesApp: boolean
+  }
+}
+
+const NO_CACHE = 'no-cache'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Cache policy: Vite's hashed files under /assets/ never change, so browsers keep them a
+ * year; everything else (index.html, sw.js, manifests, icons) is revalidated on every use
+ * so a new release and a new service worker are picked up at once.
+ */
+function setCacheHeaders(reply: FastifyReply, filePath: string, root: string): void {
+  const relative = path.relative(root, filePath).split(path.sep).join('/')
+  reply.header('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : NO_CACHE)
+}
+
+/** Serves the Vite build (STATIC_DIR) when there is one; the API works without it. */
+export default fp(
+  async (app) => {
+    const root = app.config.staticDir
+    app.decorate('servesApp', existsSync(path.join(root, 'index.html')))
+    if (!app.servesApp) {
+      app.log.info({ staticDir: root }, 'no built app in STATIC_DIR; serving the API only')
+      return
+    }
+    await app.register(fastifyStatic, {
+      root,
+      cacheControl: false,
+      index: ['index.html'],
+      // Unknown paths fall through to the not-found handler (SPA fallback, app.ts).
+      wildcard: true,
+      setHeaders: (reply, filePath) => setCacheHeaders(reply, filePath, root),
+    })
+  },
+  { name: 'static-app', fastify: '5.x' },
+)

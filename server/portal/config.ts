@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify'
+import { contract } from '../../src/api/contract.ts'
+import { contractRoute } from '../http/contract-route.ts'
+
+/** GET /config/ (D22): the client's run-time settings; one build serves every deployment. */
+export default async function configRoutes(app: FastifyInstance) {
+  const { config, secrets } = app
+  const clientConfig = {
+    vapid_public_key: secrets.vapid.publicKey,
+    cep_service_url: config.cepServiceUrl,
+    drive_base_url: config.drivePublicUrl ?? config.driveBasePath,
+    sentry_dsn: config.sentryDsn,
+    chatwoot_url: config.chatwootUrl,
+    production_url: config.productionUrl,
+  }
+  contractRoute(app, contract.config, async () => clientConfig)
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify'
+import configRoutes from './config.ts'
+import loginRoutes from './login.ts'
+import userRoutes from './users.ts'
+
+/** The portal API (mounted under /api/v1 by the contract, D1): one module per area. */
+export default async function portalRoutes(app: FastifyInstance) {
+  await app.register(configRoutes)
+  await app.register(loginRoutes)
+  await app.register(userRoutes)
+}

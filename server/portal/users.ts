@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify'
+import { contract } from '../../src/api/contract.ts'
+import type { CurrentUser } from '../../src/api/schemas/user.ts'
+import { forUser, type UserProfile } from '../db/repositories/users.ts'
+import { contractRoute } from '../http/contract-route.ts'
+import { unauthorized } from '../http/errors.ts'
+
+/** A stored profile in the contract's CurrentUser shape; instants as ISO-8601 UTC. */
+export function toCurrentUser({ user, driveUser }: UserProfile): CurrentUser {
+  return {
+    id: user.id,
+    role: user.role,
+    full_name: user.fullName,
+    email: user.email,
+    cpf: user.cpf,
+    phone: user.phone,
+    cep: user.cep,
+    street: user.street,
+    street_number: user.streetNumber,
+    updated_at: user.updatedAt?.toISOString() ?? null,
+    is_club: user.isClub,
+    drive_user: driveUser
+      ? { id: driveUser.id, company: { id: driveUser.company.id, name: driveUser.company.name, escola_id: driveUser.company.escolaId } }
+      : null,
+    driver_tour: user.driverTour,
+  }
+}
+
+export default async function userRoutes(app: FastifyInstance) {
+  contractRoute(app, contract.usersMe, async ({ caller }) => {
+    const profile = await forUser(app.db.orm, caller.id).profile()
+    // Deleted between the token check and now: the session is over.
+    if (!profile) throw unauthorized()
+    return toCurrentUser(profile)
+  })
+}
