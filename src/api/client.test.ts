@@ -16,6 +16,7 @@ const user = {
   is_club: false,
   drive_user: null,
   driver_tour: {},
+  pwa_installed: false,
 }
 
 function json(status: number, body: unknown) {

@@ -17,6 +17,7 @@ const complete: CurrentUser = {
   is_club: false,
   drive_user: null,
   driver_tour: {},
+  pwa_installed: false,
 }
 
 describe('needsRegistrationUpdate (SPEC §4)', () => {

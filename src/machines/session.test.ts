@@ -18,6 +18,7 @@ const user: CurrentUser = {
   is_club: true,
   drive_user: { id: 1, company: { id: 1, name: 'KNN Centro', escola_id: 2 } },
   driver_tour: {},
+  pwa_installed: false,
 }
 
 function httpError(status: number, message: string) {

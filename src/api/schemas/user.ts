@@ -26,6 +26,8 @@ export const CurrentUser = v.object({
   drive_user: v.nullable(DriveUser),
   /** Per-route "tour seen" flags (SPEC §3 tour record). */
   driver_tour: v.record(v.string(), v.boolean()),
+  /** Last install outcome reported by the web app (PUT /users/pwa/, SPEC §4). */
+  pwa_installed: v.boolean(),
 })
 export type CurrentUser = v.InferOutput<typeof CurrentUser>
 
@@ -33,3 +35,6 @@ export const UpdatePasswordBody = v.object({
   current_password: v.pipe(v.string(), v.minLength(1)),
   new_password: v.pipe(v.string(), v.minLength(8), v.maxLength(128)),
 })
+
+/** PUT /users/pwa/: the install prompt's outcome (SPEC §4: false when offered and dismissed). */
+export const PwaInstalledBody = v.object({ pwa_installed: v.boolean() })
