@@ -1,9 +1,13 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { QueryClient } from '@tanstack/react-query'
+import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client'
 
 /** Persisted query cache: the portal starts fast and shows the last known data offline. */
 const CACHE_MAX_AGE_MS = 1000 * 60 * 60 * 24 * 30
+
+// TanStack Query assumes "online" until an event says otherwise; a page reloaded on a bus
+// with no signal gets no event, so start from what the browser knows.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
 
 export const queryClient = new QueryClient({
   defaultOptions: {

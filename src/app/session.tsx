@@ -6,6 +6,7 @@ import { NetworkError } from '../api/client.ts'
 import { contract } from '../api/contract.ts'
 import { clearStoredSession, getStoredToken, storeToken } from '../api/local-store.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
+import { claimLocalData, wipeLocalData } from '../db/sync.ts'
 import { sessionMachine, type SessionSnapshot } from '../machines/session.ts'
 import { clearQueryCache, queryClient } from './query-client.ts'
 
@@ -33,12 +34,17 @@ export function createSessionActor(effects: SessionEffects): SessionActor {
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
         try {
           const user = await api.call(contract.usersMe)
+          // Another account's data never shows, even if its logout never ran (D15).
+          await claimLocalData(user.id)
           queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user)
           return user
         } catch (error) {
           // Offline on a bus: the user kept by the persisted cache keeps the portal open.
           const cached = queryClient.getQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY)
-          if (error instanceof NetworkError && cached) return cached
+          if (error instanceof NetworkError && cached) {
+            await claimLocalData(cached.id)
+            return cached
+          }
           throw error
         }
       }),
@@ -48,6 +54,7 @@ export function createSessionActor(effects: SessionEffects): SessionActor {
       clearStoredSession: () => {
         clearStoredSession()
         void clearQueryCache()
+        void wipeLocalData()
       },
       navigateAfterLogin: () => {
         const path = effects.currentPath()

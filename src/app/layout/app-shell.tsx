@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUser } from '../../api/schemas/user.ts'
+import { useOnlineStatus } from '../../ui/online-status.ts'
 import { NavIcon } from './nav-icon.tsx'
 import { navItemsFor } from './navigation.ts'
 
@@ -25,6 +26,7 @@ export function AppShell({ user, brandName, showDrawer, onLogout, children }: Ap
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [minimized, setMinimized] = useState(() => localStorage.getItem(MINIMIZED_KEY) === '1')
   const [mobileOpen, setMobileOpen] = useState(false)
+  const online = useOnlineStatus()
 
   useEffect(() => setMobileOpen(false), [pathname])
   useEffect(() => {
@@ -107,6 +109,11 @@ export function AppShell({ user, brandName, showDrawer, onLogout, children }: Ap
         </>
       ) : null}
       <main id="main" className="app-main" tabIndex={-1}>
+        {online ? null : (
+          <p className="offline-banner" role="status">
+            {t('offlineBanner')}
+          </p>
+        )}
         {children}
       </main>
     </div>

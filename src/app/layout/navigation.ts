@@ -15,10 +15,10 @@ export interface NavItem {
 /** The drawer: every area of SPEC §2. Manager-only entries per D7. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'dashboard', to: '/dashboard', icon: 'home', available: true },
-  { labelKey: 'pedagogico', to: '/pedagogico', icon: 'book', available: false },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', available: true },
   { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video', available: false },
-  { labelKey: 'financial', to: '/financial', icon: 'wallet', available: false },
-  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', available: false },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet', available: true },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', available: true },
   { labelKey: 'club', to: '/knn-club', icon: 'star', available: false },
   { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', available: false },
   { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', available: false },

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { AccountChooser } from '../../../features/auth/components/account-chooser.tsx'
 import { LoginForm } from '../../../features/auth/components/login-form.tsx'
+import { Alert } from '../../../ui/alert.tsx'
+import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { useBrand } from '../../brand-context.tsx'
 import { useSession, useSessionActor } from '../../session.tsx'
 
@@ -12,6 +14,7 @@ export function LoginScreen() {
   const busy = useSession((s) => s.hasTag('busy'))
   const error = useSession((s) => s.context.logInError)
   const accounts = useSession((s) => s.context.usersToLogin)
+  const online = useOnlineStatus()
 
   return (
     <div className="login-page">
@@ -22,6 +25,7 @@ export function LoginScreen() {
           <h1 className="login-card__title">{t('screen.title')}</h1>
           <p className="login-card__subtitle">{t('screen.subtitle')}</p>
         </header>
+        {online ? null : <Alert tone="warning">{t('offline')}</Alert>}
         {choosing ? (
           <AccountChooser
             accounts={accounts}

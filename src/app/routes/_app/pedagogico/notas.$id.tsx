@@ -1,0 +1,17 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { IdParam } from '../../../../api/schemas/common.ts'
+import { NotasView } from '../../../../features/pedagogico/components/notas-view.tsx'
+
+export const Route = createFileRoute('/_app/pedagogico/notas/$id')({
+  beforeLoad: ({ params }) => {
+    // A malformed id in a typed or old link: back to the classes, not an error screen.
+    if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })
+  },
+  component: NotasPage,
+})
+
+function NotasPage() {
+  const { id } = Route.useParams()
+  return <NotasView turmaId={Number(id)} />
+}

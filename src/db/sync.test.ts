@@ -1,0 +1,129 @@
+import 'fake-indexeddb/auto'
+import Dexie from 'dexie'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Financeiro } from '../api/schemas/financeiro.ts'
+import type { Pedido } from '../api/schemas/pedido.ts'
+import type { Turma } from '../api/schemas/turma.ts'
+import { openLocalDb, PortalDb, type StoredNotas } from './database.ts'
+import { claimLocalData, storeFinanceiro, storePedidos, storeTurmas, wipeLocalData } from './sync.ts'
+
+const turma: Turma = {
+  id: 1,
+  turma_aluno_id: 11,
+  nome: 'Inglês — Intermediário 2',
+  idioma: 'Inglês',
+  nivel: 'Intermediário 2',
+  professor: 'Paula',
+  sala: 'Sala 3',
+  modalidade: 'presencial',
+  somente_digital: false,
+  horarios: [{ dia_semana: 1, inicio: '19:00', fim: '20:30' }],
+  livro: null,
+  aulas_total: 40,
+  aulas_realizadas: 26,
+  progresso: 65,
+  data_inicio: '2026-02-02',
+  data_fim: null,
+}
+const notas: StoredNotas = {
+  turma_id: 1,
+  notas: { turma_id: 1, avaliacoes: [], media: null, nota_minima: 7, situacao: 'em_andamento' },
+  athome: null,
+}
+const financeiro: Financeiro = {
+  parcelas: [
+    { id: 1, descricao: 'Mensalidade', numero: 1, total_parcelas: 2, vencimento: '2026-10-10', valor: 45100, valor_pago: null, pago_em: null, status: 'vencido' },
+    { id: 2, descricao: 'Mensalidade', numero: 2, total_parcelas: 2, vencimento: '2026-12-10', valor: 45100, valor_pago: null, pago_em: null, status: 'aberto' },
+  ],
+  totais: { pago: 0, aberto: 45100, vencido: 45100 },
+}
+const pedido: Pedido = {
+  id: 5,
+  numero: '2026-0005',
+  produto: 'Livro Inglês Intermediário 2',
+  criado_em: '2026-11-01T12:00:00.000Z',
+  total: 45100,
+  status: { id: 1, name: 'Aguardando pagamento', color: '#C62828', description: 'Pague em até 7 dias.' },
+  itens: [],
+}
+
+let names = 0
+const dbs: PortalDb[] = []
+function freshDb() {
+  const db = new PortalDb(`test-${++names}`)
+  dbs.push(db)
+  return db
+}
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.delete()
+})
+
+describe('local database (D15)', () => {
+  it('replaces each entity set in one write, with its "updated at"', async () => {
+    const db = freshDb()
+    await storeTurmas([turma], [notas], db, 1000)
+    await storeTurmas([{ ...turma, id: 2, nome: 'Espanhol' }], [], db, 2000)
+    expect((await db.turmas.toArray()).map((t) => t.nome)).toEqual(['Espanhol'])
+    expect(await db.notas.count()).toBe(0)
+    expect((await db.syncState.get('turmas'))?.updatedAt).toBe(2000)
+
+    await storeFinanceiro(financeiro, db, 3000)
+    expect(await db.parcelas.where('status').equals('vencido').count()).toBe(1)
+    expect((await db.syncState.get('financeiro'))?.totais).toEqual(financeiro.totais)
+
+    await storePedidos([pedido], db, 4000)
+    expect(await db.pedidos.where('status.id').equals(1).count()).toBe(1)
+  })
+
+  it('logout wipes every table', async () => {
+    const db = freshDb()
+    await storeTurmas([turma], [notas], db)
+    await storeFinanceiro(financeiro, db)
+    await storePedidos([pedido], db)
+    await wipeLocalData(db)
+    for (const table of db.tables) expect(await table.count()).toBe(0)
+  })
+
+  it("a different account's login clears data left by the previous one", async () => {
+    const db = freshDb()
+    await claimLocalData(1, db)
+    await storeTurmas([turma], [notas], db)
+    await claimLocalData(1, db)
+    expect(await db.turmas.count()).toBe(1)
+    await claimLocalData(2, db)
+    expect(await db.turmas.count()).toBe(0)
+    expect((await db.syncState.get('owner'))?.userId).toBe(2)
+  })
+
+  it('upgrades a returning user’s version-1 database keeping the data', async () => {
+    const name = `test-${++names}`
+    const v1 = new Dexie(name)
+    v1.version(1).stores({ turmas: 'id, nome', notas: 'turma_id', parcelas: 'id, vencimento', pedidos: 'id, criado_em', syncState: 'key' })
+    await v1.table('parcelas').bulkPut(financeiro.parcelas)
+    await v1.table('syncState').put({ key: 'financeiro', updatedAt: 1, totais: financeiro.totais })
+    v1.close()
+
+    const db = new PortalDb(name)
+    dbs.push(db)
+    await openLocalDb(db)
+    expect(await db.parcelas.count()).toBe(2)
+    // The index added in version 2 works on the old rows.
+    expect(await db.parcelas.where('status').equals('aberto').count()).toBe(1)
+  })
+
+  it('opens without an error when the device holds a database from a newer build (a rollback)', async () => {
+    const name = `test-${++names}`
+    const future = new Dexie(name)
+    future.version(99).stores({ turmas: 'id', somethingNew: 'id' })
+    await future.table('turmas').put({ id: 1 })
+    future.close()
+
+    const db = new PortalDb(name)
+    dbs.push(db)
+    await openLocalDb(db)
+    // Dexie adopts the installed version and adds the tables it lacks: usable at once.
+    expect(await db.turmas.count()).toBe(1)
+    await storeFinanceiro(financeiro, db)
+    expect(await db.parcelas.count()).toBe(2)
+  })
+})

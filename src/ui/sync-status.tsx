@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next'
+import { Alert } from './alert.tsx'
+import { formatDateTime } from './format.ts'
+import { Spinner } from './spinner.tsx'
+
+export interface SyncStatusProps {
+  updatedAt: number | undefined
+  isSyncing: boolean
+  syncError: Error | null
+  isPaused: boolean
+  onRefresh?: () => void
+}
+
+/**
+ * "Atualizado em …" under a screen's title, with a refresh in progress or a failed one
+ * shown beside it, never in place of the data (D15).
+ */
+export function SyncStatus({ updatedAt, isSyncing, syncError, isPaused, onRefresh }: SyncStatusProps) {
+  const { t } = useTranslation('ui')
+  return (
+    <div className="ui-sync-status">
+      <p className="ui-sync-status__line">
+        {updatedAt ? <span data-testid="updated-at">{t('sync.updatedAt', { date: formatDateTime(updatedAt) })}</span> : null}
+        {isSyncing ? (
+          <span className="ui-sync-status__busy">
+            <Spinner size="sm" decorative /> {t('sync.updating')}
+          </span>
+        ) : onRefresh && !isPaused ? (
+          <button type="button" className="ui-sync-status__refresh" onClick={onRefresh}>
+            {t('sync.refresh')}
+          </button>
+        ) : null}
+      </p>
+      {syncError && updatedAt ? <Alert tone="warning">{t('sync.failed')}</Alert> : null}
+      {syncError && !updatedAt && !isPaused ? <Alert tone="error">{syncError.message || t('sync.failedNoData')}</Alert> : null}
+      {isPaused && !updatedAt ? <Alert tone="info">{t('sync.emptyOffline')}</Alert> : null}
+    </div>
+  )
+}
