@@ -14,8 +14,13 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppFinancialRouteImport } from './routes/_app/financial'
 import { Route as AppMeRouteImport } from './routes/_app/me'
+import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
+import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
 import { Route as LoginMainRouteImport } from './routes/login/main'
+import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
+import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -41,9 +46,24 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFinancialRoute = AppFinancialRouteImport.update({
+  id: '/financial',
+  path: '/financial',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMeRoute = AppMeRouteImport.update({
   id: '/me',
   path: '/me',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPedagogicoRoute = AppPedagogicoRouteImport.update({
+  id: '/pedagogico',
+  path: '/pedagogico',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPedidosRoute = AppPedidosRouteImport.update({
+  id: '/pedidos',
+  path: '/pedidos',
   getParentRoute: () => AppRoute,
 } as any)
 const LoginMainRoute = LoginMainRouteImport.update({
@@ -51,22 +71,42 @@ const LoginMainRoute = LoginMainRouteImport.update({
   path: '/main',
   getParentRoute: () => LoginRoute,
 } as any)
+const AppPedagogicoListRoute = AppPedagogicoListRouteImport.update({
+  id: '/list',
+  path: '/list',
+  getParentRoute: () => AppPedagogicoRoute,
+} as any)
+const AppPedagogicoNotasIdRoute = AppPedagogicoNotasIdRouteImport.update({
+  id: '/notas/$id',
+  path: '/notas/$id',
+  getParentRoute: () => AppPedagogicoRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/login': typeof LoginRouteWithChildren
   '/dashboard': typeof AppDashboardRoute
+  '/financial': typeof AppFinancialRoute
   '/me': typeof AppMeRoute
+  '/pedagogico': typeof AppPedagogicoRouteWithChildren
+  '/pedidos': typeof AppPedidosRoute
   '/login/main': typeof LoginMainRoute
+  '/pedagogico/list': typeof AppPedagogicoListRoute
+  '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/login': typeof LoginRouteWithChildren
   '/dashboard': typeof AppDashboardRoute
+  '/financial': typeof AppFinancialRoute
   '/me': typeof AppMeRoute
+  '/pedagogico': typeof AppPedagogicoRouteWithChildren
+  '/pedidos': typeof AppPedidosRoute
   '/login/main': typeof LoginMainRoute
+  '/pedagogico/list': typeof AppPedagogicoListRoute
+  '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -75,14 +115,41 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRouteWithChildren
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/financial': typeof AppFinancialRoute
   '/_app/me': typeof AppMeRoute
+  '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
+  '/_app/pedidos': typeof AppPedidosRoute
   '/login/main': typeof LoginMainRoute
+  '/_app/pedagogico/list': typeof AppPedagogicoListRoute
+  '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$' | '/login' | '/dashboard' | '/me' | '/login/main'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/login'
+    | '/dashboard'
+    | '/financial'
+    | '/me'
+    | '/pedagogico'
+    | '/pedidos'
+    | '/login/main'
+    | '/pedagogico/list'
+    | '/pedagogico/notas/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$' | '/login' | '/dashboard' | '/me' | '/login/main'
+  to:
+    | '/'
+    | '/$'
+    | '/login'
+    | '/dashboard'
+    | '/financial'
+    | '/me'
+    | '/pedagogico'
+    | '/pedidos'
+    | '/login/main'
+    | '/pedagogico/list'
+    | '/pedagogico/notas/$id'
   id:
     | '__root__'
     | '/'
@@ -90,8 +157,13 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/dashboard'
+    | '/_app/financial'
     | '/_app/me'
+    | '/_app/pedagogico'
+    | '/_app/pedidos'
     | '/login/main'
+    | '/_app/pedagogico/list'
+    | '/_app/pedagogico/notas/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -138,11 +210,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/financial': {
+      id: '/_app/financial'
+      path: '/financial'
+      fullPath: '/financial'
+      preLoaderRoute: typeof AppFinancialRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/me': {
       id: '/_app/me'
       path: '/me'
       fullPath: '/me'
       preLoaderRoute: typeof AppMeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pedagogico': {
+      id: '/_app/pedagogico'
+      path: '/pedagogico'
+      fullPath: '/pedagogico'
+      preLoaderRoute: typeof AppPedagogicoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pedidos': {
+      id: '/_app/pedidos'
+      path: '/pedidos'
+      fullPath: '/pedidos'
+      preLoaderRoute: typeof AppPedidosRouteImport
       parentRoute: typeof AppRoute
     }
     '/login/main': {
@@ -152,17 +245,51 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginMainRouteImport
       parentRoute: typeof LoginRoute
     }
+    '/_app/pedagogico/list': {
+      id: '/_app/pedagogico/list'
+      path: '/list'
+      fullPath: '/pedagogico/list'
+      preLoaderRoute: typeof AppPedagogicoListRouteImport
+      parentRoute: typeof AppPedagogicoRoute
+    }
+    '/_app/pedagogico/notas/$id': {
+      id: '/_app/pedagogico/notas/$id'
+      path: '/notas/$id'
+      fullPath: '/pedagogico/notas/$id'
+      preLoaderRoute: typeof AppPedagogicoNotasIdRouteImport
+      parentRoute: typeof AppPedagogicoRoute
+    }
   }
 }
 
+interface AppPedagogicoRouteChildren {
+  AppPedagogicoListRoute: typeof AppPedagogicoListRoute
+  AppPedagogicoNotasIdRoute: typeof AppPedagogicoNotasIdRoute
+}
+
+const AppPedagogicoRouteChildren: AppPedagogicoRouteChildren = {
+  AppPedagogicoListRoute: AppPedagogicoListRoute,
+  AppPedagogicoNotasIdRoute: AppPedagogicoNotasIdRoute,
+}
+
+const AppPedagogicoRouteWithChildren = AppPedagogicoRoute._addFileChildren(
+  AppPedagogicoRouteChildren,
+)
+
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppFinancialRoute: typeof AppFinancialRoute
   AppMeRoute: typeof AppMeRoute
+  AppPedagogicoRoute: typeof AppPedagogicoRouteWithChildren
+  AppPedidosRoute: typeof AppPedidosRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppFinancialRoute: AppFinancialRoute,
   AppMeRoute: AppMeRoute,
+  AppPedagogicoRoute: AppPedagogicoRouteWithChildren,
+  AppPedidosRoute: AppPedidosRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
