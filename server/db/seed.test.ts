@@ -6,7 +6,13 @@ import { createTestDatabase } from '../test/app.ts'
 import type { Database } from './client.ts'
 import { companies } from './schema/companies.ts'
 import { driveUsers } from './schema/drive-users.ts'
+import { parcelas } from './schema/financeiro.ts'
+import { livros } from './schema/livros.ts'
+import { atividadesAthome, avaliacoes, notas, notasAthome } from './schema/notas.ts'
+import { preInvoiceItems, preInvoices } from './schema/pedidos.ts'
+import { turmaAlunos, turmas } from './schema/turmas.ts'
 import { users } from './schema/users.ts'
+import { addDays, addMonths } from './seed-school.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_PASSWORD, DEMO_SIBLINGS_CPF, seedDemo } from './seed.ts'
 
 let db: Database
@@ -25,12 +31,46 @@ async function snapshot() {
   return { users: userCount!.n, companies: companyCount!.n, driveUsers: driveUserCount!.n }
 }
 
+/** Rows of the school data (classes, grades, instalments, orders). */
+async function schoolSnapshot() {
+  const tables = { livros, turmas, turmaAlunos, avaliacoes, notas, atividadesAthome, notasAthome, parcelas, preInvoices, preInvoiceItems }
+  const counts: Record<string, number> = {}
+  for (const [name, table] of Object.entries(tables)) counts[name] = (await db.orm.select({ n: count() }).from(table))[0]!.n
+  return counts
+}
+
+const SEEDED_SCHOOL = {
+  livros: 8,
+  turmas: 5,
+  turmaAlunos: 5,
+  avaliacoes: 13,
+  notas: 10,
+  atividadesAthome: 5,
+  notasAthome: 4,
+  parcelas: 18,
+  preInvoices: 9,
+  preInvoiceItems: 11,
+}
+
 describe('seedDemo', () => {
-  it('is idempotent: seeding again keeps one row per demo account', async () => {
+  it('is idempotent: seeding again keeps one row per demo account and its school data', async () => {
     expect(await snapshot()).toEqual({ users: 4, companies: 1, driveUsers: 4 })
+    expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
     expect(await snapshot()).toEqual({ users: 4, companies: 1, driveUsers: 4 })
+    expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
+  })
+
+  it('gives the manager no classes, instalments or orders', async () => {
+    const [manager] = await db.orm.select({ id: users.id }).from(users).where(eq(users.email, 'gestor@example.com'))
+    for (const [table, column] of [
+      [turmaAlunos, turmaAlunos.userId],
+      [parcelas, parcelas.userId],
+      [preInvoices, preInvoices.userId],
+    ] as const) {
+      expect((await db.orm.select({ n: count() }).from(table).where(eq(column, manager!.id)))[0]!.n).toBe(0)
+    }
   })
 
   it('seeds complete profiles with argon2id hashes of the demo password', async () => {
@@ -66,14 +106,42 @@ describe('seedDemo', () => {
     expect(row!.passwordHash).toBe(changed)
   })
 
-  it('recreates a demo account that was deleted, and only that one', async () => {
+  it('recreates a demo account that was deleted, and only that one, back in its existing class', async () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
+    expect(await schoolSnapshot()).toMatchObject({ turmas: 5, turmaAlunos: 4, parcelas: 14, preInvoices: 7 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
     expect(await snapshot()).toEqual({ users: 4, companies: 1, driveUsers: 4 })
+    expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
+  })
+})
+
+describe('seed dates', () => {
+  it('adds days and months on calendar dates, clamping to the end of the month', () => {
+    expect(addDays('2026-02-27', 2)).toBe('2026-03-01')
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31')
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28')
+    expect(addMonths('2028-03-31', -1)).toBe('2028-02-29')
+    expect(addMonths('2026-08-15', -9)).toBe('2025-11-15')
   })
 })
 
 describe('schema rules', () => {
+  it('keeps school data consistent: digital-only classes, grade range, paid instalments, order statuses', async () => {
+    const [company] = await db.orm.select({ id: companies.id }).from(companies).limit(1)
+    const turma = { companyId: company!.id, nome: 'X', idioma: 'Inglês', nivel: '1', dataInicio: '2026-01-01' }
+    await expect(db.orm.insert(turmas).values({ ...turma, modalidade: 'presencial', somenteDigital: true })).rejects.toThrow()
+    await expect(db.orm.insert(turmas).values({ ...turma, modalidade: 'digital', dataFim: '2025-12-31' })).rejects.toThrow()
+    const [aluno] = await db.orm.select({ id: users.id }).from(users).where(eq(users.email, 'aluno@example.com'))
+    const [matricula] = await db.orm.select({ id: turmaAlunos.id }).from(turmaAlunos).where(eq(turmaAlunos.userId, aluno!.id)).limit(1)
+    const [avaliacao] = await db.orm.select({ id: avaliacoes.id }).from(avaliacoes).limit(1)
+    await expect(db.orm.insert(notas).values({ avaliacaoId: avaliacao!.id, turmaAlunoId: matricula!.id, nota: 10.5 })).rejects.toThrow()
+    const parcela = { userId: aluno!.id, descricao: 'X', numero: 1, totalParcelas: 1, vencimento: '2026-01-10', valorCentavos: 100 }
+    await expect(db.orm.insert(parcelas).values({ ...parcela, pagoEm: '2026-01-09' })).rejects.toThrow()
+    await expect(db.orm.insert(parcelas).values({ ...parcela, numero: 2 })).rejects.toThrow()
+    // SPEC §4 has no status 3.
+    await expect(db.orm.insert(preInvoices).values({ userId: aluno!.id, numero: 'X-1', status: 3 as never })).rejects.toThrow()
+  })
+
   it('keeps e-mails lower-case and unique, CPFs digits-only and shareable (D9)', async () => {
     await expect(db.orm.insert(users).values({ email: 'Upper@example.com' })).rejects.toThrow()
     await expect(db.orm.insert(users).values({ email: 'aluno@example.com' })).rejects.toThrow()

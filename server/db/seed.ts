@@ -4,12 +4,15 @@ import type { Db } from './client.ts'
 import { companies } from './schema/companies.ts'
 import { driveUsers } from './schema/drive-users.ts'
 import { users, type UserRole } from './schema/users.ts'
+import { seedSchoolData } from './seed-school.ts'
 
 /**
  * The demo school seeded on first start (D3), so a fresh install can be tried at once.
  * Idempotent: accounts are found by e-mail and only missing rows are created, so a
  * restart (or N servers starting together, D4) never duplicates anything and never resets
- * a password someone changed.
+ * a password someone changed. A student's classes, instalments and orders are seeded only
+ * while the student has none of that kind, with dates relative to the day of seeding
+ * (overdue instalments stay overdue, upcoming ones are upcoming).
  */
 
 export const DEMO_PASSWORD = 'demo1234'
@@ -100,17 +103,24 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       (await tx.insert(companies).values({ name: DEMO_COMPANY.name, escolaId: DEMO_COMPANY.escolaId }).returning({ id: companies.id }))[0]!.id
 
     let createdUsers = 0
+    const userIds = new Map<string, number>()
     for (const account of DEMO_ACCOUNTS) {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1)
       // An existing account is left exactly as it is (its password may have been changed).
-      if (existing) continue
+      if (existing) {
+        userIds.set(account.email, existing.id)
+        continue
+      }
       const [created] = await tx
         .insert(users)
         .values({ ...account, passwordHash: await hashPassword(DEMO_PASSWORD), updatedAt: new Date() })
         .returning({ id: users.id })
       await tx.insert(driveUsers).values({ userId: created!.id, companyId })
+      userIds.set(account.email, created!.id)
       createdUsers++
     }
+
+    await seedSchoolData(tx, companyId, userIds, new Date())
     return { createdUsers }
   })
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import configRoutes from './config.ts'
+import financeiroRoutes from './financeiro.ts'
 import loginRoutes from './login.ts'
+import pedidoRoutes from './pedidos.ts'
+import turmaRoutes from './turmas.ts'
 import userRoutes from './users.ts'
 
 /** The portal API (mounted under /api/v1 by the contract, D1): one module per area. */
@@ -8,4 +11,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(configRoutes)
   await app.register(loginRoutes)
   await app.register(userRoutes)
+  await app.register(turmaRoutes)
+  await app.register(financeiroRoutes)
+  await app.register(pedidoRoutes)
 }

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contract } from '../../src/api/contract.ts'
 import { DEMO_PASSWORD } from '../db/seed.ts'
-import { bearer, createTestApp, loginToken, type TestApp } from '../test/app.ts'
+import { bearer, createTestApp, demoToken, loginToken, type TestApp } from '../test/app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -90,5 +90,46 @@ describe('GET /api/v1/users/me/', () => {
     const token = await loginToken(t.app, 'aluno@example.com', DEMO_PASSWORD)
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) })
     expect(response.statusCode).toBe(404)
+  })
+})
+
+describe('PUT /api/v1/users/pwa/', () => {
+  const putPwa = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/users/pwa/', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) })
+
+  it('answers 401 without a token', async () => {
+    expectUnauthenticated(await putPwa({ pwa_installed: true }))
+  })
+
+  it('stores the install outcome, answers the updated user and GET /users/me/ shows it', async () => {
+    const token = await demoToken(t.app, 'ana')
+    const before = (await me(bearer(token))).json()
+    expect(before.pwa_installed).toBe(false)
+
+    const installed = await putPwa({ pwa_installed: true }, bearer(token))
+    expect(installed.statusCode).toBe(200)
+    // Same serializer as GET /users/me/; the registration date does not move (SPEC §4).
+    expect(installed.json()).toEqual({ ...before, pwa_installed: true })
+    expect((await me(bearer(token))).json().pwa_installed).toBe(true)
+
+    // SPEC §4: the prompt offered and dismissed reports false.
+    expect((await putPwa({ pwa_installed: false }, bearer(token))).json().pwa_installed).toBe(false)
+    expect((await me(bearer(token))).json().pwa_installed).toBe(false)
+  })
+
+  it("changes only the caller's account", async () => {
+    const [lucas, marina] = await Promise.all([demoToken(t.app, 'lucas'), demoToken(t.app, 'marina')])
+    await putPwa({ pwa_installed: true }, bearer(lucas))
+    expect((await me(bearer(lucas))).json().pwa_installed).toBe(true)
+    expect((await me(bearer(marina))).json().pwa_installed).toBe(false)
+  })
+
+  it('answers 422 with the location for a missing or non-boolean flag', async () => {
+    const token = await demoToken(t.app, 'ana')
+    for (const payload of [{ pwa_installed: 'yes' }, {}]) {
+      const response = await putPwa(payload, bearer(token))
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422)
+      expect(response.json().detail[0].loc).toEqual(['body', 'pwa_installed'])
+    }
   })
 })

@@ -23,14 +23,23 @@ export function toCurrentUser({ user, driveUser }: UserProfile): CurrentUser {
       ? { id: driveUser.id, company: { id: driveUser.company.id, name: driveUser.company.name, escola_id: driveUser.company.escolaId } }
       : null,
     driver_tour: user.driverTour,
+    pwa_installed: user.pwaInstalled,
   }
 }
 
 export default async function userRoutes(app: FastifyInstance) {
-  contractRoute(app, contract.usersMe, async ({ caller }) => {
-    const profile = await forUser(app.db.orm, caller.id).profile()
+  async function currentUser(userId: number): Promise<CurrentUser> {
+    const profile = await forUser(app.db.orm, userId).profile()
     // Deleted between the token check and now: the session is over.
     if (!profile) throw unauthorized()
     return toCurrentUser(profile)
+  }
+
+  contractRoute(app, contract.usersMe, ({ caller }) => currentUser(caller.id))
+
+  /** The install prompt's outcome (SPEC §4); answers the updated user like every /users/ update (SPEC §7). */
+  contractRoute(app, contract.updatePwa, async ({ caller, body }) => {
+    if (!(await forUser(app.db.orm, caller.id).setPwaInstalled(body.pwa_installed))) throw unauthorized()
+    return currentUser(caller.id)
   })
 }

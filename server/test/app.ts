@@ -6,6 +6,7 @@ import { inject } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
 import { testConfig, type Config } from '../config.ts'
 import { openPglite, openPostgres, type Database } from '../db/client.ts'
+import { DEMO_PASSWORD, DEMO_SIBLINGS_CPF } from '../db/seed.ts'
 import { quoteIdentifier, withDatabase } from './template.ts'
 
 /**
@@ -95,6 +96,27 @@ export async function loginToken(app: FastifyInstance, username: string, passwor
   const body = response.json() as { access_token?: string }
   if (response.statusCode !== 200 || !body.access_token) throw new Error(`login failed: ${response.statusCode} ${response.body}`)
   return body.access_token
+}
+
+export type DemoPerson = 'ana' | 'lucas' | 'marina' | 'gestor'
+
+const DEMO_LOGINS: Record<DemoPerson, { username: string; fullName: string }> = {
+  ana: { username: 'aluno@example.com', fullName: 'Ana Beatriz Souza' },
+  gestor: { username: 'gestor@example.com', fullName: 'Carlos Eduardo Lima' },
+  // The siblings share a CPF (D9): log in by it and pick the account, as the client does.
+  lucas: { username: DEMO_SIBLINGS_CPF, fullName: 'Lucas Pereira' },
+  marina: { username: DEMO_SIBLINGS_CPF, fullName: 'Marina Pereira' },
+}
+
+/** A bearer token of a seeded demo account (server/db/seed.ts). */
+export async function demoToken(app: FastifyInstance, person: DemoPerson): Promise<string> {
+  const { username, fullName } = DEMO_LOGINS[person]
+  const first = await app.inject(loginRequest({ username, password: DEMO_PASSWORD }))
+  const body = first.json() as { access_token?: string; users?: { id: number; full_name: string | null }[] }
+  if (body.access_token) return body.access_token
+  const account = body.users?.find((user) => user.full_name === fullName)
+  if (!account) throw new Error(`demo account ${person} not found: ${first.statusCode} ${first.body}`)
+  return loginToken(app, username, DEMO_PASSWORD, account.id)
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -47,6 +47,12 @@ export function forUser(db: Db, userId: number) {
     async setPasswordHash(passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
     },
+
+    /** The web app's install outcome (PUT /users/pwa/); false when the caller no longer exists. */
+    async setPwaInstalled(pwaInstalled: boolean): Promise<boolean> {
+      const updated = await db.update(users).set({ pwaInstalled }).where(eq(users.id, userId)).returning({ id: users.id })
+      return updated.length > 0
+    },
   }
 }
 

@@ -29,6 +29,8 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
     /** Per-route "tour seen" flags (SPEC §2). */
     driverTour: jsonb('driver_tour').$type<Record<string, boolean>>().notNull().default({}),
+    /** Last install outcome the web app reported (PUT /users/pwa/, SPEC §4). */
+    pwaInstalled: boolean('pwa_installed').notNull().default(false),
     ...timestamps,
   },
   (table) => [

@@ -1,0 +1,74 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import type { Db } from '../client.ts'
+import { preInvoiceItems, preInvoices } from '../schema/pedidos.ts'
+
+export interface ItemDoPedido {
+  codigoProduto: string
+  descricao: string
+  quantidade: number
+  valorUnitarioCentavos: number
+}
+
+export interface PedidoDoAluno {
+  id: number
+  numero: string
+  status: OrderStatusId
+  createdAt: Date
+  itens: ItemDoPedido[]
+}
+
+export interface PedidosFilter {
+  status?: OrderStatusId
+  limit: number
+  offset: number
+}
+
+/** The caller's orders (pre-invoices, D11); another student's order is never listed (D7). */
+export function forUser(db: Db, userId: number) {
+  return {
+    userId,
+
+    /** One page, newest first, with the count of every matching order; three queries in all. */
+    async pedidos(filter: PedidosFilter): Promise<{ items: PedidoDoAluno[]; total: number }> {
+      const where = and(eq(preInvoices.userId, userId), filter.status === undefined ? undefined : eq(preInvoices.status, filter.status))
+      const [counted] = await db.select({ total: count() }).from(preInvoices).where(where)
+      const page = await db
+        .select({ id: preInvoices.id, numero: preInvoices.numero, status: preInvoices.status, createdAt: preInvoices.createdAt })
+        .from(preInvoices)
+        .where(where)
+        .orderBy(desc(preInvoices.createdAt), desc(preInvoices.id))
+        .limit(filter.limit)
+        .offset(filter.offset)
+      const itemRows =
+        page.length === 0
+          ? []
+          : await db
+              .select({
+                preInvoiceId: preInvoiceItems.preInvoiceId,
+                codigoProduto: preInvoiceItems.codigoProduto,
+                descricao: preInvoiceItems.descricao,
+                quantidade: preInvoiceItems.quantidade,
+                valorUnitarioCentavos: preInvoiceItems.valorUnitarioCentavos,
+              })
+              .from(preInvoiceItems)
+              .where(inArray(preInvoiceItems.preInvoiceId, page.map((order) => order.id)))
+              .orderBy(asc(preInvoiceItems.id))
+      const itemsByOrder = new Map<number, ItemDoPedido[]>()
+      for (const { preInvoiceId, ...item } of itemRows) {
+        const list = itemsByOrder.get(preInvoiceId)
+        if (list) list.push(item)
+        else itemsByOrder.set(preInvoiceId, [item])
+      }
+      return {
+        total: counted?.total ?? 0,
+        items: page.map((order) => ({
+          ...order,
+          itens: itemsByOrder.get(order.id) ?? [],
+        })),
+      }
+    },
+  }
+}
+
+export type PedidosScope = ReturnType<typeof forUser>

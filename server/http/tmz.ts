@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify'
+
+/**
+ * The caller's "today" from the `tmz` header (D21): every request carries the client's UTC
+ * offset in hours (SPEC §3, Brazil: -3). Dates that depend on the day (an instalment is
+ * overdue the day after it is due) follow the student's calendar, not the server's.
+ */
+
+/** Brazil (D21); used when the header is absent or not a number. */
+export const DEFAULT_TMZ_HOURS = -3
+/** The offsets real zones use: UTC-12 … UTC+14. */
+export const MIN_TMZ_HOURS = -12
+export const MAX_TMZ_HOURS = 14
+
+/** `-3`, `+5.5`, `9` → hours; anything else → DEFAULT_TMZ_HOURS; clamped to -12..14. */
+export function parseTmz(header: string | string[] | undefined): number {
+  const text = (Array.isArray(header) ? header[0] : header)?.trim()
+  if (!text || !/^[+-]?\d{1,2}(\.\d{1,2})?$/.test(text)) return DEFAULT_TMZ_HOURS
+  return Math.min(MAX_TMZ_HOURS, Math.max(MIN_TMZ_HOURS, Number(text)))
+}
+
+/** The calendar date (`YYYY-MM-DD`) at `offsetHours` from UTC at the instant `now`. */
+export function localToday(now: Date, offsetHours: number): string {
+  return new Date(now.getTime() + offsetHours * 3_600_000).toISOString().slice(0, 10)
+}
+
+/** The request's caller's today (D21). */
+export function callerToday(request: Pick<FastifyRequest, 'headers'>, now = new Date()): string {
+  return localToday(now, parseTmz(request.headers.tmz))
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify'
+import { contract } from '../../src/api/contract.ts'
+import { ORDER_STATUSES, type OrderStatus, type OrderStatusId, type Pedido } from '../../src/api/schemas/pedido.ts'
+import * as pedidosRepo from '../db/repositories/pedidos.ts'
+import type { ItemDoPedido, PedidoDoAluno } from '../db/repositories/pedidos.ts'
+import { contractRoute } from '../http/contract-route.ts'
+
+export const DEFAULT_PEDIDOS_LIMIT = 50
+
+const STATUS_BY_ID = new Map<number, OrderStatus>(ORDER_STATUSES.map((status) => [status.id, { ...status }]))
+
+/** The SPEC §4 reference (id, name, color, description) of a stored status id. */
+export function orderStatus(id: OrderStatusId): OrderStatus {
+  const status = STATUS_BY_ID.get(id)
+  // The column's CHECK admits only ORDER_STATUSES ids.
+  if (!status) throw new Error(`unknown order status ${id}`)
+  return { ...status }
+}
+
+/** An order waiting for the level test has no product yet (SPEC §4, status -3). */
+export const PRODUTO_A_DEFINIR = 'Produto a definir'
+
+/** "Livro X" for one line, "Livro X + 1 item" / "Livro X + 2 itens" for more. */
+export function resumoProduto(itens: readonly Pick<ItemDoPedido, 'descricao'>[]): string {
+  const [first, ...rest] = itens
+  if (!first) return PRODUTO_A_DEFINIR
+  if (rest.length === 0) return first.descricao
+  return `${first.descricao} + ${rest.length} ${rest.length === 1 ? 'item' : 'itens'}`
+}
+
+export function toPedido(pedido: PedidoDoAluno): Pedido {
+  return {
+    id: pedido.id,
+    numero: pedido.numero,
+    produto: resumoProduto(pedido.itens),
+    criado_em: pedido.createdAt.toISOString(),
+    total: pedido.itens.reduce((sum, item) => sum + item.quantidade * item.valorUnitarioCentavos, 0),
+    status: orderStatus(pedido.status),
+    itens: pedido.itens.map((item) => ({
+      codigo_produto: item.codigoProduto,
+      descricao: item.descricao,
+      quantidade: item.quantidade,
+      valor_unitario: item.valorUnitarioCentavos,
+    })),
+  }
+}
+
+export default async function pedidoRoutes(app: FastifyInstance) {
+  /** The caller's orders, newest first; `total` counts every order the filter matches. */
+  contractRoute(app, contract.pedidos, async ({ caller, query }) => {
+    const page = await pedidosRepo.forUser(app.db.orm, caller.id).pedidos({
+      status: query.status,
+      limit: query.limit ?? DEFAULT_PEDIDOS_LIMIT,
+      offset: query.offset ?? 0,
+    })
+    return { items: page.items.map(toPedido), total: page.total }
+  })
+}
