@@ -119,3 +119,22 @@ for (const run of runs) {
     `  GET /users/me/       ${run.me.toFixed(0).padStart(7)} req/s   (${((run.me / run.empty) * 100).toFixed(0)}% of empty, ${((run.me / run.select) * 100).toFixed(0)}% of SELECT)`,
   )
 }
+
+console.log('\n== Offline first ==')
+{
+  const { dashboardTimes, dexieReadTimes } = await import('./offline.ts')
+  const { child, url } = await startServer({ DATABASE_URL: undefined })
+  try {
+    const times = await dashboardTimes(url)
+    console.log('/dashboard with data (median of 5, ms from navigation start; LCP in brackets)')
+    console.log(`  cold online    ${times.cold.toFixed(0).padStart(6)} ms   [LCP ${times.lcp.cold.toFixed(0)} ms]`)
+    console.log(`  warm online    ${times.warm.toFixed(0).padStart(6)} ms   [LCP ${times.lcp.warm.toFixed(0)} ms]`)
+    console.log(`  offline reload ${times.offline.toFixed(0).padStart(6)} ms   [LCP ${times.lcp.offline.toFixed(0)} ms]`)
+    const dexie = await dexieReadTimes(url)
+    console.log('Dexie read (Chromium IndexedDB, median of 30)')
+    console.log(`  10 classes + 400 grades   ${dexie.turmasComNotas.toFixed(2)} ms`)
+    console.log(`  60 instalments by due date ${dexie.parcelas.toFixed(2)} ms`)
+  } finally {
+    await stop(child)
+  }
+}

@@ -12,7 +12,9 @@ if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      gcTime: CACHE_MAX_AGE_MS,
+      // Kept in memory for the whole visit. Not CACHE_MAX_AGE_MS: a timer beyond 2^31 ms
+      // overflows and would drop queries at once, the kept user among them.
+      gcTime: Number.POSITIVE_INFINITY,
       staleTime: 30_000,
       // Flaky mobile data: retry a little, but never on a 4xx that will not change.
       retry: (failureCount, error) => failureCount < 2 && !(typeof error === 'object' && error && 'status' in error && Number(error.status) < 500),

@@ -1,0 +1,115 @@
+// Offline-first figures (issue "Offline first"), printed by bench/run.ts:
+//  - time to show /dashboard with data: cold online, warm online, offline reload (median);
+//  - Dexie read time for 10 classes × 40 grades and 60 instalments (real IndexedDB).
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { build } from 'vite'
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS })
+}
+
+async function token(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/login/access-token/`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: 'aluno@example.com', password: 'demo1234' }),
+  })
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+/** Milliseconds from navigation start until the dashboard shows the student's data, and LCP. */
+async function timeDashboard(page: Page, load: () => Promise<unknown>): Promise<{ dataMs: number; lcpMs: number }> {
+  await load()
+  // The "next instalment" card shows an amount only once data is on screen.
+  await page.locator('.summary-figure').first().waitFor({ timeout: 30_000 })
+  return page.evaluate(
+    () =>
+      new Promise<{ dataMs: number; lcpMs: number }>((resolve) => {
+        const dataMs = performance.now()
+        let lcpMs = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) lcpMs = Math.max(lcpMs, entry.startTime)
+        }).observe({ type: 'largest-contentful-paint', buffered: true })
+        setTimeout(() => resolve({ dataMs, lcpMs }), 50)
+      }),
+  )
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    if (!navigator.serviceWorker?.controller) return false
+    for (const key of await caches.keys()) if ((await (await caches.open(key)).keys()).length > 10) return true
+    return false
+  }, undefined, { timeout: 30_000 })
+}
+
+export async function dashboardTimes(baseUrl: string, runs = 5) {
+  const browser = await launch()
+  const access = await token(baseUrl)
+  const cold: number[] = []
+  const warm: number[] = []
+  const offline: number[] = []
+  const lcp = { cold: [] as number[], warm: [] as number[], offline: [] as number[] }
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context: BrowserContext = await browser.newContext()
+      await context.addInitScript((t) => {
+        if (!localStorage.getItem('token')) localStorage.setItem('token', t)
+      }, access)
+      const page = await context.newPage()
+      const c = await timeDashboard(page, () => page.goto(`${baseUrl}/dashboard`))
+      cold.push(c.dataMs)
+      lcp.cold.push(c.lcpMs)
+      await waitForServiceWorker(page)
+      const w = await timeDashboard(page, () => page.reload())
+      warm.push(w.dataMs)
+      lcp.warm.push(w.lcpMs)
+      await context.setOffline(true)
+      const o = await timeDashboard(page, () => page.reload())
+      offline.push(o.dataMs)
+      lcp.offline.push(o.lcpMs)
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  return {
+    cold: median(cold),
+    warm: median(warm),
+    offline: median(offline),
+    lcp: { cold: median(lcp.cold), warm: median(lcp.warm), offline: median(lcp.offline) },
+  }
+}
+
+export async function dexieReadTimes(baseUrl: string) {
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: fileURLToPath(new URL('./dexie-read-entry.ts', import.meta.url)), formats: ['iife'], name: 'DexieReadBench' },
+    },
+  })
+  const chunk = (Array.isArray(output) ? output[0]! : output) as { output: Array<{ type: string; code?: string }> }
+  const code = chunk.output.find((item) => item.type === 'chunk')!.code!
+  const browser = await launch()
+  try {
+    // The bench script is injected inline, which the app's CSP rightly forbids.
+    const page = await (await browser.newContext({ bypassCSP: true })).newPage()
+    await page.goto(`${baseUrl}/healthz`)
+    await page.addScriptTag({ content: code })
+    const result = await page.evaluate(() => (globalThis as unknown as { DexieReadBench: { run: () => Promise<{ turmasComNotasMs: number[]; parcelasMs: number[] }> } }).DexieReadBench.run())
+    return { turmasComNotas: median(result.turmasComNotasMs), parcelas: median(result.parcelasMs) }
+  } finally {
+    await browser.close()
+  }
+}

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
+
+/** The service worker controls the page and its precache is filled (TOOLCHAIN.md). */
+async function waitForOfflineReady(page: Page) {
+  await page.waitForFunction(async () => {
+    if (!navigator.serviceWorker.controller) return false
+    const keys = await caches.keys()
+    for (const key of keys) if ((await (await caches.open(key)).keys()).length > 10) return true
+    return false
+  }, undefined, { timeout: 20_000 })
+}
+
+async function visitAll(page: Page) {
+  await page.goto('/pedagogico/list')
+  await expect(page.getByRole('heading', { name: 'Inglês — Intermediário 2' })).toBeVisible()
+  await page.getByRole('link', { name: 'Notas' }).first().click()
+  await expect(page.getByTestId('media')).toBeVisible()
+  await page.goto('/financial')
+  await expect(page.getByRole('heading', { name: 'Financeiro' })).toBeVisible()
+  await expect(page.locator('.parcela').first()).toBeVisible()
+  await page.goto('/pedidos')
+  await expect(page.locator('.pedido').first()).toBeVisible()
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { name: 'Aula de hoje' })).toBeVisible()
+}
+
+test.describe('offline reading (D15)', () => {
+  test('classes, grades, finances and orders show real data online', async ({ page }) => {
+    await loginAsStudent(page)
+    await page.goto('/pedagogico/list')
+    await expect(page.getByRole('heading', { name: 'Inglês — Intermediário 2' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Espanhol — Básico 1' })).toBeVisible()
+    await expect(page.getByTestId('updated-at').first()).toContainText('Atualizado em')
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('article', { name: 'Inglês — Intermediário 2' }).getByRole('link', { name: 'Notas' }).click()
+    await expect(page).toHaveURL(/\/pedagogico\/notas\/\d+$/)
+    await expect(page.getByText('Nota mínima', { exact: true })).toBeVisible()
+    await expect(page.getByTestId('media')).toHaveText(/^\d+,\d$/)
+    await expect(page.getByText('Aguardando nota').first()).toBeVisible()
+    await expectNoAxeViolations(page)
+
+    await page.goto('/financial')
+    const overdue = page.locator('.parcela--vencido')
+    await expect(overdue.first()).toBeVisible()
+    await expect(overdue.first()).toContainText('Vencido')
+    await expect(overdue.first()).toContainText(/vencida há \d+ dias?/)
+    await expect(page.locator('.parcela--pago').first()).toContainText('Pago')
+    await expect(page.locator('.parcela--aberto').first()).toContainText('Em aberto')
+    await expect(page.locator('.parcela').first()).toContainText('R$')
+    await expectNoAxeViolations(page)
+
+    await page.goto('/pedidos')
+    for (const status of ['Aguardando pagamento', 'Entregue/Finalizado', 'Cancelado']) {
+      await expect(page.locator('.pedido').getByText(status, { exact: true }).first()).toBeVisible()
+    }
+    await expect(page.getByText('Pague em até 7 dias ou o pedido será cancelado', { exact: false }).first()).toBeVisible()
+    await expectNoAxeViolations(page)
+
+    await page.goto('/dashboard')
+    for (const card of ['Aula de hoje', 'Próxima parcela', 'Última nota', 'Pedidos em andamento']) {
+      await expect(page.getByRole('heading', { name: card })).toBeVisible()
+    }
+    await expectNoAxeViolations(page)
+  })
+
+  test('after one online visit every screen reloads offline with the same data', async ({ page, context }) => {
+    await loginAsStudent(page)
+    await visitAll(page)
+    await waitForOfflineReady(page)
+    const online: Record<string, string> = {}
+    // Screens with an "Atualizado em" line, then the dashboard (its cards show data figures).
+    const screens = ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']
+    const ready = (path: string) => (path === '/dashboard' ? page.locator('.summary-figure').first() : page.getByTestId('updated-at').first())
+    for (const path of screens) {
+      await page.goto(path)
+      await expect(ready(path)).toBeVisible()
+      online[path] = await page.locator('main').innerText()
+    }
+
+    await context.setOffline(true)
+    for (const path of screens) {
+      await page.goto(path)
+      await expect(page.getByText('Você está sem internet. Mostrando os dados salvos no aparelho.')).toBeVisible()
+      await expect(ready(path)).toBeVisible()
+      const text = await page.locator('main').innerText()
+      // The same data as online (the banner and the refresh button aside).
+      for (const line of online[path]!.split('\n').filter((l) => l.trim() && !/Atualizar|Atualizando/.test(l))) {
+        expect(text).toContain(line)
+      }
+    }
+    // Grades of a class, from the same local data.
+    await page.goto('/pedagogico/list')
+    await page.getByRole('article', { name: 'Inglês — Intermediário 2' }).getByRole('link', { name: 'Notas' }).click()
+    await expect(page.getByTestId('media')).toHaveText(/^\d+,\d$/)
+    await page.reload()
+    await expect(page.getByTestId('media')).toHaveText(/^\d+,\d$/)
+    await expectNoAxeViolations(page)
+  })
+
+  test('going back online refreshes the screen without a reload', async ({ page, context }) => {
+    await loginAsStudent(page)
+    await visitAll(page)
+    await waitForOfflineReady(page)
+    await context.setOffline(true)
+    await page.goto('/financial')
+    await expect(page.getByText('Você está sem internet.', { exact: false })).toBeVisible()
+    let loads = 0
+    page.on('load', () => loads++)
+    const refreshed = page.waitForResponse((r) => r.url().includes('/api/v1/at-home/financeiro/') && r.status() === 200)
+    await context.setOffline(false)
+    await refreshed
+    await expect(page.getByText('Você está sem internet.', { exact: false })).toBeHidden()
+    expect(loads).toBe(0)
+  })
+
+  test('a failed refresh keeps the local data on screen with a non-blocking message', async ({ page }) => {
+    await loginAsStudent(page)
+    await page.goto('/financial')
+    await expect(page.locator('.parcela').first()).toBeVisible()
+    const firstRow = await page.locator('.parcela').first().innerText()
+    await page.route('**/api/v1/at-home/financeiro/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' }))
+    await page.reload()
+    await expect(page.getByText('Não foi possível atualizar agora. Mostrando os dados salvos.')).toBeVisible({ timeout: 20_000 })
+    expect(await page.locator('.parcela').first().innerText()).toBe(firstRow)
+  })
+
+  test('an empty local store offline says so instead of spinning', async ({ page, context }) => {
+    // Orders never reach this device: the API is unreachable for them.
+    await page.route('**/api/v1/pre-invoice/**', (route) => route.abort('internetdisconnected'))
+    await loginAsStudent(page)
+    await page.goto('/financial')
+    await waitForOfflineReady(page)
+    await context.setOffline(true)
+    await page.goto('/pedidos')
+    await expect(page.getByText('Você está sem internet e ainda não há dados salvos neste aparelho.', { exact: false })).toBeVisible()
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  })
+
+  test("logout wipes the device: the next account never sees the first one's data, online or offline", async ({ page, context }) => {
+    await loginAsStudent(page)
+    await visitAll(page)
+    const studentClass = 'Inglês — Intermediário 2'
+    const nav = page.getByRole('navigation', { name: 'Menu principal' })
+    if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click()
+    await nav.getByRole('button', { name: 'Sair' }).click()
+    await expect(page).toHaveURL(/\/login\/main$/)
+    const counts = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve, reject) => {
+          const open = indexedDB.open('portal')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const db = open.result
+            const names = ['turmas', 'notas', 'parcelas', 'pedidos']
+            const tx = db.transaction(names, 'readonly')
+            Promise.all(names.map((n) => new Promise<number>((res) => (tx.objectStore(n).count().onsuccess = (e) => res((e.target as IDBRequest<number>).result))))).then(resolve)
+          }
+        }),
+    )
+    expect(counts).toEqual([0, 0, 0, 0])
+
+    await login(page, SIBLINGS.cpf, SIBLINGS.password)
+    await page.getByRole('button', { name: new RegExp(SIBLINGS.names[1]!) }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.goto('/pedagogico/list')
+    await expect(page.getByTestId('updated-at').first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: studentClass })).toHaveCount(0)
+    await page.goto('/financial')
+    await expect(page.getByTestId('updated-at').first()).toBeVisible()
+    await waitForOfflineReady(page)
+    await context.setOffline(true)
+    for (const path of ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']) {
+      await page.goto(path)
+      await expect(page.getByText('Você está sem internet.', { exact: false })).toBeVisible()
+      await expect(page.getByText(studentClass)).toHaveCount(0)
+      await expect(page.getByText(STUDENT.name)).toHaveCount(0)
+    }
+  })
+})
