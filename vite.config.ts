@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 // The API runs in our own Node server (server/main.ts); in `vite` dev mode it is proxied.
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
@@ -16,6 +17,28 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // Our own Workbox worker (src/sw/sw.ts → dist/sw.js, scope /). The two brands keep their
+    // hand-made manifests in public/ (manifest: false) and the app registers the worker itself
+    // after the first screen (src/app/pwa/register.ts, injectRegister: false). In `vite` dev
+    // mode there is no worker (devOptions off): stale caches would only get in the way.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      scope: '/',
+      manifest: false,
+      injectRegister: false,
+      devOptions: { enabled: false },
+      injectManifest: {
+        // Everything a reload of any route needs offline: the shell, every route chunk and
+        // stylesheet, the icons, favicons and both brands' manifests. Listed once each (no
+        // includeAssets / manifest icons on top). Source maps are left out.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['**/*.map'],
+        // The worker ships without a source map: it is small, and it is measured (bench/pwa-size.ts).
+        sourcemap: false,
+      },
+    }),
   ],
   build: {
     target: 'es2022',

@@ -44,6 +44,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: config.bodyLimitBytes,
     // Let in-flight requests finish on close; idle keep-alive sockets are dropped.
     forceCloseConnections: 'idle',
+    // A first start creates, migrates and seeds an embedded database: seconds on a slow
+    // or busy machine, more than Fastify's default 10 s plugin budget allows.
+    pluginTimeout: 120_000,
   })
 
   app.decorate('config', config)

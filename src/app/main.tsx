@@ -10,12 +10,16 @@ import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
 import { initMonitoring } from './monitoring.ts'
+import { PwaUi } from './pwa/pwa-ui.tsx'
+import { startPwa } from './pwa/start.ts'
 import { queryClient, restoreQueryCache } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
 import { createSessionActor, SessionProvider } from './session.tsx'
 
 const brand = brandFromHostname(window.location.hostname)
 applyBrand(brand, document)
+// Install prompt captured from the start; the service worker registers after the first screen.
+startPwa()
 
 await restoreQueryCache()
 
@@ -34,6 +38,7 @@ createRoot(document.getElementById('root')!).render(
       <QueryClientProvider client={queryClient}>
         <SessionProvider actor={session}>
           <RouterProvider router={router} />
+          <PwaUi />
         </SessionProvider>
       </QueryClientProvider>
     </BrandProvider>

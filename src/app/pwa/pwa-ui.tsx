@@ -1,0 +1,54 @@
+import './pwa.css'
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSession, useSessionActor } from '../session.tsx'
+import { InstallButton } from './install-button.tsx'
+import { installController } from './install.ts'
+import { UpdatePrompt } from './update-prompt.tsx'
+
+/**
+ * The PWA layer's UI, mounted once at the root next to the router (main.tsx): the update
+ * banner and the install action, docked at the bottom. While something shows, the page
+ * gets bottom padding of the same height, so nothing on a phone is hidden under it.
+ */
+export function PwaUi() {
+  const { t } = useTranslation('pwa')
+  const session = useSessionActor()
+  const isLoggedIn = useSession((snapshot) => snapshot.matches('loggedIn'))
+  const dock = useRef<HTMLElement>(null)
+
+  // A reported install outcome comes back as the updated user: the session keeps it.
+  useEffect(() => {
+    const install = installController()
+    install.setOnReported((user) => session.send({ type: 'session.userUpdated', user }))
+    return () => install.setOnReported(null)
+  }, [session])
+
+  // An outcome chosen before login is reported as soon as someone is logged in.
+  useEffect(() => {
+    if (isLoggedIn) void installController().flushPending()
+  }, [isLoggedIn])
+
+  useLayoutEffect(() => {
+    const element = dock.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => {
+      const height = element.getBoundingClientRect().height
+      if (height > 0) root.style.setProperty('--pwa-dock-height', `${Math.ceil(height)}px`)
+      else root.style.removeProperty('--pwa-dock-height')
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--pwa-dock-height')
+    }
+  }, [])
+
+  return (
+    <aside ref={dock} className="pwa-dock" aria-label={t('region')}>
+      <UpdatePrompt />
+      <InstallButton />
+    </aside>
+  )
+}

@@ -1,0 +1,67 @@
+/// <reference lib="webworker" />
+/**
+ * The portal's service worker (DESIGN.md, STYLE.md "Service worker"), built by
+ * vite-plugin-pwa (injectManifest) to /sw.js, scope /.
+ *
+ * - Precache: the app shell, every route chunk and stylesheet, icons and both brands'
+ *   manifests (vite.config.ts globPatterns), so after one online visit a reload of any
+ *   route works with no connection.
+ * - Navigations: every page request is answered with the precached index.html (the router
+ *   decides what to show), except server paths (/api/, /drive/, /healthz, /sw.js); on a
+ *   phenom host with phenom's manifest and icons already in it (D5, policy.ts).
+ * - Runtime: same-origin images cache-first with an expiry; other same-origin static files
+ *   that were not precached stale-while-revalidate. API and drive answers are never cached
+ *   here (D15: the app keeps its data in IndexedDB).
+ * - Updates: a new worker waits until the user accepts ("Atualizar" posts SKIP_WAITING);
+ *   nobody's open screen is replaced behind their back.
+ */
+import { clientsClaim } from 'workbox-core'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { brandShellHtml, isPhenomHost, isSkipWaitingMessage, runtimeStrategyFor, SERVER_PATHS } from './policy.ts'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+const shell = createHandlerBoundToURL('/index.html')
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const response = await shell(options)
+      if (!isPhenomHost(self.location.hostname)) return response
+      const html = brandShellHtml(await response.text(), self.location.hostname)
+      const headers = new Headers(response.headers)
+      headers.delete('Content-Length')
+      return new Response(html, { status: response.status, statusText: response.statusText, headers })
+    },
+    { denylist: [...SERVER_PATHS] },
+  ),
+)
+
+registerRoute(
+  ({ url, request }) => runtimeStrategyFor(url, request.destination, self.location.origin) === 'images',
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+)
+
+registerRoute(
+  ({ url, request }) => runtimeStrategyFor(url, request.destination, self.location.origin) === 'static',
+  new StaleWhileRevalidate({
+    cacheName: 'static',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
+  }),
+)
+
+// The first install takes the open tab at once, so the very first visit already works
+// offline; later versions wait for the user (no skipWaiting on install).
+clientsClaim()
+
+self.addEventListener('message', (event) => {
+  if (isSkipWaitingMessage(event.data)) void self.skipWaiting()
+})
