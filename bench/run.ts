@@ -122,6 +122,8 @@ for (const run of runs) {
 
 console.log('\n== Offline first ==')
 {
+  const { formatPwaSizes, pwaSizes } = await import('./pwa-size.ts')
+  console.log(formatPwaSizes(pwaSizes()))
   const { dashboardTimes, dexieReadTimes } = await import('./offline.ts')
   const { child, url } = await startServer({ DATABASE_URL: undefined })
   try {

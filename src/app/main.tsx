@@ -6,6 +6,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { api } from '../api/api.ts'
+import { openLocalDb } from '../db/database.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
@@ -21,7 +22,9 @@ applyBrand(brand, document)
 // Install prompt captured from the start; the service worker registers after the first screen.
 startPwa()
 
-await restoreQueryCache()
+// Both before the first render: the kept user and the device's data (schema upgraded or,
+// if unusable, started over) must be ready when the first screen reads them.
+await Promise.all([restoreQueryCache(), openLocalDb()])
 
 // The session navigates through the router and the router reads the session: the closures
 // below run only after `session.start()`, when `router` exists.
