@@ -1,9 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
 
-/** The service worker controls the page: it activates only once its precache is filled. */
+/**
+ * Ready for a reload with no connection: the service worker controls the page (it activates
+ * only once its precache is filled) and the logged-in user is kept on the device.
+ */
 async function waitForOfflineReady(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+  await page.waitForFunction(() => localStorage.getItem('portal-query-cache')?.includes('"queryKey":["users","me"]'))
 }
 
 async function visitAll(page: Page) {
@@ -116,7 +120,7 @@ test.describe('offline reading (D15)', () => {
     await expect(page.locator('.parcela').first()).toBeVisible()
     const firstRow = await page.locator('.parcela').first().innerText()
     await page.route('**/api/v1/at-home/financeiro/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' }))
-    await page.reload()
+    await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
     await expect(page.getByText('Não foi possível atualizar agora. Mostrando os dados salvos.')).toBeVisible({ timeout: 20_000 })
     expect(await page.locator('.parcela').first().innerText()).toBe(firstRow)
   })
