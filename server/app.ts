@@ -95,7 +95,7 @@ function notFoundHandler(app: FastifyInstance) {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
     if (app.servesApp && wantsPage && !isApiPath(app, path)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+      return app.sendShell(request, reply)
     }
     return reply.code(404).send({ detail: NOT_FOUND })
   }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.ts'
 
-const INDEX = '<!doctype html><title>Portal</title><div id="root"></div>'
+const INDEX = '<!doctype html><link rel="manifest" href="/manifest-knn.webmanifest" /><title>Portal</title><div id="root"></div>'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 describe('the built app (STATIC_DIR)', () => {
@@ -36,6 +36,15 @@ describe('the built app (STATIC_DIR)', () => {
     expect(worker.headers['content-type']).toMatch(/javascript/)
     expect(worker.headers['cache-control']).toBe('no-cache')
     expect((await get('/manifest.webmanifest', '*/*')).headers['cache-control']).toBe('no-cache')
+  })
+
+  it("gives a phenom host the shell with phenom's manifest (D5), on / and on deep links", async () => {
+    for (const url of ['/', '/dashboard']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', host: 'phenom.localhost:8080' } })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.body, url).toContain('href="/manifest-phenom.webmanifest"')
+      expect(page.body, url).not.toContain('manifest-knn')
+    }
   })
 
   it('keeps hashed assets for a year', async () => {

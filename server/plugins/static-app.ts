@@ -1,13 +1,16 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { brandShellHtml } from '../../src/api/brand-host.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** true when STATIC_DIR holds a built app (index.html) and it is being served. */
     servesApp: boolean
+    /** Answers the app shell (index.html) branded for the request's host (D5). */
+    sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply
   }
 }
 
@@ -33,10 +36,17 @@ export default fp(
       app.log.info({ staticDir: root }, 'no built app in STATIC_DIR; serving the API only')
       return
     }
+    // The shell is read once; a phenom host gets phenom's manifest and icons in it, since
+    // browsers read the manifest link before any script runs.
+    const shell = readFileSync(path.join(root, 'index.html'), 'utf8')
+    app.decorate('sendShell', (request: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(brandShellHtml(shell, request.hostname)),
+    )
+    for (const url of ['/', '/index.html']) app.get(url, (request, reply) => app.sendShell(request, reply))
     await app.register(fastifyStatic, {
       root,
       cacheControl: false,
-      index: ['index.html'],
+      index: false,
       // Unknown paths fall through to the not-found handler (SPA fallback, app.ts).
       wildcard: true,
       setHeaders: (reply, filePath) => setCacheHeaders(reply, filePath, root),

@@ -4,7 +4,9 @@
  * title on the live document. index.html carries brand `knn` so the first paint matches
  * the default brand.
  */
-export type BrandId = 'knn' | 'phenom'
+import { brandIdForHost, type BrandId } from '../api/brand-host.ts'
+
+export type { BrandId }
 
 export interface BrandColors {
   /** The exact brand colour: theme-color, icons, accents. */
@@ -86,7 +88,7 @@ export const DEFAULT_BRAND_ID: BrandId = 'knn'
 
 /** D5: a hostname containing "phenom" selects phenom; every other host gets knn. */
 export function brandFromHostname(hostname: string): Brand {
-  return hostname.toLowerCase().includes('phenom') ? BRANDS.phenom : BRANDS[DEFAULT_BRAND_ID]
+  return BRANDS[brandIdForHost(hostname)]
 }
 
 /** The CSS custom properties of src/ui/styles.css that belong to the brand. */

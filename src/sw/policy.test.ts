@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brandShellHtml, isServerPath, isSkipWaitingMessage, runtimeStrategyFor } from './policy.ts'
+import { isServerPath, isSkipWaitingMessage, runtimeStrategyFor } from './policy.ts'
 
 const ORIGIN = 'http://localhost:8181'
 const url = (path: string, origin = ORIGIN) => new URL(path, origin)
@@ -36,26 +36,5 @@ describe('service worker policy', () => {
     expect(isSkipWaitingMessage('SKIP_WAITING')).toBe(false)
     expect(isSkipWaitingMessage(null)).toBe(false)
     expect(isSkipWaitingMessage({ type: 'OTHER' })).toBe(false)
-  })
-})
-
-describe('the app shell of each brand (D5)', () => {
-  const html = `<link rel="icon" href="/favicon-knn.svg" type="image/svg+xml" />
-    <link rel="apple-touch-icon" href="/icons/knn-192.png" />
-    <link rel="manifest" href="/manifest-knn.webmanifest" />
-    <script type="module" crossorigin src="/assets/index-knn1.js"></script>`
-
-  it('keeps the build as it is on a knn host', () => {
-    expect(brandShellHtml(html, 'localhost')).toBe(html)
-    expect(brandShellHtml(html, 'portal.knn.com.br')).toBe(html)
-  })
-
-  it("names phenom's manifest, favicon and icons on a phenom host, and nothing else", () => {
-    const branded = brandShellHtml(html, 'portal.Phenom.com.br')
-    expect(branded).toContain('href="/manifest-phenom.webmanifest"')
-    expect(branded).toContain('href="/favicon-phenom.svg"')
-    expect(branded).toContain('href="/icons/phenom-192.png"')
-    expect(branded).not.toMatch(/(manifest|favicon)-knn|icons\/knn-/)
-    expect(branded).toContain('/assets/index-knn1.js')
   })
 })

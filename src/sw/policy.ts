@@ -34,19 +34,3 @@ export const SKIP_WAITING = 'SKIP_WAITING'
 export function isSkipWaitingMessage(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING
 }
-
-/**
- * The precached index.html is the build's, which names brand knn's manifest, favicon and
- * icons (the app switches them at run time, D5). A browser reads the manifest link as soon
- * as it parses the page, before any script runs, so on a phenom host the worker hands out
- * the shell with phenom's files already in place: the install dialog and the installed app
- * get the right name and icon. A worker serves one origin, so its hostname is the brand.
- */
-export function isPhenomHost(hostname: string): boolean {
-  return hostname.toLowerCase().includes('phenom')
-}
-
-export function brandShellHtml(html: string, hostname: string): string {
-  if (!isPhenomHost(hostname)) return html
-  return html.replace(/\/(manifest|favicon)-knn\./g, '/$1-phenom.').replace(/\/icons\/knn-/g, '/icons/phenom-')
-}

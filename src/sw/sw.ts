@@ -20,7 +20,8 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { brandShellHtml, isPhenomHost, isSkipWaitingMessage, runtimeStrategyFor, SERVER_PATHS } from './policy.ts'
+import { brandIdForHost, brandShellHtml } from '../api/brand-host.ts'
+import { isSkipWaitingMessage, runtimeStrategyFor, SERVER_PATHS } from './policy.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 
@@ -32,7 +33,7 @@ registerRoute(
   new NavigationRoute(
     async (options) => {
       const response = await shell(options)
-      if (!isPhenomHost(self.location.hostname)) return response
+      if (brandIdForHost(self.location.hostname) !== 'phenom') return response
       const html = brandShellHtml(await response.text(), self.location.hostname)
       const headers = new Headers(response.headers)
       headers.delete('Content-Length')

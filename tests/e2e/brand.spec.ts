@@ -16,6 +16,9 @@ test('a phenom hostname shows brand phenom with its own manifest, favicon and na
   const manifest = await (await request.get(`http://localhost:${E2E_PORT}${manifestHref}`)).json()
   expect(manifest.name).toBe('Phenom Idiomas')
   expect(manifest.theme_color.toUpperCase()).toBe('#F70052')
+  // Before any script runs, the page the server sends already names phenom's manifest.
+  const html = await (await request.get(`http://phenom.localhost:${E2E_PORT}/login/main`, { headers: { accept: 'text/html' } })).text()
+  expect(html).toContain('href="/manifest-phenom.webmanifest"')
 })
 
 test('the default host keeps brand knn and its manifest', async ({ page, request }) => {
