@@ -1,23 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, ContractError, NetworkError, browserTimezoneOffsetHours, createApiClient, errorMessageFor } from './client.ts'
 import { contract } from './contract.ts'
+import { demoStudent } from './schemas/user.fixture.ts'
 
-const user = {
-  id: 1,
-  role: 'student',
-  full_name: 'Ana',
-  email: 'a@example.com',
-  cpf: null,
-  phone: null,
-  cep: null,
-  street: null,
-  street_number: null,
-  updated_at: null,
-  is_club: false,
-  drive_user: null,
-  driver_tour: {},
-  pwa_installed: false,
-}
+const user = demoStudent({ full_name: 'Ana' })
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../api/schemas/user.ts'
+import { demoStudent } from '../api/schemas/user.fixture.ts'
 import { needsRegistrationUpdate } from './registration-rules.ts'
 
 const now = new Date('2026-11-22T12:00:00Z')
-const complete: CurrentUser = {
-  id: 1,
-  role: 'student',
-  full_name: 'Ana',
-  email: 'a@example.com',
-  cpf: '52998224725',
-  phone: '11987654321',
-  cep: '01310100',
-  street: 'Rua A',
-  street_number: '10',
-  updated_at: '2026-10-01T00:00:00Z',
-  is_club: false,
-  drive_user: null,
-  driver_tour: {},
-  pwa_installed: false,
-}
+const complete: CurrentUser = demoStudent({ updated_at: '2026-10-01T00:00:00Z' })
 
 describe('needsRegistrationUpdate (SPEC §4)', () => {
   it('is false for a complete, recent registration', () => {

@@ -2,24 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { LoginResponse } from '../api/schemas/auth.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
+import { demoStudent } from '../api/schemas/user.fixture.ts'
 import { sessionMachine, waitUntilSettled, type LoginRequest } from './session.ts'
 
-const user: CurrentUser = {
-  id: 7,
-  role: 'student',
-  full_name: 'Ana Beatriz Souza',
-  email: 'aluno@example.com',
-  cpf: '52998224725',
-  phone: '11987654321',
-  cep: '01310100',
-  street: 'Avenida Paulista',
-  street_number: '1000',
-  updated_at: new Date().toISOString(),
-  is_club: true,
-  drive_user: { id: 1, company: { id: 1, name: 'KNN Centro', escola_id: 2 } },
-  driver_tour: {},
-  pwa_installed: false,
-}
+const user: CurrentUser = demoStudent()
 
 function httpError(status: number, message: string) {
   return Object.assign(new Error(message), { status })

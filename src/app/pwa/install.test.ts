@@ -1,24 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError } from '../../api/client.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
+import { demoStudent } from '../../api/schemas/user.fixture.ts'
 import { createInstallController, type BeforeInstallPromptEvent, type InstallDeps, type InstallOutcome } from './install.ts'
 
-const user = (pwa_installed: boolean): CurrentUser => ({
-  id: 1,
-  role: 'student',
-  full_name: 'Ana Beatriz Souza',
-  email: 'aluno@example.com',
-  cpf: null,
-  phone: null,
-  cep: null,
-  street: null,
-  street_number: null,
-  updated_at: null,
-  is_club: false,
-  drive_user: null,
-  driver_tour: {},
-  pwa_installed,
-})
+const user = (pwa_installed: boolean): CurrentUser => demoStudent({ id: 1, pwa_installed })
 
 class FakeWindow extends EventTarget {
   standalone = false
