@@ -6,7 +6,6 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { api } from '../api/api.ts'
-import { openLocalDb } from '../db/database.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
@@ -22,9 +21,8 @@ applyBrand(brand, document)
 // Install prompt captured from the start; the service worker registers after the first screen.
 startPwa()
 
-// Both before the first render: the kept user and the device's data (schema upgraded or,
-// if unusable, started over) must be ready when the first screen reads them.
-await Promise.all([restoreQueryCache(), openLocalDb()])
+// Before the first render: the kept user must be there when the session starts.
+await restoreQueryCache()
 
 // The session navigates through the router and the router reads the session: the closures
 // below run only after `session.start()`, when `router` exists.

@@ -6,13 +6,15 @@ import { NetworkError } from '../api/client.ts'
 import { contract } from '../api/contract.ts'
 import { clearStoredSession, getStoredToken, storeToken } from '../api/local-store.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
-import { claimLocalData, wipeLocalData } from '../db/sync.ts'
 import { sessionMachine, type SessionSnapshot } from '../machines/session.ts'
 import { clearQueryCache, queryClient } from './query-client.ts'
 
 export const CURRENT_USER_QUERY_KEY = ['users', 'me'] as const
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
+
+/** The device database loads with the first logged-in screen, not with the login page. */
+const localData = () => import('../db/sync.ts')
 
 interface SessionEffects {
   navigate: (to: string) => void
@@ -35,14 +37,14 @@ export function createSessionActor(effects: SessionEffects): SessionActor {
         try {
           const user = await api.call(contract.usersMe)
           // Another account's data never shows, even if its logout never ran (D15).
-          await claimLocalData(user.id)
+          await (await localData()).claimLocalData(user.id)
           queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user)
           return user
         } catch (error) {
           // Offline on a bus: the user kept by the persisted cache keeps the portal open.
           const cached = queryClient.getQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY)
           if (error instanceof NetworkError && cached) {
-            await claimLocalData(cached.id)
+            await (await localData()).claimLocalData(cached.id)
             return cached
           }
           throw error
@@ -54,7 +56,7 @@ export function createSessionActor(effects: SessionEffects): SessionActor {
       clearStoredSession: () => {
         clearStoredSession()
         void clearQueryCache()
-        void wipeLocalData()
+        void localData().then(({ wipeLocalData }) => wipeLocalData())
       },
       navigateAfterLogin: () => {
         const path = effects.currentPath()

@@ -1,7 +1,7 @@
 import type { Financeiro } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
 import type { Turma } from '../api/schemas/turma.ts'
-import { localDb, type PortalDb, type StoredNotas } from './database.ts'
+import { localDb, openLocalDb, type PortalDb, type StoredNotas } from './database.ts'
 
 /**
  * Writes of fetched data: each replaces the whole set in ONE transaction with its "updated
@@ -52,6 +52,8 @@ export async function wipeLocalData(db: PortalDb = localDb) {
  * e.g. a token that expired while offline) is wiped before anything is shown.
  */
 export async function claimLocalData(userId: number, db: PortalDb = localDb) {
+  // The first use after start: upgrade the schema, or start over if it is unusable.
+  await openLocalDb(db)
   await db.transaction('rw', ALL_TABLES(db), async () => {
     const owner = await db.syncState.get('owner')
     if (owner?.userId === userId) return

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, field, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, mainNav, field, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
 
 test.describe('login', () => {
   test('the portal opens on /login/main in Portuguese, brand knn', async ({ page }) => {
@@ -23,9 +23,8 @@ test.describe('login', () => {
     await loginAsStudent(page)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
     await expect(page.getByText(STUDENT.name)).toBeVisible()
-    const nav = page.getByRole('navigation', { name: 'Menu principal' })
     // Mobile-first: on a narrow screen the drawer opens from the menu button.
-    if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click()
+    const nav = await mainNav(page)
     for (const area of ['Início', 'Pedagógico', 'Aulas online', 'Financeiro', 'Pedidos', 'KNN Club', 'English test', 'Meu perfil', 'Sair']) {
       await expect(nav.getByText(area, { exact: false }).first()).toBeVisible()
     }
@@ -76,8 +75,7 @@ test.describe('login', () => {
       localStorage.setItem('cpf_email_verification_token', 'abc')
       localStorage.setItem('bookInfo', JSON.stringify({ uuid: 'x' }))
     })
-    const nav = page.getByRole('navigation', { name: 'Menu principal' })
-    if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click()
+    const nav = await mainNav(page)
     await nav.getByRole('button', { name: 'Sair' }).click()
     await expect(page).toHaveURL(/\/login\/main$/)
     const stored = await page.evaluate(() => ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, mainNav, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
 
 /**
  * Ready for a reload with no connection: the service worker controls the page (it activates
@@ -141,8 +141,7 @@ test.describe('offline reading (D15)', () => {
     await loginAsStudent(page)
     await visitAll(page)
     const studentClass = 'Inglês — Intermediário 2'
-    const nav = page.getByRole('navigation', { name: 'Menu principal' })
-    if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click()
+    const nav = await mainNav(page)
     await nav.getByRole('button', { name: 'Sair' }).click()
     await expect(page).toHaveURL(/\/login\/main$/)
     const counts = await page.evaluate(
