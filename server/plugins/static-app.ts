@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -10,7 +11,7 @@ declare module 'fastify' {
     /** true when STATIC_DIR holds a built app (index.html) and it is being served. */
     servesApp: boolean
     /** Answers the app shell (index.html) branded for the request's host (D5). */
-    sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply
+    sendShell(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
   }
 }
 
@@ -36,12 +37,14 @@ export default fp(
       app.log.info({ staticDir: root }, 'no built app in STATIC_DIR; serving the API only')
       return
     }
-    // The shell is read once; a phenom host gets phenom's manifest and icons in it, since
-    // browsers read the manifest link before any script runs.
-    const shell = readFileSync(path.join(root, 'index.html'), 'utf8')
-    app.decorate('sendShell', (request: FastifyRequest, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(brandShellHtml(shell, request.hostname)),
-    )
+    // A phenom host gets phenom's manifest and icons in the shell, since browsers read the
+    // manifest link before any script runs. Read on each request (a small, OS-cached file),
+    // so a new build in STATIC_DIR is served without naming chunks that no longer exist.
+    const shellPath = path.join(root, 'index.html')
+    app.decorate('sendShell', async (request: FastifyRequest, reply: FastifyReply) => {
+      const shell = await readFile(shellPath, 'utf8')
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(brandShellHtml(shell, request.hostname))
+    })
     for (const url of ['/', '/index.html']) app.get(url, (request, reply) => app.sendShell(request, reply))
     await app.register(fastifyStatic, {
       root,

@@ -73,7 +73,12 @@ function TurmaCard({ turma }: { turma: Turma }) {
         <span>{t('progressValue', { done: turma.aulas_realizadas, total: turma.aulas_total, percent: Math.round(turma.progresso) })}</span>
       </div>
       <div className="turma-card__actions" data-tour="pedagogico-secoes">
-        <Link to="/pedagogico/notas/$id" params={{ id: String(turma.id) }} className="ui-button ui-button--primary">
+        <Link
+          to="/pedagogico/notas/$id"
+          params={{ id: String(turma.id) }}
+          className="ui-button ui-button--primary"
+          aria-label={t('gradesOf', { turma: turma.nome })}
+        >
           {t('grades')}
         </Link>
         <span className="ui-button ui-button--secondary" aria-disabled="true">
