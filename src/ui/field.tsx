@@ -1,4 +1,5 @@
 /** Pieces shared by TextField and Select (internal to src/ui). */
+import { Label } from '@radix-ui/react-label'
 import { useState, type FocusEvent, type Ref, type RefCallback } from 'react'
 
 export type FieldVariant = 'outlined' | 'filled'
@@ -100,5 +101,19 @@ export function FieldDetails({ hint, hintId, hintVisible, error, errorId }: Fiel
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** The visible label bound to the control; the asterisk of a required field is not read out. */
+export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean | undefined }) {
+  return (
+    <Label className="ui-field__label" htmlFor={htmlFor}>
+      {label}
+      {required ? (
+        <span className="ui-field__required" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </Label>
   )
 }

@@ -1,4 +1,3 @@
-import { Label } from '@radix-ui/react-label'
 import * as RadixSelect from '@radix-ui/react-select'
 import { useId, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +7,7 @@ import {
   fieldClassName,
   useFocusWithin,
   type FieldProps,
+  FieldLabel,
 } from './field.tsx'
 
 export interface SelectOption {
@@ -75,14 +75,7 @@ export function Select({
       })}
       {...handlers}
     >
-      <Label className="ui-field__label" htmlFor={triggerId}>
-        {label}
-        {required ? (
-          <span className="ui-field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel htmlFor={triggerId} label={label} required={required} />
       <RadixSelect.Root
         value={value}
         onValueChange={onValueChange}

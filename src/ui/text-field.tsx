@@ -1,4 +1,3 @@
-import { Label } from '@radix-ui/react-label'
 import {
   useId,
   useLayoutEffect,
@@ -17,6 +16,7 @@ import {
   fieldClassName,
   useFocusWithin,
   type FieldProps,
+  FieldLabel,
 } from './field.tsx'
 import { applyMask, caretAfterDigits, digitsBefore, type Mask } from './mask.ts'
 
@@ -120,14 +120,7 @@ export function TextField({
       })}
       {...handlers}
     >
-      <Label className="ui-field__label" htmlFor={inputId}>
-        {label}
-        {required ? (
-          <span className="ui-field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel htmlFor={inputId} label={label} required={required} />
       <div className="ui-field__control">
         <input
           {...inputProps}
