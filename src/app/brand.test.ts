@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { applyBrand, BRANDS, brandFromHostname, type Brand } from './brand.ts'
+import { contrastRatio as contrast } from '../ui/contrast.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const PUBLIC = join(ROOT, 'public')
@@ -81,19 +82,6 @@ describe('applyBrand', () => {
 
 // ---- Colour contrast of the brand tokens (WCAG 2.x relative luminance) ----
 
-function luminance(hex: string): number {
-  const n = Number.parseInt(hex.slice(1), 16)
-  const channel = (c: number) => {
-    const s = c / 255
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
-  }
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255)
-}
-
-function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
-  return (hi + 0.05) / (lo + 0.05)
-}
 
 describe.each(Object.values(BRANDS))('brand $id colours', (brand: Brand) => {
   it('white text on primary-strong and primary-strong text on white reach 4.5:1', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { contrastRatio as contrast } from './contrast.ts'
 
 const css = readFileSync(join(import.meta.dirname, 'styles.css'), 'utf8')
 
@@ -10,19 +11,6 @@ function token(name: string): string {
   return value
 }
 
-function luminance(hex: string): number {
-  const n = Number.parseInt(hex.slice(1), 16)
-  const channel = (c: number) => {
-    const s = c / 255
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
-  }
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255)
-}
-
-function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
-  return (hi + 0.05) / (lo + 0.05)
-}
 
 describe('design tokens (light theme, WCAG AA)', () => {
   it('defines the tokens components rely on', () => {
