@@ -17,9 +17,18 @@ function updatePassword(token: string | null, body: unknown) {
 describe('PUT {drive}/users/me/update-password/portal/', () => {
   it('changes the password: the old one stops working and the new one works', async () => {
     const token = await loginToken(t.app, 'gestor@example.com', DEMO_PASSWORD)
+    const otherDevice = await loginToken(t.app, 'gestor@example.com', DEMO_PASSWORD)
     const response = await updatePassword(token, { current_password: DEMO_PASSWORD, new_password: 'nova-senha-segura' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ detail: 'Senha atualizada com sucesso.' })
+    const body = response.json() as { detail: string; access_token: string; token_type: string }
+    expect(body.detail).toBe('Senha atualizada com sucesso.')
+    expect(body.token_type).toBe('bearer')
+
+    // Every session from before the change ends (a lost phone is logged out); this one goes on.
+    const me = (bearerToken: string) => t.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: bearer(bearerToken) })
+    expect((await me(token)).statusCode).toBe(401)
+    expect((await me(otherDevice)).statusCode).toBe(401)
+    expect((await me(body.access_token)).statusCode).toBe(200)
 
     const old = await t.app.inject(loginRequest({ username: 'gestor@example.com', password: DEMO_PASSWORD }))
     expect(old.statusCode).toBe(400)

@@ -16,6 +16,7 @@ export default async function driveUserRoutes(app: FastifyInstance) {
     if (!(await verifyPassword(await me.passwordHash(), body.current_password))) throw badRequest(WRONG_CURRENT_PASSWORD)
     if (body.new_password === body.current_password) throw badRequest(SAME_PASSWORD)
     await me.setPasswordHash(await hashPassword(body.new_password))
-    return { detail: PASSWORD_UPDATED }
+    // Every older token is void now, this session's too: it continues with a new one.
+    return { detail: PASSWORD_UPDATED, access_token: await app.auth.issueAccessToken(caller.id), token_type: 'bearer' as const }
   })
 }

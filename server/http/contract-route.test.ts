@@ -119,5 +119,9 @@ export function typeChecks(app: FastifyInstance) {
   contractRoute(app, contract.config, async () => ({ vapid_public_key: 'k' }))
   // @ts-expect-error login answers users[] or a bearer token, not a bare string
   contractRoute(app, contract.loginAccessToken, async () => 'token')
-  contractRoute(app, contract.updatePasswordPortal, async ({ body }) => ({ detail: body.new_password.length > 0 ? 'ok' : 'no' }))
+  contractRoute(app, contract.updatePasswordPortal, async ({ body }) => ({
+    detail: body.new_password.length > 0 ? 'ok' : 'no',
+    access_token: 't',
+    token_type: 'bearer' as const,
+  }))
 }

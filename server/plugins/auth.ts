@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { jwtVerify, SignJWT } from 'jose'
-import { accountExists } from '../db/repositories/accounts.ts'
+import { tokenVersionOf } from '../db/repositories/accounts.ts'
 import type { Caller } from '../http/contract-route.ts'
 import { unauthorized } from '../http/errors.ts'
 
@@ -17,9 +17,10 @@ declare module 'fastify' {
 }
 
 export interface AuthService {
+  /** A token for the account's current token version (a password change invalidates older ones). */
   issueAccessToken(userId: number): Promise<string>
-  /** The user id of a valid, unexpired token, else null. */
-  verifyAccessToken(token: string): Promise<number | null>
+  /** The user id and token version of a validly signed, unexpired token, else null. */
+  verifyAccessToken(token: string): Promise<{ userId: number; version: number } | null>
 }
 
 const ALGORITHM = 'HS256'
@@ -34,9 +35,10 @@ export default fp(
     const ttlSeconds = app.config.accessTokenTtlMinutes * 60
 
     const auth: AuthService = {
-      issueAccessToken(userId) {
+      async issueAccessToken(userId) {
         const now = Math.floor(Date.now() / 1000)
-        return new SignJWT({})
+        const version = (await tokenVersionOf(app.db.orm, userId)) ?? 0
+        return new SignJWT({ ver: version })
           .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
           .setSubject(String(userId))
           .setIssuedAt(now)
@@ -47,7 +49,9 @@ export default fp(
         try {
           const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp'] })
           const id = Number(payload.sub)
-          return Number.isSafeInteger(id) && id > 0 ? id : null
+          // Tokens from before token versions existed count as version 0.
+          const version = typeof payload.ver === 'number' ? payload.ver : 0
+          return Number.isSafeInteger(id) && id > 0 ? { userId: id, version } : null
         } catch {
           return null
         }
@@ -58,10 +62,11 @@ export default fp(
     app.decorateRequest('caller', null)
     app.decorate('authenticate', async function authenticate(request) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
-      const userId = match ? await auth.verifyAccessToken(match[1]!) : null
-      // Checked on every call so a deleted account's token stops working at once.
-      if (userId === null || !(await accountExists(app.db.orm, userId))) throw unauthorized()
-      request.caller = { id: userId }
+      const token = match ? await auth.verifyAccessToken(match[1]!) : null
+      // Checked on every call: a deleted account's token, or one issued before the last
+      // password change, stops working at once.
+      if (token === null || (await tokenVersionOf(app.db.orm, token.userId)) !== token.version) throw unauthorized()
+      request.caller = { id: token.userId }
     } satisfies onRequestAsyncHookHandler)
   },
   { name: 'auth', dependencies: ['db'], fastify: '5.x' },

@@ -50,7 +50,7 @@ describe('contract client', () => {
   })
 
   it('calls drive endpoints on the drive base URL with JSON', async () => {
-    const { client, requests } = setup(json(200, { detail: 'Senha atualizada com sucesso.' }))
+    const { client, requests } = setup(json(200, { detail: 'Senha atualizada com sucesso.', access_token: 'novo', token_type: 'bearer' }))
     await client.call(contract.updatePasswordPortal, { body: { current_password: 'a', new_password: 'abcdefgh' } })
     expect(requests[0]!.url).toBe('http://drive.test/drive/api/v1/users/me/update-password/portal/')
     expect(requests[0]!.method).toBe('PUT')

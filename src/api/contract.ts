@@ -1,12 +1,12 @@
 import { defineEndpoint } from './define.ts'
 import { LoginForm, LoginResponse } from './schemas/auth.ts'
 import * as v from 'valibot'
-import { BooleanQuery, DetailMessage, IdParam } from './schemas/common.ts'
+import { BooleanQuery, IdParam } from './schemas/common.ts'
 import { ClientConfig } from './schemas/config.ts'
 import { Financeiro } from './schemas/financeiro.ts'
 import { PedidosPage, PedidosQuery } from './schemas/pedido.ts'
 import { NotasAtHome, NotasTurma, Turma } from './schemas/turma.ts'
-import { CurrentUser, PwaInstalledBody, UpdatePasswordBody } from './schemas/user.ts'
+import { CurrentUser, PasswordUpdated, PwaInstalledBody, UpdatePasswordBody } from './schemas/user.ts'
 
 const IdPath = v.object({ id: IdParam })
 
@@ -48,7 +48,7 @@ export const contract = {
     auth: true,
     body: UpdatePasswordBody,
     bodyEncoding: 'json',
-    response: DetailMessage,
+    response: PasswordUpdated,
     errors: { useDetail: true, fallback: 'Erro ao atualizar' },
   }),
   updatePwa: defineEndpoint({

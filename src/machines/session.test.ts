@@ -119,6 +119,15 @@ describe('session machine', () => {
     expect(snapshot.context.requiresUpdate).toBe(true)
   })
 
+  it('keeps the new token a password change hands out (D10)', async () => {
+    const { actor, calls } = start({ token: 'stored' })
+    await waitFor(actor, (s) => s.matches('loggedIn'))
+    actor.send({ type: 'session.tokenRefreshed', token: 'fresh' })
+    expect(actor.getSnapshot().context.token).toBe('fresh')
+    expect(calls.persistToken).toEqual(['fresh'])
+    expect(actor.getSnapshot().matches('loggedIn')).toBe(true)
+  })
+
   it('toggles the drawer', () => {
     const { actor } = start({})
     expect(actor.getSnapshot().context.showDrawer).toBe(true)

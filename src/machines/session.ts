@@ -37,6 +37,8 @@ export type SessionEvent =
   | { type: 'session.unauthorized' }
   | { type: 'session.reloadUser' }
   | { type: 'session.userUpdated'; user: CurrentUser }
+  /** A password change voided older tokens and handed this session a new one. */
+  | { type: 'session.tokenRefreshed'; token: string }
   | { type: 'session.toggleDrawer' }
   | { type: 'session.setDrawer'; open: boolean }
 
@@ -224,6 +226,9 @@ export const sessionMachine = setup({
       on: {
         'session.logout': { target: 'loggedOut', actions: ['clearStoredSession', assign({ ...loggedOutContext, logInError: null }), 'navigateToLogin'] },
         'session.unauthorized': { target: 'loggedOut', actions: ['clearStoredSession', assign({ ...loggedOutContext, logInError: null }), 'navigateToLogin'] },
+        'session.tokenRefreshed': {
+          actions: [assign({ token: ({ event }) => event.token }), { type: 'persistToken', params: ({ event }) => ({ token: event.token }) }],
+        },
         'session.userUpdated': {
           actions: assign({
             currentUser: ({ event }) => event.user,

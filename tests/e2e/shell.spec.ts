@@ -58,6 +58,10 @@ test.describe('app shell and profile', () => {
     await field(page, 'Senha atual').fill('demo1234')
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(page.getByText('Senha alterada com sucesso.')).toBeVisible()
+    // Older tokens are void now; this session goes on with the new one, even after a reload.
+    await page.reload()
+    await expect(page).toHaveURL(/\/me$/)
+    await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
     // Restore it through the same screen so a rerun against this server still logs in.
     await field(page, 'Senha atual').fill('novaSenha123')
     await field(page, 'Nova senha').fill('demo1234')

@@ -47,7 +47,8 @@ export async function findLoginCandidates(db: Db, identifier: LoginIdentifier): 
     .orderBy(users.fullName, users.id)
 }
 
-export async function accountExists(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
-  return rows.length > 0
+/** The account's current token version, or null when the account does not exist. */
+export async function tokenVersionOf(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId)).limit(1)
+  return row ? row.tokenVersion : null
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './timestamps.ts'
 
 export const USER_ROLES = ['student', 'manager'] as const
@@ -31,6 +31,11 @@ export const users = pgTable(
     driverTour: jsonb('driver_tour').$type<Record<string, boolean>>().notNull().default({}),
     /** Last install outcome the web app reported (PUT /users/pwa/, SPEC §4). */
     pwaInstalled: boolean('pwa_installed').notNull().default(false),
+    /**
+     * Carried by every access token (`ver`); a password change increments it, so tokens
+     * issued before stop authenticating (other sessions end).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -38,3 +38,9 @@ export const UpdatePasswordBody = v.object({
 
 /** PUT /users/pwa/: the install prompt's outcome (SPEC §4: false when offered and dismissed). */
 export const PwaInstalledBody = v.object({ pwa_installed: v.boolean() })
+
+/**
+ * Drive's answer to a password change: every older token stops working (other devices
+ * are logged out), so the session that changed it continues with this new one.
+ */
+export const PasswordUpdated = v.object({ detail: v.string(), access_token: v.string(), token_type: v.literal('bearer') })

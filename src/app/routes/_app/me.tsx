@@ -19,7 +19,7 @@ function MePage() {
     <div className="page stack">
       <h1 className="page__title">{t('title')}</h1>
       <Profile user={user} />
-      <ChangePasswordForm />
+      <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>
   )
 }

@@ -12,6 +12,7 @@ export function updatePassword(change: PasswordChange) {
   return api.call(contract.updatePasswordPortal, { body: change })
 }
 
-export function useUpdatePassword() {
-  return useMutation({ mutationFn: updatePassword })
+/** `onNewToken`: the change voided every older token; the session must keep this one. */
+export function useUpdatePassword(onNewToken: (token: string) => void) {
+  return useMutation({ mutationFn: updatePassword, onSuccess: (answer) => onNewToken(answer.access_token) })
 }

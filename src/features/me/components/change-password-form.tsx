@@ -9,9 +9,9 @@ import { useUpdatePassword } from '../api/update-password.ts'
 
 const MIN_PASSWORD_LENGTH = 8
 
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ onNewToken }: { onNewToken: (token: string) => void }) {
   const { t } = useTranslation('me')
-  const mutation = useUpdatePassword()
+  const mutation = useUpdatePassword(onNewToken)
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [confirmation, setConfirmation] = useState('')
