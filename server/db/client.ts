@@ -46,6 +46,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
+/** GET /healthz: true when `select 1` answers in time, on either engine. */
+async function answers(query: (sql: string) => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  try {
+    await withTimeout(query('select 1'), timeoutMs)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export interface PgliteOptions {
   /** Persistent directory; omitted → in memory (tests). */
   dataDir?: string
@@ -81,14 +91,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     client,
     orm,
     migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
-    async ping(timeoutMs = 2000) {
-      try {
-        await withTimeout(client.query('select 1'), timeoutMs)
-        return true
-      } catch {
-        return false
-      }
-    },
+    ping: (timeoutMs = 2000) => answers((sql) => client.query(sql), timeoutMs),
     async close() {
       if (closed) return
       closed = true
@@ -135,14 +138,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         connection.release()
       }
     },
-    async ping(timeoutMs = 2000) {
-      try {
-        await withTimeout(pool.query('select 1'), timeoutMs)
-        return true
-      } catch {
-        return false
-      }
-    },
+    ping: (timeoutMs = 2000) => answers((sql) => pool.query(sql), timeoutMs),
     async close() {
       if (closed) return
       closed = true
