@@ -9,6 +9,7 @@ import {
   type FieldProps,
   FieldLabel,
 } from './field.tsx'
+import { StrokeIcon } from './stroke-icon.tsx'
 
 export interface SelectOption {
   value: string
@@ -131,31 +132,9 @@ export function Select({
 }
 
 function ChevronIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="m6 9 6 6 6-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
+  return <StrokeIcon d="m6 9 6 6 6-6" size={20} />
 }
 
 function CheckIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="m5 12 5 5 9-10"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
+  return <StrokeIcon d="m5 12 5 5 9-10" size={18} strokeWidth={2.5} />
 }

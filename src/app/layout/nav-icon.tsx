@@ -1,3 +1,4 @@
+import { StrokeIcon } from '../../ui/stroke-icon.tsx'
 import type { NavIcon as NavIconName } from './navigation.ts'
 
 // 24×24 stroke paths: a handful of inline icons costs less than an icon library.
@@ -18,9 +19,5 @@ const PATHS: Record<NavIconName | 'menu' | 'logout' | 'chevron', string> = {
 }
 
 export function NavIcon({ name }: { name: keyof typeof PATHS }) {
-  return (
-    <svg className="nav-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  )
+  return <StrokeIcon className="nav-icon" d={PATHS[name]} strokeWidth={1.8} />
 }
