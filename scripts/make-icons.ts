@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { crc32, deflateSync } from 'node:zlib'
 import { BRANDS, type Brand, type BrandId } from '../src/app/brand.ts'
+import { hexToRgb } from '../src/ui/contrast.ts'
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), '..', 'public')
 
@@ -82,11 +83,6 @@ function inRoundedSquare([x, y]: Point, radius: number): boolean {
   const cx = Math.max(radius, Math.min(100 - radius, x))
   const cy = Math.max(radius, Math.min(100 - radius, y))
   return Math.hypot(x - cx, y - cy) <= radius && x >= 0 && x <= 100 && y >= 0 && y <= 100
-}
-
-function hexToRgb(hex: string): [number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16)
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 }
 
 interface IconStyle {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { applyBrand, BRANDS, brandFromHostname, type Brand } from './brand.ts'
-import { contrastRatio as contrast } from '../ui/contrast.ts'
+import { contrastRatio as contrast, hexToRgb } from '../ui/contrast.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const PUBLIC = join(ROOT, 'public')
@@ -153,11 +153,6 @@ function readPng(path: string): Png {
   }
 }
 
-function hexRgb(hex: string): [number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16)
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
-}
-
 interface ManifestIcon {
   src: string
   sizes: string
@@ -203,7 +198,7 @@ describe.each(Object.values(BRANDS))('public assets of $id', (brand: Brand) => {
 
   it('draws the brand colour with a white mark', () => {
     const png = readPng(join(PUBLIC, `icons/${brand.id}-512.png`))
-    expect(png.pixel(256, 10).slice(0, 3)).toEqual(hexRgb(brand.colors.primary))
+    expect(png.pixel(256, 10).slice(0, 3)).toEqual(hexToRgb(brand.colors.primary))
     expect(png.pixel(0, 0)[3]).toBe(0) // rounded corner is transparent
     const whites = countWhite(png)
     expect(whites).toBeGreaterThan(512 * 512 * 0.05)
