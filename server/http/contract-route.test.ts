@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contract } from '../../src/api/contract.ts'
 import { defineEndpoint } from '../../src/api/define.ts'
+import { IdempotencyKeyHeaders } from '../../src/api/schemas/common.ts'
 import { buildApp } from '../app.ts'
 import { testConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
@@ -40,7 +41,7 @@ const itemEndpoint = defineEndpoint({
   method: 'GET',
   path: '/test/items/{id}/',
   service: 'portal',
-  auth: false,
+  access: 'public',
   params: v.object({ id: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)) }),
   query: v.object({ page: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))) }),
   response: v.object({ id: v.number(), name: v.string() }),
@@ -102,10 +103,77 @@ describe('contractRoute', () => {
     await app.close()
   })
 
-  it('does not check answers when validateResponses is off (production default)', async () => {
-    const app = await appWith((id) => ({ id: String(id), name: 'x' }), false)
-    const response = await app.inject({ method: 'GET', url: '/api/v1/test/items/7/' })
-    expect(response.statusCode).toBe(200)
+  it('in production too, sends only the declared fields and refuses an answer of the wrong shape', async () => {
+    const leaky = await appWith((id) => ({ id, name: 'x', password_hash: '$argon2id$...' }), false)
+    const stripped = await leaky.inject({ method: 'GET', url: '/api/v1/test/items/7/' })
+    expect(stripped.statusCode).toBe(200)
+    expect(stripped.json()).toEqual({ id: 7, name: 'x' })
+    expect(stripped.body).not.toContain('argon2')
+    await leaky.close()
+
+    const wrong = await appWith((id) => ({ id: String(id), name: 'x' }), false)
+    expect((await wrong.inject({ method: 'GET', url: '/api/v1/test/items/7/' })).statusCode).toBe(500)
+    await wrong.close()
+  })
+
+  it('answers validation failures in Portuguese, never valibot\'s English defaults', async () => {
+    const app = await appWith((id) => ({ id, name: 'x' }))
+    const typed = defineEndpoint({
+      method: 'POST',
+      path: '/test/typed/',
+      service: 'portal',
+      access: 'public',
+      body: v.object({ count: v.number(), tags: v.array(v.string()), kind: v.picklist(['a', 'b']) }),
+      response: v.object({ ok: v.boolean() }),
+      errors,
+    })
+    contractRoute(app, typed, async () => ({ ok: true }))
+    const response = await app.inject({ method: 'POST', url: '/api/v1/test/typed/', payload: { count: 'x', tags: 'y', kind: 'c' } })
+    expect(response.statusCode).toBe(422)
+    expect(response.json()).toEqual({
+      detail: [
+        { loc: ['body', 'count'], msg: 'Este campo só pode conter números', type: 'number' },
+        { loc: ['body', 'tags'], msg: 'Este campo deve ser uma lista', type: 'array' },
+        { loc: ['body', 'kind'], msg: 'Valor não permitido', type: 'picklist' },
+      ],
+    })
+    await app.close()
+  })
+
+  it('validates the headers an endpoint declares and hands them to the handler', async () => {
+    const app = await appWith((id) => ({ id, name: 'x' }))
+    const write = defineEndpoint({
+      method: 'PUT',
+      path: '/test/write/',
+      service: 'portal',
+      access: 'public',
+      headers: IdempotencyKeyHeaders,
+      response: v.object({ key: v.nullable(v.string()) }),
+      errors,
+    })
+    contractRoute(app, write, async ({ headers }) => ({ key: headers['idempotency-key'] ?? null }))
+    const url = '/api/v1/test/write/'
+    expect((await app.inject({ method: 'PUT', url, headers: { 'idempotency-key': 'b7c1e2a4-0d9f' } })).json()).toEqual({ key: 'b7c1e2a4-0d9f' })
+    expect((await app.inject({ method: 'PUT', url })).json()).toEqual({ key: null })
+    const bad = await app.inject({ method: 'PUT', url, headers: { 'idempotency-key': 'a b' } })
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json()).toEqual({ detail: [{ loc: ['header', 'idempotency-key'], msg: 'Formato inválido', type: 'regex' }] })
+    await app.close()
+  })
+
+  it('refuses to serve a multipart endpoint it cannot validate while streaming', async () => {
+    const app = await appWith((id) => ({ id, name: 'x' }))
+    const upload = defineEndpoint({
+      method: 'POST',
+      path: '/test/upload/',
+      service: 'portal',
+      access: 'student',
+      bodyEncoding: 'multipart',
+      multipart: { files: { documento: { maxBytes: 5_000_000, mediaTypes: ['application/pdf'], required: true } } },
+      response: v.object({ ok: v.boolean() }),
+      errors,
+    })
+    expect(() => contractRoute(app, upload, async () => ({ ok: true }))).toThrow('multipart bodies are not served yet')
     await app.close()
   })
 })

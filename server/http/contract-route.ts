@@ -1,27 +1,44 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
-import type { BodyEncoding, Endpoint, EndpointRequest, EndpointResponse } from '../../src/api/define.ts'
+import type { BodyEncoding, Endpoint, EndpointRequest, EndpointResponse, Role } from '../../src/api/define.ts'
+// Portuguese messages for every schema validated here, the contract's or a test's (issue 8).
+import '../../src/api/schemas/messages.ts'
+import type { AccountSession } from '../db/repositories/users.ts'
+import type { SessionLoader } from '../plugins/auth.ts'
 import { HttpError, validationFailed, type ValidationIssue } from './errors.ts'
 
 /**
  * Registers one endpoint of the contract (src/api/contract.ts): the contract decides the
- * URL, the method, the auth kind, how params/query/body are validated, and what the
- * handler may answer (DESIGN.md "The contract is the spine").
+ * URL, the method, who may call it (D7), how params/query/headers/body are validated, and
+ * what the handler may answer: only the fields the response schema declares are sent
+ * (DESIGN.md "The contract is the spine").
  */
 
-/** The authenticated account making the request. */
-export interface Caller {
+/** The authenticated account making the request, with what its session query loaded. */
+export interface Caller<S extends AccountSession = AccountSession> {
   readonly id: number
+  readonly role: Role
+  readonly session: S
 }
 
-export interface HandlerContext<E extends Endpoint> extends EndpointRequest<E> {
-  /** The caller; only on endpoints with `auth: true` (reading it elsewhere is a bug → 500). */
-  readonly caller: Caller
+export interface HandlerContext<E extends Endpoint, S extends AccountSession = AccountSession> extends EndpointRequest<E> {
+  /** The caller; not on public endpoints (reading it there is a bug → 500). */
+  readonly caller: Caller<S>
   readonly request: FastifyRequest
   readonly reply: FastifyReply
 }
 
-export type ContractHandler<E extends Endpoint> = (context: HandlerContext<E>) => Promise<EndpointResponse<E>>
+export type ContractHandler<E extends Endpoint, S extends AccountSession = AccountSession> = (
+  context: HandlerContext<E, S>,
+) => Promise<EndpointResponse<E>>
+
+export interface ContractRouteOptions<S extends AccountSession> {
+  /**
+   * Loads the caller's session facts and what the handler needs in one query (e.g.
+   * `/users/me/`'s profile), instead of the default token-version + role lookup.
+   */
+  session?: SessionLoader<S>
+}
 
 /** Where each service is mounted: portal under /api/v1, drive under DRIVE_BASE_PATH (D1). */
 export interface BasePaths {
@@ -43,13 +60,24 @@ const MEDIA_TYPES: Record<BodyEncoding, string> = {
   multipart: 'multipart/form-data',
 }
 
-export function contractRoute<E extends Endpoint>(scope: FastifyInstance, endpoint: E, handler: ContractHandler<E>): void {
+export function contractRoute<E extends Endpoint, S extends AccountSession = AccountSession>(
+  scope: FastifyInstance,
+  endpoint: E,
+  handler: ContractHandler<E, NoInfer<S>>,
+  options: ContractRouteOptions<S> = {},
+): void {
   const encoding = endpoint.bodyEncoding ?? 'json'
+  if (endpoint.multipart) {
+    // Declared in the contract (limits per file part), but nothing here validates it while
+    // streaming yet: refuse to serve it unvalidated.
+    throw new Error(`${endpoint.method} ${endpoint.path}: multipart bodies are not served yet`)
+  }
   scope.route({
     method: endpoint.method,
     url: routeUrl(endpoint, scope.basePaths),
-    // Authentication runs before the body is read, so anonymous uploads cost nothing.
-    onRequest: endpoint.auth ? scope.authenticate : undefined,
+    // Authentication and the role check run before the body is read, so anonymous or
+    // wrong-role uploads cost nothing.
+    onRequest: endpoint.access === 'public' ? undefined : scope.authenticate(endpoint.access, options.session as SessionLoader | undefined),
     handler: async (request, reply) => {
       if (endpoint.body && request.body !== undefined) {
         const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
@@ -62,6 +90,7 @@ export function contractRoute<E extends Endpoint>(scope: FastifyInstance, endpoi
       const params = parsePart(endpoint.params, request.params, 'path', issues)
       const query = parsePart(endpoint.query, request.query, 'query', issues)
       const body = parsePart(endpoint.body, request.body, 'body', issues)
+      const headers = parsePart(endpoint.headers, request.headers, 'header', issues)
       if (issues.length > 0) throw validationFailed(issues)
 
       const caller = request.caller
@@ -69,22 +98,23 @@ export function contractRoute<E extends Endpoint>(scope: FastifyInstance, endpoi
         params,
         query,
         body,
+        headers,
         request,
         reply,
         get caller(): Caller {
-          if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} has auth: false and no caller`)
+          if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} is public and has no caller`)
           return caller
         },
-      } as HandlerContext<E>
+      } as HandlerContext<E, S>
 
-      const result = await handler(context)
-      if (scope.config.validateResponses) checkResponse(endpoint, result, request)
-      return result
+      return serialise(endpoint, await handler(context), request, scope.config.validateResponses)
     },
   })
 }
 
-function parsePart(schema: v.GenericSchema | undefined, input: unknown, part: 'path' | 'query' | 'body', issues: ValidationIssue[]) {
+type Part = 'path' | 'query' | 'body' | 'header'
+
+function parsePart(schema: v.GenericSchema | undefined, input: unknown, part: Part, issues: ValidationIssue[]) {
   if (!schema) return undefined
   const parsed = v.safeParse(schema, input)
   if (parsed.success) return parsed.output
@@ -93,35 +123,15 @@ function parsePart(schema: v.GenericSchema | undefined, input: unknown, part: 'p
 }
 
 /** SPEC §5's default messages where a rule maps onto one. */
-function toValidationIssue(part: 'path' | 'query' | 'body', issue: v.BaseIssue<unknown>, root: unknown): ValidationIssue {
+function toValidationIssue(part: Part, issue: v.BaseIssue<unknown>, root: unknown): ValidationIssue {
   const keys = (issue.path ?? []).map((item) => item.key as string | number)
   const loc: (string | number)[] = [part, ...keys]
   const missing = issue.input === undefined && (keys.length === 0 ? root === undefined : !hasKey(issue.path?.at(-1)?.input, keys.at(-1)))
   if (missing) return { loc, msg: 'Este campo é obrigatório', type: 'missing' }
 
-  const requirement = (issue as { requirement?: unknown }).requirement
-  switch (issue.type) {
-    case 'min_length':
-      return {
-        loc,
-        msg: requirement === 1 ? 'Este campo é obrigatório' : `Você deve inserir no mínimo ${String(requirement)} caracteres`,
-        type: issue.type,
-      }
-    case 'max_length':
-      return { loc, msg: `Você deve inserir no máximo ${String(requirement)} caracteres`, type: issue.type }
-    case 'length':
-      return { loc, msg: 'O comprimento do campo inserido é inválido', type: issue.type }
-    case 'email':
-      return { loc, msg: 'Por favor, insira um e-mail válido', type: issue.type }
-    case 'integer':
-      return { loc, msg: 'Este campo só pode conter valores inteiros', type: issue.type }
-    case 'number':
-      return { loc, msg: 'Este campo só pode conter números', type: issue.type }
-    case 'regex':
-      return { loc, msg: 'Formato inválido', type: issue.type }
-    default:
-      return { loc, msg: issue.message, type: issue.type }
-  }
+  // valibot's global messages are Portuguese (src/api/schemas/messages.ts); a schema's own
+  // message, when it has one, is Portuguese too.
+  return { loc, msg: issue.message, type: issue.type }
 }
 
 function hasKey(container: unknown, key: string | number | undefined): boolean {
@@ -129,13 +139,15 @@ function hasKey(container: unknown, key: string | number | undefined): boolean {
 }
 
 /**
- * With `validateResponses` (tests), an answer the contract does not allow, or one carrying
- * fields the contract does not declare (a leaked column, say), is a 500 and a log line.
+ * The answer goes out through the response schema, so a field the contract does not
+ * declare (a leaked column, say) is never sent, in production too. An answer the schema
+ * refuses is a 500 and a log line (the client would refuse it anyway); with
+ * `validateResponses` (tests) an undeclared field is one as well, so it gets fixed.
  */
-function checkResponse(endpoint: Endpoint, result: unknown, request: FastifyRequest): void {
+function serialise(endpoint: Endpoint, result: unknown, request: FastifyRequest, strict: boolean): unknown {
   const parsed = v.safeParse(endpoint.response, result)
-  const undeclared = parsed.success ? undeclaredKeys(result, parsed.output, '') : []
-  if (parsed.success && undeclared.length === 0) return
+  const undeclared = parsed.success && strict ? undeclaredKeys(result, parsed.output, '') : []
+  if (parsed.success && undeclared.length === 0) return parsed.output
   request.log.error(
     {
       endpoint: `${endpoint.method} ${endpoint.path}`,

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Financeiro } from '../../src/api/schemas/financeiro.ts'
 import { addDays } from '../db/seed-school.ts'
 import { parcelas } from '../db/schema/financeiro.ts'
-import { users } from '../db/schema/users.ts'
 import { localToday } from '../http/tmz.ts'
+import { STUDENTS_ONLY } from '../plugins/auth.ts'
+import { createAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, demoToken, type TestApp } from '../test/app.ts'
 import { statusParcela, toFinanceiro } from './financeiro.ts'
 
@@ -90,7 +90,7 @@ describe('GET /at-home/financeiro/', () => {
     expect(body.totais).toEqual({ pago: 4 * 45_100, vencido: 2 * 45_100, aberto: 4 * 45_100 })
   })
 
-  it("gives each sibling only their own instalments; the manager has none", async () => {
+  it("gives each sibling only their own instalments; a manager is refused (D7)", async () => {
     const anaIds = new Set((await financeiro(ana)).json<Financeiro>().parcelas.map((parcela) => parcela.id))
     const lucasBody = (await financeiro(lucas)).json<Financeiro>()
     expect(lucasBody.parcelas.map((parcela) => parcela.status)).toEqual(['pago', 'pago', 'pago', 'aberto'])
@@ -99,23 +99,25 @@ describe('GET /at-home/financeiro/', () => {
     expect(marinaBody.parcelas.map((parcela) => parcela.status)).toEqual(['pago', 'vencido', 'aberto', 'aberto'])
     expect(marinaBody.totais).toEqual({ pago: 44_100, vencido: 44_100, aberto: 88_200 })
     for (const parcela of [...lucasBody.parcelas, ...marinaBody.parcelas]) expect(anaIds.has(parcela.id)).toBe(false)
-    expect((await financeiro(gestor)).json()).toEqual({ parcelas: [], totais: { pago: 0, vencido: 0, aberto: 0 } })
+    const refused = await financeiro(gestor)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({ detail: STUDENTS_ONLY })
   })
 
   it("decides overdue by the caller's today from the tmz header (D21), -3 when absent or invalid", async () => {
-    const [manager] = await t.db.orm.select({ id: users.id }).from(users).where(eq(users.email, 'gestor@example.com'))
+    const student = await createAccount(t.app, t.db)
     // UTC-12 and UTC+14 are 26 h apart: at any instant their dates differ.
     const now = new Date()
     const westToday = localToday(now, -12)
     const brazilToday = localToday(now, -3)
-    const base = { userId: manager!.id, descricao: 'Teste tmz', totalParcelas: 3, valorCentavos: 10_000 }
+    const base = { userId: student.id, descricao: 'Teste tmz', totalParcelas: 3, valorCentavos: 10_000 }
     await t.db.orm.insert(parcelas).values([
       { ...base, numero: 1, vencimento: westToday },
       { ...base, numero: 2, vencimento: brazilToday },
       { ...base, numero: 3, vencimento: addDays(brazilToday, -1) },
     ])
     const statuses = async (headers: Record<string, string>) =>
-      (await financeiro(gestor, headers)).json<Financeiro>().parcelas.map((parcela) => [parcela.numero, parcela.status])
+      (await financeiro(student.token, headers)).json<Financeiro>().parcelas.map((parcela) => [parcela.numero, parcela.status])
 
     expect(await statuses({ tmz: '-12' })).toContainEqual([1, 'aberto'])
     expect(await statuses({ tmz: '14' })).toContainEqual([1, 'vencido'])

@@ -134,7 +134,7 @@ describe('GET /at-home/turmas/', () => {
     expect(marinaTurmas.map((turma) => turma.nome)).toEqual(['Inglês — Teens 1'])
     const anaIds = new Set(anaTurmas.map((turma) => turma.id))
     for (const turma of [...lucasTurmas, ...marinaTurmas]) expect(anaIds.has(turma.id)).toBe(false)
-    expect((await get('/at-home/turmas/', gestor)).json()).toEqual([])
+    expect((await get('/at-home/turmas/', gestor)).statusCode).toBe(403)
   })
 })
 

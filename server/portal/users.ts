@@ -35,7 +35,10 @@ export default async function userRoutes(app: FastifyInstance) {
     return toCurrentUser(profile)
   }
 
-  contractRoute(app, contract.usersMe, ({ caller }) => currentUser(caller.id))
+  // One query in all: the token check loads the profile it answers (issue 7).
+  contractRoute(app, contract.usersMe, async ({ caller }) => toCurrentUser(caller.session), {
+    session: (userId: number) => forUser(app.db.orm, userId).profileSession(),
+  })
 
   /** The install prompt's outcome (SPEC §4); answers the updated user like every /users/ update (SPEC §7). */
   contractRoute(app, contract.updatePwa, async ({ caller, body }) => {

@@ -107,11 +107,12 @@ export function createApiClient(options: ApiClientOptions) {
     endpoint: E,
     ...args: CallArgs<E>
   ): Promise<EndpointResponse<E>> {
-    const { params, query, body, signal } = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal }
+    const { params, query, body, headers: declaredHeaders, signal } = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string | undefined>; signal?: AbortSignal }
     const base = endpoint.service === 'drive' ? options.driveBaseUrl() : options.portalBaseUrl
     const url = `${base.replace(/\/$/, '')}${fillPath(endpoint.path, params)}${queryString(query)}`
     const headers = new Headers({ Accept: 'application/json', tmz: String(tmz()) })
-    if (endpoint.auth) {
+    for (const [name, value] of Object.entries(declaredHeaders ?? {})) if (value !== undefined) headers.set(name, value)
+    if (endpoint.access !== 'public') {
       const token = options.getToken()
       if (token) headers.set('Authorization', `Bearer ${token}`)
     }
@@ -142,7 +143,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
 
     if (!response.ok) {
-      if (response.status === 401 && endpoint.auth) options.onUnauthorized?.()
+      if (response.status === 401 && endpoint.access !== 'public') options.onUnauthorized?.()
       if (response.status === 405) options.onMethodNotAllowed?.()
       throw new ApiError(response.status, errorMessageFor(endpoint, response.status, payload), payload)
     }

@@ -6,6 +6,23 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** How the request body travels: JSON, OAuth2 form (D2) or multipart (uploads). */
 export type BodyEncoding = 'json' | 'form' | 'multipart'
 
+/** The roles of D7; `users.role` holds one per account. */
+export const ROLES = ['student', 'manager'] as const
+export type Role = (typeof ROLES)[number]
+
+/**
+ * Who may call an endpoint (D7):
+ * - `public`: no token (the calls SPEC §6 lists as "without token");
+ * - `user`: any signed-in account, about its own account (`/users/me/`, password, install);
+ * - `student`: students only, answering the caller's own school data (classes, grades,
+ *   instalments, orders); a manager has no enrolment and gets 403;
+ * - `manager`: managers only (manager panel, push sending, D31 reviews); students get 403.
+ */
+export type Access = 'public' | 'user' | 'student' | 'manager'
+
+/** The kinds of objects a student owns and a path or query parameter can name (D7: another student's → 404). */
+export type OwnedKind = 'turma' | 'turmaAluno'
+
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {
   /** Fixed text for a status, used whatever the server says (e.g. 400 on login). */
@@ -15,6 +32,20 @@ export interface ErrorTexts {
   fallback: string
 }
 
+/** One file part of a multipart body: its limits are checked while it streams in. */
+export interface FilePart {
+  /** Largest accepted file, in bytes. */
+  maxBytes: number
+  /** Accepted media types, e.g. `image/jpeg`, `application/pdf`. */
+  mediaTypes: readonly string[]
+  required: boolean
+}
+
+/** A multipart body: the file parts by field name; the text fields go in `body`. */
+export interface MultipartSpec {
+  files: Readonly<Record<string, FilePart>>
+}
+
 type AnySchema = v.GenericSchema
 
 export interface Endpoint<
@@ -22,17 +53,26 @@ export interface Endpoint<
   TQuery extends AnySchema | undefined = AnySchema | undefined,
   TBody extends AnySchema | undefined = AnySchema | undefined,
   TResponse extends AnySchema = AnySchema,
+  THeaders extends AnySchema | undefined = AnySchema | undefined,
 > {
   method: HttpMethod
   /** Path below the service's base URL, trailing slash kept (D1); `{name}` marks a parameter. */
   path: string
   service: Service
-  /** false only for the calls SPEC §6 lists as "without token". */
-  auth: boolean
+  access: Access
+  /**
+   * Params (path or query) that name objects a student owns, and of which kind: the
+   * generated tests (server/contract-safety.test.ts) call with another student's → 404.
+   */
+  owned?: Readonly<Record<string, OwnedKind>>
   params?: TParams
   query?: TQuery
   body?: TBody
   bodyEncoding?: BodyEncoding
+  /** Request headers the endpoint reads (lower-case names), e.g. `idempotency-key`. */
+  headers?: THeaders
+  /** File parts, with `bodyEncoding: 'multipart'`. */
+  multipart?: MultipartSpec
   response: TResponse
   errors: ErrorTexts
 }
@@ -42,8 +82,24 @@ export function defineEndpoint<
   TQuery extends AnySchema | undefined = undefined,
   TBody extends AnySchema | undefined = undefined,
   TResponse extends AnySchema = AnySchema,
->(endpoint: Endpoint<TParams, TQuery, TBody, TResponse>): Endpoint<TParams, TQuery, TBody, TResponse> {
+  THeaders extends AnySchema | undefined = undefined,
+>(endpoint: Endpoint<TParams, TQuery, TBody, TResponse, THeaders>): Endpoint<TParams, TQuery, TBody, TResponse, THeaders> {
   return endpoint
+}
+
+/**
+ * Whether an account with `role` (null: nobody signed in) may call the endpoint: the
+ * server's rule (403/401), for the client's route guards and menus to read the same one.
+ */
+export function canCall(endpoint: Pick<Endpoint, 'access'>, role: Role | null): boolean {
+  switch (endpoint.access) {
+    case 'public':
+      return true
+    case 'user':
+      return role !== null
+    default:
+      return role === endpoint.access
+  }
 }
 
 type InputOf<T> = T extends AnySchema ? v.InferInput<T> : never
@@ -54,13 +110,15 @@ type Part<T> = NonNullable<T>
 /** What a caller passes: only the parts the endpoint declares. */
 export type EndpointInput<E extends Endpoint> = ([Part<E['params']>] extends [never] ? { params?: never } : { params: InputOf<Part<E['params']>> }) &
   ([Part<E['query']>] extends [never] ? { query?: never } : { query: InputOf<Part<E['query']>> }) &
-  ([Part<E['body']>] extends [never] ? { body?: never } : { body: InputOf<Part<E['body']>> })
+  ([Part<E['body']>] extends [never] ? { body?: never } : { body: InputOf<Part<E['body']>> }) &
+  ([Part<E['headers']>] extends [never] ? { headers?: never } : { headers: InputOf<Part<E['headers']>> })
 
 /** What a handler receives after validation. */
 export interface EndpointRequest<E extends Endpoint> {
   params: OutputOf<Part<E['params']>>
   query: OutputOf<Part<E['query']>>
   body: OutputOf<Part<E['body']>>
+  headers: OutputOf<Part<E['headers']>>
 }
 
 export type EndpointResponse<E extends Endpoint> = v.InferOutput<E['response']>

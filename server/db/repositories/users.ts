@@ -2,7 +2,19 @@ import { eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
-import { users, type UserRow } from '../schema/users.ts'
+import { users, type UserRole, type UserRow } from '../schema/users.ts'
+
+/** What the token check needs of an account: the token version it must carry and the role (D7). */
+export interface AccountSession {
+  tokenVersion: number
+  role: UserRole
+}
+
+/** The account's session facts, or null when it no longer exists: one indexed lookup per request. */
+export async function accountSession(db: Db, userId: number): Promise<AccountSession | null> {
+  const [row] = await db.select({ tokenVersion: users.tokenVersion, role: users.role }).from(users).where(eq(users.id, userId)).limit(1)
+  return row ?? null
+}
 
 export interface UserProfile {
   user: Omit<UserRow, 'passwordHash'>
@@ -17,6 +29,15 @@ export interface UserProfile {
 export function forUser(db: Db, userId: number) {
   return {
     userId,
+
+    /**
+     * The profile with the session facts, so `/users/me/` checks the token and answers
+     * with this one query (issue 7: no second round trip).
+     */
+    async profileSession(): Promise<(UserProfile & AccountSession) | null> {
+      const profile = await this.profile()
+      return profile && { ...profile, tokenVersion: profile.user.tokenVersion, role: profile.user.role }
+    },
 
     async profile(): Promise<UserProfile | null> {
       // The hash never leaves this module.

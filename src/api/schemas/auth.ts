@@ -1,13 +1,15 @@
 import * as v from 'valibot'
+import { PASSWORD_MAX_LENGTH, Text } from './common.ts'
 
-const optionalText = v.optional(v.string())
+const optionalText = v.optional(Text(100))
 
 /** OAuth2 password form (D2); every field travels as text. SPEC §3 login form. */
 export const LoginForm = v.object({
-  username: v.pipe(v.string(), v.trim(), v.minLength(1)),
-  password: v.pipe(v.string(), v.minLength(1)),
+  /** An e-mail (RFC 5321: at most 254 characters) or a CPF. */
+  username: v.pipe(Text(254), v.trim(), v.minLength(1)),
+  password: v.pipe(Text(PASSWORD_MAX_LENGTH), v.minLength(1)),
   /** Chosen account when several share the identifier (D9). */
-  user_id: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))),
+  user_id: v.optional(v.pipe(Text(10), v.regex(/^\d+$/))),
   prospex: optionalText,
   cupom: optionalText,
   company: optionalText,

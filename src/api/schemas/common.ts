@@ -1,4 +1,49 @@
 import * as v from 'valibot'
+// Portuguese validation messages for every schema built from these (issue 8).
+import './messages.ts'
+
+/** Longest password accepted anywhere (P4: new ones are 8–128 characters). */
+export const PASSWORD_MAX_LENGTH = 128
+
+// Matching control characters is the point of these two (issue 8 F3).
+/* eslint-disable no-control-regex */
+/** Control characters (NUL, ESC, DEL…) other than tab and line breaks. */
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+/** Every control character, line breaks included. */
+const CONTROL = /[\u0000-\u001F\u007F]/
+/* eslint-enable no-control-regex */
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Este campo não pode conter caracteres de controle'
+
+/**
+ * A line of text in a request: at most `max` characters and no control characters, so a
+ * NUL never reaches PostgreSQL (a 500) and a huge value never reaches an index or a log
+ * line (issue 8 F3). Every string of every request schema is a `Text` or `MultilineText`.
+ */
+export function Text(max: number) {
+  return v.pipe(
+    v.string(),
+    v.maxLength(max),
+    v.check((value) => !CONTROL.test(value), CONTROL_CHARACTERS_MESSAGE),
+  )
+}
+
+/** Free text that may span lines (messages, descriptions): `Text` with tab and line breaks allowed. */
+export function MultilineText(max: number) {
+  return v.pipe(
+    v.string(),
+    v.maxLength(max),
+    v.check((value) => !CONTROL_EXCEPT_LINES.test(value), CONTROL_CHARACTERS_MESSAGE),
+  )
+}
+
+/**
+ * `Idempotency-Key` of a write the client may send again from its outbox: the same key
+ * means the same write (a UUID the client generates once per write).
+ */
+export const IdempotencyKeyHeaders = v.object({
+  'idempotency-key': v.optional(v.pipe(Text(64), v.regex(/^[A-Za-z0-9_-]{8,64}$/))),
+})
 
 /** FastAPI-style error bodies (D2). */
 export const ValidationIssue = v.object({
@@ -28,7 +73,7 @@ export const Cents = v.pipe(v.number(), v.integer(), v.minValue(0))
  * both come out as a positive integer.
  */
 export const IdParam = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,12}$/))]),
+  v.union([v.number(), v.pipe(Text(12), v.regex(/^\d{1,12}$/))]),
   v.transform(Number),
   v.integer(),
   v.minValue(1),
@@ -42,7 +87,7 @@ export const BooleanQuery = v.pipe(
 
 /** A non-negative integer query value (limit, offset). */
 export const IntQuery = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]),
+  v.union([v.number(), v.pipe(Text(9), v.regex(/^\d{1,9}$/))]),
   v.transform(Number),
   v.integer(),
   v.minValue(0),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Cents, IntQuery, IsoDateTime } from './common.ts'
+import { Cents, IntQuery, IsoDateTime, Text } from './common.ts'
 
 /** SPEC §4 order statuses; colours and descriptions are ours where the SPEC has none (D11). */
 export const ORDER_STATUSES = [
@@ -49,7 +49,7 @@ export type Pedido = v.InferOutput<typeof Pedido>
 
 /** GET /pre-invoice/ query: optional status filter and paging (newest first). */
 export const PedidosQuery = v.object({
-  status: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d$/))]), v.transform(Number), v.picklist(ORDER_STATUS_IDS))),
+  status: v.optional(v.pipe(v.union([v.number(), v.pipe(Text(2), v.regex(/^-?\d$/))]), v.transform(Number), v.picklist(ORDER_STATUS_IDS))),
   limit: v.optional(v.pipe(IntQuery, v.maxValue(200))),
   offset: v.optional(IntQuery),
 })

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
-import { IsoDateTime } from './common.ts'
+import { ROLES } from '../define.ts'
+import { IsoDateTime, PASSWORD_MAX_LENGTH, Text } from './common.ts'
 
-export const Role = v.picklist(['student', 'manager'])
+export const Role = v.picklist(ROLES)
 export type Role = v.InferOutput<typeof Role>
 
 export const Company = v.object({ id: v.number(), name: v.string(), escola_id: v.number() })
@@ -32,8 +33,8 @@ export const CurrentUser = v.object({
 export type CurrentUser = v.InferOutput<typeof CurrentUser>
 
 export const UpdatePasswordBody = v.object({
-  current_password: v.pipe(v.string(), v.minLength(1)),
-  new_password: v.pipe(v.string(), v.minLength(8), v.maxLength(128)),
+  current_password: v.pipe(Text(PASSWORD_MAX_LENGTH), v.minLength(1)),
+  new_password: v.pipe(Text(PASSWORD_MAX_LENGTH), v.minLength(8)),
 })
 
 /** PUT /users/pwa/: the install prompt's outcome (SPEC §4: false when offered and dismissed). */
