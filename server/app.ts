@@ -35,7 +35,11 @@ export interface BuildAppOptions {
  * route module per area; routes come from the contract (server/http/contract-route.ts).
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const handleError = errorHandler(config.bodyLimitBytes)
   const app = Fastify({
+    // The router's own errors (a malformed URL, a path parameter too long) get the same
+    // JSON `{detail}` in Portuguese as every other error (issue 8 F6).
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
     logger: {
       level: config.logLevel,
       ...loggerOptions,
@@ -53,7 +57,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('secrets', resolveSecrets(config))
   app.decorate('basePaths', { portal: PORTAL_BASE_PATH, drive: config.driveBasePath })
 
-  app.setErrorHandler(errorHandler(config.bodyLimitBytes))
+  app.setErrorHandler(handleError)
   app.setNotFoundHandler(notFoundHandler(app))
   app.addHook('onSend', async (request, reply) => {
     // API answers carry personal data and tokens (RFC 6749 §5.1): never cached.

@@ -1,0 +1,230 @@
+import * as v from 'valibot'
+import type { Contract } from '../../src/api/contract.ts'
+import type { Endpoint, Role } from '../../src/api/define.ts'
+
+/**
+ * The cases server/contract-safety.test.ts runs, generated from the contract, so an
+ * endpoint is covered the moment it is declared (issue 8). Pure: bench/ can list them
+ * (`contractSuiteSize`) without a database.
+ *
+ * - `no-token`: every endpoint that is not public answers 401 without a token;
+ * - `wrong-role`: a student on a manager endpoint and a manager on a student one get 403;
+ * - `allowed-role`: each role the access admits gets past the token and role checks;
+ * - `foreign-id`: each owned param given another student's object answers 404 (D7);
+ * - `fuzz`: hostile input gets a 4xx with a Portuguese `detail`, or a 2xx, never a 5xx.
+ */
+
+export type CaseKind = 'no-token' | 'wrong-role' | 'allowed-role' | 'foreign-id' | 'fuzz'
+
+/** A request with every part as raw text, so it can be as broken as an attacker likes. */
+export interface RawRequest {
+  /** Path values, already URL-encoded (or deliberately not). */
+  params: Record<string, string>
+  /** The query string without `?`. */
+  query?: string
+  payload?: string
+  contentType?: string
+  headers?: Record<string, string>
+}
+
+export interface ContractCase {
+  name: string
+  endpointName: string
+  endpoint: Endpoint
+  kind: CaseKind
+  /** The role of the account that calls (none for `no-token`). */
+  role?: Role
+  /** For `foreign-id`: the owned param whose value is another student's. */
+  ownedParam?: string
+  request: RawRequest
+}
+
+/** Text the fuzz puts wherever a value goes. */
+const HUGE = 'a'.repeat(100_000)
+const HOSTILE_SEGMENTS: Record<string, string> = {
+  negative: '-1',
+  zero: '0',
+  overflowing: '99999999999999999999999',
+  'beyond int4': '2147483648',
+  exponent: '1e3',
+  'leading zero': '01',
+  text: 'abc',
+  'broken encoding': '%zz',
+  NUL: '%00',
+  'encoded slash': '1%2F2',
+  long: 'a'.repeat(500),
+}
+const HOSTILE_QUERY_VALUES: Record<string, string> = {
+  ...HOSTILE_SEGMENTS,
+  huge: 'a'.repeat(20_000),
+  'NUL inside': 'a%00b',
+  empty: '',
+}
+const HOSTILE_JSON_VALUES: Record<string, unknown> = {
+  number: 123,
+  negative: -1,
+  zero: 0,
+  overflowing: 1e308,
+  boolean: true,
+  null: null,
+  array: ['a'],
+  object: { a: 1 },
+  'huge string': HUGE,
+  'NUL string': 'a\u0000b',
+  'control characters': '\u001b[31m\u0007',
+  'numeric string': '99999999999999999999',
+}
+const HOSTILE_FORM_VALUES: Record<string, string> = {
+  'huge string': encodeURIComponent(HUGE.slice(0, 20_000)),
+  NUL: 'a%00b',
+  'broken encoding': '%zz',
+  empty: '',
+  'control characters': '%1B%5B31m%07',
+}
+
+const ROLES_OF: Record<Exclude<Endpoint['access'], 'public'>, Role[]> = {
+  user: ['student', 'manager'],
+  student: ['student'],
+  manager: ['manager'],
+}
+
+/** The role that may call the endpoint (any works for `public` and `user`). */
+export function callerRole(endpoint: Endpoint): Role {
+  return endpoint.access === 'manager' ? 'manager' : 'student'
+}
+
+/** `{name}`s of the path. */
+function pathParamNames(endpoint: Endpoint): string[] {
+  return [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
+}
+
+/** The entries of an object schema (optionals included), else none. */
+function entriesOf(schema: unknown): Record<string, v.GenericSchema> {
+  const node = schema as { entries?: Record<string, v.GenericSchema>; pipe?: unknown[] } | undefined
+  if (node?.entries) return node.entries
+  return node?.pipe ? entriesOf(node.pipe[0]) : {}
+}
+
+function keysOf(schema: unknown): string[] {
+  return Object.keys(entriesOf(schema))
+}
+
+/** A value each field accepts, when a simple one does, so one hostile field at a time is what fails. */
+function plausible(schema: unknown, candidates: readonly unknown[]): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(entriesOf(schema)).map(([key, entry]) => [key, candidates.find((candidate) => v.is(entry, candidate)) ?? candidates[0]]),
+  )
+}
+
+const plausibleJson = (schema: unknown) => plausible(schema, ['valor-plausivel', 1, true, '1', 'true'])
+const plausibleForm = (schema: unknown) => plausible(schema, ['valor-plausivel', '1', 'true']) as Record<string, string>
+
+function validParams(endpoint: Endpoint): Record<string, string> {
+  return Object.fromEntries(pathParamNames(endpoint).map((name) => [name, '1']))
+}
+
+function fuzzRequests(endpoint: Endpoint): [string, RawRequest][] {
+  const params = validParams(endpoint)
+  const cases: [string, RawRequest][] = []
+  for (const name of pathParamNames(endpoint)) {
+    for (const [label, value] of Object.entries(HOSTILE_SEGMENTS)) cases.push([`path ${name}: ${label}`, { params: { ...params, [name]: value } }])
+  }
+
+  const queryKeys = keysOf(endpoint.query)
+  for (const key of queryKeys) {
+    for (const [label, value] of Object.entries(HOSTILE_QUERY_VALUES)) cases.push([`query ${key}: ${label}`, { params, query: `${key}=${value}` }])
+    cases.push([`query ${key}: repeated`, { params, query: `${key}=1&${key}=2` }])
+  }
+  cases.push(['query: unknown key', { params, query: 'desconhecido=1' }])
+  cases.push(['query: broken encoding in a key', { params, query: '%zz=1' }])
+
+  for (const key of keysOf(endpoint.headers)) {
+    cases.push([`header ${key}: huge`, { params, headers: { [key]: 'a'.repeat(8_000) } }])
+    cases.push([`header ${key}: spaces`, { params, headers: { [key]: 'a b c' } }])
+  }
+  // Every endpoint reads the caller's zone (D21).
+  for (const tmz of ['NaN', '1e999', '-99999999999999999999', 'a'.repeat(4_000)]) cases.push([`header tmz: ${tmz.slice(0, 20)}`, { params, headers: { tmz } }])
+
+  if (endpoint.body) cases.push(...bodyFuzz(endpoint, params))
+  return cases
+}
+
+function bodyFuzz(endpoint: Endpoint, params: Record<string, string>): [string, RawRequest][] {
+  const keys = keysOf(endpoint.body)
+  const cases: [string, RawRequest][] = []
+  if (endpoint.bodyEncoding === 'form') {
+    const form = 'application/x-www-form-urlencoded'
+    const valid = Object.entries(plausibleForm(endpoint.body)).map(([key, value]) => `${key}=${value}`)
+    cases.push(['body: empty', { params, payload: '', contentType: form }])
+    cases.push(['body: not a form', { params, payload: '{"a":1}', contentType: form }])
+    cases.push(['body: wrong content type', { params, payload: JSON.stringify(plausibleJson(endpoint.body)), contentType: 'application/json' }])
+    cases.push(['body: text/plain', { params, payload: valid.join('&'), contentType: 'text/plain' }])
+    cases.push(['body: extra field', { params, payload: [...valid, 'extra=1'].join('&'), contentType: form }])
+    for (const key of keys) {
+      cases.push([`body ${key}: missing`, { params, payload: valid.filter((pair) => !pair.startsWith(`${key}=`)).join('&'), contentType: form }])
+      cases.push([`body ${key}: repeated`, { params, payload: [...valid, `${key}=outro`].join('&'), contentType: form }])
+      for (const [label, value] of Object.entries(HOSTILE_FORM_VALUES)) {
+        const payload = valid.map((pair) => (pair.startsWith(`${key}=`) ? `${key}=${value}` : pair)).join('&')
+        cases.push([`body ${key}: ${label}`, { params, payload, contentType: form }])
+      }
+    }
+    return cases
+  }
+
+  const json = 'application/json'
+  const valid = plausibleJson(endpoint.body)
+  // Past any body limit a deployment would set (BODY_LIMIT_BYTES, 1 MiB by default): 413.
+  cases.push(['body: 5 MB', { params, payload: JSON.stringify({ a: 'a'.repeat(5_000_000) }), contentType: json }])
+  cases.push(['body: malformed JSON', { params, payload: '{"a":', contentType: json }])
+  cases.push(['body: empty', { params, payload: '', contentType: json }])
+  cases.push(['body: wrong content type', { params, payload: JSON.stringify(valid), contentType: 'text/plain' }])
+  cases.push(['body: form instead of JSON', { params, payload: 'a=1', contentType: 'application/x-www-form-urlencoded' }])
+  cases.push(['body: deeply nested', { params, payload: `${'['.repeat(5_000)}${']'.repeat(5_000)}`, contentType: json }])
+  for (const [label, value] of Object.entries({ array: [], null: null, string: 'x', number: 1, 'no fields': {} })) {
+    cases.push([`body: ${label}`, { params, payload: JSON.stringify(value), contentType: json }])
+  }
+  cases.push(['body: extra field', { params, payload: JSON.stringify({ ...valid, extra: 'x' }), contentType: json }])
+  cases.push(['body: prototype pollution', { params, payload: '{"__proto__":{"role":"manager"},"constructor":{"prototype":{"x":1}}}', contentType: json }])
+  for (const key of keys) {
+    const { [key]: _missing, ...rest } = valid
+    cases.push([`body ${key}: missing`, { params, payload: JSON.stringify(rest), contentType: json }])
+    for (const [label, value] of Object.entries(HOSTILE_JSON_VALUES)) {
+      cases.push([`body ${key}: ${label}`, { params, payload: JSON.stringify({ ...valid, [key]: value }), contentType: json }])
+    }
+  }
+  return cases
+}
+
+/** Every case for every endpoint of the contract. */
+export function contractCases(contract: Contract): ContractCase[] {
+  const cases: ContractCase[] = []
+  for (const [endpointName, endpoint] of Object.entries(contract) as [string, Endpoint][]) {
+    const at = `${endpoint.method} ${endpoint.path}`
+    const base = { endpointName, endpoint }
+    const params = validParams(endpoint)
+    if (endpoint.access !== 'public') {
+      cases.push({ ...base, kind: 'no-token', name: `${at} without a token → 401`, request: { params } })
+      for (const role of ROLES_OF[endpoint.access]) {
+        cases.push({ ...base, kind: 'allowed-role', role, name: `${at} as a ${role} → past the checks`, request: { params } })
+      }
+      for (const role of (['student', 'manager'] as const).filter((role) => !ROLES_OF[endpoint.access as keyof typeof ROLES_OF].includes(role))) {
+        cases.push({ ...base, kind: 'wrong-role', role, name: `${at} as a ${role} → 403`, request: { params } })
+      }
+    }
+    for (const ownedParam of Object.keys(endpoint.owned ?? {})) {
+      cases.push({ ...base, kind: 'foreign-id', role: 'student', ownedParam, name: `${at} with another student's ${ownedParam} → 404`, request: { params } })
+    }
+    for (const [label, request] of fuzzRequests(endpoint)) {
+      cases.push({ ...base, kind: 'fuzz', role: callerRole(endpoint), name: `${at} fuzz ${label}`, request })
+    }
+  }
+  return cases
+}
+
+/** For bench/: how big the generated suite is. */
+export function contractSuiteSize(contract: Contract): { endpoints: number; cases: number; byKind: Record<CaseKind, number> } {
+  const cases = contractCases(contract)
+  const byKind: Record<CaseKind, number> = { 'no-token': 0, 'wrong-role': 0, 'allowed-role': 0, 'foreign-id': 0, fuzz: 0 }
+  for (const item of cases) byKind[item.kind]++
+  return { endpoints: new Set(cases.map((item) => item.endpointName)).size, cases: cases.length, byKind }
+}
