@@ -1,8 +1,11 @@
 import { SignJWT } from 'jose'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { contract } from '../../src/api/contract.ts'
+import { eq } from 'drizzle-orm'
 import { DEMO_PASSWORD } from '../db/seed.ts'
+import { users } from '../db/schema/users.ts'
+import { createAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, demoToken, loginToken, type TestApp } from '../test/app.ts'
 
 let t: TestApp
@@ -131,5 +134,57 @@ describe('PUT /api/v1/users/pwa/', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(422)
       expect(response.json().detail[0].loc).toEqual(['body', 'pwa_installed'])
     }
+  })
+})
+
+describe('strict token claims (issue 8)', () => {
+  const key = () => new TextEncoder().encode(t.config.jwtSecret!)
+  const now = () => Math.floor(Date.now() / 1000)
+
+  /** A token for `userId` with exactly the claims given (nothing added). */
+  function token(claims: Record<string, unknown>, alg = 'HS256') {
+    return new SignJWT(claims).setProtectedHeader({ alg }).sign(key())
+  }
+
+  it('accepts a canonical token and refuses non-canonical subjects of the same account', async () => {
+    const { id } = await createAccount(t.app, t.db)
+    const base = { ver: 0, iat: now(), exp: now() + 600 }
+    expect((await me(bearer(await token({ ...base, sub: String(id) })))).statusCode).toBe(200)
+    for (const sub of [`${id}e0`, `0${id}`, ` ${id}`, `${id} `, `+${id}`, `${id}.0`, '0', '-1', '99999999999999999999', id]) {
+      expectUnauthenticated(await me(bearer(await token({ ...base, sub }))))
+    }
+  })
+
+  it('refuses a token without exp or iat, with a bad version, or signed with another algorithm', async () => {
+    const { id } = await createAccount(t.app, t.db)
+    const sub = String(id)
+    expectUnauthenticated(await me(bearer(await token({ sub, ver: 0, exp: now() + 600 }))))
+    expectUnauthenticated(await me(bearer(await token({ sub, ver: 0, iat: now() }))))
+    expectUnauthenticated(await me(bearer(await token({ sub, ver: '0', iat: now(), exp: now() + 600 }))))
+    expectUnauthenticated(await me(bearer(await token({ sub, ver: -1, iat: now(), exp: now() + 600 }))))
+    expectUnauthenticated(await me(bearer(await token({ sub, ver: 0, iat: now(), exp: now() + 600 }, 'HS512'))))
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub, ver: 0, iat: now(), exp: now() + 600 })).toString('base64url')}.`
+    expectUnauthenticated(await me(bearer(unsigned)))
+  })
+})
+
+describe('GET /users/me/ cost (issue 7)', () => {
+  it('is one database query, token check included', async () => {
+    const { token: bearerToken } = await createAccount(t.app, t.db)
+    const session = (t.db.orm as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session
+    const prepared = vi.spyOn(session, 'prepareQuery')
+    try {
+      const response = await me(bearer(bearerToken))
+      expect(response.statusCode).toBe(200)
+      expect(prepared).toHaveBeenCalledTimes(1)
+    } finally {
+      prepared.mockRestore()
+    }
+  })
+
+  it('still refuses a token from before a password change (the one query checks the version)', async () => {
+    const account = await createAccount(t.app, t.db)
+    await t.db.orm.update(users).set({ tokenVersion: 1 }).where(eq(users.id, account.id))
+    expectUnauthenticated(await me(bearer(account.token)))
   })
 })
