@@ -14,12 +14,18 @@ export interface LoginIdentifier {
   cpf?: string
 }
 
+/** RFC 5321: an address longer than this cannot exist. */
+const MAX_EMAIL_LENGTH = 254
+
 /**
  * The login `username` is an e-mail (any case) or a CPF with or without punctuation
- * (SPEC §3, D9). Anything else identifies nobody.
+ * (SPEC §3, D9). Anything else identifies nobody, including text no account can have
+ * (control characters, which PostgreSQL refuses as NUL, or an impossible length: F3).
  */
 export function parseLoginIdentifier(username: string): LoginIdentifier {
   const text = username.trim()
+  // eslint-disable-next-line no-control-regex
+  if (text.length > MAX_EMAIL_LENGTH || /[\u0000-\u001f\u007f]/.test(text)) return {}
   if (text.includes('@')) return { email: text.toLowerCase() }
   const digits = text.replace(/[\s.\-/]/g, '')
   return /^\d{11}$/.test(digits) ? { cpf: digits } : {}
