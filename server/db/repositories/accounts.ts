@@ -1,4 +1,4 @@
-import { eq, or, type SQL } from 'drizzle-orm'
+import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { companies } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
@@ -57,4 +57,18 @@ export async function findLoginCandidates(db: Db, identifier: LoginIdentifier): 
 export async function tokenVersionOf(db: Db, userId: number): Promise<number | null> {
   const [row] = await db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId)).limit(1)
   return row ? row.tokenVersion : null
+}
+
+/**
+ * A password change as a compare-and-set (issue 8 F8): it applies only while the stored
+ * hash is still the one the caller's current password was checked against, so of two
+ * concurrent changes exactly one wins. The token version moves on (P21). False: lost.
+ */
+export async function replacePasswordHash(db: Db, userId: number, expectedHash: string, newHash: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ passwordHash: newHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+    .returning({ id: users.id })
+  return updated.length > 0
 }
