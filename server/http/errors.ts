@@ -51,6 +51,8 @@ function frameworkError(error: FastifyError, bodyLimit: number): HttpError | nul
       return new HttpError(400, 'Content-Length inválido.')
     case 'FST_ERR_BAD_URL':
       return new HttpError(400, 'URL inválida.')
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new HttpError(414, 'URL longa demais.')
     default:
       return null
   }
