@@ -39,6 +39,25 @@ describe('error answers (D2)', () => {
     expect(response.json()).toEqual({ detail: 'O corpo da requisição excede o limite de 4096 bytes.' })
   })
 
+  it('answers 400 with a detail for a malformed URL, which fails before routing (F6)', async () => {
+    for (const url of ['/api/v1/users/%zz', '/drive/api/v1/%E0%A4%A', '/%']) {
+      const response = await t.app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.json()).toEqual({ detail: 'URL inválida.' })
+    }
+  })
+
+  it('answers a wrong content type and a body without its type with a Portuguese detail', async () => {
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/access-token/',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    })
+    expect(xml.statusCode).toBe(415)
+    expect(xml.json().detail).toMatch(/^Tipo de conteúdo não suportado/)
+  })
+
   it('answers JSON 404 for unknown routes under /api and the drive base', async () => {
     for (const [method, url] of [
       ['GET', '/api/v1/nao-existe/'],
@@ -131,6 +150,53 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self' https://viacep.com.br;")
     expect(csp).toContain("script-src 'self';")
     expect(csp).not.toContain('upgrade-insecure-requests')
+  })
+})
+
+describe('HSTS only over https', () => {
+  const HSTS = 'max-age=31536000; includeSubDomains'
+
+  it('is not sent over plain http, even when a client claims https without a trusted proxy', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined()
+    const forged = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })
+    expect(forged.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('is sent when the trusted proxy says the request came over https', async () => {
+    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] })
+    try {
+      const https = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })
+      expect(https.headers['strict-transport-security']).toBe(HSTS)
+      const http = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'http' } })
+      expect(http.headers['strict-transport-security']).toBeUndefined()
+      // An untrusted hop claiming https is not believed.
+      const untrusted = await proxied.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        remoteAddress: '203.0.113.5',
+        headers: { 'x-forwarded-proto': 'https' },
+      })
+      expect(untrusted.headers['strict-transport-security']).toBeUndefined()
+    } finally {
+      await proxied.close()
+    }
+  })
+
+  it('takes the client address for the login limits from the trusted proxy only', async () => {
+    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] })
+    try {
+      const guess = (address: string) =>
+        proxied.app.inject({
+          ...loginRequest({ username: 'aluno@example.com', password: 'errada' }),
+          headers: { ...loginRequest({}).headers, 'x-forwarded-for': address },
+        })
+      for (let i = 0; i < 10; i++) expect((await guess('198.51.100.1')).statusCode).toBe(400)
+      expect((await guess('198.51.100.1')).statusCode).toBe(429)
+      // Another client behind the same proxy is another address.
+      expect((await guess('198.51.100.2')).statusCode).toBe(400)
+    } finally {
+      await proxied.close()
+    }
   })
 })
 

@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts'
 import driveRoutes from './drive/routes.ts'
 import healthRoutes from './health.ts'
 import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
+import { connectionOptions, connectionsPlugin, DEFAULT_TIMEOUTS, type ConnectionTimeouts } from './http/connections.ts'
 import { errorHandler, NOT_FOUND } from './http/errors.ts'
 import { loggerOptions } from './http/logging.ts'
 import authPlugin from './plugins/auth.ts'
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   db?: Database
   /** Where logs go (tests capture them); stdout otherwise. */
   logStream?: { write(line: string): void }
+  /** Shorter client timeouts (tests); DEFAULT_TIMEOUTS otherwise. */
+  timeouts?: Partial<ConnectionTimeouts>
 }
 
 /**
@@ -35,19 +38,20 @@ export interface BuildAppOptions {
  * route module per area; routes come from the contract (server/http/contract-route.ts).
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
   const handleError = errorHandler(config.bodyLimitBytes)
   const app = Fastify({
-    // The router's own errors (a malformed URL, a path parameter too long) get the same
-    // JSON `{detail}` in Portuguese as every other error (issue 8 F6).
-    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
     logger: {
       level: config.logLevel,
       ...loggerOptions,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
-    // Let in-flight requests finish on close; idle keep-alive sockets are dropped.
-    forceCloseConnections: 'idle',
+    // request.ip and request.protocol from X-Forwarded-* only behind the configured proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    ...connectionOptions(timeouts),
+    // Errors raised before routing (a malformed URL) answer like every other (F6).
+    frameworkErrors: handleError,
     // A first start creates, migrates and seeds an embedded database: seconds on a slow
     // or busy machine, more than Fastify's default 10 s plugin budget allows.
     pluginTimeout: 120_000,
@@ -64,6 +68,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (isApiPath(app, pathOf(request)) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
   })
 
+  await app.register(connectionsPlugin, { timeouts })
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes })
   await app.register(dbPlugin, { database: options.db })
   await app.register(authPlugin)
@@ -74,6 +79,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(portalRoutes)
   await app.register(driveRoutes)
   return app
+}
+
+/** TRUST_PROXY as a number of hops: the nearest `hops` proxies are believed. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops
 }
 
 function pathOf(request: FastifyRequest): string {

@@ -1,6 +1,8 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, testConfig } from './config.ts'
+import { checkDataDir, ConfigError, loadConfig, testConfig } from './config.ts'
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -88,6 +90,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['VAPID_SUBJECT', 'someone@example.com'],
     ['VAPID_PUBLIC_KEY', 'abc'],
+    ['TRUST_PROXY', 'sim'],
+    ['TRUST_PROXY', '10.0.0.1; rm'],
   ])('names %s in the error for %j', (variable, value) => {
     const error = configError({ [variable]: value })
     expect(error.variable).toBe(variable)
@@ -101,6 +105,54 @@ describe('loadConfig', () => {
   it('wants both VAPID keys or neither', () => {
     const { publicKey } = testConfig().vapid!
     expect(configError({ VAPID_PUBLIC_KEY: publicKey }).variable).toBe('VAPID_PRIVATE_KEY')
+    const { privateKey } = testConfig().vapid!
+    const error = configError({ VAPID_PRIVATE_KEY: privateKey })
+    expect(error.variable).toBe('VAPID_PUBLIC_KEY')
+    expect(error.message).toBe('Configuração inválida: VAPID_PUBLIC_KEY é obrigatória quando a outra chave VAPID é informada')
+  })
+
+  it('reads TRUST_PROXY as Fastify takes it: off by default, true, hops or proxy addresses', () => {
+    expect(loadConfig({}, '/srv').trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }, '/srv').trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '2' }, '/srv').trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }, '/srv').trustProxy).toEqual(['10.0.0.0/8', '::1'])
+  })
+})
+
+describe('checkDataDir', () => {
+  function dataDirError(dir: string): string {
+    try {
+      checkDataDir(dir)
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).variable).toBe('DATA_DIR')
+      return (error as Error).message
+    }
+    throw new Error(`expected ${dir} to be refused`)
+  }
+
+  it('creates a missing directory and leaves no probe behind', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'portal-datadir-'))
+    try {
+      checkDataDir(path.join(parent, 'a', 'b'))
+      expect(readdirSync(path.join(parent, 'a', 'b'))).toEqual([])
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a file, a path under a file and virtual file systems, with the reason', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'portal-datadir-'))
+    try {
+      const file = path.join(parent, 'arquivo')
+      writeFileSync(file, 'x')
+      expect(dataDirError(file)).toBe(`Configuração inválida: DATA_DIR (${file}) não é um diretório`)
+      expect(dataDirError(path.join(file, 'sub'))).toContain('não é um diretório')
+      expect(dataDirError('/proc')).toBe('Configuração inválida: DATA_DIR (/proc) não aceita arquivos (sistema de arquivos virtual?)')
+      expect(dataDirError('/sys')).toMatch(/DATA_DIR \(\/sys\) (sem permissão de escrita|está num sistema de arquivos somente leitura)/)
+    } finally {
+      rmSync(parent, { recursive: true, force: true })
+    }
   })
 })
 

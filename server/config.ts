@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
@@ -79,6 +80,33 @@ function base64UrlBytes(bytes: number, what: string) {
   )
 }
 
+export interface VapidKeys {
+  publicKey: string
+  privateKey: string
+}
+
+const VAPID_PAIR = 'é obrigatória quando a outra chave VAPID é informada'
+
+/**
+ * `false` (default: the socket's address is the client), `true` (every proxy: only behind
+ * one that overwrites X-Forwarded-For), a number of proxy hops, or a comma-separated list of
+ * proxy addresses/CIDRs. The client address drives the login limits (P19).
+ */
+const trustProxy = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check(
+    (text) => /^(true|false|\d{1,2}|[0-9A-Fa-f:.]+(\/\d{1,3})?(\s*,\s*[0-9A-Fa-f:.]+(\/\d{1,3})?)*)$/i.test(text),
+    'deve ser true, false, um número de proxies ou uma lista de endereços/CIDR separados por vírgula',
+  ),
+  v.transform((text): boolean | number | string[] => {
+    const lower = text.toLowerCase()
+    if (lower === 'true' || lower === 'false') return lower === 'true'
+    if (/^\d+$/.test(text)) return Number(text)
+    return text.split(',').map((part) => part.trim())
+  }),
+)
+
 const EnvSchema = v.object({
   PORT: v.optional(integer(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'não pode ser vazio')), 'localhost'),
@@ -112,41 +140,56 @@ const EnvSchema = v.object({
   ),
   /** Check every answer against the contract (tests; useful on staging). */
   VALIDATE_RESPONSES: v.optional(booleanText, 'false'),
+  TRUST_PROXY: v.optional(trustProxy, 'false'),
 })
 
-export interface VapidKeys {
-  publicKey: string
-  privateKey: string
+/**
+ * The configuration as the rest of the server sees it; its type is inferred from here
+ * (issue 8 item 6), so a variable cannot be added without its type following.
+ */
+function configSchema(cwd: string) {
+  return v.pipe(
+    EnvSchema,
+    // The key pair only makes sense together (D17).
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || (dataset.value.VAPID_PUBLIC_KEY === undefined) === (dataset.value.VAPID_PRIVATE_KEY === undefined)) return
+      const key = dataset.value.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'
+      addIssue({ message: VAPID_PAIR, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: undefined }] })
+    }),
+    v.transform((e) => ({
+      port: e.PORT,
+      host: e.HOST,
+      /** Absolute path. */
+      dataDir: path.resolve(cwd, e.DATA_DIR),
+      /** PostgreSQL server URL; null → embedded PGlite in `${dataDir}/pglite` (D3). */
+      databaseUrl: e.DATABASE_URL ?? null,
+      /** null → generated once and kept in `${dataDir}/secrets.json` (server/secrets.ts). */
+      jwtSecret: e.JWT_SECRET ?? null,
+      accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
+      /** null → generated once and kept in `${dataDir}/secrets.json` (D17). */
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? ({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } as VapidKeys | null) : null,
+      vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PRODUCTION_URL),
+      /** Where the drive API is mounted in this process (D1), no trailing slash. */
+      driveBasePath: e.DRIVE_BASE_PATH,
+      /** Absolute drive URL handed to clients instead of driveBasePath (D22). */
+      drivePublicUrl: e.DRIVE_PUBLIC_URL ?? null,
+      cepServiceUrl: e.CEP_SERVICE_URL,
+      sentryDsn: e.SENTRY_DSN ?? null,
+      chatwootUrl: e.CHATWOOT_URL ?? null,
+      productionUrl: e.PRODUCTION_URL ?? null,
+      /** Absolute path of the Vite build; skipped when it does not exist. */
+      staticDir: path.resolve(cwd, e.STATIC_DIR),
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      seedDemo: e.SEED_DEMO,
+      logLevel: e.LOG_LEVEL,
+      validateResponses: e.VALIDATE_RESPONSES,
+      /** Fastify's `trustProxy`: which proxies' X-Forwarded-For/-Proto to believe. */
+      trustProxy: e.TRUST_PROXY,
+    })),
+  )
 }
 
-export interface Config {
-  port: number
-  host: string
-  /** Absolute path. */
-  dataDir: string
-  /** PostgreSQL server URL; null → embedded PGlite in `${dataDir}/pglite` (D3). */
-  databaseUrl: string | null
-  /** null → generated once and kept in `${dataDir}/secrets.json` (server/secrets.ts). */
-  jwtSecret: string | null
-  accessTokenTtlMinutes: number
-  /** null → generated once and kept in `${dataDir}/secrets.json` (D17). */
-  vapid: VapidKeys | null
-  vapidSubject: string
-  /** Where the drive API is mounted in this process (D1), no trailing slash. */
-  driveBasePath: string
-  /** Absolute drive URL handed to clients instead of driveBasePath (D22). */
-  drivePublicUrl: string | null
-  cepServiceUrl: string
-  sentryDsn: string | null
-  chatwootUrl: string | null
-  productionUrl: string | null
-  /** Absolute path of the Vite build; skipped when it does not exist. */
-  staticDir: string
-  bodyLimitBytes: number
-  seedDemo: boolean
-  logLevel: LogLevel
-  validateResponses: boolean
-}
+export type Config = v.InferOutput<ReturnType<typeof configSchema>>
 
 /** The variables this module reads; used to name the culprit of a bad value. */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.entries) as (keyof typeof EnvSchema.entries)[]
@@ -162,40 +205,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (value !== undefined && value.trim() !== '') input[name] = value
   }
 
-  const parsed = v.safeParse(EnvSchema, input)
+  const parsed = v.safeParse(configSchema(cwd), input)
   if (!parsed.success) {
     const issue = parsed.issues[0]
     const variable = issue.path?.[0]?.key
     throw new ConfigError(typeof variable === 'string' ? variable : 'ambiente', issue.message)
   }
-  const e = parsed.output
+  return parsed.output
+}
 
-  // The key pair only makes sense together (D17).
-  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
-    const missing = e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'
-    throw new ConfigError(missing, 'é obrigatória quando a outra chave VAPID é informada')
-  }
+const DATA_DIR_PROBLEMS: Record<string, string> = {
+  EEXIST: 'não é um diretório',
+  ENOTDIR: 'não é um diretório',
+  EACCES: 'sem permissão de escrita',
+  EPERM: 'sem permissão de escrita',
+  EROFS: 'está num sistema de arquivos somente leitura',
+  ENOSPC: 'não tem espaço livre',
+  ENOENT: 'não aceita arquivos (sistema de arquivos virtual?)',
+}
 
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(cwd, e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL ?? null,
-    jwtSecret: e.JWT_SECRET ?? null,
-    accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
-    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
-    vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PRODUCTION_URL),
-    driveBasePath: e.DRIVE_BASE_PATH,
-    drivePublicUrl: e.DRIVE_PUBLIC_URL ?? null,
-    cepServiceUrl: e.CEP_SERVICE_URL,
-    sentryDsn: e.SENTRY_DSN ?? null,
-    chatwootUrl: e.CHATWOOT_URL ?? null,
-    productionUrl: e.PRODUCTION_URL ?? null,
-    staticDir: path.resolve(cwd, e.STATIC_DIR),
-    bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    seedDemo: e.SEED_DEMO,
-    logLevel: e.LOG_LEVEL,
-    validateResponses: e.VALIDATE_RESPONSES,
+/**
+ * DATA_DIR holds the embedded database, the generated secrets and files: it must be a
+ * directory this process can create files in. Checked at start with a probe file, so
+ * `/proc`, a file or a read-only mount fail at once with the reason instead of hanging in
+ * PGlite (issue 8).
+ */
+export function checkDataDir(dataDir: string): void {
+  const probe = path.join(dataDir, `.probe-${process.pid}-${randomBytes(4).toString('hex')}`)
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    writeFileSync(probe, 'ok', { flag: 'wx', mode: 0o600 })
+    const readBack = readFileSync(probe, 'utf8')
+    rmSync(probe, { force: true })
+    if (readBack !== 'ok') throw Object.assign(new Error('read back differs'), { code: 'ENOENT' })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    const reason = DATA_DIR_PROBLEMS[code] ?? `não pode ser usado (${code || (error as Error).message})`
+    throw new ConfigError('DATA_DIR', `(${dataDir}) ${reason}`)
   }
 }
 

@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig, type Config } from './config.ts'
+import { checkDataDir, ConfigError, loadConfig, type Config } from './config.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.ts'
 
 /**
  * Starts the server (`npm run serve`): load the configuration, build, listen, and on
  * SIGTERM/SIGINT stop accepting, let in-flight requests finish and close the database.
  */
-const SHUTDOWN_TIMEOUT_MS = 10_000
+/** In-flight requests get this long to finish on SIGTERM; then their connections are cut (F5). */
+const SHUTDOWN_GRACE_MS = 1500
+/** A close that still hangs (a database that does not answer) ends the process anyway. */
+const SHUTDOWN_TIMEOUT_MS = 5000
 
 function loadConfigOrExit(): Config {
   try {
-    return loadConfig(process.env)
+    const config = loadConfig(process.env)
+    // Fail at once with the reason, not later inside PGlite (issue 8).
+    checkDataDir(config.dataDir)
+    return config
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -53,11 +59,16 @@ function installShutdown(app: FastifyInstance): void {
     }
     closing = true
     app.log.info({ signal }, 'shutting down')
-    const timer = setTimeout(() => {
+    // Idle keep-alive sockets close at once and answers in flight carry `Connection: close`
+    // (server/http/connections.ts); whatever is still open after the grace is cut.
+    setTimeout(() => {
+      app.log.warn('shutdown grace over; closing the remaining connections')
+      app.server.closeAllConnections()
+    }, SHUTDOWN_GRACE_MS).unref()
+    setTimeout(() => {
       app.log.error('shutdown timed out; exiting')
       process.exit(1)
-    }, SHUTDOWN_TIMEOUT_MS)
-    timer.unref()
+    }, SHUTDOWN_TIMEOUT_MS).unref()
     app.close().then(
       () => {
         app.log.info('closed')

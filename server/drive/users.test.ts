@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword, verifyPassword } from '../auth/password.ts'
+import { users } from '../db/schema/users.ts'
 import { DEMO_PASSWORD } from '../db/seed.ts'
 import { bearer, createTestApp, loginRequest, loginToken, type TestApp } from '../test/app.ts'
 
@@ -15,6 +19,29 @@ function updatePassword(token: string | null, body: unknown) {
 }
 
 describe('PUT {drive}/users/me/update-password/portal/', () => {
+  it('is a compare-and-set: of two concurrent changes one wins, the other answers 409 (issue 8 F8)', async () => {
+    const email = `cas-${randomBytes(4).toString('hex')}@example.com`
+    const [user] = await t.db.orm
+      .insert(users)
+      .values({ email, passwordHash: await hashPassword('senha-inicial-1') })
+      .returning({ id: users.id, tokenVersion: users.tokenVersion })
+    const token = await loginToken(t.app, email, 'senha-inicial-1')
+    const answers = await Promise.all(
+      ['primeira-nova-1', 'segunda-nova-2'].map((newPassword) =>
+        updatePassword(token, { current_password: 'senha-inicial-1', new_password: newPassword }),
+      ),
+    )
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+    const lost = answers.find((answer) => answer.statusCode === 409)!
+    expect(lost.json()).toEqual({ detail: 'A senha já foi alterada por outra solicitação. Entre novamente com a nova senha.' })
+
+    // The database holds the winner's password, and the token version moved on once.
+    const winner = answers[0]!.statusCode === 200 ? 'primeira-nova-1' : 'segunda-nova-2'
+    const [row] = await t.db.orm.select().from(users).where(eq(users.id, user!.id))
+    expect(await verifyPassword(row!.passwordHash, winner)).toBe(true)
+    expect(row!.tokenVersion).toBe(user!.tokenVersion + 1)
+  })
+
   it('changes the password: the old one stops working and the new one works', async () => {
     const token = await loginToken(t.app, 'gestor@example.com', DEMO_PASSWORD)
     const otherDevice = await loginToken(t.app, 'gestor@example.com', DEMO_PASSWORD)

@@ -52,7 +52,7 @@ function frameworkError(error: FastifyError, bodyLimit: number): HttpError | nul
     case 'FST_ERR_BAD_URL':
       return new HttpError(400, 'URL inválida.')
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new HttpError(400, 'Parâmetro da URL longo demais.')
+      return new HttpError(414, 'URL longa demais.')
     default:
       return null
   }

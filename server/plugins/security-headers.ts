@@ -39,10 +39,19 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
   }
 }
 
+/** helmet's default value: one year, subdomains too. */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
 export default fp(
   async (app) => {
     await app.register(helmet, {
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
+      // Set below, only over https: over plain http the header means nothing (RFC 6797 §7.2).
+      strictTransportSecurity: false,
+    })
+    // request.protocol believes X-Forwarded-Proto only from TRUST_PROXY's proxies.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS)
     })
   },
   { name: 'security-headers', fastify: '5.x' },

@@ -109,3 +109,22 @@ describe('POST /api/v1/login/access-token/', () => {
     expect(typeof response.json().detail).toBe('string')
   })
 })
+
+describe('hostile usernames (issue 8 F3)', () => {
+  const hostile = {
+    '3,800 characters': `${'a'.repeat(3800)}@example.com`,
+    'a NUL byte in an e-mail': 'aluno\u0000@example.com',
+    'a NUL byte in a CPF': '123.456.789-0\u00009',
+    'only control characters': '\u0001\u0002\u007f',
+  }
+  for (const [what, username] of Object.entries(hostile)) {
+    it(`answers a 4xx with a Portuguese detail, never a 500, for ${what}`, async () => {
+      const { status, body } = await login({ username, password: DEMO_PASSWORD })
+      expect([400, 422]).toContain(status)
+      // Either the SPEC §8 text (nobody has that name) or the contract's validation issue.
+      const detail = body.detail
+      const text = typeof detail === 'string' ? detail : (detail as { msg: string }[])[0]?.msg
+      expect(text).toMatch(/[ãáçéêíóõú]|Usuário|campo/i)
+    })
+  }
+})

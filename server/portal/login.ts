@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../src/api/contract.ts'
 import { equaliseTiming, verifyPassword } from '../auth/password.ts'
 import { findLoginCandidates, parseLoginIdentifier } from '../db/repositories/accounts.ts'
-import { clearLoginFailures, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, recentLoginFailures, recordLoginFailure } from '../db/repositories/login-failures.ts'
+import { forgetExpiredLoginAttempts, reserveLoginAttempt, type LoginThrottleScope } from '../db/repositories/login-failures.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { badRequest, HttpError } from '../http/errors.ts'
 
 /** SPEC §8: the one text for every failed login, so it never tells which part was wrong. */
 export const LOGIN_FAILED = 'Usuário ou senha incorreta.'
-export const TOO_MANY_ATTEMPTS = 'Muitas tentativas de login com estes dados. Aguarde 15 minutos e tente novamente.'
+
+/** P19: says when to try again (the same instant as `Retry-After`). */
+export function tooManyAttempts(scope: LoginThrottleScope, retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  const wait = minutes === 1 ? '1 minuto' : `${minutes} minutos`
+  const from = scope === 'address' ? 'a partir desta rede' : 'com estes dados'
+  return `Muitas tentativas de login ${from}. Aguarde ${wait} e tente novamente.`
+}
 
 export default async function loginRoutes(app: FastifyInstance) {
   /**
@@ -16,12 +23,17 @@ export default async function loginRoutes(app: FastifyInstance) {
    * D9): those whose password matches are listed for the client to choose, then the client
    * repeats the login with `user_id`.
    */
-  contractRoute(app, contract.loginAccessToken, async ({ body }) => {
+  contractRoute(app, contract.loginAccessToken, async ({ body, request }) => {
     const identifier = parseLoginIdentifier(body.username)
-    // Guessing is capped per identifier; checked before any password hash is computed.
-    const throttleKey = identifier.email ?? identifier.cpf ?? body.username.trim().toLowerCase()
-    if ((await recentLoginFailures(app.db.orm, throttleKey)) >= LOGIN_FAILURE_LIMIT) {
-      throw new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': String(LOGIN_FAILURE_WINDOW_MS / 1000) })
+    // F1: the attempt is counted before any password hash is computed, atomically, so
+    // parallel guesses cannot all be evaluated; F2: per identifier+address, identifier, address.
+    const reservation = await reserveLoginAttempt(app.db.orm, {
+      identifier: identifier.email ?? identifier.cpf ?? body.username.trim().toLowerCase(),
+      address: request.ip,
+    })
+    if (!reservation.granted) {
+      const { scope, retryAfterSeconds } = reservation
+      throw new HttpError(429, tooManyAttempts(scope, retryAfterSeconds), { 'Retry-After': String(retryAfterSeconds) })
     }
     const candidates = await findLoginCandidates(app.db.orm, identifier)
     if (candidates.length === 0) await equaliseTiming(body.password)
@@ -32,10 +44,11 @@ export default async function loginRoutes(app: FastifyInstance) {
     const chosen = chosenId === undefined ? (matching.length === 1 ? matching[0] : undefined) : matching.find((a) => a.id === chosenId)
 
     if (matching.length === 0 || (chosenId !== undefined && !chosen)) {
-      await recordLoginFailure(app.db.orm, throttleKey)
+      // The reserved attempt stays counted: it was a failure.
+      await forgetExpiredLoginAttempts(app.db.orm)
       throw badRequest(LOGIN_FAILED)
     }
-    await clearLoginFailures(app.db.orm, throttleKey)
+    await reservation.succeeded()
     if (!chosen) {
       return { users: matching.map((account) => ({ id: account.id, full_name: account.fullName, company_name: account.companyName })) }
     }

@@ -1,4 +1,4 @@
-import { eq, or, type SQL } from 'drizzle-orm'
+import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { companies } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
@@ -14,12 +14,18 @@ export interface LoginIdentifier {
   cpf?: string
 }
 
+/** RFC 5321: an address longer than this cannot exist. */
+const MAX_EMAIL_LENGTH = 254
+
 /**
  * The login `username` is an e-mail (any case) or a CPF with or without punctuation
- * (SPEC §3, D9). Anything else identifies nobody.
+ * (SPEC §3, D9). Anything else identifies nobody, including text no account can have
+ * (control characters, which PostgreSQL refuses as NUL, or an impossible length: F3).
  */
 export function parseLoginIdentifier(username: string): LoginIdentifier {
   const text = username.trim()
+  // eslint-disable-next-line no-control-regex
+  if (text.length > MAX_EMAIL_LENGTH || /[\u0000-\u001f\u007f]/.test(text)) return {}
   if (text.includes('@')) return { email: text.toLowerCase() }
   const digits = text.replace(/[\s.\-/]/g, '')
   return /^\d{11}$/.test(digits) ? { cpf: digits } : {}
@@ -51,4 +57,18 @@ export async function findLoginCandidates(db: Db, identifier: LoginIdentifier): 
 export async function tokenVersionOf(db: Db, userId: number): Promise<number | null> {
   const [row] = await db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId)).limit(1)
   return row ? row.tokenVersion : null
+}
+
+/**
+ * A password change as a compare-and-set (issue 8 F8): it applies only while the stored
+ * hash is still the one the caller's current password was checked against, so of two
+ * concurrent changes exactly one wins. The token version moves on (P21). False: lost.
+ */
+export async function replacePasswordHash(db: Db, userId: number, expectedHash: string, newHash: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ passwordHash: newHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+    .returning({ id: users.id })
+  return updated.length > 0
 }

@@ -1,0 +1,169 @@
+// Issue 8's attack figures against the real server (server/main.ts) on a temp DATA_DIR,
+// loopback only, bounded, stops by itself. Figures, never pass/fail:
+//  1. Of 200 parallel wrong guesses for one account, how many were evaluated (a 400 with
+//     the SPEC §8 text comes only after the password check; a 429 before it), and the
+//     login p99 of a legitimate user meanwhile.
+//  2. 500 slowloris connections (a header byte every 2 s): how many are still open after
+//     15 s, and the GET /users/me/ p99 of normal clients meanwhile.
+// Run: `npx node bench/attack.ts`; bench/run.ts calls runAttackBench().
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { LOGIN_LIMITS } from '../server/db/repositories/login-failures.ts'
+import { DEMO_PASSWORD } from '../server/db/seed.ts'
+
+const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url))
+const GUESSES = 200
+const SLOWLORIS = 500
+const SLOWLORIS_SECONDS = 15
+const BYTE_EVERY_MS = 2000
+const NORMAL_CLIENTS = 4
+
+export interface AttackFigures {
+  guesses: number
+  evaluated: number
+  limit: number
+  legitimateLoginP99Ms: number
+  slowlorisConnections: number
+  slowlorisOpenAfter15s: number
+  usersMeP99Ms: number
+}
+
+function p99(samples: number[]): number {
+  if (samples.length === 0) return Number.NaN
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'true' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    const match = /Portal em (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+    if (match) return { child, base: match[1]! }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    await sleep(100)
+  }
+  child.kill('SIGKILL')
+  throw new Error('server did not start within 180 s')
+}
+
+function login(base: string, username: string, password: string): Promise<Response> {
+  return fetch(`${base}/api/v1/login/access-token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }),
+  })
+}
+
+async function timed<T>(work: () => Promise<T>, samples: number[]): Promise<T> {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    samples.push(performance.now() - started)
+  }
+}
+
+async function guessingAttack(base: string) {
+  const legitimate: number[] = []
+  let attacking = true
+  const student = (async () => {
+    // The student logs in over and over while the attack runs (at least 10 times).
+    for (let i = 0; i < 200 && (attacking || i < 10); i++) {
+      const response = await timed(() => login(base, 'aluno@example.com', DEMO_PASSWORD), legitimate)
+      await response.arrayBuffer()
+    }
+  })()
+  const answers = await Promise.all(
+    Array.from({ length: GUESSES }, async (_, i) => {
+      const response = await login(base, 'gestor@example.com', `palpite-${i}`)
+      await response.arrayBuffer()
+      return response.status
+    }),
+  )
+  attacking = false
+  await student
+  return { evaluated: answers.filter((status) => status === 400).length, legitimateLoginP99Ms: p99(legitimate) }
+}
+
+async function slowloris(base: string) {
+  const { port } = new URL(base)
+  const sockets: net.Socket[] = []
+  let open = 0
+  for (let i = 0; i < SLOWLORIS; i++) {
+    const socket = net.connect({ host: '127.0.0.1', port: Number(port) })
+    socket.on('error', () => {})
+    socket.once('connect', () => {
+      open++
+      socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n')
+    })
+    socket.once('close', () => open--)
+    sockets.push(socket)
+  }
+  const trickle = setInterval(() => {
+    for (const socket of sockets) if (socket.writable) socket.write('X')
+  }, BYTE_EVERY_MS)
+
+  const token = ((await (await login(base, 'aluno@example.com', DEMO_PASSWORD)).json()) as { access_token: string }).access_token
+  const samples: number[] = []
+  const until = Date.now() + SLOWLORIS_SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: NORMAL_CLIENTS }, async () => {
+      while (Date.now() < until) {
+        const response = await timed(() => fetch(`${base}/api/v1/users/me/`, { headers: { authorization: `Bearer ${token}` } }), samples)
+        await response.arrayBuffer()
+      }
+    }),
+  )
+  const stillOpen = open
+  clearInterval(trickle)
+  for (const socket of sockets) socket.destroy()
+  return { slowlorisOpenAfter15s: stillOpen, usersMeP99Ms: p99(samples) }
+}
+
+export async function runAttackBench(): Promise<AttackFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-attack-'))
+  const { child, base } = await startServer(dataDir)
+  try {
+    const guessing = await guessingAttack(base)
+    const loris = await slowloris(base)
+    return {
+      guesses: GUESSES,
+      evaluated: guessing.evaluated,
+      limit: LOGIN_LIMITS.identifierAddress,
+      legitimateLoginP99Ms: guessing.legitimateLoginP99Ms,
+      slowlorisConnections: SLOWLORIS,
+      ...loris,
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(timer)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export function printAttackFigures(figures: AttackFigures): void {
+  console.log('Attack (issue 8):')
+  console.log(`  login: ${figures.evaluated} of ${figures.guesses} parallel wrong guesses evaluated (limit ${figures.limit})`)
+  console.log(`  login p99 of a legitimate user during the attack: ${figures.legitimateLoginP99Ms.toFixed(0)} ms`)
+  console.log(`  slowloris: ${figures.slowlorisOpenAfter15s} of ${figures.slowlorisConnections} connections still open after ${SLOWLORIS_SECONDS} s`)
+  console.log(`  GET /users/me/ p99 meanwhile: ${figures.usersMeP99Ms.toFixed(0)} ms`)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  printAttackFigures(await runAttackBench())
+}

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+
+/**
+ * server/main.ts as a real process on loopback with a temp DATA_DIR (issue 8 F5 and the
+ * DATA_DIR check): what an operator's SIGTERM and a bad volume do.
+ */
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup()
+})
+
+interface Server {
+  child: ChildProcess
+  port: number
+  exited: Promise<{ code: number | null; at: number }>
+  stderr(): string
+}
+
+function start(env: Record<string, string>): { child: ChildProcess; exited: Server['exited']; output(): string; stderr(): string } {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, at: Date.now() })),
+  )
+  cleanups.push(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    await exited
+  })
+  return { child, exited, output: () => out, stderr: () => err }
+}
+
+async function startServer(): Promise<Server> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-main-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const server = start({ DATA_DIR: dataDir })
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    const match = /Portal em http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())
+    if (match) return { child: server.child, exited: server.exited, stderr: server.stderr, port: Number(match[1]) }
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('server did not start')
+}
+
+function rawConnect(port: number): Promise<{ socket: net.Socket; received(): string; closed: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port })
+    let data = ''
+    socket.on('data', (chunk) => (data += chunk.toString()))
+    socket.on('error', () => {})
+    const closed = new Promise<void>((done) => socket.once('close', () => done()))
+    socket.once('connect', () => resolve({ socket, received: () => data, closed }))
+    socket.once('error', reject)
+  })
+}
+
+describe('SIGTERM (F5)', () => {
+  it('finishes the request in flight, closes idle keep-alive connections and exits 0 within 2 s', { timeout: 120_000 }, async () => {
+    const server = await startServer()
+
+    // Browsers holding keep-alive connections, idle after an answer.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 5 })
+    const idle = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const request = http.get({ host: '127.0.0.1', port: server.port, path: '/healthz', agent }, (response) => {
+            response.resume()
+            response.on('end', () => resolve(request.socket!))
+          })
+          request.on('error', reject)
+        }),
+      ),
+    )
+    const idleClosed = idle.map((socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve()))))
+
+    // A request in flight: headers and half of its body sent before the signal.
+    const body = new URLSearchParams({ username: 'ninguem@example.com', password: 'senha-qualquer' }).toString()
+    const inFlight = await rawConnect(server.port)
+    inFlight.socket.write(
+      `POST /api/v1/login/access-token/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+
+    const signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    inFlight.socket.write(body.slice(10))
+
+    const { code, at } = await server.exited
+    expect(code).toBe(0)
+    expect(at - signalledAt).toBeLessThan(2000)
+    // The request in flight got its whole answer (the SPEC §8 text for an unknown user).
+    await inFlight.closed
+    expect(inFlight.received()).toMatch(/^HTTP\/1\.1 400 /)
+    expect(inFlight.received()).toContain('Usuário ou senha incorreta.')
+    await Promise.all(idleClosed)
+    agent.destroy()
+    expect(server.stderr()).toBe('')
+  })
+})
+
+describe('DATA_DIR that cannot be used', () => {
+  it.each([
+    ['/proc', /DATA_DIR \(\/proc\) não aceita arquivos/],
+    ['FILE', /DATA_DIR \(.*arquivo\) não é um diretório/],
+  ])('%s fails at once with the reason', { timeout: 60_000 }, async (dir, reason) => {
+    let dataDir = dir
+    if (dir === 'FILE') {
+      const parent = await mkdtemp(path.join(tmpdir(), 'portal-main-'))
+      cleanups.push(() => rm(parent, { recursive: true, force: true }))
+      dataDir = path.join(parent, 'arquivo')
+      await writeFile(dataDir, 'x')
+    }
+    const server = start({ DATA_DIR: dataDir })
+    const { code } = await server.exited
+    expect(code).toBe(1)
+    expect(server.stderr()).toMatch(/^Configuração inválida: /)
+    expect(server.stderr()).toMatch(reason)
+  })
+})
