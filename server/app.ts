@@ -8,6 +8,8 @@ import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
 import { errorHandler, NOT_FOUND } from './http/errors.ts'
 import { loggerOptions } from './http/logging.ts'
 import authPlugin from './plugins/auth.ts'
+import compression from './plugins/compression.ts'
+import conditionalGet from './plugins/conditional-get.ts'
 import dbPlugin from './plugins/db.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
@@ -64,6 +66,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(dbPlugin, { database: options.db })
   await app.register(authPlugin)
   await app.register(securityHeaders)
+  await app.register(conditionalGet)
+  await app.register(compression)
   await app.register(staticApp)
 
   await app.register(healthRoutes)
