@@ -27,6 +27,9 @@ describe('the built app (STATIC_DIR)', () => {
     await writeFile(path.join(staticDir, 'manifest-knn.webmanifest'), MANIFEST)
     await writeFile(path.join(staticDir, 'icon.png'), ROUTE_CHUNK)
     await writeFile(path.join(staticDir, 'assets', 'route-9c8d7e.js.map'), ROUTE_CHUNK)
+    // Too small to gain from compression, with a stale copy left by an earlier build.
+    await writeFile(path.join(staticDir, 'tiny.js'), 'x')
+    await writeFile(path.join(staticDir, 'tiny.js.br'), 'stale')
     // What `npm run build` does after `vite build`.
     await compressDist(staticDir)
     t = await createTestApp({ staticDir })
@@ -134,6 +137,15 @@ describe('the built app (STATIC_DIR)', () => {
       expect(response.headers['content-type']).toMatch(/manifest\+json/)
       expect(response.headers['cache-control']).toBe('no-cache')
       expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString('utf8'))).toEqual(JSON.parse(MANIFEST))
+    })
+
+    it('writes no copy that is not smaller and removes a stale one, so a stale copy is never served', async () => {
+      expect(existsSync(path.join(staticDir, 'tiny.js.br'))).toBe(false)
+      const response = await fetchWith('/tiny.js', 'br')
+      expect(response.statusCode).toBe(200)
+      // Without a copy the file is compressed on the fly (compression.ts) or sent as it is.
+      const body = response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload).toString('utf8') : response.body
+      expect(body).toBe('x')
     })
 
     it('sends images as they are', async () => {
