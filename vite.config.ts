@@ -34,7 +34,9 @@ export default defineConfig({
         // stylesheet, the icons, favicons and both brands' manifests. Listed once each (no
         // includeAssets / manifest icons on top). Source maps are left out.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['**/*.map'],
+        // The Sentry SDK (src/app/sentry-sdk.ts) loads only where a DSN is configured
+        // (D20), so it is fetched when needed, never stored by every installation.
+        globIgnores: ['**/*.map', '**/sentry-sdk-*.js'],
         // The worker ships without a source map: it is small, and it is measured (bench/pwa-size.ts).
         sourcemap: false,
       },

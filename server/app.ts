@@ -9,6 +9,8 @@ import { connectionOptions, connectionsPlugin, DEFAULT_TIMEOUTS, type Connection
 import { errorHandler, NOT_FOUND } from './http/errors.ts'
 import { loggerOptions } from './http/logging.ts'
 import authPlugin from './plugins/auth.ts'
+import compression from './plugins/compression.ts'
+import conditionalGet from './plugins/conditional-get.ts'
 import dbPlugin from './plugins/db.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
@@ -73,6 +75,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(dbPlugin, { database: options.db })
   await app.register(authPlugin)
   await app.register(securityHeaders)
+  await app.register(conditionalGet)
+  await app.register(compression)
   await app.register(staticApp)
 
   await app.register(healthRoutes)

@@ -52,6 +52,9 @@ export default fp(
       index: false,
       // Unknown paths fall through to the not-found handler (SPA fallback, app.ts).
       wildcard: true,
+      // The .br and .gz copies written at build time (scripts/compress-dist.ts), chosen by
+      // the request's Accept-Encoding, with `Vary: Accept-Encoding` (issue 7 §1).
+      preCompressed: true,
       setHeaders: (reply, filePath) => setCacheHeaders(reply, filePath, root),
     })
   },

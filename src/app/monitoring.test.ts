@@ -94,6 +94,15 @@ describe('sentryOptions', () => {
     expect(options.ignoreErrors?.length).toBeGreaterThanOrEqual(8)
   })
 
+  it('collects no user data, cookies, bodies or query strings (P13)', () => {
+    expect(monitoring.sentryOptions({ dsn: 'x' }).dataCollection).toEqual({
+      userInfo: false,
+      cookies: false,
+      httpBodies: [],
+      urlQueryParams: false,
+    })
+  })
+
   it('beforeSend drops ignored errors and keeps the rest', () => {
     const { beforeSend } = monitoring.sentryOptions({ dsn: 'x' })
     const chunkEvent = { exception: { values: [{ type: 'ChunkLoadError', value: 'Loading chunk 3 failed.' }] } }
@@ -141,6 +150,19 @@ describe('initMonitoring and reportError', () => {
       attachStacktrace: true,
       integrations: [{ name: 'BrowserTracing' }],
     })
+  })
+
+  it('names the release: the configured one, else the package name and version', async () => {
+    const { name, version } = (await import('../../package.json')).default
+    const { fake, load } = fakeSentry()
+    await monitoring.initMonitoring({ dsn: 'https://k@o.example/1', release: '' }, load)
+    expect(fake.init.mock.calls[0]?.[0]).toMatchObject({ release: `${name}@${version}` })
+
+    vi.resetModules()
+    monitoring = await import('./monitoring.ts')
+    const other = fakeSentry()
+    await monitoring.initMonitoring({ dsn: 'https://k@o.example/1', release: 'abc1234' }, other.load)
+    expect(other.fake.init.mock.calls[0]?.[0]).toMatchObject({ release: 'abc1234' })
   })
 
   it('forwards errors to Sentry once initialised, including ones reported while loading', async () => {

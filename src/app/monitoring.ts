@@ -5,16 +5,23 @@
  */
 import type * as Sentry from '@sentry/react'
 import type { BrowserOptions, ErrorEvent, EventHint } from '@sentry/react'
+import { name as appName, version as appVersion } from '../../package.json'
+
+/**
+ * The release every event names (D20): VITE_RELEASE when the build sets one (a commit, a
+ * tag), else the package's name and version, so an event always says which build it came from.
+ */
+export const DEFAULT_RELEASE: string = import.meta.env.VITE_RELEASE || `${appName}@${appVersion}`
 
 /** The part of the SDK the app uses: naming it lets the bundler drop the rest. */
 export type SentryModule = Pick<typeof Sentry, 'init' | 'browserTracingIntegration' | 'captureException'>
 
 /**
- * Loads the SDK as a separate chunk. Destructuring right at the `import()` lets the
- * bundler tree-shake the SDK (a namespace import would keep every export).
+ * Loads the SDK as a separate chunk (sentry-sdk.ts names it, so the service worker can
+ * leave it out of the precache). Only the re-exported functions are kept by the bundler.
  */
 async function loadSentry(): Promise<SentryModule> {
-  const { init, browserTracingIntegration, captureException } = await import('@sentry/react')
+  const { init, browserTracingIntegration, captureException } = await import('./sentry-sdk.ts')
   return { init, browserTracingIntegration, captureException }
 }
 
@@ -119,7 +126,7 @@ export function initMonitoring(
   loading ??= load()
     .then((module) => {
       module.init({
-        ...sentryOptions({ dsn, environment: config.environment, release: config.release }),
+        ...sentryOptions({ dsn, environment: config.environment, release: config.release || DEFAULT_RELEASE }),
         integrations: [module.browserTracingIntegration()],
       })
       sentry = module
