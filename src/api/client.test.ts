@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, ContractError, NetworkError, browserTimezoneOffsetHours, createApiClient, errorMessageFor } from './client.ts'
+import * as v from 'valibot'
 import { contract } from './contract.ts'
+import { defineEndpoint } from './define.ts'
+import { IdempotencyKeyHeaders } from './schemas/common.ts'
 import { demoStudent } from './schemas/user.fixture.ts'
 
 const user = demoStudent({ full_name: 'Ana' })
@@ -47,6 +50,21 @@ describe('contract client', () => {
     expect(request.headers.get('Authorization')).toBeNull()
     expect(request.headers.get('Content-Type')).toContain('application/x-www-form-urlencoded')
     expect(await request.text()).toBe('username=a%40example.com&password=p+w&user_id=4')
+  })
+
+  it('sends the headers an endpoint declares (an outbox write\'s Idempotency-Key)', async () => {
+    const { client, requests } = setup(json(200, { ok: true }))
+    const write = defineEndpoint({
+      method: 'PUT',
+      path: '/teste/',
+      service: 'portal',
+      access: 'student',
+      headers: IdempotencyKeyHeaders,
+      response: v.object({ ok: v.boolean() }),
+      errors: { useDetail: true, fallback: 'Erro' },
+    })
+    await client.call(write, { headers: { 'idempotency-key': 'f3b2c1d0-aa' } })
+    expect(requests[0]!.headers.get('Idempotency-Key')).toBe('f3b2c1d0-aa')
   })
 
   it('calls drive endpoints on the drive base URL with JSON', async () => {
