@@ -41,8 +41,9 @@ session.start()
 
 // The shell HTML already shows this route's first screen (pre-rendered, scripts/prerender.ts).
 // React takes over only once the route has loaded (guards, lazy chunks), so its first
-// commit replaces that markup with the same layout instead of an empty pending state.
-await router.load()
+// commit replaces that markup with the same layout instead of an empty pending state. A
+// failed load still renders: the router shows its error screen.
+await router.load().catch(() => undefined)
 
 const container = document.getElementById('root')!
 const root = createRoot(container)
