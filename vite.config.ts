@@ -1,10 +1,39 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import type { prerenderShells as PrerenderShells } from './scripts/prerender.ts'
 
 // The API runs in our own Node server (server/main.ts); in `vite` dev mode it is proxied.
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
+
+/**
+ * Writes the pre-rendered shells (scripts/prerender.ts, issue 7 item 2) into the build once
+ * its files are written and before vite-plugin-pwa lists the precache in closeBundle, so the
+ * service worker precaches them. Loaded at build time by Node itself, not bundled into this
+ * config: it starts a Vite SSR loader of its own.
+ */
+function prerenderShells(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'portal:prerender-shells',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const script = pathToFileURL(path.resolve(import.meta.dirname, 'scripts/prerender.ts')).href
+        const { prerenderShells: run } = (await import(/* @vite-ignore */ script)) as { prerenderShells: typeof PrerenderShells }
+        await run(outDir)
+      },
+    },
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -17,6 +46,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    prerenderShells(),
     // Our own Workbox worker (src/sw/sw.ts → dist/sw.js, scope /). The two brands keep their
     // hand-made manifests in public/ (manifest: false) and the app registers the worker itself
     // after the first screen (src/app/pwa/register.ts, injectRegister: false). In `vite` dev
@@ -45,6 +75,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph the bundle budget and the shell pre-render
+    // read (scripts/check-bundle-budget.ts, scripts/prerender.ts).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { brandShellHtml } from '../../src/api/brand-host.ts'
+import { shellFileFor } from '../../src/api/shell-file.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,13 +38,19 @@ export default fp(
       app.log.info({ staticDir: root }, 'no built app in STATIC_DIR; serving the API only')
       return
     }
-    // A phenom host gets phenom's manifest and icons in the shell, since browsers read the
-    // manifest link before any script runs. Read on each request (a small, OS-cached file),
-    // so a new build in STATIC_DIR is served without naming chunks that no longer exist.
-    const shellPath = path.join(root, 'index.html')
+    // The shell pre-rendered for the request's brand and first screen (issue 7 item 2,
+    // scripts/prerender.ts): the login screen on /login paths, the signed-in frame elsewhere,
+    // with the brand's manifest, icons and colours, since browsers read them before any
+    // script runs (D5). A build without pre-rendered shells gets index.html branded here.
+    // Read on each request (small, OS-cached files), so a new build in STATIC_DIR is served
+    // without naming chunks that no longer exist.
     app.decorate('sendShell', async (request: FastifyRequest, reply: FastifyReply) => {
-      const shell = await readFile(shellPath, 'utf8')
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(brandShellHtml(shell, request.hostname))
+      const pathname = new URL(request.url, 'http://x').pathname
+      const shell = await readFile(path.join(root, shellFileFor(pathname, request.hostname)), 'utf8').catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+        return brandShellHtml(await readFile(path.join(root, 'index.html'), 'utf8'), request.hostname)
+      })
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(shell)
     })
     for (const url of ['/', '/index.html']) app.get(url, (request, reply) => app.sendShell(request, reply))
     await app.register(fastifyStatic, {

@@ -1,28 +1,34 @@
 import '../ui/styles.css'
 import './app.css'
-import '../i18n/index.ts'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { api } from '../api/api.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
+import { loadScreenTexts } from '../i18n/index.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
 import { initMonitoring } from './monitoring.ts'
-import { PwaUi } from './pwa/pwa-ui.tsx'
-import { startPwa } from './pwa/start.ts'
 import { queryClient, restoreQueryCache } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
 import { createSessionActor, SessionProvider } from './session.tsx'
 
+// The update banner and install button are not part of any first screen (issue 7 item 3).
+const PwaUi = lazy(() => import('./pwa/pwa-ui.tsx').then(({ PwaUi }) => ({ default: PwaUi })))
+
 const brand = brandFromHostname(window.location.hostname)
 applyBrand(brand, document)
 // Install prompt captured from the start; the service worker registers after the first screen.
-startPwa()
+void import('./pwa/start.ts').then(({ startPwa }) => startPwa())
 
+// The screens' texts: a signed-in route waits for them (one small precached chunk, fetched
+// while the cache restores); the login page draws without them and they arrive after.
+const screenTexts = loadScreenTexts()
 // Before the first render: the kept user must be there when the session starts.
 await restoreQueryCache()
+if (!window.location.pathname.startsWith('/login')) await screenTexts.catch(() => undefined)
 
 // The session navigates through the router and the router reads the session: the closures
 // below run only after `session.start()`, when `router` exists.
@@ -33,18 +39,34 @@ const session = createSessionActor({
 const router = createAppRouter(session)
 session.start()
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrandProvider brand={brand}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider actor={session}>
-          <RouterProvider router={router} />
-          <PwaUi />
-        </SessionProvider>
-      </QueryClientProvider>
-    </BrandProvider>
-  </StrictMode>,
+// The shell HTML already shows this route's first screen (pre-rendered, scripts/prerender.ts).
+// React takes over only once the route has loaded (guards, lazy chunks), so its first
+// commit replaces that markup with the same layout instead of an empty pending state. A
+// failed load still renders: the router shows its error screen.
+await router.load().catch(() => undefined)
+
+const container = document.getElementById('root')!
+const root = createRoot(container)
+// One synchronous commit swaps the pre-rendered markup for React's; then the placeholders'
+// styling and the inert guard of the shell (scripts/prerender.ts) go.
+flushSync(() =>
+  root.render(
+    <StrictMode>
+      <BrandProvider brand={brand}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider actor={session}>
+            <RouterProvider router={router} />
+            <Suspense fallback={null}>
+              <PwaUi />
+            </Suspense>
+          </SessionProvider>
+        </QueryClientProvider>
+      </BrandProvider>
+    </StrictMode>,
+  ),
 )
+container.removeAttribute('data-prerendered')
+container.removeAttribute('inert')
 
 // Settings and monitoring after the first screen: neither may delay it (D20, D22).
 void refreshRuntimeConfig(api).then((config) => {

@@ -6,21 +6,23 @@
  * - Precache: the app shell, every route chunk and stylesheet, icons and both brands'
  *   manifests (vite.config.ts globPatterns), so after one online visit a reload of any
  *   route works with no connection.
- * - Navigations: every page request is answered with the precached index.html (the router
- *   decides what to show), except server paths (/api/, /drive/, /healthz, /sw.js); on a
- *   phenom host with phenom's manifest and icons already in it (D5, policy.ts).
+ * - Navigations: every page request is answered with the precached shell the server would
+ *   send (issue 7 item 2, src/api/shell-file.ts): the pre-rendered login screen on /login
+ *   paths, the signed-in frame elsewhere, of the host's brand (D5); the router then decides
+ *   what to show. Server paths (/api/, /drive/, /healthz, /sw.js) are left alone (policy.ts).
  * - Runtime: same-origin images cache-first with an expiry; other same-origin static files
  *   that were not precached stale-while-revalidate. API and drive answers are never cached
  *   here (D15: the app keeps its data in IndexedDB).
  * - Updates: a new worker waits until the user accepts ("Atualizar" posts SKIP_WAITING);
  *   nobody's open screen is replaced behind their back.
  */
-import { clientsClaim } from 'workbox-core'
+import { clientsClaim, type RouteHandlerCallback } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { brandIdForHost, brandShellHtml } from '../api/brand-host.ts'
+import { brandShellHtml } from '../api/brand-host.ts'
+import { shellFileFor } from '../api/shell-file.ts'
 import { isSkipWaitingMessage, runtimeStrategyFor, SERVER_PATHS } from './policy.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
@@ -28,20 +30,32 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-const shell = createHandlerBoundToURL('/index.html')
-registerRoute(
-  new NavigationRoute(
-    async (options) => {
-      const response = await shell(options)
-      if (brandIdForHost(self.location.hostname) !== 'phenom') return response
-      const html = brandShellHtml(await response.text(), self.location.hostname)
-      const headers = new Headers(response.headers)
-      headers.delete('Content-Length')
-      return new Response(html, { status: response.status, statusText: response.statusText, headers })
-    },
-    { denylist: [...SERVER_PATHS] },
-  ),
-)
+/** index.html branded for this host: the fallback of a build without pre-rendered shells. */
+const brandedIndex: RouteHandlerCallback = async (options) => {
+  const response = await createHandlerBoundToURL('/index.html')(options)
+  const headers = new Headers(response.headers)
+  headers.delete('Content-Length')
+  return new Response(brandShellHtml(await response.text(), self.location.hostname), { status: response.status, statusText: response.statusText, headers })
+}
+
+const shellHandlers = new Map<string, RouteHandlerCallback>()
+
+/** The precached shell for a page URL, the same file the server sends (src/api/shell-file.ts). */
+function shellHandler(url: URL): RouteHandlerCallback {
+  const file = `/${shellFileFor(url.pathname, self.location.hostname)}`
+  let handler = shellHandlers.get(file)
+  if (!handler) {
+    try {
+      handler = createHandlerBoundToURL(file)
+    } catch {
+      handler = brandedIndex // not precached: a build without pre-rendered shells
+    }
+    shellHandlers.set(file, handler)
+  }
+  return handler
+}
+
+registerRoute(new NavigationRoute((options) => shellHandler(options.url)(options), { denylist: [...SERVER_PATHS] }))
 
 registerRoute(
   ({ url, request }) => runtimeStrategyFor(url, request.destination, self.location.origin) === 'images',

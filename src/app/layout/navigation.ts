@@ -1,10 +1,11 @@
 import type { Role } from '../../api/schemas/user.ts'
+import type common from '../../i18n/pt-BR/common.json'
 
 export type NavIcon = 'home' | 'book' | 'video' | 'wallet' | 'bag' | 'star' | 'globe' | 'test' | 'user' | 'bell'
 
 export interface NavItem {
-  /** i18n key in the `common` namespace, under `nav.` */
-  labelKey: string
+  /** i18n key in the `common` namespace, under `nav.` (typed: a missing text fails typecheck) */
+  labelKey: keyof typeof common.nav
   to: string
   icon: NavIcon
   /** false while the area's screens are not built: shown as "Em breve", not a dead link. */

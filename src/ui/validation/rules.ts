@@ -17,12 +17,16 @@ import i18next from 'i18next'
 import * as v from 'valibot'
 import { checkBirthDate } from './age.ts'
 import { isValidCpf } from './cpf.ts'
+import type validation from '../../i18n/pt-BR/validation.json'
 
 export type FieldRule = v.CheckAction<unknown, v.ErrorMessage<v.CheckIssue<unknown>>>
 
 type Options = Record<string, unknown>
 
-function message(key: string, options: Options = {}, custom?: string): () => string {
+/** A message of the `validation` namespace: a key missing from pt-BR/validation.json fails typecheck. */
+type MessageKey = keyof typeof validation
+
+function message(key: MessageKey, options: Options = {}, custom?: string): () => string {
   return () => custom ?? i18next.t(key, { ns: 'validation', ...options })
 }
 

@@ -1,0 +1,79 @@
+/**
+ * The chunk graph of a build, read from dist/.vite/manifest.json (vite.config.ts
+ * build.manifest): which files a route needs before it can draw. Shared by the bundle
+ * budget (scripts/check-bundle-budget.ts) and the shell pre-render (scripts/prerender.ts).
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+export interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+}
+export type Manifest = Record<string, ManifestChunk>
+
+const ROUTES_DIR = 'src/app/routes/'
+
+/** main.tsx awaits the screens' texts before a signed-in route's first render. */
+export const SCREEN_TEXTS = 'src/i18n/screen-resources.ts'
+
+/** Route files (under src/app/routes/) from the root down to each shell's first screen. */
+export const LOGIN_ROUTE_FILES = ['login.tsx', 'login/main.tsx']
+export const DASHBOARD_ROUTE_FILES = ['_app.tsx', '_app/dashboard.tsx']
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest
+}
+
+function entryKey(manifest: Manifest): string {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry && chunk.src === 'index.html')
+  if (!entry) throw new Error('no index.html entry in the Vite manifest: is build.manifest on?')
+  return entry[0]
+}
+
+/** The manifest key of a route file's lazy component chunk (TanStack autoCodeSplitting) or of the file. */
+function routeChunkKey(manifest: Manifest, routeFile: string): string {
+  const base = ROUTES_DIR + routeFile
+  const key = [`${base}?tsr-split=component`, base].find((candidate) => candidate in manifest)
+  if (!key) throw new Error(`no chunk for ${base} in the Vite manifest`)
+  return key
+}
+
+/** `keys` and every chunk they import statically, each once. */
+function staticClosure(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`the Vite manifest has no chunk ${key}`)
+    seen.add(key)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  keys.forEach(visit)
+  return [...seen]
+}
+
+export interface RouteFiles {
+  /** JS files (under dist/) loaded before the route draws, the entry's included. */
+  js: string[]
+  /** Stylesheets of those chunks. */
+  css: string[]
+}
+
+/**
+ * What a route loads before it draws: the entry with its static imports, each route file's
+ * lazy component chunk with theirs, and the `awaited` dynamic modules (by source path).
+ * Dynamic imports beyond those load on their own route or after the first paint.
+ */
+export function routeFiles(manifest: Manifest, files: string[], awaited: string[] = []): RouteFiles {
+  const keys = staticClosure(manifest, [entryKey(manifest), ...files.map((file) => routeChunkKey(manifest, file)), ...awaited])
+  const chunks = keys.map((key) => manifest[key]!)
+  return {
+    js: chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')),
+    css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
+  }
+}

@@ -1,0 +1,9 @@
+import dashboard from './pt-BR/dashboard.json'
+import financial from './pt-BR/financial.json'
+import me from './pt-BR/me.json'
+import pedagogico from './pt-BR/pedagogico.json'
+import pedidos from './pt-BR/pedidos.json'
+import pwa from './pt-BR/pwa.json'
+
+/** The signed-in screens' texts, loaded by loadScreenTexts() (index.ts), not with the login page. */
+export const screenResources = { dashboard, me, pedagogico, financial, pedidos, pwa } as const

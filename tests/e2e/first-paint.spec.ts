@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_PORT } from '../../playwright.config.ts'
+import { field, loginAsStudent } from './fixtures.ts'
+
+/**
+ * Issue 7 item 2, "a first paint from HTML": the shell the server (and, offline, the
+ * service worker) sends already draws the first screen of its brand, before any script
+ * runs, and React takes over without moving anything (CLS ≤ 0.02).
+ */
+
+const PHENOM = `http://phenom.localhost:${E2E_PORT}`
+
+/** The computed background colour of the login's submit button, as `rgb(r, g, b)`. */
+const submitBackground = (page: Page) => page.getByRole('button', { name: 'Entrar' }).evaluate((button) => getComputedStyle(button).backgroundColor)
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('/login/main shows the login screen with the brand’s logo, name and colours, for both brands', async ({ page }) => {
+    for (const [origin, name, logo, buttonColour] of [
+      ['', 'KNN Idiomas', '/favicon-knn.svg', 'rgb(62, 0, 159)'],
+      [PHENOM, 'Phenom Idiomas', '/favicon-phenom.svg', 'rgb(209, 0, 71)'],
+    ] as const) {
+      await page.goto(`${origin}/login/main`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Portal do aluno' })).toBeVisible()
+      await expect(page.getByText(name, { exact: true })).toBeVisible()
+      await expect(page.locator('.login-card__logo')).toHaveAttribute('src', logo)
+      await expect(field(page, 'E-mail ou CPF')).toBeVisible()
+      await expect(field(page, 'Senha')).toBeVisible()
+      expect(await submitBackground(page)).toBe(buttonColour)
+      await expect(page).toHaveTitle(new RegExp(name))
+    }
+  })
+
+  test('a signed-in route shows the app frame with the dashboard’s cards as skeletons', async ({ page }) => {
+    for (const [origin, name] of [
+      ['', 'KNN Idiomas'],
+      [PHENOM, 'Phenom Idiomas'],
+    ] as const) {
+      await page.goto(`${origin}/dashboard`)
+      await expect(page.getByRole('banner').getByText(name)).toBeVisible()
+      await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeAttached()
+      const cards = page.locator('.summary-grid > section')
+      await expect(cards).toHaveCount(4)
+      for (const title of ['Aula de hoje', 'Próxima parcela']) {
+        const card = page.getByRole('region', { name: title })
+        await expect(card).toBeVisible()
+        await expect(card).toHaveAttribute('aria-busy', 'true')
+        await expect(card.locator('.ui-skeleton')).toBeVisible()
+      }
+      // Cards the size of the real ones, not collapsed placeholders.
+      const box = await cards.first().boundingBox()
+      expect(box?.height).toBeGreaterThan(100)
+    }
+  })
+})
+
+interface FirstPaintRecord {
+  /** Layout shift so far (CLS of the page load). */
+  cls: number
+  /** CLS when React's first commit replaced the pre-rendered markup. */
+  clsAtTakeOver: number
+  /** Boxes [x, y, width, height] as the pre-rendered HTML laid them out, and right after React's commit. */
+  before: Record<string, number[]>
+  after: Record<string, number[]>
+}
+
+/**
+ * Records layout shifts from the very start of the page (before any of its scripts), and
+ * the boxes of `selectors` as the pre-rendered HTML laid them out and in the same task as
+ * React's first commit (main.tsx drops data-prerendered right after it), before any data
+ * that arrives later can change them.
+ */
+async function watchFirstPaint(page: Page, selectors: string[]): Promise<void> {
+  await page.addInitScript((watched: string[]) => {
+    const record: FirstPaintRecord = { cls: 0, clsAtTakeOver: -1, before: {}, after: {} }
+    Object.assign(window, { __firstPaint: record })
+    const boxes = () =>
+      Object.fromEntries(
+        watched.flatMap((selector) => {
+          const box = document.querySelector(selector)?.getBoundingClientRect()
+          return box ? [[selector, [box.x, box.y, box.width, box.height]]] : []
+        }),
+      )
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) record.cls += entry.value
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+    document.addEventListener('DOMContentLoaded', () => (record.before = boxes()))
+    const takeOver = new MutationObserver(() => {
+      if (document.getElementById('root')?.hasAttribute('data-prerendered') !== false) return
+      record.after = boxes()
+      record.clsAtTakeOver = record.cls
+      takeOver.disconnect()
+    })
+    takeOver.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-prerendered'] })
+  }, selectors)
+}
+
+/** Once React took over: the record, and how far each box moved (-1: missing on one side). */
+async function afterTakeOver(page: Page, selectors: string[]) {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  // Two frames: shifts are reported after layout.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  const record = await page.evaluate(() => (window as unknown as { __firstPaint: FirstPaintRecord }).__firstPaint)
+  const moves = Object.fromEntries(
+    selectors.map((selector) => {
+      const [before, after] = [record.before[selector], record.after[selector]]
+      return [selector, before && after ? Math.max(...before.map((value, i) => Math.abs(value - after[i]!))) : -1]
+    }),
+  )
+  return { record, moves }
+}
+
+test('React takes over the pre-rendered login screen without moving it', async ({ page }) => {
+  const watched = ['.login-card', '.login-card__title', '#main form', '.login-form__submit']
+  await watchFirstPaint(page, watched)
+  await page.goto('/login/main')
+  const { record, moves } = await afterTakeOver(page, watched)
+  expect(moves).toEqual(Object.fromEntries(watched.map((selector) => [selector, 0])))
+  expect(record.clsAtTakeOver).toBeLessThanOrEqual(0.02)
+  // The whole load, after React too: nothing on the login screen waits for data.
+  expect(record.cls).toBeLessThanOrEqual(0.02)
+  // The live form works: it is React's now, not the inert pre-rendered copy.
+  await field(page, 'E-mail ou CPF').fill('aluno@example.com')
+  await expect(field(page, 'E-mail ou CPF')).toHaveValue('aluno@example.com')
+})
+
+test('React takes over the pre-rendered frame of a signed-in route without moving it', async ({ page }) => {
+  await loginAsStudent(page)
+  const watched = ['.top-bar', '#main', '#app-drawer', '.welcome__title', '.summary-grid > section:nth-child(1)', '.summary-grid > section:nth-child(4)']
+  await watchFirstPaint(page, watched)
+  await page.reload()
+  const { record, moves } = await afterTakeOver(page, watched)
+  // Within a pixel: the frame cannot know the student's name, only leave its place.
+  expect(Object.entries(moves).filter(([, move]) => move < 0 || move > 1)).toEqual([])
+  expect(record.clsAtTakeOver).toBeLessThanOrEqual(0.02)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
+})
+
+test('offline, the service worker answers each page with the same pre-rendered shell as the server', async ({ page, context }) => {
+  await page.goto('/login/main')
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+  await context.setOffline(true)
+  for (const [path, kind] of [
+    ['/login/main', 'login'],
+    ['/pedidos', 'app'],
+  ] as const) {
+    const answer = await page.goto(path)
+    expect(answer?.fromServiceWorker(), path).toBe(true)
+    expect(await answer?.text(), path).toContain(`<div id="root" data-prerendered="${kind}"`)
+  }
+})
