@@ -7,7 +7,7 @@ const HEADING_WAIT_MS = 5_000
 /**
  * Moves keyboard focus to the main heading (`#main h1`) of the screen, which makes screen
  * readers announce it. The heading becomes focusable by script only (tabindex -1). When the
- * heading is not drawn yet it waits for it, unless the user moved focus somewhere meanwhile.
+ * heading is not drawn yet it waits for it, unless the user started typing in the new screen.
  * Returns a cancel function.
  */
 export function focusMainHeading(doc: Document = document, waitMs = HEADING_WAIT_MS): () => void {
@@ -15,8 +15,8 @@ export function focusMainHeading(doc: Document = document, waitMs = HEADING_WAIT
     const heading = doc.querySelector<HTMLElement>('#main h1')
     if (!heading) return false
     const active = doc.activeElement
-    // Someone already chose where to be (typed into a field of the new screen): stay there.
-    if (active && active !== doc.body && active.isConnected && doc.querySelector('#main')?.contains(active)) return true
+    // The user already went on typing into a field of the new screen: stay there.
+    if (active?.matches('input, textarea, select, [contenteditable="true"]') && doc.querySelector('#main')?.contains(active)) return true
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
     heading.focus({ preventScroll: true })
     return true
