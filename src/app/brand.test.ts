@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -98,6 +98,30 @@ describe.each(Object.values(BRANDS))('brand $id colours', (brand: Brand) => {
   it('text stays readable on the soft tint', () => {
     expect(contrast('#1D1B20', brand.colors.primarySoft)).toBeGreaterThanOrEqual(4.5)
   })
+})
+
+/** Every stylesheet under src/, with its rules as [selector, declarations]. */
+function stylesheetRules(): { file: string; selector: string; body: string }[] {
+  const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.css'))
+  expect(files.length).toBeGreaterThan(3)
+  return files.flatMap((file) => {
+    const css = readFileSync(join(ROOT, 'src', file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
+    return [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => ({ file, selector: (m[1] ?? '').trim(), body: m[2] ?? '' }))
+  })
+}
+
+// P9: phenom's own pink (#F70052) reaches only 4.1:1 with white, so no text may be drawn in
+// it or on it; text uses --color-primary-strong, which the tests above hold at 4.5:1.
+it('no stylesheet draws text in the exact brand colour or white text on it', () => {
+  const offending = stylesheetRules()
+    .filter(({ body }) => {
+      const textInPrimary = /(^|[;\s])color:\s*var\(--color-primary\)/.test(body)
+      const whiteOnPrimary =
+        /(^|[;\s])color:\s*var\(--color-on-primary\)/.test(body) && !/background(-color)?:\s*var\(--color-primary-strong\)/.test(body)
+      return textInPrimary || whiteOnPrimary
+    })
+    .map(({ file, selector }) => `${file}: ${selector}`)
+  expect(offending).toEqual([])
 })
 
 it('styles.css defaults are brand knn', () => {

@@ -1,4 +1,4 @@
-import { Slot, Slottable } from '@radix-ui/react-slot'
+import { Slot } from 'radix-ui'
 import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react'
 import { cx } from './field.tsx'
 import { Spinner } from './spinner.tsx'
@@ -37,7 +37,7 @@ export function Button({
     // Links cannot be disabled: mark them and swallow the click instead.
     const inert = Boolean(disabled || loading)
     return (
-      <Slot
+      <Slot.Root
         {...props}
         ref={ref}
         className={classes}
@@ -52,8 +52,8 @@ export function Button({
         }}
       >
         {loading ? <Spinner decorative size="sm" className="ui-button__spinner" /> : null}
-        <Slottable>{children}</Slottable>
-      </Slot>
+        <Slot.Slottable>{children}</Slot.Slottable>
+      </Slot.Root>
     )
   }
 

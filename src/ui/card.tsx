@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@radix-ui/react-visually-hidden'
+import { VisuallyHidden } from 'radix-ui'
 import { useId, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cx } from './field.tsx'
@@ -73,7 +73,7 @@ export function TableSkeleton({ rows = 4, columns = 3, className }: TableSkeleto
   const style = { '--ui-skeleton-columns': String(cols.length) } as CSSProperties
   return (
     <>
-      <VisuallyHidden role="status">{t('loading')}</VisuallyHidden>
+      <VisuallyHidden.Root role="status">{t('loading')}</VisuallyHidden.Root>
       <div
         className={cx('ui-skeleton', 'ui-skeleton--table', className)}
         style={style}

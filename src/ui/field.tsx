@@ -1,5 +1,5 @@
 /** Pieces shared by TextField and Select (internal to src/ui). */
-import { Label } from '@radix-ui/react-label'
+import { Label } from 'radix-ui'
 import { useState, type FocusEvent, type Ref, type RefCallback } from 'react'
 
 export type FieldVariant = 'outlined' | 'filled'
@@ -107,13 +107,13 @@ export function FieldDetails({ hint, hintId, hintVisible, error, errorId }: Fiel
 /** The visible label bound to the control; the asterisk of a required field is not read out. */
 export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean | undefined }) {
   return (
-    <Label className="ui-field__label" htmlFor={htmlFor}>
+    <Label.Root className="ui-field__label" htmlFor={htmlFor}>
       {label}
       {required ? (
         <span className="ui-field__required" aria-hidden="true">
           *
         </span>
       ) : null}
-    </Label>
+    </Label.Root>
   )
 }

@@ -1,4 +1,4 @@
-import * as RadixSelect from '@radix-ui/react-select'
+import { Select as RadixSelect } from 'radix-ui'
 import { useId, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import {

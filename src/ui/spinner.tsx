@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@radix-ui/react-visually-hidden'
+import { VisuallyHidden } from 'radix-ui'
 import type { HTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cx } from './field.tsx'
@@ -28,7 +28,7 @@ export function Spinner({ label, size = 'md', decorative = false, className, ...
   return (
     <span role="status" {...props} className={classes}>
       <span className="ui-spinner__circle" aria-hidden="true" />
-      <VisuallyHidden>{label ?? t('loading')}</VisuallyHidden>
+      <VisuallyHidden.Root>{label ?? t('loading')}</VisuallyHidden.Root>
     </span>
   )
 }

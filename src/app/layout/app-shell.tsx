@@ -1,15 +1,27 @@
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState, type ReactNode } from 'react'
+import { Link, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { BrandId } from '../../api/brand-host.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
+import { afterFirstScreen } from '../../ui/after-first-screen.ts'
+import { isAtLeast, useBreakpoint } from '../../ui/breakpoints.ts'
 import { useOnlineStatus } from '../../ui/online-status.ts'
+import { DRAWER_DIALOG_ID, DrawerNav } from './drawer-nav.tsx'
 import { NavIcon } from './nav-icon.tsx'
 import { navItemsFor } from './navigation.ts'
+import { useFocusHeadingOnNavigation } from './route-focus.ts'
+import { TabBar } from './tab-bar.tsx'
 
 const MINIMIZED_KEY = 'drawer_minimized'
 
+// The dialog (Radix Dialog with its focus trap and scroll lock, ~11 KB compressed) is not
+// needed to draw any screen: it loads after the first screen, or on the first tap.
+const loadDrawerDialog = () => import('./drawer-dialog.tsx')
+const DrawerDialog = lazy(async () => ({ default: (await loadDrawerDialog()).DrawerDialog }))
+
 export interface AppShellProps {
   user: CurrentUser
+  brandId: BrandId
   brandName: string
   /** SPEC §3 session.showDrawer: hidden during profile creation. */
   showDrawer: boolean
@@ -18,23 +30,42 @@ export interface AppShellProps {
 }
 
 /**
- * Top bar + drawer. Wide screens get a side drawer that can be minimised to icons; phones
- * get an overlay opened from the menu button (SPEC §2 tour: "minimize/expand menu").
+ * Top bar + navigation. From lg up a side drawer that can be minimised to icons (SPEC §2
+ * tour: "minimize/expand menu"); below lg the drawer is a modal dialog opened from the menu
+ * button, and on phones (below md) a bottom tab bar replaces the menu button, its "Mais"
+ * opening the same dialog. Which of them shows is CSS (app.css), so the first paint needs
+ * no script.
  */
-export function AppShell({ user, brandName, showDrawer, onLogout, children }: AppShellProps) {
+export function AppShell({ user, brandId, brandName, showDrawer, onLogout, children }: AppShellProps) {
   const { t } = useTranslation('common')
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const router = useRouter()
   const [minimized, setMinimized] = useState(() => localStorage.getItem(MINIMIZED_KEY) === '1')
-  const [mobileOpen, setMobileOpen] = useState(false)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [dialogMounted, setDialogMounted] = useState(false)
+  const opener = useRef<HTMLButtonElement | null>(null)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const moreButton = useRef<HTMLButtonElement>(null)
   const online = useOnlineStatus()
+  const wide = isAtLeast(useBreakpoint(), 'lg')
+  useFocusHeadingOnNavigation()
 
-  useEffect(() => setMobileOpen(false), [pathname])
+  useEffect(() => afterFirstScreen(() => void loadDrawerDialog()), [])
+
+  // Grown past lg (a rotated tablet): the side drawer is back, the dialog goes.
   useEffect(() => {
-    if (!mobileOpen) return
-    const close = (event: KeyboardEvent) => event.key === 'Escape' && setMobileOpen(false)
-    window.addEventListener('keydown', close)
-    return () => window.removeEventListener('keydown', close)
-  }, [mobileOpen])
+    if (wide) setDrawerOpen(false)
+  }, [wide])
+
+  const items = useMemo(
+    () => navItemsFor({ role: user.role, brand: brandId, hasRoute: (path) => path in router.routesByPath }),
+    [user.role, brandId, router],
+  )
+
+  function openDrawer(from: HTMLButtonElement | null) {
+    opener.current = from
+    setDialogMounted(true)
+    setDrawerOpen(true)
+  }
 
   function toggleMinimized() {
     setMinimized((value) => {
@@ -53,12 +84,14 @@ export function AppShell({ user, brandName, showDrawer, onLogout, children }: Ap
       <header className="top-bar">
         {showDrawer ? (
           <button
+            ref={menuButton}
             type="button"
             className="icon-button top-bar__menu"
-            aria-label={mobileOpen ? t('nav.close') : t('nav.open')}
-            aria-expanded={mobileOpen}
-            aria-controls="app-drawer"
-            onClick={() => setMobileOpen((open) => !open)}
+            aria-label={t('nav.open')}
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerOpen ? DRAWER_DIALOG_ID : undefined}
+            onClick={() => openDrawer(menuButton.current)}
             data-tour="nav-menu"
           >
             <NavIcon name="menu" />
@@ -74,41 +107,26 @@ export function AppShell({ user, brandName, showDrawer, onLogout, children }: Ap
       </header>
       {showDrawer ? (
         <>
-          {mobileOpen ? <div className="drawer-scrim" aria-hidden="true" onClick={() => setMobileOpen(false)} /> : null}
-          <nav id="app-drawer" className={`drawer${mobileOpen ? ' drawer--open' : ''}`} aria-label={t('nav.label')}>
-            <ul className="drawer__list">
-              {navItemsFor(user.role).map((item) => (
-                <li key={item.to}>
-                  {item.available ? (
-                    <Link to={item.to} className="drawer__item" activeProps={{ className: 'drawer__item drawer__item--active', 'aria-current': 'page' }} title={t(`nav.${item.labelKey}`)}>
-                      <NavIcon name={item.icon} />
-                      <span className="drawer__label">{t(`nav.${item.labelKey}`)}</span>
-                    </Link>
-                  ) : (
-                    <span className="drawer__item drawer__item--soon" aria-disabled="true" title={`${t(`nav.${item.labelKey}`)} · ${t('nav.soon')}`}>
-                      <NavIcon name={item.icon} />
-                      <span className="drawer__label">
-                        {t(`nav.${item.labelKey}`)} <small className="drawer__soon">{t('nav.soon')}</small>
-                      </span>
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <div className="drawer__footer">
+          <DrawerNav
+            id="app-drawer"
+            className="drawer drawer--side"
+            items={items}
+            onLogout={onLogout}
+            footer={
               <button type="button" className="drawer__item drawer__minimize" onClick={toggleMinimized} aria-pressed={minimized} data-tour="nav-minimize">
                 <NavIcon name="chevron" />
                 <span className="drawer__label">{minimized ? t('nav.expand') : t('nav.minimize')}</span>
               </button>
-              <button type="button" className="drawer__item" onClick={onLogout}>
-                <NavIcon name="logout" />
-                <span className="drawer__label">{t('nav.logout')}</span>
-              </button>
-            </div>
-          </nav>
+            }
+          />
+          {dialogMounted ? (
+            <Suspense fallback={null}>
+              <DrawerDialog open={drawerOpen} onOpenChange={setDrawerOpen} opener={opener} items={items} onLogout={onLogout} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
-      <main id="main" className="app-main" tabIndex={-1}>
+      <main id="main" className={`app-main${showDrawer ? ' app-main--tabs' : ''}`} tabIndex={-1}>
         {online ? null : (
           <p className="offline-banner" role="status">
             {t('offlineBanner')}
@@ -116,6 +134,7 @@ export function AppShell({ user, brandName, showDrawer, onLogout, children }: Ap
         )}
         {children}
       </main>
+      {showDrawer ? <TabBar drawerOpen={drawerOpen} moreRef={moreButton} onMore={() => openDrawer(moreButton.current)} /> : null}
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { StrokeIcon } from '../../ui/stroke-icon.tsx'
 import type { NavIcon as NavIconName } from './navigation.ts'
 
 // 24×24 stroke paths: a handful of inline icons costs less than an icon library.
-const PATHS: Record<NavIconName | 'menu' | 'logout' | 'chevron', string> = {
+const PATHS: Record<NavIconName | 'menu' | 'close' | 'logout' | 'chevron', string> = {
   home: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10',
   book: 'M4 4h7a3 3 0 013 3v13a2 2 0 00-2-2H4zM20 4h-6M20 4v14h-6',
   video: 'M3 6h12v12H3zM15 10l6-4v12l-6-4',
@@ -14,6 +14,7 @@ const PATHS: Record<NavIconName | 'menu' | 'logout' | 'chevron', string> = {
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0',
   menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   chevron: 'M15 6l-6 6 6 6',
 }

@@ -1,3 +1,4 @@
+import type { BrandId } from '../../api/brand-host.ts'
 import type { Role } from '../../api/schemas/user.ts'
 import type common from '../../i18n/pt-BR/common.json'
 
@@ -8,27 +9,62 @@ export interface NavItem {
   labelKey: keyof typeof common.nav
   to: string
   icon: NavIcon
-  /** false while the area's screens are not built: shown as "Em breve", not a dead link. */
-  available: boolean
+  /** Manager-only entries per D7; every role when absent. */
   roles?: readonly Role[]
+  /** D29: a brand lists only its own programmes; every brand when absent. */
+  brands?: readonly BrandId[]
 }
 
-/** The drawer: every area of SPEC §2. Manager-only entries per D7. */
+/**
+ * Every area of SPEC §2 in drawer order. An entry shows only once its screen exists in the
+ * route tree (navItemsFor's `hasRoute`), so the drawer never leads to a dead end and the
+ * entries of later screens appear with the screens themselves.
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { labelKey: 'dashboard', to: '/dashboard', icon: 'home', available: true },
-  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', available: true },
-  { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video', available: false },
-  { labelKey: 'financial', to: '/financial', icon: 'wallet', available: true },
-  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', available: true },
-  { labelKey: 'club', to: '/knn-club', icon: 'star', available: false },
-  { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', available: false },
-  { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', available: false },
-  { labelKey: 'knnOrlando', to: '/knn-orlando', icon: 'globe', available: false },
-  { labelKey: 'englishTest', to: '/english-test', icon: 'test', available: false },
-  { labelKey: 'me', to: '/me', icon: 'user', available: true },
-  { labelKey: 'managerPanel', to: '/manager-panel', icon: 'bell', available: false, roles: ['manager'] },
+  { labelKey: 'dashboard', to: '/dashboard', icon: 'home' },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book' },
+  { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video' },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet' },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag' },
+  { labelKey: 'club', to: '/knn-club', icon: 'star' },
+  { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'] },
+  { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', brands: ['phenom'] },
+  { labelKey: 'knnOrlando', to: '/knn-orlando', icon: 'globe', brands: ['knn'] },
+  { labelKey: 'englishTest', to: '/english-test', icon: 'test' },
+  { labelKey: 'me', to: '/me', icon: 'user' },
+  { labelKey: 'managerPanel', to: '/manager-panel', icon: 'bell', roles: ['manager'] },
 ]
 
-export function navItemsFor(role: Role): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.roles || item.roles.includes(role))
+export interface NavFilter {
+  role: Role
+  brand: BrandId
+  /** True when the app has a screen at this path. */
+  hasRoute: (path: string) => boolean
+}
+
+/** The drawer entries for this user on this brand: only screens that exist. */
+export function navItemsFor({ role, brand, hasRoute }: NavFilter, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+  return items.filter(
+    (item) => (!item.roles || item.roles.includes(role)) && (!item.brands || item.brands.includes(brand)) && hasRoute(item.to),
+  )
+}
+
+export interface TabItem {
+  labelKey: string
+  to: string
+  icon: NavIcon
+  /** Paths under this prefix mark the tab as current (a class's notas belongs to Pedagógico). */
+  section: string
+}
+
+/** The phone tab bar: the four areas students open most; "Mais" opens the drawer. */
+export const TAB_ITEMS: readonly TabItem[] = [
+  { labelKey: 'dashboard', to: '/dashboard', icon: 'home', section: '/dashboard' },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', section: '/pedagogico' },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet', section: '/financial' },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', section: '/pedidos' },
+]
+
+export function isInSection(pathname: string, section: string): boolean {
+  return pathname === section || pathname.startsWith(`${section}/`)
 }

@@ -9,6 +9,7 @@
  * asks that worker to take over and reloads once when it has.
  */
 import { useSyncExternalStore } from 'react'
+import { afterFirstScreen } from '../../ui/after-first-screen.ts'
 
 export const SW_URL = '/sw.js'
 export const SW_SCOPE = '/'
@@ -138,16 +139,6 @@ async function checkForUpdate(registration: ServiceWorkerRegistration): Promise<
   } catch {
     // The next check (interval or return to the tab) tries again.
   }
-}
-
-/** Runs `task` after the first screen: once the page has loaded and the browser is idle. */
-function afterFirstScreen(task: () => void): void {
-  const idle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 })
-    else setTimeout(task, 1)
-  }
-  if (document.readyState === 'complete') idle()
-  else window.addEventListener('load', idle, { once: true })
 }
 
 let started = false

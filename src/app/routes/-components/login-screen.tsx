@@ -4,6 +4,7 @@ import { LoginForm } from '../../../features/auth/components/login-form.tsx'
 import { Alert } from '../../../ui/alert.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { useBrand } from '../../brand-context.tsx'
+import { useFocusHeadingOnNavigation } from '../../layout/route-focus.ts'
 import { useSession, useSessionActor } from '../../session.tsx'
 
 export function LoginScreen() {
@@ -15,6 +16,8 @@ export function LoginScreen() {
   const error = useSession((s) => s.context.logInError)
   const accounts = useSession((s) => s.context.usersToLogin)
   const online = useOnlineStatus()
+  // After logout (or any move to this screen) focus lands on its heading, not on <body>.
+  useFocusHeadingOnNavigation()
 
   return (
     <div className="login-page">

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { isInSection, NAV_ITEMS, navItemsFor, TAB_ITEMS } from './navigation.ts'
+
+const every = () => true
+
+describe('navItemsFor', () => {
+  it('lists only screens that exist: no dead ends', () => {
+    const existing = new Set(['/dashboard', '/pedagogico/list', '/financial', '/pedidos', '/me'])
+    const items = navItemsFor({ role: 'student', brand: 'knn', hasRoute: (path) => existing.has(path) })
+    expect(items.map((item) => item.to)).toEqual(['/dashboard', '/pedagogico/list', '/financial', '/pedidos', '/me'])
+  })
+
+  it('shows only the brand’s own programmes (D29)', () => {
+    const knn = navItemsFor({ role: 'student', brand: 'knn', hasRoute: every }).map((item) => item.to)
+    const phenom = navItemsFor({ role: 'student', brand: 'phenom', hasRoute: every }).map((item) => item.to)
+    expect(knn).toEqual(expect.arrayContaining(['/knn-abre-o-mundo', '/knn-orlando']))
+    expect(knn).not.toContain('/london-by-phenom')
+    expect(phenom).toContain('/london-by-phenom')
+    expect(phenom).not.toContain('/knn-abre-o-mundo')
+    expect(phenom).not.toContain('/knn-orlando')
+  })
+
+  it('keeps manager entries for managers (D7)', () => {
+    expect(navItemsFor({ role: 'student', brand: 'knn', hasRoute: every }).map((i) => i.to)).not.toContain('/manager-panel')
+    expect(navItemsFor({ role: 'manager', brand: 'knn', hasRoute: every }).map((i) => i.to)).toContain('/manager-panel')
+  })
+
+  it('has each path once and every tab in the drawer too', () => {
+    const paths = NAV_ITEMS.map((item) => item.to)
+    expect(new Set(paths).size).toBe(paths.length)
+    for (const tab of TAB_ITEMS) expect(paths).toContain(tab.to)
+  })
+})
+
+describe('isInSection', () => {
+  it('marks a class’s notas as Pedagógico, not a look-alike path', () => {
+    expect(isInSection('/pedagogico/notas/3', '/pedagogico')).toBe(true)
+    expect(isInSection('/pedagogico', '/pedagogico')).toBe(true)
+    expect(isInSection('/pedagogicos', '/pedagogico')).toBe(false)
+    expect(isInSection('/dashboard', '/pedagogico')).toBe(false)
+  })
+})

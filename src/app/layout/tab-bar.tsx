@@ -1,0 +1,50 @@
+import { Link, useRouterState } from '@tanstack/react-router'
+import type { Ref } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NavIcon } from './nav-icon.tsx'
+import { isInSection, TAB_ITEMS } from './navigation.ts'
+
+export interface TabBarProps {
+  drawerOpen: boolean
+  onMore: () => void
+  moreRef: Ref<HTMLButtonElement>
+}
+
+/**
+ * The bottom tab bar of phone widths (below md, CSS): the four areas students open most, as
+ * in the apps they use, and "Mais" for the rest of the drawer.
+ */
+export function TabBar({ drawerOpen, onMore, moreRef }: TabBarProps) {
+  const { t } = useTranslation('common')
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  return (
+    <nav className="tab-bar" aria-label={t('nav.tabBar')}>
+      <ul className="tab-bar__list">
+        {TAB_ITEMS.map((item) => {
+          const current = isInSection(pathname, item.section)
+          return (
+            <li key={item.to}>
+              <Link to={item.to} className={`tab-bar__item${current ? ' tab-bar__item--active' : ''}`} aria-current={current ? 'page' : undefined}>
+                <NavIcon name={item.icon} />
+                <span className="tab-bar__label">{t(`nav.${item.labelKey}`)}</span>
+              </Link>
+            </li>
+          )
+        })}
+        <li>
+          <button
+            ref={moreRef}
+            type="button"
+            className="tab-bar__item"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={onMore}
+          >
+            <NavIcon name="menu" />
+            <span className="tab-bar__label">{t('nav.more')}</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,85 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { E2E_PORT } from '../../playwright.config.ts'
+import { expectNoAxeViolations, field, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
+
+/**
+ * axe on every screen of both brands (D5: phenom is any host containing "phenom"; Chromium
+ * resolves *.localhost) at a phone and a desktop width: 0 violations of WCAG 2.2 A/AA,
+ * colour contrast included. Motion is reduced so axe reads colours at rest.
+ */
+const BRANDS = [
+  { id: 'knn', origin: `http://localhost:${E2E_PORT}`, name: 'KNN Idiomas' },
+  { id: 'phenom', origin: `http://phenom.localhost:${E2E_PORT}`, name: 'Phenom Idiomas' },
+]
+const WIDTHS = [
+  { id: 'phone', viewport: { width: 390, height: 844 } },
+  { id: 'desktop', viewport: { width: 1280, height: 800 } },
+]
+
+/** axe on the screen once `ready` shows, named for the failure message. */
+async function check(page: Page, screen: string, ready: Locator) {
+  await test.step(screen, async () => {
+    await expect(ready.first()).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+}
+
+for (const brand of BRANDS) {
+  for (const width of WIDTHS) {
+    test.describe(`${brand.id} at ${width.id} width`, () => {
+      test.use({ baseURL: brand.origin, viewport: width.viewport, reducedMotion: 'reduce' })
+
+      test('login screens: empty, refused, offline and the account chooser', async ({ page, context }) => {
+        await page.goto('/login/main')
+        await expect(page.getByText(brand.name)).toBeVisible()
+        await check(page, 'login', page.getByRole('heading', { name: 'Portal do aluno' }))
+        // An unknown account: the refusal shows without counting against the demo student.
+        await login(page, `ninguem-${brand.id}-${width.id}@example.com`, 'senha-errada')
+        await check(page, 'login refused', page.getByRole('alert'))
+        await context.setOffline(true)
+        await check(page, 'login offline', page.getByText('sem internet', { exact: false }))
+        await context.setOffline(false)
+        await field(page, 'E-mail ou CPF').fill(SIBLINGS.cpf)
+        await field(page, 'Senha').fill(SIBLINGS.password)
+        await page.getByRole('button', { name: 'Entrar' }).click()
+        await check(page, 'account chooser', page.getByRole('button', { name: new RegExp(SIBLINGS.names[0]!) }))
+      })
+
+      test('every signed-in screen and the open drawer', async ({ page }) => {
+        // Eight screens, each read by axe, on a shared machine.
+        test.setTimeout(120_000)
+        await loginAsStudent(page)
+        await expect(page.getByRole('heading', { name: 'Próxima parcela' })).toBeVisible()
+        await check(page, 'dashboard', page.getByText(/R\$/))
+
+        await page.goto('/pedagogico/list')
+        await check(page, 'pedagogico list', page.getByRole('heading', { name: 'Inglês — Intermediário 2' }))
+        await page.getByRole('article', { name: 'Inglês — Intermediário 2' }).getByRole('link', { name: 'Notas' }).click()
+        await check(page, 'notas', page.getByTestId('media'))
+
+        await page.goto('/financial')
+        await check(page, 'financial', page.getByText('Vencido', { exact: true }))
+
+        await page.goto('/pedidos')
+        await check(page, 'pedidos', page.getByText('Aguardando pagamento', { exact: true }))
+
+        await page.goto('/me')
+        await check(page, 'me', page.locator('.profile-list').getByText(STUDENT.name))
+
+        if (width.id === 'phone') {
+          await page.getByRole('navigation', { name: 'Atalhos' }).getByRole('button', { name: 'Mais' }).click()
+          await check(page, 'drawer open', page.getByRole('dialog', { name: 'Menu' }))
+        } else {
+          await page.getByRole('button', { name: 'Minimizar menu' }).click()
+          await check(page, 'drawer minimised', page.getByRole('button', { name: 'Expandir menu' }))
+          await page.getByRole('button', { name: 'Expandir menu' }).click()
+        }
+        // The drawer of this brand lists none of the other brand's programmes (D29).
+        const nav = page.getByRole('navigation', { name: 'Menu principal' })
+        await expect(nav).toBeVisible()
+        const foreign = brand.id === 'phenom' ? ['KNN abre o mundo', 'KNN Orlando'] : ['London by Phenom']
+        for (const programme of foreign) await expect(nav.getByText(programme)).toHaveCount(0)
+      })
+    })
+  }
+}
