@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { onlineManager, QueryClient } from '@tanstack/react-query'
+import { defaultShouldDehydrateQuery, onlineManager, QueryClient, type Query } from '@tanstack/react-query'
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client'
 import { onReachabilityChange } from '../api/reachability.ts'
 
@@ -31,7 +31,15 @@ const persister = createSyncStoragePersister({
   throttleTime: 100,
 })
 
-const persistOptions = { queryClient, persister, maxAge: CACHE_MAX_AGE_MS, buster: 'v1' }
+const persistOptions = {
+  queryClient,
+  persister,
+  maxAge: CACHE_MAX_AGE_MS,
+  buster: 'v1',
+  // Offline entities keep their data and "updated at" in Dexie; their queries are not kept,
+  // so every start revalidates them in the background (a 304 when unchanged, issue 7).
+  dehydrateOptions: { shouldDehydrateQuery: (query: Query) => query.queryKey[0] !== 'offline' && defaultShouldDehydrateQuery(query) },
+}
 
 /** Restores the cache kept by the last visit; call once before the first render. */
 export async function restoreQueryCache(): Promise<void> {
