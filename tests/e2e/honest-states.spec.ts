@@ -222,3 +222,36 @@ test.describe('honest states (issue 7)', () => {
     expect(await page.locator('.parcela').allInnerTexts()).toEqual(before)
   })
 })
+
+test.describe('"Atualizado em" and refresh on the dashboard and /me (issue 7)', () => {
+  test('the dashboard and /me say when their data was updated; the button re-syncs', async ({ page }) => {
+    await loginAsStudent(page)
+    await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
+    const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && r.ok())
+    await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
+    await resync
+    await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
+
+    await page.goto('/me')
+    await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me/') && r.ok())
+    await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
+    await me
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+    test('pulling the dashboard down from the top re-syncs it', async ({ page }) => {
+      await loginAsStudent(page)
+      await expect(page.getByTestId('updated-at')).toBeVisible()
+      const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && r.ok())
+      await page.evaluate(() => {
+        const touch = (y: number) => new Touch({ identifier: 1, target: document.body, clientX: 200, clientY: y })
+        window.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(120)], changedTouches: [touch(120)] }))
+        window.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(260)] }))
+      })
+      await resync
+    })
+  })
+})
