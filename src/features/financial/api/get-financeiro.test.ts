@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Parcela } from '../../api/schemas/financeiro.ts'
-import { sortParcelas } from './api/get-financeiro.ts'
+import type { Parcela } from '../../../api/schemas/financeiro.ts'
+import { sortParcelas } from './get-financeiro.ts'
 
 const parcela = (id: number, status: Parcela['status'], vencimento: string, pago_em: string | null = null): Parcela => ({
   id,
