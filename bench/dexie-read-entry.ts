@@ -57,8 +57,8 @@ export async function run(repetitions = 30): Promise<{ turmasComNotasMs: number[
   await db.delete()
   await db.open()
   const { turmas, notas, parcelas } = fixtures()
-  await storeTurmas(turmas, notas, db)
-  await storeFinanceiro({ parcelas, totais: { pago: 0, aberto: 60 * 45100, vencido: 0 } }, db)
+  await storeTurmas(turmas, notas, { db })
+  await storeFinanceiro({ parcelas, totais: { pago: 0, aberto: 60 * 45100, vencido: 0 } }, { db })
   const turmasComNotasMs: number[] = []
   const parcelasMs: number[] = []
   for (let r = 0; r < repetitions; r++) {

@@ -1,5 +1,6 @@
 import { createApiClient } from './client.ts'
 import { getStoredToken } from './local-store.ts'
+import { reportReachability } from './reachability.ts'
 import { driveBaseUrl } from './runtime-config.ts'
 
 /** Portal base URL; the same origin by default, another backend when built with VITE_PORTAL_API_URL (D1). */
@@ -24,4 +25,5 @@ export const api = createApiClient({
   getToken: getStoredToken,
   onUnauthorized: () => handlers.onUnauthorized(),
   onMethodNotAllowed: () => handlers.onMethodNotAllowed(),
+  onReachability: reportReachability,
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, ContractError, NetworkError, browserTimezoneOffsetHours, createApiClient, errorMessageFor } from './client.ts'
+import { ApiError, ContractError, DEFAULT_TIMEOUT_MS, NetworkError, browserTimezoneOffsetHours, createApiClient, errorMessageFor } from './client.ts'
 import * as v from 'valibot'
 import { contract } from './contract.ts'
 import { defineEndpoint } from './define.ts'
@@ -30,6 +30,20 @@ function setup(response: Response | Error, token: string | null = 'tok') {
     },
   })
   return { client, requests, onUnauthorized, onMethodNotAllowed }
+}
+
+/** A client that records what it reports about the server's reachability. */
+function observed(fetch: typeof globalThis.fetch, timeoutMs?: number) {
+  const reachability: boolean[] = []
+  const client = createApiClient({
+    portalBaseUrl: '/api/v1',
+    driveBaseUrl: () => '/drive/api/v1',
+    getToken: () => 'tok',
+    onReachability: (reachable) => void reachability.push(reachable),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    fetch,
+  })
+  return { client, reachability }
 }
 
 describe('contract client', () => {
@@ -117,5 +131,78 @@ describe('contract client', () => {
   it('computes tmz from the UTC offset', () => {
     const date = new Date()
     expect(browserTimezoneOffsetHours(date)).toBe(-date.getTimezoneOffset() / 60)
+  })
+
+  describe('timeouts (issue 7: lie-fi never means waiting forever)', () => {
+    /** A server that accepts the request and never answers, like lie-fi. */
+    function hanging(timeoutMs?: number) {
+      return observed((_input, init) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error))), timeoutMs)
+    }
+
+    it('ends a call without an answer with a NetworkError after the default limit', async () => {
+      vi.useFakeTimers()
+      try {
+        const { client, reachability } = hanging()
+        const outcome = client.call(contract.usersMe).catch((e: unknown) => e)
+        await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1)
+        expect(reachability).toEqual([])
+        await vi.advanceTimersByTimeAsync(1)
+        expect(await outcome).toBeInstanceOf(NetworkError)
+        expect(reachability).toEqual([false])
+      } finally {
+        vi.useRealTimers()
+      }
+    })
+
+    it('takes a limit per call (uploads need longer) over the client default', async () => {
+      const { client } = hanging(60_000)
+      const started = Date.now()
+      const error = await client.call(contract.usersMe, { timeoutMs: 50 }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(NetworkError)
+      expect(Date.now() - started).toBeLessThan(5_000)
+    })
+  })
+
+  describe('conditional GET (issue 7: an unchanged entity costs a 304)', () => {
+    const financeiro = { parcelas: [], totais: { pago: 0, aberto: 0, vencido: 0 } }
+
+    it('sends If-None-Match with the stored ETag and reports a 304 as not modified', async () => {
+      const { client, requests } = setup(new Response(null, { status: 304, headers: { ETag: '"v1"' } }))
+      const answer = await client.callConditional(contract.financeiro, '"v1"')
+      expect(answer).toEqual({ notModified: true })
+      expect(requests[0]!.headers.get('If-None-Match')).toBe('"v1"')
+    })
+
+    it('returns the new body with its ETag when the entity changed', async () => {
+      const { client, requests } = setup(new Response(JSON.stringify(financeiro), { status: 200, headers: { ETag: '"v2"', 'Content-Type': 'application/json' } }))
+      const answer = await client.callConditional(contract.financeiro, '"v1"')
+      expect(answer).toEqual({ notModified: false, data: financeiro, etag: '"v2"' })
+      expect(requests[0]!.headers.get('If-None-Match')).toBe('"v1"')
+    })
+
+    it('sends no If-None-Match without a stored ETag, and a plain call never does', async () => {
+      const first = setup(json(200, financeiro))
+      expect(await first.client.callConditional(contract.financeiro, null)).toEqual({ notModified: false, data: financeiro, etag: null })
+      expect(first.requests[0]!.headers.has('If-None-Match')).toBe(false)
+      const plain = setup(json(200, financeiro))
+      await plain.client.call(contract.financeiro)
+      expect(plain.requests[0]!.headers.has('If-None-Match')).toBe(false)
+    })
+  })
+
+  it('reports whether the server answered: any answer but a gateway down counts', async () => {
+    for (const [response, reachable] of [
+      [json(404, { detail: 'Não encontrado' }), true],
+      [json(503, { detail: 'Indisponível' }), false],
+      [new TypeError('Failed to fetch'), false],
+      [json(200, user), true],
+    ] as const) {
+      const { client, reachability } = observed(async () => {
+        if (response instanceof Error) throw response
+        return response
+      })
+      await client.call(contract.usersMe).catch(() => {})
+      expect(reachability).toEqual([reachable])
+    }
   })
 })

@@ -40,11 +40,27 @@ export interface ApiClientOptions {
   onUnauthorized?: () => void
   /** SPEC §4: a 405 sends the browser to /main/dashboard. */
   onMethodNotAllowed?: () => void
+  /**
+   * Told after every call whether the server answered (any HTTP answer but a gateway's
+   * 502/503/504) or could not be reached, so the app can clear a "server down" warning
+   * the moment it answers again.
+   */
+  onReachability?: (reachable: boolean) => void
   fetch?: typeof fetch
   /** UTC offset in hours for the `tmz` header (D21); Brazil answers -3. */
   timezoneOffsetHours?: () => number
+  /** Default limit of one call without an answer; a call may set its own (uploads need longer). */
   timeoutMs?: number
 }
+
+/**
+ * Lie-fi (the server accepts the connection and never answers) must end in a NetworkError,
+ * not a screen that waits forever; the screens show the device's copy long before this.
+ */
+export const DEFAULT_TIMEOUT_MS = 15_000
+
+/** Statuses a proxy or load balancer answers when the server behind it is down. */
+const GATEWAY_DOWN = new Set([502, 503, 504])
 
 export function browserTimezoneOffsetHours(date = new Date()): number {
   // getTimezoneOffset is minutes *behind* UTC (Brazil: 180), tmz is hours from UTC (-3).
@@ -95,19 +111,35 @@ function queryString(query: Record<string, unknown> | undefined): string {
 
 export type ApiClient = ReturnType<typeof createApiClient>
 
-type CallInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortSignal }
+interface CallOptions {
+  signal?: AbortSignal
+  /** This call's limit without an answer, instead of the client's default. */
+  timeoutMs?: number
+}
+type CallInput<E extends Endpoint> = EndpointInput<E> & CallOptions
 /** The input is optional only for endpoints that declare no params, query or body. */
 type CallArgs<E extends Endpoint> = object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+type ConditionalArgs<E extends Endpoint> = object extends EndpointInput<E>
+  ? [etag: string | null | undefined, input?: CallInput<E>]
+  : [etag: string | null | undefined, input: CallInput<E>]
+
+/** A conditional GET: the entity as stored is still current (304), or a new version with its ETag. */
+export type ConditionalResult<T> = { notModified: true } | { notModified: false; data: T; etag: string | null }
+
+interface RawInput extends CallOptions {
+  /** Headers the endpoint declares (e.g. Idempotency-Key). */
+  headers?: Record<string, string | undefined>
+  params?: Record<string, unknown>
+  query?: Record<string, unknown>
+  body?: unknown
+}
 
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const tmz = options.timezoneOffsetHours ?? (() => browserTimezoneOffsetHours())
 
-  async function call<E extends Endpoint>(
-    endpoint: E,
-    ...args: CallArgs<E>
-  ): Promise<EndpointResponse<E>> {
-    const { params, query, body, headers: declaredHeaders, signal } = (args[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string | undefined>; signal?: AbortSignal }
+  async function send(endpoint: Endpoint, input: RawInput, etag?: string | null): Promise<{ response: Response; payload: unknown }> {
+    const { params, query, body, headers: declaredHeaders, signal } = input
     const base = endpoint.service === 'drive' ? options.driveBaseUrl() : options.portalBaseUrl
     const url = `${base.replace(/\/$/, '')}${fillPath(endpoint.path, params)}${queryString(query)}`
     const headers = new Headers({ Accept: 'application/json', tmz: String(tmz()) })
@@ -117,22 +149,33 @@ export function createApiClient(options: ApiClientOptions) {
       if (token) headers.set('Authorization', `Bearer ${token}`)
     }
     if (body !== undefined && (endpoint.bodyEncoding ?? 'json') === 'json') headers.set('Content-Type', 'application/json')
+    if (etag) headers.set('If-None-Match', etag)
 
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000)
+    // Like AbortSignal.timeout, but its timer is cleared once the answer is read.
+    const limit = new AbortController()
+    const timer = setTimeout(() => limit.abort(new DOMException('Sem resposta do servidor', 'TimeoutError')), input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
     let response: Response
+    let text: string
     try {
       response = await doFetch(url, {
         method: endpoint.method,
         headers,
         body: encodeBody(endpoint, body),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: signal ? AbortSignal.any([signal, limit.signal]) : limit.signal,
+        // The conditional sync keeps its own ETag (in Dexie); the HTTP cache must not answer for the server.
+        ...(etag === undefined ? {} : { cache: 'no-store' as const }),
       })
+      // The body can hang as long as the headers (lie-fi): it is under the same limit.
+      text = await response.text()
     } catch (error) {
       if (signal?.aborted) throw error
+      options.onReachability?.(false)
       throw new NetworkError(error)
+    } finally {
+      clearTimeout(timer)
     }
+    options.onReachability?.(!GATEWAY_DOWN.has(response.status))
 
-    const text = await response.text()
     let payload: unknown = undefined
     if (text) {
       try {
@@ -142,16 +185,35 @@ export function createApiClient(options: ApiClientOptions) {
       }
     }
 
-    if (!response.ok) {
+    if (!response.ok && response.status !== 304) {
       if (response.status === 401 && endpoint.access !== 'public') options.onUnauthorized?.()
       if (response.status === 405) options.onMethodNotAllowed?.()
       throw new ApiError(response.status, errorMessageFor(endpoint, response.status, payload), payload)
     }
+    return { response, payload }
+  }
 
+  function parse<E extends Endpoint>(endpoint: E, payload: unknown): EndpointResponse<E> {
     const parsed = v.safeParse(endpoint.response, payload)
     if (!parsed.success) throw new ContractError(endpoint.path, v.flatten(parsed.issues))
     return parsed.output as EndpointResponse<E>
   }
 
-  return { call }
+  async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointResponse<E>> {
+    const { payload } = await send(endpoint, (args[0] ?? {}) as RawInput)
+    return parse(endpoint, payload)
+  }
+
+  /**
+   * GET with `If-None-Match` (issue 7): an unchanged entity costs a 304 and no body. Without
+   * an ETag it is a plain GET that reports the answer's ETag, if the server sent one.
+   */
+  async function callConditional<E extends Endpoint>(endpoint: E, ...args: ConditionalArgs<E>): Promise<ConditionalResult<EndpointResponse<E>>> {
+    const [etag, input] = args
+    const { response, payload } = await send(endpoint, (input ?? {}) as RawInput, etag ?? null)
+    if (response.status === 304) return { notModified: true }
+    return { notModified: false, data: parse(endpoint, payload), etag: response.headers.get('ETag') }
+  }
+
+  return { call, callConditional }
 }

@@ -25,10 +25,11 @@ export function storeToken(token: string): void {
   storage()?.setItem(STORAGE_KEYS.token, token)
 }
 
-/** SPEC §4 logout: clears token, verification token and book info. */
+/**
+ * SPEC §4 logout: clears token, verification token and book info; issue 8: every account
+ * key kept here goes, so a key added to STORAGE_KEYS is wiped without another line.
+ */
 export function clearStoredSession(): void {
   const store = storage()
-  store?.removeItem(STORAGE_KEYS.token)
-  store?.removeItem(STORAGE_KEYS.emailVerificationToken)
-  store?.removeItem(STORAGE_KEYS.bookInfo)
+  for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key)
 }

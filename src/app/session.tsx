@@ -2,12 +2,12 @@ import { useSelector } from '@xstate/react'
 import { createContext, useContext, type ReactNode } from 'react'
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
 import { api, setApiEventHandlers } from '../api/api.ts'
-import { NetworkError } from '../api/client.ts'
 import { contract } from '../api/contract.ts'
 import { clearStoredSession, getStoredToken, storeToken } from '../api/local-store.ts'
+import { onReachabilityChange } from '../api/reachability.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { sessionMachine, type SessionSnapshot } from '../machines/session.ts'
-import { clearQueryCache, queryClient } from './query-client.ts'
+import { clearQueryCache, queryClient, retryWhenServerAnswers } from './query-client.ts'
 
 export const CURRENT_USER_QUERY_KEY = ['users', 'me'] as const
 
@@ -15,6 +15,29 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>
 
 /** The device database loads with the first logged-in screen, not with the login page. */
 const localData = () => import('../db/sync.ts')
+
+/** Workbox's precache (the app itself) stays; every other cache may hold what an account saw. */
+const PRECACHE_PREFIX = 'workbox-precache'
+
+/**
+ * One way to wipe a device (issue 8): every Dexie table, the persisted query cache, the
+ * service worker's runtime caches and every account key in local storage. The next
+ * account on a shared phone sees nothing of this one, offline either.
+ */
+export async function wipeDevice(): Promise<void> {
+  clearStoredSession()
+  await Promise.all([
+    clearQueryCache(),
+    localData().then(({ wipeLocalData }) => wipeLocalData()),
+    clearRuntimeCaches(),
+  ])
+}
+
+async function clearRuntimeCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return
+  const names = await caches.keys()
+  await Promise.all(names.filter((name) => !name.startsWith(PRECACHE_PREFIX)).map((name) => caches.delete(name)))
+}
 
 interface SessionEffects {
   navigate: (to: string) => void
@@ -34,30 +57,17 @@ export function createSessionActor(effects: SessionEffects): SessionActor {
         }),
       ),
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
-        try {
-          const user = await api.call(contract.usersMe)
-          // Another account's data never shows, even if its logout never ran (D15).
-          await (await localData()).claimLocalData(user.id)
-          queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user)
-          return user
-        } catch (error) {
-          // Offline on a bus: the user kept by the persisted cache keeps the portal open.
-          const cached = queryClient.getQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY)
-          if (error instanceof NetworkError && cached) {
-            await (await localData()).claimLocalData(cached.id)
-            return cached
-          }
-          throw error
-        }
+        // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
+        const user = await api.call(contract.usersMe)
+        // Another account's data never shows, even if its logout never ran (D15).
+        await (await localData()).claimLocalData(user.id)
+        queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user)
+        return user
       }),
     },
     actions: {
       persistToken: (_, { token }) => storeToken(token),
-      clearStoredSession: () => {
-        clearStoredSession()
-        void clearQueryCache()
-        void localData().then(({ wipeLocalData }) => wipeLocalData())
-      },
+      clearStoredSession: () => void wipeDevice(),
       navigateAfterLogin: () => {
         const path = effects.currentPath()
         if (path === '/' || path.startsWith('/login')) effects.navigate('/dashboard')
@@ -65,12 +75,22 @@ export function createSessionActor(effects: SessionEffects): SessionActor {
       navigateToLogin: () => effects.navigate('/login/main'),
     },
   })
-  const actor = createActor(machine, { input: { token: getStoredToken() } })
+  const token = getStoredToken()
+  const keptUser = token ? (queryClient.getQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY) ?? null) : null
+  // The frame draws from the kept user at once; its device data is claimed before any sync writes (P15).
+  if (keptUser) void localData().then(({ claimLocalData }) => claimLocalData(keptUser.id))
+  const actor = createActor(machine, { input: { token, keptUser } })
   setApiEventHandlers({
     onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
     // SPEC §4: a 405 sends the browser to /main/dashboard.
     onMethodNotAllowed: () => window.location.assign('/main/dashboard'),
   })
+  // The server answers again after being down: confirm a user still only known from the device.
+  onReachabilityChange((reachable) => {
+    const snapshot = actor.getSnapshot()
+    if (reachable && snapshot.matches('loggedIn') && snapshot.context.userFromDevice) actor.send({ type: 'session.reloadUser' })
+  })
+  retryWhenServerAnswers(() => api.call(contract.config))
   return actor
 }
 

@@ -17,6 +17,11 @@ export interface SyncState {
   updatedAt: number
   userId?: number
   totais?: Financeiro['totais']
+  /**
+   * The server's ETag of each answer the entity was built from, by request path, sent back
+   * as `If-None-Match` (issue 7). Kept here so a wipe removes them with the data.
+   */
+  etags?: Record<string, string>
 }
 
 export const DB_NAME = 'portal'

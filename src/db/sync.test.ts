@@ -5,7 +5,7 @@ import type { Financeiro } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
 import type { Turma } from '../api/schemas/turma.ts'
 import { openLocalDb, PortalDb, type StoredNotas } from './database.ts'
-import { claimLocalData, storeFinanceiro, storePedidos, storeTurmas, wipeLocalData } from './sync.ts'
+import { claimLocalData, fetchConditional, markUnchanged, storedEtags, storeFinanceiro, storePedidos, storeTurmas, syncTicket, wipeLocalData } from './sync.ts'
 
 const turma: Turma = {
   id: 1,
@@ -61,33 +61,61 @@ afterEach(async () => {
 describe('local database (D15)', () => {
   it('replaces each entity set in one write, with its "updated at"', async () => {
     const db = freshDb()
-    await storeTurmas([turma], [notas], db, 1000)
-    await storeTurmas([{ ...turma, id: 2, nome: 'Espanhol' }], [], db, 2000)
+    await storeTurmas([turma], [notas], { db, now: 1000 })
+    await storeTurmas([{ ...turma, id: 2, nome: 'Espanhol' }], [], { db, now: 2000 })
     expect((await db.turmas.toArray()).map((t) => t.nome)).toEqual(['Espanhol'])
     expect(await db.notas.count()).toBe(0)
     expect((await db.syncState.get('turmas'))?.updatedAt).toBe(2000)
 
-    await storeFinanceiro(financeiro, db, 3000)
+    await storeFinanceiro(financeiro, { db, now: 3000 })
     expect(await db.parcelas.where('status').equals('vencido').count()).toBe(1)
     expect((await db.syncState.get('financeiro'))?.totais).toEqual(financeiro.totais)
 
-    await storePedidos([pedido], db, 4000)
+    await storePedidos([pedido], { db, now: 4000 })
     expect(await db.pedidos.where('status.id').equals(1).count()).toBe(1)
   })
 
   it('logout wipes every table', async () => {
     const db = freshDb()
-    await storeTurmas([turma], [notas], db)
-    await storeFinanceiro(financeiro, db)
-    await storePedidos([pedido], db)
+    await storeTurmas([turma], [notas], { db })
+    await storeFinanceiro(financeiro, { db })
+    await storePedidos([pedido], { db })
     await wipeLocalData(db)
     for (const table of db.tables) expect(await table.count()).toBe(0)
+  })
+
+  it('logout wipes a table added by a later version too: no hand-kept list (issue 8)', async () => {
+    class LaterDb extends PortalDb {
+      uploads!: Dexie.Table<{ id: number; file: string }, number>
+      constructor(name: string) {
+        super(name)
+        this.version(3).stores({ uploads: 'id' })
+      }
+    }
+    const db = new LaterDb(`test-${++names}`)
+    dbs.push(db)
+    await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
+    await db.uploads.put({ id: 1, file: 'redacao.pdf' })
+    await wipeLocalData(db)
+    expect(await db.uploads.count()).toBe(0)
+    expect(await db.syncState.count()).toBe(0)
+    expect(await storedEtags('financeiro', db)).toEqual({})
+  })
+
+  it('a sync started before a logout never writes the old account back (issue 8)', async () => {
+    const db = freshDb()
+    const ticket = syncTicket()
+    await wipeLocalData(db)
+    await storePedidos([pedido], { db, ticket })
+    expect(await db.pedidos.count()).toBe(0)
+    await storePedidos([pedido], { db, ticket: syncTicket() })
+    expect(await db.pedidos.count()).toBe(1)
   })
 
   it("a different account's login clears data left by the previous one", async () => {
     const db = freshDb()
     await claimLocalData(1, db)
-    await storeTurmas([turma], [notas], db)
+    await storeTurmas([turma], [notas], { db })
     await claimLocalData(1, db)
     expect(await db.turmas.count()).toBe(1)
     await claimLocalData(2, db)
@@ -123,7 +151,61 @@ describe('local database (D15)', () => {
     await openLocalDb(db)
     // Dexie adopts the installed version and adds the tables it lacks: usable at once.
     expect(await db.turmas.count()).toBe(1)
-    await storeFinanceiro(financeiro, db)
+    await storeFinanceiro(financeiro, { db })
+    expect(await db.parcelas.count()).toBe(2)
+  })
+})
+
+describe('conditional sync (issue 7: an unchanged entity costs a 304)', () => {
+  const ok = <T>(data: T, etag: string | null) => ({ notModified: false as const, data, etag })
+  const notModified = { notModified: true as const }
+
+  it('sends the stored ETag; a 304 takes the stored value and keeps the ETag', async () => {
+    const sent: (string | null)[] = []
+    const answer = await fetchConditional(
+      async (etag) => {
+        sent.push(etag)
+        return notModified
+      },
+      '"v1"',
+      async () => financeiro,
+    )
+    expect(sent).toEqual(['"v1"'])
+    expect(answer).toEqual({ value: financeiro, etag: '"v1"', changed: false })
+  })
+
+  it('a changed entity brings its new ETag; without a stored one the GET is plain', async () => {
+    const sent: (string | null)[] = []
+    const get = async (etag: string | null) => {
+      sent.push(etag)
+      return ok(financeiro, '"v2"')
+    }
+    expect(await fetchConditional(get, '"v1"', async () => undefined)).toEqual({ value: financeiro, etag: '"v2"', changed: true })
+    expect(await fetchConditional(get, undefined, async () => financeiro)).toEqual({ value: financeiro, etag: '"v2"', changed: true })
+    expect(sent).toEqual(['"v1"', null])
+  })
+
+  it('a 304 for data this device lost meanwhile fetches again without the ETag', async () => {
+    const sent: (string | null)[] = []
+    const answer = await fetchConditional(
+      async (etag) => {
+        sent.push(etag)
+        return etag ? notModified : ok(financeiro, '"v1"')
+      },
+      '"v1"',
+      async () => undefined,
+    )
+    expect(sent).toEqual(['"v1"', null])
+    expect(answer.changed).toBe(true)
+  })
+
+  it('stores the ETags with the entity; an unchanged re-sync keeps rows and ETags and moves "updated at"', async () => {
+    const db = freshDb()
+    await storeFinanceiro(financeiro, { db, now: 1000, etags: { '/at-home/financeiro/': '"v1"' } })
+    expect(await storedEtags('financeiro', db)).toEqual({ '/at-home/financeiro/': '"v1"' })
+    await markUnchanged('financeiro', { db, now: 5000 })
+    const meta = await db.syncState.get('financeiro')
+    expect(meta).toMatchObject({ updatedAt: 5000, etags: { '/at-home/financeiro/': '"v1"' }, totais: financeiro.totais })
     expect(await db.parcelas.count()).toBe(2)
   })
 })

@@ -1,63 +1,142 @@
+import type { ConditionalResult } from '../api/client.ts'
 import type { Financeiro } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
 import type { Turma } from '../api/schemas/turma.ts'
-import { localDb, openLocalDb, type PortalDb, type StoredNotas } from './database.ts'
+import { localDb, openLocalDb, type PortalDb, type StoredNotas, type SyncKey, type SyncState } from './database.ts'
 
 /**
  * Writes of fetched data: each replaces the whole set in ONE transaction with its "updated
  * at" mark, so a screen never shows half of an old list and half of a new one.
  */
 
-export async function storeTurmas(turmas: Turma[], notas: StoredNotas[], db: PortalDb = localDb, now = Date.now()) {
+export interface StoreOptions {
+  db?: PortalDb
+  now?: number
+  /** ETags of the answers the set was built from (conditional sync, issue 7). */
+  etags?: Record<string, string>
+  /** `syncTicket()` taken when the sync started; a wipe since then drops its write. */
+  ticket?: number
+}
+
+/**
+ * Writes wait until the device's data is claimed for the logged-in user: a screen's fetch
+ * runs in parallel with `/users/me/` but never writes before the owner check (P15), and a
+ * fetch started before a logout never writes the old account's data after the wipe.
+ */
+let claimed: Promise<unknown> = Promise.resolve()
+let generation = 0
+
+/** Taken when a sync starts and handed to its store call. */
+export function syncTicket(): number {
+  return generation
+}
+
+async function mayWrite(ticket: number | undefined): Promise<boolean> {
+  await claimed
+  return ticket === undefined || ticket === generation
+}
+
+function etagsOf(etags: Record<string, string> | undefined): Partial<SyncState> {
+  return etags && Object.keys(etags).length > 0 ? { etags } : {}
+}
+
+export async function storeTurmas(turmas: Turma[], notas: StoredNotas[], { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
+  if (!(await mayWrite(ticket))) return
   await db.transaction('rw', [db.turmas, db.notas, db.syncState], async () => {
     await db.turmas.clear()
     await db.turmas.bulkPut(turmas)
     await db.notas.clear()
     await db.notas.bulkPut(notas)
-    await db.syncState.put({ key: 'turmas', updatedAt: now })
+    await db.syncState.put({ key: 'turmas', updatedAt: now, ...etagsOf(etags) })
   })
 }
 
-export async function storeNotas(notas: StoredNotas, db: PortalDb = localDb) {
-  await db.notas.put(notas)
-}
-
-export async function storeFinanceiro(financeiro: Financeiro, db: PortalDb = localDb, now = Date.now()) {
+export async function storeFinanceiro(financeiro: Financeiro, { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
+  if (!(await mayWrite(ticket))) return
   await db.transaction('rw', [db.parcelas, db.syncState], async () => {
     await db.parcelas.clear()
     await db.parcelas.bulkPut(financeiro.parcelas)
-    await db.syncState.put({ key: 'financeiro', updatedAt: now, totais: financeiro.totais })
+    await db.syncState.put({ key: 'financeiro', updatedAt: now, totais: financeiro.totais, ...etagsOf(etags) })
   })
 }
 
-export async function storePedidos(pedidos: Pedido[], db: PortalDb = localDb, now = Date.now()) {
+export async function storePedidos(pedidos: Pedido[], { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
+  if (!(await mayWrite(ticket))) return
   await db.transaction('rw', [db.pedidos, db.syncState], async () => {
     await db.pedidos.clear()
     await db.pedidos.bulkPut(pedidos)
-    await db.syncState.put({ key: 'pedidos', updatedAt: now })
+    await db.syncState.put({ key: 'pedidos', updatedAt: now, ...etagsOf(etags) })
   })
 }
 
-const ALL_TABLES = (db: PortalDb) => [db.turmas, db.notas, db.parcelas, db.pedidos, db.syncState]
+/** The ETags stored with an entity's last sync. */
+export async function storedEtags(key: SyncKey, db: PortalDb = localDb): Promise<Record<string, string>> {
+  await claimed
+  return (await db.syncState.get(key))?.etags ?? {}
+}
 
-/** Logout (D15): nothing of this account stays on the device. */
-export async function wipeLocalData(db: PortalDb = localDb) {
-  await db.transaction('rw', ALL_TABLES(db), async () => {
-    await Promise.all(ALL_TABLES(db).map((table) => table.clear()))
-  })
+/** An unchanged re-sync (every answer 304): the rows stay, "Atualizado em" moves on. */
+export async function markUnchanged(key: SyncKey, { db = localDb, now = Date.now(), ticket }: StoreOptions = {}) {
+  if (!(await mayWrite(ticket))) return
+  await db.syncState.update(key, { updatedAt: now })
 }
 
 /**
- * Called when a user is loaded: data left by another account (a logout that never ran,
- * e.g. a token that expired while offline) is wiped before anything is shown.
+ * One conditional GET of a sync: sends the stored ETag; on a 304 takes the stored value
+ * (`stored`), or fetches again without the ETag when the device lost it meanwhile.
  */
-export async function claimLocalData(userId: number, db: PortalDb = localDb) {
-  // The first use after start: upgrade the schema, or start over if it is unusable.
-  await openLocalDb(db)
-  await db.transaction('rw', ALL_TABLES(db), async () => {
-    const owner = await db.syncState.get('owner')
-    if (owner?.userId === userId) return
-    await Promise.all(ALL_TABLES(db).map((table) => table.clear()))
-    await db.syncState.put({ key: 'owner', updatedAt: Date.now(), userId })
+export async function fetchConditional<T>(
+  get: (etag: string | null) => Promise<ConditionalResult<T>>,
+  etag: string | undefined,
+  stored: () => Promise<T | undefined>,
+): Promise<{ value: T; etag: string | null; changed: boolean }> {
+  if (etag) {
+    const answer = await get(etag)
+    if (!answer.notModified) return { value: answer.data, etag: answer.etag, changed: true }
+    const local = await stored()
+    if (local !== undefined) return { value: local, etag, changed: false }
+  }
+  const answer = await get(null)
+  if (answer.notModified) throw new Error('304 to a request without If-None-Match')
+  return { value: answer.data, etag: answer.etag, changed: true }
+}
+
+/** Every table of the database, whatever version added it: no hand-kept list to forget (issue 8). */
+async function clearAll(db: PortalDb) {
+  await db.transaction('rw', db.tables, async () => {
+    await Promise.all(db.tables.map((table) => table.clear()))
   })
+}
+
+/** Logout (D15): nothing of this account stays on the device. */
+export async function wipeLocalData(db: PortalDb = localDb) {
+  generation++
+  const wipe = (async () => {
+    await openLocalDb(db)
+    await clearAll(db)
+  })()
+  claimed = wipe.catch(() => {})
+  await wipe
+}
+
+/**
+ * Called when a user is known (the kept one at start, or the one `/users/me/` answers):
+ * data left by another account (a logout that never ran, e.g. a token that expired while
+ * offline) is wiped before anything is shown or written.
+ */
+export function claimLocalData(userId: number, db: PortalDb = localDb): Promise<void> {
+  const claim = (async () => {
+    // The first use after start: upgrade the schema, or start over if it is unusable.
+    await openLocalDb(db)
+    await db.transaction('rw', db.tables, async () => {
+      const owner = await db.syncState.get('owner')
+      if (owner?.userId === userId) return
+      // Syncs started for the previous owner must not write now.
+      if (owner) generation++
+      await Promise.all(db.tables.map((table) => table.clear()))
+      await db.syncState.put({ key: 'owner', updatedAt: Date.now(), userId })
+    })
+  })()
+  claimed = claim.catch(() => {})
+  return claim
 }

@@ -13,6 +13,7 @@ function httpError(status: number, message: string) {
 
 function start(options: {
   token?: string | null
+  keptUser?: CurrentUser | null
   login?: (request: LoginRequest) => Promise<LoginResponse>
   loadUser?: () => Promise<CurrentUser>
 }) {
@@ -32,7 +33,7 @@ function start(options: {
       navigateToLogin: () => void calls.navigateToLogin++,
     },
   })
-  const actor = createActor(machine, { input: { token: options.token ?? null } }).start()
+  const actor = createActor(machine, { input: { token: options.token ?? null, keptUser: options.keptUser ?? null } }).start()
   return { actor, calls }
 }
 
@@ -98,19 +99,60 @@ describe('session machine', () => {
     expect(calls.navigateToLogin).toBe(1)
   })
 
-  it('a 401 forces logout (SPEC §4)', async () => {
+  it('a 401 forces logout and says the session expired (SPEC §4, issue 7)', async () => {
     const { actor, calls } = start({ token: 'stored' })
     await waitFor(actor, (s) => s.matches('loggedIn'))
     actor.send({ type: 'session.unauthorized' })
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
+    expect(actor.getSnapshot().context.sessionExpired).toBe(true)
     expect(calls.clearStoredSession).toBe(1)
+    expect(calls.navigateToLogin).toBe(1)
+    // A new login attempt drops the notice.
+    actor.send({ type: 'session.login', username: 'aluno@example.com', password: 'demo1234' })
+    expect(actor.getSnapshot().context.sessionExpired).toBe(false)
   })
 
-  it('an expired stored token ends logged out without an error message', async () => {
+  it('an expired stored token ends logged out with the session-expired notice, not an error', async () => {
     const { actor, calls } = start({ token: 'expired', loadUser: async () => Promise.reject(httpError(401, 'Não autenticado')) })
     const snapshot = await waitFor(actor, (s) => s.matches('loggedOut'))
     expect(snapshot.context.logInError).toBeNull()
+    expect(snapshot.context.sessionExpired).toBe(true)
     expect(calls.clearStoredSession).toBe(1)
+  })
+
+  it('draws from the kept user at once and revalidates it behind (issue 7)', async () => {
+    let answer: (u: CurrentUser) => void = () => {}
+    const { actor } = start({ token: 'stored', keptUser: { ...user, full_name: 'Nome antigo' }, loadUser: () => new Promise((resolve) => (answer = resolve)) })
+    const first = actor.getSnapshot()
+    expect(first.matches({ loggedIn: 'reloading' })).toBe(true)
+    expect(first.context.currentUser?.full_name).toBe('Nome antigo')
+    expect(first.context.userFromDevice).toBe(true)
+    expect(await waitUntilSettled(() => actor.getSnapshot(), 1)).toBe(actor.getSnapshot())
+    answer({ ...user, full_name: 'Nome novo' })
+    const fresh = await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }))
+    expect(fresh.context.currentUser?.full_name).toBe('Nome novo')
+    expect(fresh.context.userFromDevice).toBe(false)
+  })
+
+  it('keeps the kept user when the server does not answer; only a 401 ends the session', async () => {
+    const { actor, calls } = start({ token: 'stored', keptUser: user, loadUser: async () => Promise.reject(new Error('Não foi possível conectar ao servidor.')) })
+    const offline = await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }))
+    expect(offline.context.currentUser?.id).toBe(user.id)
+    expect(offline.context.userFromDevice).toBe(true)
+    expect(calls.clearStoredSession).toBe(0)
+
+    const refused = start({ token: 'stored', keptUser: user, loadUser: async () => Promise.reject(httpError(401, 'Não autenticado')) })
+    const expired = await waitFor(refused.actor, (s) => s.matches('loggedOut'))
+    expect(expired.context.sessionExpired).toBe(true)
+    expect(expired.context.currentUser).toBeNull()
+    expect(refused.calls.clearStoredSession).toBe(1)
+    expect(refused.calls.navigateToLogin).toBe(1)
+  })
+
+  it('ignores a kept user without a token', () => {
+    const { actor } = start({ keptUser: user })
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
+    expect(actor.getSnapshot().context.currentUser).toBeNull()
   })
 
   it('flags a registration update for an incomplete profile', async () => {

@@ -22,11 +22,20 @@ export interface SessionContext {
   showDrawer: boolean
   /** Kept only while the user picks an account, so the second login needs no retyping. */
   pendingCredentials: Credentials | null
+  /** The server refused the token (401): the login screen says the session expired (issue 7). */
+  sessionExpired: boolean
+  /** The user came from the device, not yet confirmed by `/users/me/` in this visit. */
+  userFromDevice: boolean
 }
 
 export interface SessionInput {
   token: string | null
   isBookEmpty?: boolean
+  /**
+   * The user kept on the device by the last visit: with a token, the signed-in frame draws
+   * at once from it and `/users/me/` revalidates behind (issue 7, no blank screen on lie-fi).
+   */
+  keptUser?: CurrentUser | null
 }
 
 export type SessionEvent =
@@ -60,7 +69,9 @@ const loggedOutContext = {
   usersToLogin: [],
   requiresUpdate: false,
   pendingCredentials: null,
+  userFromDevice: false,
 } satisfies Partial<SessionContext>
+
 
 /**
  * The one owner of auth state (DESIGN.md "Session"). Side effects are named here and
@@ -88,21 +99,32 @@ export const sessionMachine = setup({
     /** After login: go to the dashboard when on a login page or the root (SPEC §4). */
     navigateAfterLogin: () => {},
     navigateToLogin: () => {},
+    /** Only a refused token ends the session; the login screen then says why (issue 7). */
+    forgetExpiredSession: assign({ ...loggedOutContext, logInError: null, sessionExpired: true }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    hasKeptUser: ({ context }) => context.token !== null && context.currentUser !== null,
+    userFromDevice: ({ context }) => context.userFromDevice,
     offersSeveralAccounts: (_, params: { response: LoginResponse }) => 'users' in params.response,
     isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({
-    ...loggedOutContext,
-    token: input.token,
-    logInError: null,
-    isBookEmpty: input.isBookEmpty ?? false,
-    showDrawer: true,
-  }),
+  context: ({ input }) => {
+    const keptUser = input.token ? (input.keptUser ?? null) : null
+    return {
+      ...loggedOutContext,
+      token: input.token,
+      currentUser: keptUser,
+      requiresUpdate: keptUser ? needsRegistrationUpdate(keptUser) : false,
+      userFromDevice: keptUser !== null,
+      logInError: null,
+      sessionExpired: false,
+      isBookEmpty: input.isBookEmpty ?? false,
+      showDrawer: true,
+    }
+  },
   initial: 'initializing',
   on: {
     'session.toggleDrawer': { actions: assign({ showDrawer: ({ context }) => !context.showDrawer }) },
@@ -111,7 +133,7 @@ export const sessionMachine = setup({
   states: {
     initializing: {
       tags: ['busy'],
-      always: [{ guard: 'hasToken', target: 'loadingUser' }, { target: 'loggedOut' }],
+      always: [{ guard: 'hasKeptUser', target: 'loggedIn' }, { guard: 'hasToken', target: 'loadingUser' }, { target: 'loggedOut' }],
     },
     loggedOut: {
       on: {
@@ -120,6 +142,7 @@ export const sessionMachine = setup({
           actions: assign({
             pendingCredentials: ({ event }) => ({ username: event.username, password: event.password }),
             logInError: null,
+            sessionExpired: false,
             usersToLogin: [],
           }),
         },
@@ -163,6 +186,7 @@ export const sessionMachine = setup({
           actions: assign({
             pendingCredentials: ({ event }) => ({ username: event.username, password: event.password }),
             logInError: null,
+            sessionExpired: false,
             usersToLogin: [],
           }),
         },
@@ -215,6 +239,7 @@ export const sessionMachine = setup({
             assign({
               ...loggedOutContext,
               logInError: ({ event }) => (isUnauthorized(event.error) ? null : errorText(event.error)),
+              sessionExpired: ({ event }) => isUnauthorized(event.error),
             }),
             'clearStoredSession',
           ],
@@ -222,10 +247,10 @@ export const sessionMachine = setup({
       },
     },
     loggedIn: {
-      initial: 'idle',
+      initial: 'entering',
       on: {
         'session.logout': { target: 'loggedOut', actions: ['clearStoredSession', assign({ ...loggedOutContext, logInError: null }), 'navigateToLogin'] },
-        'session.unauthorized': { target: 'loggedOut', actions: ['clearStoredSession', assign({ ...loggedOutContext, logInError: null }), 'navigateToLogin'] },
+        'session.unauthorized': { target: 'loggedOut', actions: ['clearStoredSession', 'forgetExpiredSession', 'navigateToLogin'] },
         'session.tokenRefreshed': {
           actions: [assign({ token: ({ event }) => event.token }), { type: 'persistToken', params: ({ event }) => ({ token: event.token }) }],
         },
@@ -237,6 +262,8 @@ export const sessionMachine = setup({
         },
       },
       states: {
+        // Started from the kept user: confirm it with the server behind the drawn frame.
+        entering: { always: [{ guard: 'userFromDevice', target: 'reloading' }, { target: 'idle' }] },
         idle: { on: { 'session.reloadUser': 'reloading' } },
         reloading: {
           invoke: {
@@ -247,10 +274,11 @@ export const sessionMachine = setup({
               actions: assign({
                 currentUser: ({ event }) => event.output,
                 requiresUpdate: ({ event }) => needsRegistrationUpdate(event.output),
+                userFromDevice: false,
               }),
             },
-            // A failed refresh keeps the user we have (offline on a bus); 401 is handled by the client.
-            onError: 'idle',
+            // A failed refresh keeps the user we have (offline on a bus, lie-fi).
+            onError: [{ guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: '#session.loggedOut', actions: ['clearStoredSession', 'forgetExpiredSession', 'navigateToLogin'] }, { target: 'idle' }],
           },
         },
       },

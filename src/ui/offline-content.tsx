@@ -1,40 +1,81 @@
 import type { ReactNode } from 'react'
-import { Card } from './card.tsx'
+import { useTranslation } from 'react-i18next'
+import { Card, type CardProps } from './card.tsx'
+import { offlineStateOf } from './offline-state.ts'
 import { SyncStatus } from './sync-status.tsx'
 
 export interface OfflineContentProps<T> {
   /** The device's copy: undefined while read, null when nothing was ever stored. */
   snapshot: { value: T; updatedAt: number } | null | undefined
   isSyncing: boolean
+  isSlow?: boolean
   syncError: Error | null
   isPaused: boolean
   refresh?: () => void
   /** Shown when the stored value is there but empty (no classes, no orders…). */
   emptyText: string
   isEmpty?: (value: T) => boolean
+  /** Size of the loading skeleton, close to the real content's (no jump when it arrives). */
+  skeletonRows?: number
   children: (value: T) => ReactNode
 }
 
 /**
- * The states every offline-readable screen has (D15): stored data with "Atualizado em …"
- * whatever the network does; a skeleton only while a first fetch can still arrive; a clear
- * message, not a spinner, when the device holds nothing and there is no connection.
+ * The states every offline-readable screen has (D15, issue 7): stored data with
+ * "Atualizado em …" whatever the network does; a skeleton while a first fetch can still
+ * arrive; "not yet on this device" when offline with nothing stored; an error when the
+ * server refused; the empty text only once an answer said so.
  */
-export function OfflineContent<T>({ snapshot, isSyncing, syncError, isPaused, refresh, emptyText, isEmpty, children }: OfflineContentProps<T>) {
-  const status = <SyncStatus updatedAt={snapshot?.updatedAt} isSyncing={isSyncing} syncError={syncError} isPaused={isPaused} onRefresh={refresh} />
-  if (!snapshot) {
-    const waitingForFirstFetch = snapshot === undefined || (isSyncing && !syncError)
-    return (
-      <>
-        {status}
-        {waitingForFirstFetch ? <Card isLoading /> : null}
-      </>
-    )
+export function OfflineContent<T>({ snapshot, isSyncing, isSlow = false, syncError, isPaused, refresh, emptyText, isEmpty, skeletonRows, children }: OfflineContentProps<T>) {
+  const state = offlineStateOf({ snapshot, isSyncing, syncError, isPaused }, isEmpty)
+  const status = <SyncStatus updatedAt={snapshot?.updatedAt} isSyncing={isSyncing} isSlow={isSlow} syncError={syncError} isPaused={isPaused} onRefresh={refresh} />
+  switch (state) {
+    case 'loading':
+      return (
+        <>
+          {status}
+          <Card isLoading skeletonRows={skeletonRows} />
+        </>
+      )
+    case 'notOnDevice':
+    case 'error':
+      // SyncStatus says why: offline with nothing stored, the server out of reach, or its refusal.
+      return status
+    case 'empty':
+      return (
+        <>
+          {status}
+          <p className="ui-empty">{emptyText}</p>
+        </>
+      )
+    case 'ready':
+      return (
+        <>
+          {status}
+          {children(snapshot!.value)}
+        </>
+      )
   }
+}
+
+export interface OfflineCardProps<T> extends Omit<CardProps, 'children' | 'isLoading'> {
+  data: { snapshot: { value: T } | null | undefined; isSyncing: boolean; syncError: Error | null; isPaused: boolean }
+  /** What the card would show is empty (no open instalment, no class today…). */
+  isEmpty: (value: T) => boolean
+  emptyText: string
+  children: (value: T) => ReactNode
+}
+
+/** A dashboard card of offline data, in the same honest states as the screens (issue 7). */
+export function OfflineCard<T>({ data, isEmpty, emptyText, children, skeletonRows = 2, skeletonColumns = 2, ...card }: OfflineCardProps<T>) {
+  const { t } = useTranslation('ui')
+  const state = offlineStateOf(data, isEmpty)
   return (
-    <>
-      {status}
-      {isEmpty?.(snapshot.value) ? <p className="ui-empty">{emptyText}</p> : children(snapshot.value)}
-    </>
+    <Card {...card} isLoading={state === 'loading'} skeletonRows={skeletonRows} skeletonColumns={skeletonColumns}>
+      {state === 'ready' ? children(data.snapshot!.value) : null}
+      {state === 'empty' ? <p className="summary-text">{emptyText}</p> : null}
+      {state === 'notOnDevice' ? <p className="summary-text">{t('sync.notOnDevice')}</p> : null}
+      {state === 'error' ? <p className="summary-text">{t('sync.failedNoData')}</p> : null}
+    </Card>
   )
 }

@@ -6,6 +6,8 @@ import { Spinner } from './spinner.tsx'
 export interface SyncStatusProps {
   updatedAt: number | undefined
   isSyncing: boolean
+  /** The refresh has waited long for an answer: the device's copy shows, marked "Conexão lenta". */
+  isSlow?: boolean
   syncError: Error | null
   isPaused: boolean
   onRefresh?: () => void
@@ -15,15 +17,15 @@ export interface SyncStatusProps {
  * "Atualizado em …" under a screen's title, with a refresh in progress or a failed one
  * shown beside it, never in place of the data (D15).
  */
-export function SyncStatus({ updatedAt, isSyncing, syncError, isPaused, onRefresh }: SyncStatusProps) {
+export function SyncStatus({ updatedAt, isSyncing, isSlow = false, syncError, isPaused, onRefresh }: SyncStatusProps) {
   const { t } = useTranslation('ui')
   return (
     <div className="ui-sync-status">
       <p className="ui-sync-status__line">
         {updatedAt ? <span data-testid="updated-at">{t('sync.updatedAt', { date: formatDateTime(updatedAt) })}</span> : null}
         {isSyncing ? (
-          <span className="ui-sync-status__busy">
-            <Spinner size="sm" decorative /> {t('sync.updating')}
+          <span className="ui-sync-status__busy" role="status">
+            <Spinner size="sm" decorative /> {isSlow ? t('sync.slow') : t('sync.updating')}
           </span>
         ) : onRefresh && !isPaused ? (
           <button type="button" className="ui-sync-status__refresh" onClick={onRefresh}>
@@ -32,7 +34,7 @@ export function SyncStatus({ updatedAt, isSyncing, syncError, isPaused, onRefres
         ) : null}
       </p>
       {syncError && updatedAt ? <Alert tone="warning">{t('sync.failed')}</Alert> : null}
-      {syncError && !updatedAt && !isPaused ? <Alert tone="error">{syncError.message || t('sync.failedNoData')}</Alert> : null}
+      {syncError && !updatedAt && !isPaused && !isSyncing ? <Alert tone="error">{syncError.message || t('sync.failedNoData')}</Alert> : null}
       {isPaused && !updatedAt ? <Alert tone="info">{t('sync.emptyOffline')}</Alert> : null}
     </div>
   )

@@ -141,23 +141,39 @@ test.describe('offline reading (D15)', () => {
     await loginAsStudent(page)
     await visitAll(page)
     const studentClass = 'Inglês — Intermediário 2'
+    // A runtime cache holding an API answer, as a service worker that cached one would leave.
+    await page.evaluate(async () => (await caches.open('api-answers')).put('/api/v1/users/me/', new Response('{"full_name":"Ana Beatriz Souza"}')))
     const nav = await mainNav(page)
     await nav.getByRole('button', { name: 'Sair' }).click()
     await expect(page).toHaveURL(/\/login\/main$/)
+    // Every store of the device database, whatever version added it, is empty (issue 8).
     const counts = await page.evaluate(
       () =>
-        new Promise<number[]>((resolve, reject) => {
+        new Promise<Record<string, number>>((resolve, reject) => {
           const open = indexedDB.open('portal')
           open.onerror = () => reject(open.error)
           open.onsuccess = () => {
             const db = open.result
-            const names = ['turmas', 'notas', 'parcelas', 'pedidos']
+            const names = [...db.objectStoreNames]
             const tx = db.transaction(names, 'readonly')
-            Promise.all(names.map((n) => new Promise<number>((res) => (tx.objectStore(n).count().onsuccess = (e) => res((e.target as IDBRequest<number>).result))))).then(resolve)
+            Promise.all(names.map((n) => new Promise<[string, number]>((res) => (tx.objectStore(n).count().onsuccess = (e) => res([n, (e.target as IDBRequest<number>).result])))))
+              .then((pairs) => resolve(Object.fromEntries(pairs)))
+              .catch(reject)
           }
         }),
     )
-    expect(counts).toEqual([0, 0, 0, 0])
+    expect(Object.keys(counts)).toEqual(expect.arrayContaining(['turmas', 'notas', 'parcelas', 'pedidos', 'syncState']))
+    expect(Object.values(counts).every((n) => n === 0)).toBe(true)
+    // No account key, no kept query cache, no runtime cache but the app's own precache.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => ({
+          keys: Object.keys(localStorage).filter((key) => ['token', 'cpf_email_verification_token', 'bookInfo', 'push_subscription_auth'].includes(key)),
+          keptCache: localStorage.getItem('portal-query-cache')?.includes('Ana Beatriz Souza') ?? false,
+          apiCache: (await caches.keys()).includes('api-answers'),
+        })),
+      )
+      .toEqual({ keys: [], keptCache: false, apiCache: false })
 
     await login(page, SIBLINGS.cpf, SIBLINGS.password)
     await page.getByRole('button', { name: new RegExp(SIBLINGS.names[1]!) }).click()

@@ -134,7 +134,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
         )}
         {children}
       </main>
-      {showDrawer ? <TabBar drawerOpen={drawerOpen} moreRef={moreButton} onMore={() => openDrawer(moreButton.current)} /> : null}
+      {showDrawer ? <TabBar role={user.role} drawerOpen={drawerOpen} moreRef={moreButton} onMore={() => openDrawer(moreButton.current)} /> : null}
     </div>
   )
 }

@@ -1,4 +1,6 @@
 import type { BrandId } from '../../api/brand-host.ts'
+import { contract } from '../../api/contract.ts'
+import { canCall, type Endpoint } from '../../api/define.ts'
 import type { Role } from '../../api/schemas/user.ts'
 import type common from '../../i18n/pt-BR/common.json'
 
@@ -11,6 +13,8 @@ export interface NavItem {
   icon: NavIcon
   /** Manager-only entries per D7; every role when absent. */
   roles?: readonly Role[]
+  /** The screen's main endpoint: shown only to a role that may call it (D7, the same rule the server answers 403 with). */
+  endpoint?: Pick<Endpoint, 'access'>
   /** D29: a brand lists only its own programmes; every brand when absent. */
   brands?: readonly BrandId[]
 }
@@ -22,10 +26,10 @@ export interface NavItem {
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'dashboard', to: '/dashboard', icon: 'home' },
-  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book' },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', endpoint: contract.turmas },
   { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video' },
-  { labelKey: 'financial', to: '/financial', icon: 'wallet' },
-  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag' },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet', endpoint: contract.financeiro },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: contract.pedidos },
   { labelKey: 'club', to: '/knn-club', icon: 'star' },
   { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'] },
   { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', brands: ['phenom'] },
@@ -45,25 +49,34 @@ export interface NavFilter {
 /** The drawer entries for this user on this brand: only screens that exist. */
 export function navItemsFor({ role, brand, hasRoute }: NavFilter, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
   return items.filter(
-    (item) => (!item.roles || item.roles.includes(role)) && (!item.brands || item.brands.includes(brand)) && hasRoute(item.to),
+    (item) =>
+      (!item.roles || item.roles.includes(role)) &&
+      (!item.endpoint || canCall(item.endpoint, role)) &&
+      (!item.brands || item.brands.includes(brand)) && hasRoute(item.to),
   )
 }
 
 export interface TabItem {
-  labelKey: string
+  labelKey: keyof typeof common.nav
   to: string
   icon: NavIcon
   /** Paths under this prefix mark the tab as current (a class's notas belongs to Pedagógico). */
   section: string
+  endpoint?: Pick<Endpoint, 'access'>
 }
 
 /** The phone tab bar: the four areas students open most; "Mais" opens the drawer. */
 export const TAB_ITEMS: readonly TabItem[] = [
   { labelKey: 'dashboard', to: '/dashboard', icon: 'home', section: '/dashboard' },
-  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', section: '/pedagogico' },
-  { labelKey: 'financial', to: '/financial', icon: 'wallet', section: '/financial' },
-  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', section: '/pedidos' },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', section: '/pedagogico', endpoint: contract.turmas },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet', section: '/financial', endpoint: contract.financeiro },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', section: '/pedidos', endpoint: contract.pedidos },
 ]
+
+/** The tabs this role may open (a manager has no classes, instalments or orders, D7). */
+export function tabItemsFor(role: Role, items: readonly TabItem[] = TAB_ITEMS): TabItem[] {
+  return items.filter((item) => !item.endpoint || canCall(item.endpoint, role))
+}
 
 export function isInSection(pathname: string, section: string): boolean {
   return pathname === section || pathname.startsWith(`${section}/`)

@@ -2,9 +2,11 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavIcon } from './nav-icon.tsx'
-import { isInSection, TAB_ITEMS } from './navigation.ts'
+import type { Role } from '../../api/schemas/user.ts'
+import { isInSection, tabItemsFor } from './navigation.ts'
 
 export interface TabBarProps {
+  role: Role
   drawerOpen: boolean
   onMore: () => void
   moreRef: Ref<HTMLButtonElement>
@@ -14,13 +16,13 @@ export interface TabBarProps {
  * The bottom tab bar of phone widths (below md, CSS): the four areas students open most, as
  * in the apps they use, and "Mais" for the rest of the drawer.
  */
-export function TabBar({ drawerOpen, onMore, moreRef }: TabBarProps) {
+export function TabBar({ role, drawerOpen, onMore, moreRef }: TabBarProps) {
   const { t } = useTranslation('common')
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   return (
     <nav className="tab-bar" aria-label={t('nav.tabBar')}>
       <ul className="tab-bar__list">
-        {TAB_ITEMS.map((item) => {
+        {tabItemsFor(role).map((item) => {
           const current = isInSection(pathname, item.section)
           return (
             <li key={item.to}>

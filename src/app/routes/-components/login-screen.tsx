@@ -13,7 +13,9 @@ export function LoginScreen() {
   const session = useSessionActor()
   const choosing = useSession((s) => s.matches('choosingAccount'))
   const busy = useSession((s) => s.hasTag('busy'))
-  const error = useSession((s) => s.context.logInError)
+  // Issue 7: a refused token brings the student here with the reason.
+  const expired = useSession((s) => s.context.sessionExpired)
+  const error = useSession((s) => s.context.logInError) ?? (expired ? t('sessionExpired') : null)
   const accounts = useSession((s) => s.context.usersToLogin)
   const online = useOnlineStatus()
   // After logout (or any move to this screen) focus lands on its heading, not on <body>.

@@ -1,9 +1,13 @@
+import { skipToken, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChangePasswordForm } from '../../../features/me/components/change-password-form.tsx'
 import { Profile } from '../../../features/me/components/profile.tsx'
-import { useCurrentUser, useSessionActor } from '../../session.tsx'
+import { useSlow } from '../../../db/use-offline-data.ts'
+import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
+import { SyncStatus } from '../../../ui/sync-status.tsx'
+import { CURRENT_USER_QUERY_KEY, useCurrentUser, useSession, useSessionActor } from '../../session.tsx'
 
 export const Route = createFileRoute('/_app/me')({
   component: MePage,
@@ -13,11 +17,18 @@ function MePage() {
   const { t } = useTranslation('me')
   const user = useCurrentUser()
   const session = useSessionActor()
+  // When the kept user was last confirmed by the server: the "Atualizado em" of this screen (issue 7).
+  const { dataUpdatedAt } = useQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: skipToken })
+  const isSyncing = useSession((s) => s.matches({ loggedIn: 'reloading' }))
+  const isSlow = useSlow(isSyncing)
+  const refresh = () => session.send({ type: 'session.reloadUser' })
+  usePullToRefresh(refresh)
   // Show what we have at once and refresh it behind (the registration may have changed).
   useEffect(() => session.send({ type: 'session.reloadUser' }), [session])
   return (
     <div className="page stack">
       <h1 className="page__title">{t('title')}</h1>
+      <SyncStatus updatedAt={dataUpdatedAt || undefined} isSyncing={isSyncing} isSlow={isSlow} syncError={null} isPaused={false} onRefresh={refresh} />
       <Profile user={user} />
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>

@@ -1,25 +1,43 @@
 import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
-import type { Financeiro } from '../../../api/schemas/financeiro.ts'
+import type { Financeiro, Parcela } from '../../../api/schemas/financeiro.ts'
 import { localDb } from '../../../db/database.ts'
-import { storeFinanceiro } from '../../../db/sync.ts'
-import { useOfflineData } from '../../../db/use-offline-data.ts'
+import { fetchConditional, markUnchanged, storedEtags, storeFinanceiro, syncTicket } from '../../../db/sync.ts'
+import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const financeiroQueryKey = ['offline', 'financeiro'] as const
+const PATH = contract.financeiro.path
 
-export async function syncFinanceiro(): Promise<void> {
-  await storeFinanceiro(await api.call(contract.financeiro))
+async function readFinanceiro(): Promise<LocalSnapshot<Financeiro> | null> {
+  const meta = await localDb.syncState.get('financeiro')
+  if (!meta?.totais) return null
+  return { value: { parcelas: sortParcelas(await localDb.parcelas.toArray()), totais: meta.totais }, updatedAt: meta.updatedAt }
 }
 
-/** Instalments (oldest due date first) and the server's totals, from the device. */
-export function useFinanceiro() {
-  return useOfflineData<Financeiro>({
-    queryKey: financeiroQueryKey,
-    sync: syncFinanceiro,
-    read: async () => {
-      const meta = await localDb.syncState.get('financeiro')
-      if (!meta?.totais) return null
-      return { value: { parcelas: await localDb.parcelas.orderBy('vencimento').toArray(), totais: meta.totais }, updatedAt: meta.updatedAt }
-    },
+/** Conditional (issue 7): an unchanged account costs a 304; the stored rows stay. */
+export async function syncFinanceiro(): Promise<void> {
+  const ticket = syncTicket()
+  const etags = await storedEtags('financeiro')
+  const answer = await fetchConditional((etag) => api.callConditional(contract.financeiro, etag), etags[PATH], async () => (await readFinanceiro())?.value)
+  if (!answer.changed) return markUnchanged('financeiro', { ticket })
+  await storeFinanceiro(answer.value, { ticket, etags: answer.etag ? { [PATH]: answer.etag } : {} })
+}
+
+export const financeiroQueryOptions = offlineQueryOptions(financeiroQueryKey, syncFinanceiro)
+
+const STATUS_ORDER: Record<Parcela['status'], number> = { vencido: 0, aberto: 1, pago: 2 }
+
+/** Issue 7: overdue first, then open by due date, then paid most recent first. */
+export function sortParcelas(parcelas: Parcela[]): Parcela[] {
+  return [...parcelas].sort((a, b) => {
+    const byStatus = STATUS_ORDER[a.status] - STATUS_ORDER[b.status]
+    if (byStatus !== 0) return byStatus
+    if (a.status === 'pago') return (b.pago_em ?? b.vencimento).localeCompare(a.pago_em ?? a.vencimento)
+    return a.vencimento.localeCompare(b.vencimento) || a.id - b.id
   })
+}
+
+/** Instalments (overdue, open, paid) and the server's totals, from the device. */
+export function useFinanceiro() {
+  return useOfflineData<Financeiro>({ options: financeiroQueryOptions, read: readFinanceiro })
 }

@@ -5,7 +5,7 @@ import { daysBetween, formatDate, formatMoney, localIsoDate } from '../../../ui/
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { useFinanceiro } from '../api/get-financeiro.ts'
 
-/** /financial: instalments with due date, amount and status; overdue ones stand out. */
+/** /financial: instalments (overdue first, then open by due date, then paid, newest first) with amount and status. */
 export function FinanceiroView() {
   const { t } = useTranslation('financial')
   const data = useFinanceiro()
@@ -16,7 +16,8 @@ export function FinanceiroView() {
         {({ parcelas, totais }) => (
           <div className="stack">
             <section className="totals" aria-label={t('totals')}>
-              <Total label={t('status.vencido')} cents={totais.vencido} tone="danger" />
+              {/* Issue 7: the red box only when something is overdue. */}
+              {totais.vencido > 0 ? <Total label={t('status.vencido')} cents={totais.vencido} tone="danger" /> : null}
               <Total label={t('status.aberto')} cents={totais.aberto} tone="neutral" />
               <Total label={t('status.pago')} cents={totais.pago} tone="success" />
             </section>

@@ -1,34 +1,58 @@
+import type { ConditionalResult } from '../../../api/client.ts'
 import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
+import { fillPath } from '../../../api/define.ts'
 import type { Turma } from '../../../api/schemas/turma.ts'
 import { localDb, type StoredNotas } from '../../../db/database.ts'
-import { storeTurmas } from '../../../db/sync.ts'
-import { useOfflineData } from '../../../db/use-offline-data.ts'
+import { fetchConditional, markUnchanged, storedEtags, storeTurmas, syncTicket } from '../../../db/sync.ts'
+import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
 
 export const turmasQueryKey = ['offline', 'turmas'] as const
 
 /**
  * Classes and, with them, every class's grades: a student who opened the list once can
- * read any class's grades on the bus (D15).
+ * read any class's grades on the bus (D15). Each answer is conditional (issue 7): what did
+ * not change costs a 304 and is taken from the device.
  */
 export async function syncTurmas(): Promise<void> {
-  const turmas = await api.call(contract.turmas, { query: {} })
+  const ticket = syncTicket()
+  const etags = await storedEtags('turmas')
+  const next: Record<string, string> = {}
+  let changed = false
+  async function get<T>(path: string, request: (etag: string | null) => Promise<ConditionalResult<T>>, stored: () => Promise<T | undefined>): Promise<T> {
+    const answer = await fetchConditional(request, etags[path], stored)
+    if (answer.etag) next[path] = answer.etag
+    changed ||= answer.changed
+    return answer.value
+  }
+
+  const turmas = await get(contract.turmas.path, (etag) => api.callConditional(contract.turmas, etag, { query: {} }), async () => {
+    const stored = await localDb.turmas.toArray()
+    return (await localDb.syncState.get('turmas')) ? stored : undefined
+  })
   const notas: StoredNotas[] = await Promise.all(
     turmas.map(async (turma) => {
+      const storedNotas = () => localDb.notas.get(turma.id)
       const [notasTurma, athome] = await Promise.all([
-        api.call(contract.notasTurma, { params: { id: turma.id } }),
-        api.call(contract.notasAtHome, { params: { id: turma.turma_aluno_id } }),
+        get(fillPath(contract.notasTurma.path, { id: turma.id }), (etag) => api.callConditional(contract.notasTurma, etag, { params: { id: turma.id } }), async () => (await storedNotas())?.notas),
+        get(
+          fillPath(contract.notasAtHome.path, { id: turma.turma_aluno_id }),
+          (etag) => api.callConditional(contract.notasAtHome, etag, { params: { id: turma.turma_aluno_id } }),
+          async () => (await storedNotas())?.athome ?? undefined,
+        ),
       ])
       return { turma_id: turma.id, notas: notasTurma, athome }
     }),
   )
-  await storeTurmas(turmas, notas)
+  if (!changed && Object.keys(next).length === Object.keys(etags).length) return markUnchanged('turmas', { ticket })
+  await storeTurmas(turmas, notas, { ticket, etags: next })
 }
+
+export const turmasQueryOptions = offlineQueryOptions(turmasQueryKey, syncTurmas)
 
 export function useTurmas() {
   return useOfflineData<Turma[]>({
-    queryKey: turmasQueryKey,
-    sync: syncTurmas,
+    options: turmasQueryOptions,
     read: async () => {
       const meta = await localDb.syncState.get('turmas')
       if (!meta) return null
@@ -45,8 +69,7 @@ export interface TurmaComNotas {
 /** One class's grades, from the same sync as the list; null when this device has none. */
 export function useNotasDaTurma(turmaId: number) {
   return useOfflineData<TurmaComNotas | undefined>({
-    queryKey: turmasQueryKey,
-    sync: syncTurmas,
+    options: turmasQueryOptions,
     read: async () => {
       const meta = await localDb.syncState.get('turmas')
       if (!meta) return null
@@ -60,8 +83,7 @@ export function useNotasDaTurma(turmaId: number) {
 /** Every class with its grades, for the dashboard's "latest grade". */
 export function useTurmasComNotas() {
   return useOfflineData<TurmaComNotas[]>({
-    queryKey: turmasQueryKey,
-    sync: syncTurmas,
+    options: turmasQueryOptions,
     read: async () => {
       const meta = await localDb.syncState.get('turmas')
       if (!meta) return null

@@ -2,28 +2,39 @@ import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
 import type { Pedido } from '../../../api/schemas/pedido.ts'
 import { localDb } from '../../../db/database.ts'
-import { storePedidos } from '../../../db/sync.ts'
-import { useOfflineData } from '../../../db/use-offline-data.ts'
+import { fetchConditional, markUnchanged, storedEtags, storePedidos, syncTicket } from '../../../db/sync.ts'
+import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const pedidosQueryKey = ['offline', 'pedidos'] as const
 
 /** The server's page limit; a student has far fewer orders, so one page is all of them. */
 const PAGE_LIMIT = 200
 
-export async function syncPedidos(): Promise<void> {
-  const page = await api.call(contract.pedidos, { query: { limit: PAGE_LIMIT } })
-  await storePedidos(page.items)
+async function readPedidos(): Promise<LocalSnapshot<Pedido[]> | null> {
+  const meta = await localDb.syncState.get('pedidos')
+  if (!meta) return null
+  return { value: await localDb.pedidos.orderBy('criado_em').reverse().toArray(), updatedAt: meta.updatedAt }
 }
+
+/** Conditional (issue 7): unchanged orders cost a 304; the stored rows stay. */
+export async function syncPedidos(): Promise<void> {
+  const ticket = syncTicket()
+  const etag = (await storedEtags('pedidos'))[contract.pedidos.path]
+  const answer = await fetchConditional(
+    (sent) => api.callConditional(contract.pedidos, sent, { query: { limit: PAGE_LIMIT } }),
+    etag,
+    async () => {
+      const stored = await readPedidos()
+      return stored ? { items: stored.value, total: stored.value.length } : undefined
+    },
+  )
+  if (!answer.changed) return markUnchanged('pedidos', { ticket })
+  await storePedidos(answer.value.items, { ticket, etags: answer.etag ? { [contract.pedidos.path]: answer.etag } : {} })
+}
+
+export const pedidosQueryOptions = offlineQueryOptions(pedidosQueryKey, syncPedidos)
 
 /** Orders, newest first, from the device. */
 export function usePedidos() {
-  return useOfflineData<Pedido[]>({
-    queryKey: pedidosQueryKey,
-    sync: syncPedidos,
-    read: async () => {
-      const meta = await localDb.syncState.get('pedidos')
-      if (!meta) return null
-      return { value: await localDb.pedidos.orderBy('criado_em').reverse().toArray(), updatedAt: meta.updatedAt }
-    },
-  })
+  return useOfflineData<Pedido[]>({ options: pedidosQueryOptions, read: readPedidos })
 }

@@ -2,12 +2,15 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { IdParam } from '../../../../api/schemas/common.ts'
 import { NotasView } from '../../../../features/pedagogico/components/notas-view.tsx'
+import { turmasQueryOptions } from '../../../../features/pedagogico/api/get-turmas.ts'
 
 export const Route = createFileRoute('/_app/pedagogico/notas/$id')({
   beforeLoad: ({ params }) => {
     // A malformed id in a typed or old link: back to the classes, not an error screen.
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })
   },
+  // Issue 7: the screen's request starts with `/users/me/`; the screen draws from the device meanwhile.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(turmasQueryOptions),
   component: NotasPage,
 })
 
