@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Financeiro } from '../../src/api/schemas/financeiro.ts'
 import { addDays } from '../db/seed-school.ts'
 import { parcelas } from '../db/schema/financeiro.ts'
-import { users } from '../db/schema/users.ts'
 import { localToday } from '../http/tmz.ts'
-import { bearer, createTestApp, demoToken, type TestApp } from '../test/app.ts'
+import { bearer, createTestApp, createUser, demoToken, type TestApp } from '../test/app.ts'
 import { statusParcela, toFinanceiro } from './financeiro.ts'
 
 describe('statusParcela (D21)', () => {
@@ -103,22 +101,24 @@ describe('GET /at-home/financeiro/', () => {
   })
 
   it("decides overdue by the caller's today from the tmz header (D21), -3 when absent or invalid", async () => {
-    const [manager] = await t.db.orm.select({ id: users.id }).from(users).where(eq(users.email, 'gestor@example.com'))
+    // A student of this test's own, so no other test sees these instalments.
+    const student = await createUser(t)
     // UTC-12 and UTC+14 are 26 h apart: at any instant their dates differ.
     const now = new Date()
     const westToday = localToday(now, -12)
     const brazilToday = localToday(now, -3)
-    const base = { userId: manager!.id, descricao: 'Teste tmz', totalParcelas: 3, valorCentavos: 10_000 }
+    const base = { userId: student.id, descricao: 'Teste tmz', totalParcelas: 3, valorCentavos: 10_000 }
     await t.db.orm.insert(parcelas).values([
       { ...base, numero: 1, vencimento: westToday },
       { ...base, numero: 2, vencimento: brazilToday },
       { ...base, numero: 3, vencimento: addDays(brazilToday, -1) },
     ])
     const statuses = async (headers: Record<string, string>) =>
-      (await financeiro(gestor, headers)).json<Financeiro>().parcelas.map((parcela) => [parcela.numero, parcela.status])
+      (await financeiro(student.token, headers)).json<Financeiro>().parcelas.map((parcela) => [parcela.numero, parcela.status])
 
     expect(await statuses({ tmz: '-12' })).toContainEqual([1, 'aberto'])
     expect(await statuses({ tmz: '14' })).toContainEqual([1, 'vencido'])
+    expect((await statuses({})).length).toBe(3)
     for (const headers of [{}, { tmz: '-3' }, { tmz: 'talvez' }] as Record<string, string>[]) {
       const got = await statuses(headers)
       expect(got, JSON.stringify(headers)).toContainEqual([2, 'aberto'])
