@@ -169,7 +169,8 @@ console.log('\n== Lighthouse (mobile preset: simulated slow 4G, 4x CPU), built a
     ])
     for (const row of figures) {
       console.log(
-        `${row.route.padEnd(12)}  JS ${kb(row.jsTransferBytes).padStart(9)} transferred   LCP ${row.lcpMs.toFixed(0).padStart(5)} ms   CLS ${row.cls.toFixed(3)}   TBT ${row.tbtMs.toFixed(0).padStart(4)} ms   performance ${row.score}`,
+        `${row.route.padEnd(12)}  JS ${kb(row.jsTransferBytes).padStart(9)} transferred   LCP ${row.lcpMs.toFixed(0).padStart(5)} ms   CLS ${row.cls.toFixed(3)}   TBT ${row.tbtMs.toFixed(0).padStart(4)} ms   performance ${row.score}` +
+          (row.finalPath === row.route ? '' : `   (ended on ${row.finalPath})`),
       )
     }
     const lieFi = await lieFiDashboardMs(url)
