@@ -4,7 +4,10 @@
 // Chromium, and Lighthouse keeps the storage (`disableStorageReset`). Each route gets a
 // fresh browser profile, and the token is written from /healthz, a page that does not load
 // the app: no service worker or cache from before, so both loads are cold.
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { token } from './offline.ts'
@@ -33,13 +36,16 @@ function freePort(): Promise<number> {
 
 async function lighthouseRoute(baseUrl: string, path: string, access: string | null): Promise<LighthouseFigures> {
   const port = await freePort()
-  const browser = await chromium.launch({
+  // A persistent context is the browser's default one, whose storage Lighthouse's tab sees
+  // (a `newContext()` is isolated like an incognito window).
+  const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'))
+  const browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`],
   })
   try {
     if (access) {
-      const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage()
+      const page = await browser.newPage()
       await page.goto(`${baseUrl}/healthz`)
       await page.evaluate((value) => localStorage.setItem('token', value), access)
       await page.close()
@@ -65,6 +71,7 @@ async function lighthouseRoute(baseUrl: string, path: string, access: string | n
     }
   } finally {
     await browser.close()
+    rmSync(profile, { recursive: true, force: true })
   }
 }
 
