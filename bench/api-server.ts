@@ -1,6 +1,7 @@
-// The API as `npm start` runs it, plus two reference routes served by the same process:
-// an empty route and a bare single-row SELECT on the same database engine. Started by
-// bench/run.ts; prints "ready <port>" when listening.
+// The API as `npm start` runs it (same node flags, logs at info), plus two reference
+// routes served by the same process: an empty route and a bare route doing one indexed
+// SELECT (a user by primary key) on the same database engine. Started by bench/run.ts;
+// prints "ready <port> <engine>" when listening.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,12 +13,12 @@ const config = loadConfig({
   ...process.env,
   DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-bench-')),
   PORT: process.env.PORT ?? '0',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 })
 const app = await buildApp(config)
 app.get('/__bench/empty', async () => ({}))
 app.get('/__bench/select', async () => {
-  const result = (await app.db.orm.execute(sql`select id, full_name from users order by id limit 1`)) as { rows: unknown[] }
+  const result = (await app.db.orm.execute(sql`select id, full_name, email from users where id = ${1}`)) as { rows: unknown[] }
   return { rows: result.rows.length }
 })
 await app.listen({ port: config.port, host: '127.0.0.1' })

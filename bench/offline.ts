@@ -17,7 +17,7 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS })
 }
 
-async function token(baseUrl: string): Promise<string> {
+export async function token(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/login/access-token/`, {
     method: 'POST',
     body: new URLSearchParams({ username: 'aluno@example.com', password: 'demo1234' }),

@@ -1,9 +1,14 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { DataDirLockedError, openDatabase } from './client.ts'
+import { DataDirLockedError, openDatabase, openPglite } from './client.ts'
 import { users } from './schema/users.ts'
 
 // A persistent PGlite directory, as `npm run serve` uses it (D3). Slow (a fresh directory
@@ -30,4 +35,56 @@ describe('PGlite data directory', () => {
       await rm(dataDir, { recursive: true, force: true })
     }
   })
+})
+
+const HOLDER = fileURLToPath(new URL('../test/hold-data-dir.ts', import.meta.url))
+
+/** Starts hold-data-dir.ts on `dataDir` and resolves with its first line and the process. */
+async function holder(dataDir: string): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, ['--liftoff-only', HOLDER, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const lines = createInterface({ input: child.stdout! })
+  for await (const line of lines) return { child, line }
+  throw new Error(`holder exited with ${child.exitCode} before a line`)
+}
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill(signal)
+  await exited
+}
+
+// Issue 8 F7: the lock dies with its process, whatever a file left behind says.
+describe('data directory lock, between real processes', () => {
+  it('refuses a second live process, and is free once the holder is killed, even if a stale lock file names a live PID', async () => {
+    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'portal-lock-')), 'pglite')
+    const children: ChildProcess[] = []
+    try {
+      const first = await holder(dataDir)
+      children.push(first.child)
+      expect(first.line).toBe(`open ${first.child.pid}`)
+
+      const second = await holder(dataDir)
+      children.push(second.child)
+      expect(second.line).toBe(
+        `locked O banco em ${dataDir} está em uso pelo processo ${first.child.pid}; o PGlite aceita um único processo por diretório.`,
+      )
+      await once(second.child, 'exit')
+      expect(second.child.exitCode).toBe(3)
+      await expect(openPglite({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError)
+
+      // The holder crashes; its PID goes to another program, which the old PID lock file names.
+      await kill(first.child, 'SIGKILL')
+      const otherProgram = spawn('sleep', ['60'])
+      children.push(otherProgram)
+      writeFileSync(`${dataDir}.lock`, String(otherProgram.pid))
+
+      const third = await holder(dataDir)
+      children.push(third.child)
+      expect(third.line).toBe(`open ${third.child.pid}`)
+    } finally {
+      for (const child of children) await kill(child, 'SIGKILL')
+      await rm(path.dirname(dataDir), { recursive: true, force: true })
+    }
+  }, 180_000)
 })

@@ -1,4 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, realpathSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -8,6 +11,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { installPgliteTemplate, readPgliteTemplate } from './pglite-template.ts'
 import * as schema from './schema/index.ts'
 
 /**
@@ -64,24 +68,45 @@ export interface PgliteOptions {
 }
 
 /**
+ * PGlite's start parameters with 16 MB of shared buffers instead of initdb's 128 MB, which
+ * PostgreSQL touches at start (about 110 MB of the restart's memory, issue 7 item 8). The
+ * files live on the host's disk, so the operating system's page cache still holds what
+ * does not fit; a school's database is tens of megabytes.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+
+/**
  * Opens PGlite. Its WASM and data files come from the npm package on disk, never from a
- * CDN (STYLE.md: offline use). A lock file keeps a second process away from the same
- * directory, which would corrupt it (TOOLCHAIN.md).
+ * CDN (STYLE.md: offline use). A new cluster is unpacked from the pre-initialised template
+ * (server/db/pglite-template.ts) instead of PGlite's memory-hungry initdb. A lock that
+ * dies with its process keeps a second process away from the same directory, which would
+ * corrupt it (TOOLCHAIN.md).
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
-  let releaseLock = () => {}
+  let releaseLock = async () => {}
+  let loadDataDir = options.loadDataDir
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
-    releaseLock = acquireDirectoryLock(`${options.dataDir}.lock`)
+    releaseLock = await acquireDirectoryLock(options.dataDir)
+    try {
+      if (!loadDataDir && readdirSync(options.dataDir).length === 0) installPgliteTemplate(options.dataDir)
+    } catch (error) {
+      await releaseLock()
+      throw error
+    }
+  } else if (!loadDataDir) {
+    const template = readPgliteTemplate()
+    if (template) loadDataDir = new Blob([new Uint8Array(template)])
   }
   let client: PGlite
   try {
     client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+      startParams: PGLITE_START_PARAMS,
     })
   } catch (error) {
-    releaseLock()
+    await releaseLock()
     throw error
   }
   const orm = drizzlePglite({ client, schema })
@@ -98,7 +123,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
       try {
         await client.close()
       } finally {
-        releaseLock()
+        await releaseLock()
       }
     },
   }
@@ -176,43 +201,76 @@ export class DataDirLockedError extends Error {
 }
 
 /**
- * Creates `lockPath` holding our pid. A lock left by a process that no longer runs (a
- * crash, `kill -9`) is taken over; one held by a live process is an error.
+ * Where the lock of a data directory listens (issue 8 F7: a lock that dies with its
+ * process, never a PID file that a reused PID makes lie). On Linux an abstract-namespace
+ * Unix socket and on Windows a named pipe: the kernel frees both when the process ends,
+ * however it ends, and binding one is atomic. Elsewhere (macOS) a socket file next to the
+ * directory, which a dead process leaves behind but nobody answers on.
  */
-function acquireDirectoryLock(lockPath: string): () => void {
-  const absolute = path.resolve(lockPath)
-  if (heldLocks.has(absolute)) {
-    throw new DataDirLockedError(`O banco em ${absolute.replace(/\.lock$/, '')} já está aberto neste processo.`)
-  }
-  for (let attempt = 0; attempt < 2; attempt++) {
+function lockAddress(directory: string): { address: string; file: boolean } {
+  const hash = createHash('sha256').update(directory).digest('hex').slice(0, 32)
+  if (process.platform === 'linux') return { address: `\0portal-aluno-pglite-${hash}`, file: false }
+  if (process.platform === 'win32') return { address: String.raw`\\.\pipe\portal-aluno-pglite-` + hash, file: false }
+  // sun_path holds about 100 bytes; a deeper directory gets its socket in the temp dir.
+  const beside = `${directory}.lock`
+  return { address: Buffer.byteLength(beside) < 100 ? beside : path.join(tmpdir(), `portal-aluno-pglite-${hash}.lock`), file: true }
+}
+
+/**
+ * Holds `dataDir` for this process until the returned release is called (or the process
+ * ends). A live holder is refused with its PID; it answers its PID on the socket.
+ */
+async function acquireDirectoryLock(dataDir: string): Promise<() => Promise<void>> {
+  const directory = realpathSync(dataDir)
+  if (heldLocks.has(directory)) throw new DataDirLockedError(`O banco em ${directory} já está aberto neste processo.`)
+  const { address, file } = lockAddress(directory)
+  const server = net.createServer((socket) => socket.end(`${process.pid}\n`))
+  server.unref()
+  for (let attempt = 0; ; attempt++) {
     try {
-      writeFileSync(absolute, String(process.pid), { flag: 'wx', mode: 0o600 })
-      heldLocks.add(absolute)
-      return () => {
-        heldLocks.delete(absolute)
-        rmSync(absolute, { force: true })
-      }
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(address, () => {
+          server.off('error', reject)
+          resolve()
+        })
+      })
+      break
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const owner = Number(readFileSync(absolute, 'utf8').trim())
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+      const owner = await lockOwner(address)
+      if (owner !== null || !file || attempt > 0) {
         throw new DataDirLockedError(
-          `O banco em ${absolute.replace(/\.lock$/, '')} está em uso pelo processo ${owner}; ` +
+          `O banco em ${directory} está em uso ${owner && owner !== '?' ? `pelo processo ${owner}` : 'por outro processo'}; ` +
             'o PGlite aceita um único processo por diretório.',
         )
       }
-      rmSync(absolute, { force: true })
+      // A socket file nobody answers on: its process is gone.
+      rmSync(address, { force: true })
     }
   }
-  throw new DataDirLockedError(`Não foi possível obter o bloqueio ${absolute}.`)
+  heldLocks.add(directory)
+  return () =>
+    new Promise<void>((resolve) => {
+      heldLocks.delete(directory)
+      server.close(() => {
+        if (file) rmSync(address, { force: true })
+        resolve()
+      })
+    })
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
+/** The PID the holder of `address` answers, '?' when it answers nothing in time, null when nobody listens. */
+function lockOwner(address: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    let answer = ''
+    const socket = net.connect(address)
+    socket.setTimeout(1000, () => {
+      socket.destroy()
+      resolve(answer.trim() || '?')
+    })
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')))
+    socket.on('end', () => resolve(answer.trim() || '?'))
+    socket.on('error', () => resolve(null))
+  })
 }

@@ -1,6 +1,6 @@
 import { verify } from '@node-rs/argon2'
 import { count, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hashPassword } from '../auth/password.ts'
 import { createTestDatabase } from '../test/app.ts'
 import type { Database } from './client.ts'
@@ -16,11 +16,12 @@ import { addDays, addMonths } from './seed-school.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_PASSWORD, DEMO_SIBLINGS_CPF, seedDemo } from './seed.ts'
 
 let db: Database
-beforeAll(async () => {
-  // The template is already seeded once (server/test/global-setup.ts).
+// A database per test (issue 8: tests independent of each other): several tests change
+// the seeded rows. The template is already seeded once (server/test/global-setup.ts).
+beforeEach(async () => {
   db = await createTestDatabase()
 })
-afterAll(() => db.close())
+afterEach(() => db.close())
 
 const demoEmails = DEMO_ACCOUNTS.map((account) => account.email)
 

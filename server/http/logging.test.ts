@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createTestApp, loginRequest, type TestApp } from '../test/app.ts'
-import { redactUrl } from './logging.ts'
+import { capForLog, loggerOptions, MAX_LOGGED_LENGTH, redactUrl } from './logging.ts'
 
 describe('redactUrl', () => {
   it('replaces the values of secret query parameters only', () => {
@@ -9,6 +9,25 @@ describe('redactUrl', () => {
     expect(redactUrl('/r/?Email=a%40b.com&isAccessCode=true')).toBe('/r/?Email=[redacted]&isAccessCode=true')
     expect(redactUrl('/r/?password=p&new_password=q&keep=ok')).toBe('/r/?password=[redacted]&new_password=[redacted]&keep=ok')
     expect(redactUrl('/api/v1/users/me/')).toBe('/api/v1/users/me/')
+  })
+})
+
+describe('capForLog', () => {
+  it('keeps short values and cuts long ones, saying how much was left out', () => {
+    expect(capForLog('aluno@example.com')).toBe('aluno@example.com')
+    expect(capForLog('a'.repeat(MAX_LOGGED_LENGTH))).toBe('a'.repeat(MAX_LOGGED_LENGTH))
+    expect(capForLog('a'.repeat(3800))).toBe(`${'a'.repeat(MAX_LOGGED_LENGTH)}…[+${3800 - MAX_LOGGED_LENGTH}]`)
+  })
+
+  it('cuts what an error quotes: message, stack, own fields and cause', () => {
+    const long = 'x'.repeat(10_000)
+    const error = Object.assign(new Error(`failed query for ${long}`, { cause: new Error(long) }), { params: [long, 1] })
+    const logged = JSON.stringify(loggerOptions.serializers.err(error))
+    expect(logged).toContain('failed query for xxx')
+    expect(logged).toContain('"params":["xxx')
+    expect(logged).toContain('"cause":{')
+    expect(logged.length).toBeLessThan(12_000)
+    expect(logged).not.toContain('x'.repeat(MAX_LOGGED_LENGTH * 8 + 1))
   })
 })
 
@@ -45,5 +64,26 @@ describe('request logs', () => {
     for (const secret of [password, token, token.split('.')[2]!, 'cookie-secret', 'wrong-current-secret', 'brand-new-secret', 'reset-token-secret', 'aluno%40example.com']) {
       expect(log, secret).not.toContain(secret)
     }
+  })
+})
+
+describe('request logs of hostile input (issue 8 F3)', () => {
+  const lines: string[] = []
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ logLevel: 'trace' }, { logStream: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }) })
+  })
+  afterAll(() => t.close())
+
+  it('cut a 3,800-character username, URL and Host to a bounded length', async () => {
+    const long = 'u'.repeat(3800)
+    await t.app.inject(loginRequest({ username: `${long}@example.com`, password: 'whatever-secret' }))
+    await t.app.inject({ method: 'GET', url: `/api/v1/users/${'p'.repeat(3800)}/`, headers: { host: `${'h'.repeat(3800)}.example.com` } })
+    const log = lines.join('')
+    expect(log).toContain(`/api/v1/users/${'p'.repeat(100)}`)
+    for (const letter of ['u', 'p', 'h']) expect(log, letter).not.toContain(letter.repeat(MAX_LOGGED_LENGTH * 4 + 1))
+    expect(log).toContain(`…[+${3800 + '/api/v1/users//'.length - MAX_LOGGED_LENGTH}]`)
+    expect(log).not.toContain('whatever-secret')
+    for (const line of lines) expect(line.length).toBeLessThan(MAX_LOGGED_LENGTH * 16)
   })
 })

@@ -1,9 +1,14 @@
 import type { FastifyRequest } from 'fastify'
 
 /**
- * Request logs never carry secrets: the Authorization and Cookie headers are redacted, and
- * the values of secret-bearing query parameters are replaced in the logged URL (the reset
- * token and recovery e-mail travel in the query string, SPEC §3).
+ * Request logs never carry secrets: the serializers below emit no header at all (so no
+ * Authorization or Cookie), and the values of secret-bearing query parameters are replaced
+ * in the logged URL (the reset token and recovery e-mail travel in the query string, SPEC
+ * §3). They cost what pino's own serializers cost (issue 7 item 8): the same fields, no
+ * redaction pass over every line, since there is nothing left to redact.
+ *
+ * Long values are cut (issue 8 F3): a 3,800-character username or URL must not fill the
+ * log, and whatever it echoes (an error quoting the value) is cut the same way.
  */
 export const SECRET_QUERY_PARAMETERS = new Set([
   'token',
@@ -17,6 +22,14 @@ export const SECRET_QUERY_PARAMETERS = new Set([
 ])
 
 export const REDACTED = '[redacted]'
+
+/** The longest string a log line carries per value. */
+export const MAX_LOGGED_LENGTH = 300
+
+/** `value` cut to MAX_LOGGED_LENGTH characters, saying how many were left out. */
+export function capForLog(value: string, max = MAX_LOGGED_LENGTH): string {
+  return value.length <= max ? value : `${value.slice(0, max)}…[+${value.length - max}]`
+}
 
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?')
@@ -39,21 +52,64 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, mark)}?${query}`
 }
 
+/** Strings cut, arrays shortened, nesting bounded: for error objects, which may quote input. */
+function capDeep(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return capForLog(value, MAX_LOGGED_LENGTH * 4)
+  if (value === null || typeof value !== 'object') return value
+  if (depth <= 0) return '[…]'
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, 20).map((item) => capDeep(item, depth - 1))
+    return value.length > 20 ? [...kept, `…[+${value.length - 20}]`] : kept
+  }
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) out[key] = capDeep(item, depth - 1)
+  return out
+}
+
+interface SerializedError {
+  [key: string]: unknown
+  type: string
+  message: string
+  stack: string
+}
+
+/** pino's error serializer (type, message, stack, own fields, cause), every value capped. */
+function serializeError(error: Error, depth = 3): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: capForLog(String(error)), stack: '' }
+  // `cause` is not enumerable (ES2022), the other own fields are (a driver's `query`, `params`…).
+  const { cause } = error as { cause?: unknown }
+  const fields = capDeep(Object.fromEntries(Object.entries(error).filter(([key]) => key !== 'cause')), 3) as Record<string, unknown>
+  return {
+    ...fields,
+    type: error.name,
+    message: capForLog(error.message, MAX_LOGGED_LENGTH * 4),
+    stack: capForLog(error.stack ?? '', MAX_LOGGED_LENGTH * 8),
+    ...(cause === undefined ? {} : { cause: cause instanceof Error && depth > 0 ? serializeError(cause, depth - 1) : capDeep(cause, 2) }),
+  }
+}
+
 export const loggerOptions = {
-  redact: {
-    paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    censor: REDACTED,
-  },
   serializers: {
-    // Fastify's default request serializer, with the URL redacted.
+    // Fastify's default request serializer, with the URL redacted and long values cut.
     req(request: FastifyRequest) {
       return {
         method: request.method,
-        url: redactUrl(request.url),
-        host: request.host,
+        url: capForLog(redactUrl(request.url)),
+        host: capForLog(request.host),
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }
+    },
+    err: serializeError,
+  },
+  hooks: {
+    // Messages too (`log.info('…' + value)`): one length check per line.
+    logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+      for (let index = 0; index < args.length; index++) {
+        const arg = args[index]
+        if (typeof arg === 'string' && arg.length > MAX_LOGGED_LENGTH * 4) args[index] = capForLog(arg, MAX_LOGGED_LENGTH * 4)
+      }
+      method.apply(this, args)
     },
   },
 }

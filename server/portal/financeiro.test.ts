@@ -121,6 +121,7 @@ describe('GET /at-home/financeiro/', () => {
 
     expect(await statuses({ tmz: '-12' })).toContainEqual([1, 'aberto'])
     expect(await statuses({ tmz: '14' })).toContainEqual([1, 'vencido'])
+    expect((await statuses({})).length).toBe(3)
     for (const headers of [{}, { tmz: '-3' }, { tmz: 'talvez' }] as Record<string, string>[]) {
       const got = await statuses(headers)
       expect(got, JSON.stringify(headers)).toContainEqual([2, 'aberto'])

@@ -92,11 +92,16 @@ describe('POST /api/v1/login/access-token/', () => {
     const { users } = await import('../db/schema/users.ts')
     const { eq } = await import('drizzle-orm')
     const lucas = await idOf('lucas.pereira@example.com')
+    const [before] = await t.db.orm.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, lucas))
     await t.db.orm.update(users).set({ passwordHash: await hashPassword('only-lucas-1') }).where(eq(users.id, lucas))
-
-    const { status, body } = await login({ username: '123.456.789-09', password: 'only-lucas-1' })
-    expect(status).toBe(200)
-    expect(decodeJwt(body.access_token as string).sub).toBe(String(lucas))
+    try {
+      const { status, body } = await login({ username: '123.456.789-09', password: 'only-lucas-1' })
+      expect(status).toBe(200)
+      expect(decodeJwt(body.access_token as string).sub).toBe(String(lucas))
+    } finally {
+      // The other tests of this file (run in any order) log the siblings in with the demo password.
+      await t.db.orm.update(users).set({ passwordHash: before!.passwordHash }).where(eq(users.id, lucas))
+    }
   })
 
   it('refuses a JSON body: the endpoint is an OAuth2 form (D2)', async () => {

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NotasAtHome, NotasTurma, Turma } from '../../src/api/schemas/turma.ts'
 import { avaliacoes, notas } from '../db/schema/notas.ts'
-import { bearer, createTestApp, demoToken, type TestApp } from '../test/app.ts'
+import { turmaAlunos } from '../db/schema/turmas.ts'
+import { bearer, createTestApp, createUser, demoToken, type TestApp } from '../test/app.ts'
 import { mediaPonderada, mediaSimples, progresso, situacaoNotas } from './turmas.ts'
 
 describe('grade rules', () => {
@@ -209,20 +210,35 @@ describe('GET /at-home/turma/{id}/notas/', () => {
   })
 
   it('is decided once every assessment is graded: below the mark fails, at or above passes', async () => {
+    // A student of this test's own in Ana's class: the grades below touch no one else's.
+    const student = await createUser(t)
     const ingles = byName(anaTurmas, 'Inglês — Intermediário 2')
-    const [prova2] = await t.db.orm
-      .select({ id: avaliacoes.id })
+    const [matricula] = await t.db.orm.insert(turmaAlunos).values({ turmaId: ingles.id, userId: student.id }).returning({ id: turmaAlunos.id })
+    const provas = await t.db.orm
+      .select({ id: avaliacoes.id, nome: avaliacoes.nome })
       .from(avaliacoes)
-      .where(and(eq(avaliacoes.turmaId, ingles.id), eq(avaliacoes.nome, 'Prova 2 — Units 4–6')))
-    await t.db.orm.insert(notas).values({ avaliacaoId: prova2!.id, turmaAlunoId: ingles.turma_aluno_id, nota: 5 })
-    const failed = (await get(`/at-home/turma/${ingles.id}/notas/`, ana)).json<NotasTurma>()
+      .where(eq(avaliacoes.turmaId, ingles.id))
+    const grades: Record<string, number> = {
+      'Prova 1 — Units 1–3': 8,
+      'Trabalho — My hometown': 5.5,
+      'Oral 1 — Conversation': 9,
+    }
+    await t.db.orm.insert(notas).values(provas.filter((prova) => prova.nome in grades).map((prova) => ({ avaliacaoId: prova.id, turmaAlunoId: matricula!.id, nota: grades[prova.nome]! })))
+    const pending = (await get(`/at-home/turma/${ingles.id}/notas/`, student.token)).json<NotasTurma>()
+    expect(pending).toMatchObject({ media: 7.6, situacao: 'em_andamento' })
+
+    const prova2 = provas.find((prova) => prova.nome === 'Prova 2 — Units 4–6')!
+    await t.db.orm.insert(notas).values({ avaliacaoId: prova2.id, turmaAlunoId: matricula!.id, nota: 5 })
+    const failed = (await get(`/at-home/turma/${ingles.id}/notas/`, student.token)).json<NotasTurma>()
     // (16 + 5.5 + 9 + 10) / 6 = 6.75
     expect(failed).toMatchObject({ media: 6.8, situacao: 'reprovado' })
 
-    await t.db.orm.update(notas).set({ nota: 7 }).where(eq(notas.avaliacaoId, prova2!.id))
-    const passed = (await get(`/at-home/turma/${ingles.id}/notas/`, ana)).json<NotasTurma>()
+    await t.db.orm.update(notas).set({ nota: 7 }).where(and(eq(notas.avaliacaoId, prova2.id), eq(notas.turmaAlunoId, matricula!.id)))
+    const passed = (await get(`/at-home/turma/${ingles.id}/notas/`, student.token)).json<NotasTurma>()
     // (16 + 5.5 + 9 + 14) / 6 = 7.4166…
     expect(passed).toMatchObject({ media: 7.4, situacao: 'aprovado' })
+    // Ana's own grades are untouched.
+    expect((await get(`/at-home/turma/${ingles.id}/notas/`, ana)).json<NotasTurma>()).toMatchObject({ media: 7.6, situacao: 'em_andamento' })
   })
 })
 
