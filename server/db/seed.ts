@@ -80,6 +80,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     streetNumber: '1702',
     isClub: true,
   },
+  // Just enrolled: no class, instalment or order yet, so every empty state can be seen.
+  {
+    email: 'novo.aluno@example.com',
+    role: 'student',
+    fullName: 'Rafael Costa',
+    cpf: '86288366757',
+    phone: '31991234567',
+    cep: '30130010',
+    street: 'Avenida Afonso Pena',
+    streetNumber: '1500',
+    isClub: false,
+  },
 ]
 
 /** Any constant: it only serialises concurrent seeders on one PostgreSQL (D4). */

@@ -3,6 +3,8 @@ import { expect, type Page } from '@playwright/test'
 
 /** Demo accounts seeded on first start (README "Demo accounts"). */
 export const STUDENT = { username: 'aluno@example.com', password: 'demo1234', name: 'Ana Beatriz Souza' }
+/** A demo student with no class, instalment or order yet (server/db/seed.ts). */
+export const NEW_STUDENT = { username: 'novo.aluno@example.com', password: 'demo1234' }
 export const MANAGER = { username: 'gestor@example.com', password: 'demo1234' }
 export const SIBLINGS = { cpf: '123.456.789-09', password: 'demo1234', names: ['Lucas Pereira', 'Marina Pereira'] }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
-import { login, loginAsStudent, MANAGER, SIBLINGS } from './fixtures.ts'
+import { login, loginAsStudent, NEW_STUDENT, SIBLINGS } from './fixtures.ts'
 
 /**
  * Issue 7 items 4 and 5 against the real server: no blank screen on lie-fi, only a refused
@@ -186,9 +186,9 @@ test.describe('honest states (issue 7)', () => {
     await expect(openOrders(page)).not.toHaveAttribute('aria-busy', 'true')
   })
 
-  test('an account with no instalments sees "Nenhuma parcela em aberto." once the answer came', async ({ page }) => {
+  test('a student with no instalments sees "Nenhuma parcela em aberto." once the answer came', async ({ page }) => {
     const finances = await holdApi(page, '**/api/v1/at-home/financeiro/')
-    await login(page, MANAGER.username, MANAGER.password)
+    await login(page, NEW_STUDENT.username, NEW_STUDENT.password)
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect.poll(() => finances.held.length).toBeGreaterThan(0)
     await expect(nextInstalment(page)).toHaveAttribute('aria-busy', 'true')

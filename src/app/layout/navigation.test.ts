@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isInSection, NAV_ITEMS, navItemsFor, TAB_ITEMS } from './navigation.ts'
+import { isInSection, NAV_ITEMS, navItemsFor, TAB_ITEMS, tabItemsFor } from './navigation.ts'
 
 const every = () => true
 
@@ -23,6 +23,16 @@ describe('navItemsFor', () => {
   it('keeps manager entries for managers (D7)', () => {
     expect(navItemsFor({ role: 'student', brand: 'knn', hasRoute: every }).map((i) => i.to)).not.toContain('/manager-panel')
     expect(navItemsFor({ role: 'manager', brand: 'knn', hasRoute: every }).map((i) => i.to)).toContain('/manager-panel')
+  })
+
+  it('gives a manager no student-only screen: the server answers them 403 (D7, canCall)', () => {
+    const manager = navItemsFor({ role: 'manager', brand: 'knn', hasRoute: every }).map((i) => i.to)
+    expect(manager).not.toContain('/financial')
+    expect(manager).not.toContain('/pedidos')
+    expect(manager).not.toContain('/pedagogico/list')
+    expect(manager).toContain('/me')
+    expect(tabItemsFor('manager').map((i) => i.to)).toEqual(['/dashboard'])
+    expect(tabItemsFor('student').map((i) => i.to)).toEqual(TAB_ITEMS.map((i) => i.to))
   })
 
   it('has each path once and every tab in the drawer too', () => {
