@@ -31,19 +31,39 @@ const zones = [
     message: 'Shared code never imports a feature or the app.',
   })),
   { target: './src/features', from: './src/app', message: 'Features never import the app layer.' },
-  { target: './src/sw', from: ['./src/app', './src/features', './src/ui', './src/machines'], message: 'The service worker imports only src/api and src/db.' },
+  {
+    target: './src/sw',
+    from: ['./src/app', './src/features', './src/ui', './src/machines'],
+    message: 'The service worker imports only src/api and src/db.',
+  },
   { target: './src', from: './server', message: 'Nothing under src/ imports the server.' },
-  { target: './server', from: ['./src/app', './src/features', './src/ui', './src/db', './src/machines', './src/sw', './src/i18n'], message: 'The server imports only src/api.' },
+  {
+    target: './server',
+    from: ['./src/app', './src/features', './src/ui', './src/db', './src/machines', './src/sw', './src/i18n'],
+    message: 'The server imports only src/api.',
+  },
 ]
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'src/app/route-tree.gen.ts', 'server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'src/app/route-tree.gen.ts',
+      'server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
+      // Type-aware rules (issue 8: no floating or misused promises) need the type checker.
+      parserOptions: { project: ['./tsconfig.json', './tsconfig.sw.json'], tsconfigRootDir: import.meta.dirname },
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     settings: {
@@ -54,12 +74,18 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'react-hooks/rules-of-hooks': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "ImportDeclaration[source.value=/\\/index(\\.tsx?)?$/][source.value=/features/]", message: 'No barrel files for features: import the file directly.' },
+        {
+          selector: 'ImportDeclaration[source.value=/\\/index(\\.tsx?)?$/][source.value=/features/]',
+          message: 'No barrel files for features: import the file directly.',
+        },
       ],
     },
   },

@@ -160,7 +160,9 @@ export function printAttackFigures(figures: AttackFigures): void {
   console.log('Attack (issue 8):')
   console.log(`  login: ${figures.evaluated} of ${figures.guesses} parallel wrong guesses evaluated (limit ${figures.limit})`)
   console.log(`  login p99 of a legitimate user during the attack: ${figures.legitimateLoginP99Ms.toFixed(0)} ms`)
-  console.log(`  slowloris: ${figures.slowlorisOpenAfter15s} of ${figures.slowlorisConnections} connections still open after ${SLOWLORIS_SECONDS} s`)
+  console.log(
+    `  slowloris: ${figures.slowlorisOpenAfter15s} of ${figures.slowlorisConnections} connections still open after ${SLOWLORIS_SECONDS} s`,
+  )
   console.log(`  GET /users/me/ p99 meanwhile: ${figures.usersMeP99Ms.toFixed(0)} ms`)
 }
 

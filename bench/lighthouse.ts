@@ -59,7 +59,8 @@ async function lighthouseRoute(baseUrl: string, path: string, access: string | n
     })
     if (!result) throw new Error(`lighthouse gave no result for ${path}`)
     const { lhr } = result
-    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
     return {
       route: path,
       finalPath: new URL(lhr.finalDisplayedUrl).pathname,

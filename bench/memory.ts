@@ -22,7 +22,10 @@ async function peakOfOneStart(dataDir: string, port: number): Promise<{ peakMb: 
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false)
+      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
       if (healthy) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }

@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { build } from 'vite'
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -104,7 +111,11 @@ export async function dexieReadTimes(baseUrl: string) {
     const page = await (await browser.newContext({ bypassCSP: true })).newPage()
     await page.goto(`${baseUrl}/healthz`)
     await page.addScriptTag({ content: code })
-    const result = await page.evaluate(() => (globalThis as unknown as { DexieReadBench: { run: () => Promise<{ turmasComNotasMs: number[]; parcelasMs: number[] }> } }).DexieReadBench.run())
+    const result = await page.evaluate(() =>
+      (
+        globalThis as unknown as { DexieReadBench: { run: () => Promise<{ turmasComNotasMs: number[]; parcelasMs: number[] }> } }
+      ).DexieReadBench.run(),
+    )
     return { turmasComNotas: median(result.turmasComNotasMs), parcelas: median(result.parcelasMs) }
   } finally {
     await browser.close()

@@ -22,7 +22,10 @@ function kb(bytes: number) {
 }
 
 async function startServer(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; url: string; engine: string }> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/api-server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/api-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const lines = createInterface({ input: child.stdout! })
   for await (const line of lines) {
     const match = /^ready (\d+) (\w+)/.exec(line)
@@ -45,7 +48,14 @@ async function stop(child: ChildProcess) {
 async function bundleSizes(baseUrl: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   const measure = async (path: string, before?: (page: Page) => Promise<void>) => {
     const context = await browser.newContext()
@@ -110,7 +120,9 @@ console.log('\n== Bundle: gzip size of what the browser downloads (production bu
   try {
     const sizes = await bundleSizes(url)
     console.log(`/login/main   JS ${kb(sizes.login.js)}   CSS ${kb(sizes.login.css)}   total ${kb(sizes.login.js + sizes.login.css)}`)
-    console.log(`/dashboard    JS ${kb(sizes.dashboard.js)}   CSS ${kb(sizes.dashboard.css)}   total ${kb(sizes.dashboard.js + sizes.dashboard.css)}`)
+    console.log(
+      `/dashboard    JS ${kb(sizes.dashboard.js)}   CSS ${kb(sizes.dashboard.css)}   total ${kb(sizes.dashboard.js + sizes.dashboard.css)}`,
+    )
   } finally {
     await stop(child)
   }
@@ -122,7 +134,9 @@ if (process.env.DATABASE_URL) runs.push(await apiThroughput({ DATABASE_URL: proc
 for (const run of runs) {
   console.log(`[${run.engine}]`)
   console.log(`  empty route          ${run.empty.toFixed(0).padStart(7)} req/s`)
-  console.log(`  one indexed SELECT   ${run.select.toFixed(0).padStart(7)} req/s   (${((run.select / run.empty) * 100).toFixed(0)}% of empty)`)
+  console.log(
+    `  one indexed SELECT   ${run.select.toFixed(0).padStart(7)} req/s   (${((run.select / run.empty) * 100).toFixed(0)}% of empty)`,
+  )
   console.log(`  GET /users/me/       ${run.me.toFixed(0).padStart(7)} req/s   (${((run.me / run.empty) * 100).toFixed(0)}% of empty)`)
   console.log(`  /users/me/ ÷ SELECT  ${(run.me / run.select).toFixed(2).padStart(7)}         (goal ≥ 0.8)`)
 }
@@ -174,7 +188,9 @@ console.log('\n== Lighthouse (mobile preset: simulated slow 4G, 4x CPU), built a
       )
     }
     const lieFi = await lieFiDashboardMs(url)
-    console.log(`\n/dashboard with the API hanging (lie-fi): cached data shown ${lieFi === null ? 'never (30 s)' : `after ${lieFi.toFixed(0)} ms`}   (goal ≤ 1000 ms)`)
+    console.log(
+      `\n/dashboard with the API hanging (lie-fi): cached data shown ${lieFi === null ? 'never (30 s)' : `after ${lieFi.toFixed(0)} ms`}   (goal ≤ 1000 ms)`,
+    )
   } finally {
     await stop(child)
   }

@@ -34,8 +34,18 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: [SCREEN_TEXTS], ceilingKib: 200, goalKib: 170 },
   { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 200 },
   { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 168 },
-  { url: '/pedagogico/list', routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 200 },
-  { url: '/pedagogico/notas/1', routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 200 },
+  {
+    url: '/pedagogico/list',
+    routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
+    awaited: [SCREEN_TEXTS],
+    ceilingKib: 200,
+  },
+  {
+    url: '/pedagogico/notas/1',
+    routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
+    awaited: [SCREEN_TEXTS],
+    ceilingKib: 200,
+  },
   { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 227 },
 ]
 
@@ -69,7 +79,9 @@ function main(): void {
     const ok = kib <= ceilingKib
     if (!ok) over += 1
     const goal = goalKib === undefined ? '' : kib <= goalKib ? ` · goal ${goalKib} KiB met` : ` · goal ${goalKib} KiB not met yet`
-    console.log(`${ok ? 'ok  ' : 'OVER'} ${url.padEnd(20)} ${kib.toFixed(1).padStart(6)} KiB gzip JS in ${files.length} files / ceiling ${ceilingKib} KiB${goal}`)
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${url.padEnd(20)} ${kib.toFixed(1).padStart(6)} KiB gzip JS in ${files.length} files / ceiling ${ceilingKib} KiB${goal}`,
+    )
   }
   if (over > 0) {
     console.error(`bundle budget: ${over} route(s) over their ceiling (scripts/check-bundle-budget.ts)`)

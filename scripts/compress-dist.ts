@@ -38,7 +38,10 @@ async function compressFile(file: string): Promise<{ raw: number; br: number }> 
     }),
     gz(body, { level: constants.Z_BEST_COMPRESSION }),
   ])
-  for (const [suffix, copy] of [['.br', br], ['.gz', gzipped]] as const) {
+  for (const [suffix, copy] of [
+    ['.br', br],
+    ['.gz', gzipped],
+  ] as const) {
     // A stale copy from an earlier build must never be served for a changed file.
     if (copy.length < body.length) await writeFile(file + suffix, copy)
     else await rm(file + suffix, { force: true })

@@ -23,10 +23,15 @@ function run(command: string, args: string[]): boolean {
 }
 
 if (!executable(path)) {
-  const canInstall = !process.env.CHROMIUM_PATH && process.platform === 'linux' && process.getuid?.() === 0 && executable('/usr/bin/apt-get')
+  const canInstall =
+    !process.env.CHROMIUM_PATH && process.platform === 'linux' && process.getuid?.() === 0 && executable('/usr/bin/apt-get')
   if (canInstall) {
     console.log(`Chromium is missing at ${path}: installing Debian's chromium package (apt-get)…`)
-    if (!(run('apt-get', ['update', '-qq']) && run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']) && executable(path))) {
+    if (!(
+      run('apt-get', ['update', '-qq']) &&
+      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']) &&
+      executable(path)
+    )) {
       console.error('Installing chromium with apt-get failed; see the output above.')
       process.exit(1)
     }
@@ -35,7 +40,7 @@ if (!executable(path)) {
       `The browser tests need Chromium at ${path}, and it is missing.\n` +
         (process.env.CHROMIUM_PATH
           ? 'CHROMIUM_PATH names a file that is not an executable.\n'
-          : "Install it (Debian/Ubuntu: `sudo apt-get install chromium`), or point CHROMIUM_PATH at a Chromium or Chrome binary.\n") +
+          : 'Install it (Debian/Ubuntu: `sudo apt-get install chromium`), or point CHROMIUM_PATH at a Chromium or Chrome binary.\n') +
         'It is installed automatically only when running as root on Debian/Ubuntu.',
     )
     process.exit(1)

@@ -61,7 +61,8 @@ export async function renderShell(kind: ShellKind, brand: Brand): Promise<string
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), context: { queryClient, session } })
   await router.load()
   const drawn = router.state.location.pathname
-  if (drawn !== path) throw new Error(`the ${kind} shell was sent from ${path} to ${drawn}: the session stand-in no longer passes the route guards`)
+  if (drawn !== path)
+    throw new Error(`the ${kind} shell was sent from ${path} to ${drawn}: the session stand-in no longer passes the route guards`)
   const { prelude } = await prerender(
     <BrandProvider brand={brand}>
       <QueryClientProvider client={queryClient}>

@@ -35,7 +35,8 @@ const PLACEHOLDER_CSS =
  * have their styles before any script runs. Files the shell already links are skipped.
  */
 function routeLinks(manifest: Manifest, kind: ShellKind, indexHtml: string): string {
-  const { js, css } = kind === 'login' ? routeFiles(manifest, LOGIN_ROUTE_FILES) : routeFiles(manifest, DASHBOARD_ROUTE_FILES, [SCREEN_TEXTS])
+  const { js, css } =
+    kind === 'login' ? routeFiles(manifest, LOGIN_ROUTE_FILES) : routeFiles(manifest, DASHBOARD_ROUTE_FILES, [SCREEN_TEXTS])
   const missing = (file: string) => !indexHtml.includes(`/${file}"`)
   return [
     ...js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
@@ -83,7 +84,10 @@ export async function prerenderShells(distDir: string): Promise<void> {
     for (const brand of Object.values(BRANDS)) {
       for (const kind of SHELL_KINDS) {
         const file = shellFileName(kind, brand.id)
-        await writeFile(path.join(distDir, file), shellHtml(indexHtml, brand, kind, await renderShell(kind, brand), routeLinks(manifest, kind, indexHtml)))
+        await writeFile(
+          path.join(distDir, file),
+          shellHtml(indexHtml, brand, kind, await renderShell(kind, brand), routeLinks(manifest, kind, indexHtml)),
+        )
         console.log(`pre-rendered ${path.relative(process.cwd(), path.join(distDir, file))}`)
       }
     }

@@ -53,7 +53,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ...connectionOptions(timeouts),
     // Errors raised before routing (a malformed URL) answer like every other (F6).
-    frameworkErrors: handleError,
+    frameworkErrors: (error, request, reply) => {
+      // It sends the answer itself; the reply it returns is only thenable.
+      void handleError(error, request, reply)
+    },
     // A first start creates, migrates and seeds an embedded database: seconds on a slow
     // or busy machine, more than Fastify's default 10 s plugin budget allows.
     pluginTimeout: 120_000,
@@ -110,8 +113,7 @@ function isApiPath(app: FastifyInstance, path: string): boolean {
 function notFoundHandler(app: FastifyInstance) {
   return async function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
     const path = pathOf(request)
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
     if (app.servesApp && wantsPage && !isApiPath(app, path)) {
       return app.sendShell(request, reply)
     }

@@ -112,19 +112,13 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'não pode ser vazio')), 'localhost'),
   DATA_DIR: v.optional(v.string(), './data'),
   DATABASE_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^postgres(ql)?:\/\//, 'deve ser uma URL postgres://usuario@host:porta/banco'),
-    ),
+    v.pipe(v.string(), v.trim(), v.regex(/^postgres(ql)?:\/\//, 'deve ser uma URL postgres://usuario@host:porta/banco')),
   ),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'deve ter pelo menos 32 caracteres'))),
   ACCESS_TOKEN_TTL_MINUTES: v.optional(integer(1, 366 * 24 * 60), String(EIGHT_DAYS_IN_MINUTES)),
   VAPID_PUBLIC_KEY: v.optional(base64UrlBytes(65, 'uma chave pública P-256')),
   VAPID_PRIVATE_KEY: v.optional(base64UrlBytes(32, 'uma chave privada P-256')),
-  VAPID_SUBJECT: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^(mailto:.+|https:\/\/.+)$/, 'deve começar com mailto: ou https://')),
-  ),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(mailto:.+|https:\/\/.+)$/, 'deve começar com mailto: ou https://'))),
   DRIVE_BASE_PATH: v.optional(basePath, '/drive/api/v1'),
   DRIVE_PUBLIC_URL: v.optional(httpUrl),
   CEP_SERVICE_URL: v.optional(httpUrl, 'https://viacep.com.br'),
@@ -167,7 +161,10 @@ function configSchema(cwd: string) {
       jwtSecret: e.JWT_SECRET ?? null,
       accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
       /** null → generated once and kept in `${dataDir}/secrets.json` (D17). */
-      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? ({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } as VapidKeys | null) : null,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? ({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } as VapidKeys | null)
+          : null,
       vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PRODUCTION_URL),
       /** Where the drive API is mounted in this process (D1), no trailing slash. */
       driveBasePath: e.DRIVE_BASE_PATH,

@@ -44,7 +44,8 @@ async function tokenOf(role: Role): Promise<string> {
 }
 
 /** English words valibot, Fastify or Node would use; none belongs in an answer (issue 8). */
-const ENGLISH = /\b(invalid|expected|received|request|not found|unsupported|error|must|should|failed|unexpected|body|missing|too large|payload|forbidden|unauthorized)\b/i
+const ENGLISH =
+  /\b(invalid|expected|received|request|not found|unsupported|error|must|should|failed|unexpected|body|missing|too large|payload|forbidden|unauthorized)\b/i
 
 /** The answer is JSON with a `detail` a Portuguese reader gets: a text, or FastAPI-style issues (D2). */
 function expectPortugueseDetail(response: LightMyRequestResponse): void {

@@ -76,17 +76,21 @@ describe('SIGTERM (F5)', () => {
     // Browsers holding keep-alive connections, idle after an answer.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 5 })
     const idle = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        new Promise<net.Socket>((resolve, reject) => {
-          const request = http.get({ host: '127.0.0.1', port: server.port, path: '/healthz', agent }, (response) => {
-            response.resume()
-            response.on('end', () => resolve(request.socket!))
-          })
-          request.on('error', reject)
-        }),
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<net.Socket>((resolve, reject) => {
+            const request = http.get({ host: '127.0.0.1', port: server.port, path: '/healthz', agent }, (response) => {
+              response.resume()
+              response.on('end', () => resolve(request.socket!))
+            })
+            request.on('error', reject)
+          }),
       ),
     )
-    const idleClosed = idle.map((socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve()))))
+    const idleClosed = idle.map(
+      (socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve()))),
+    )
 
     // A request in flight: headers and half of its body sent before the signal.
     const body = new URLSearchParams({ username: 'ninguem@example.com', password: 'senha-qualquer' }).toString()

@@ -63,7 +63,7 @@ export function installPgliteTemplate(dataDir: string): boolean {
 export function extractTar(tar: Buffer, target: string): void {
   mkdirSync(target, { recursive: true, mode: 0o700 })
   const root = path.resolve(target)
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const header = tar.subarray(offset, offset + 512)
     if (header.every((byte) => byte === 0)) break
     const field = (start: number, length: number) => {

@@ -315,11 +315,19 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
 }
 
 async function ensureLivros(db: Db): Promise<Map<string, number>> {
-  await db.insert(livros).values([...DEMO_LIVROS]).onConflictDoNothing({ target: livros.codigo })
+  await db
+    .insert(livros)
+    .values([...DEMO_LIVROS])
+    .onConflictDoNothing({ target: livros.codigo })
   const rows = await db
     .select({ id: livros.id, codigo: livros.codigo })
     .from(livros)
-    .where(inArray(livros.codigo, DEMO_LIVROS.map((livro) => livro.codigo)))
+    .where(
+      inArray(
+        livros.codigo,
+        DEMO_LIVROS.map((livro) => livro.codigo),
+      ),
+    )
   return new Map(rows.map((row) => [row.codigo, row.id]))
 }
 
@@ -382,7 +390,9 @@ async function enrol(db: Db, companyId: number, userId: number, spec: DemoTurma,
     )
     const graded = spec.avaliacoes.filter((avaliacao) => avaliacao.nota !== null)
     if (graded.length > 0) {
-      await db.insert(notas).values(graded.map((avaliacao) => ({ avaliacaoId: ids.get(avaliacao.nome)!, turmaAlunoId, nota: avaliacao.nota })))
+      await db
+        .insert(notas)
+        .values(graded.map((avaliacao) => ({ avaliacaoId: ids.get(avaliacao.nome)!, turmaAlunoId, nota: avaliacao.nota })))
     }
   }
 
@@ -399,7 +409,12 @@ async function enrol(db: Db, companyId: number, userId: number, spec: DemoTurma,
           .values(
             spec.atividades
               .filter((atividade) => missing.includes(atividade.atividade))
-              .map((atividade) => ({ turmaId, atividade: atividade.atividade, unidade: atividade.unidade, data: addDays(today, atividade.dia) })),
+              .map((atividade) => ({
+                turmaId,
+                atividade: atividade.atividade,
+                unidade: atividade.unidade,
+                data: addDays(today, atividade.dia),
+              })),
           )
           .returning({ id: atividadesAthome.id, nome: atividadesAthome.atividade }),
     )

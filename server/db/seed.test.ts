@@ -83,7 +83,11 @@ describe('seedDemo', () => {
       expect(row.updatedAt).toBeInstanceOf(Date)
     }
     expect(rows.find((row) => row.email === 'gestor@example.com')?.role).toBe('manager')
-    expect(rows.find((row) => row.email === 'aluno@example.com')).toMatchObject({ role: 'student', isClub: true, fullName: 'Ana Beatriz Souza' })
+    expect(rows.find((row) => row.email === 'aluno@example.com')).toMatchObject({
+      role: 'student',
+      isClub: true,
+      fullName: 'Ana Beatriz Souza',
+    })
     const siblings = rows.filter((row) => row.cpf === DEMO_SIBLINGS_CPF).map((row) => row.fullName)
     expect(siblings.sort()).toEqual(['Lucas Pereira', 'Marina Pereira'])
   })

@@ -112,7 +112,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       .limit(1)
     const companyId =
       existingCompany?.id ??
-      (await tx.insert(companies).values({ name: DEMO_COMPANY.name, escolaId: DEMO_COMPANY.escolaId }).returning({ id: companies.id }))[0]!.id
+      (await tx.insert(companies).values({ name: DEMO_COMPANY.name, escolaId: DEMO_COMPANY.escolaId }).returning({ id: companies.id }))[0]!
+        .id
 
     let createdUsers = 0
     const userIds = new Map<string, number>()

@@ -116,7 +116,7 @@ describe('contractRoute', () => {
     await wrong.close()
   })
 
-  it('answers validation failures in Portuguese, never valibot\'s English defaults', async () => {
+  it("answers validation failures in Portuguese, never valibot's English defaults", async () => {
     const app = await appWith((id) => ({ id, name: 'x' }))
     const typed = defineEndpoint({
       method: 'POST',
@@ -153,7 +153,9 @@ describe('contractRoute', () => {
     })
     contractRoute(app, write, async ({ headers }) => ({ key: headers['idempotency-key'] ?? null }))
     const url = '/api/v1/test/write/'
-    expect((await app.inject({ method: 'PUT', url, headers: { 'idempotency-key': 'b7c1e2a4-0d9f' } })).json()).toEqual({ key: 'b7c1e2a4-0d9f' })
+    expect((await app.inject({ method: 'PUT', url, headers: { 'idempotency-key': 'b7c1e2a4-0d9f' } })).json()).toEqual({
+      key: 'b7c1e2a4-0d9f',
+    })
     expect((await app.inject({ method: 'PUT', url })).json()).toEqual({ key: null })
     const bad = await app.inject({ method: 'PUT', url, headers: { 'idempotency-key': 'a b' } })
     expect(bad.statusCode).toBe(422)

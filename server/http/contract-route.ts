@@ -166,8 +166,11 @@ function undeclaredKeys(input: unknown, output: unknown, at: string): string[] {
   }
   if (isPlainObject(input) && isPlainObject(output)) {
     return Object.keys(input).flatMap((key) =>
-      input[key] === undefined ? [] :
-      Object.hasOwn(output, key) ? undeclaredKeys(input[key], output[key], at ? `${at}.${key}` : key) : [at ? `${at}.${key}` : key],
+      input[key] === undefined
+        ? []
+        : Object.hasOwn(output, key)
+          ? undeclaredKeys(input[key], output[key], at ? `${at}.${key}` : key)
+          : [at ? `${at}.${key}` : key],
     )
   }
   return []

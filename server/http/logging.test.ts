@@ -61,7 +61,16 @@ describe('request logs', () => {
     expect(log).toContain('/api/v1/users/me/')
     expect(log).toContain('/api/v1/login/reset-password/?token=[redacted]&email=[redacted]')
     // …without any secret.
-    for (const secret of [password, token, token.split('.')[2]!, 'cookie-secret', 'wrong-current-secret', 'brand-new-secret', 'reset-token-secret', 'aluno%40example.com']) {
+    for (const secret of [
+      password,
+      token,
+      token.split('.')[2]!,
+      'cookie-secret',
+      'wrong-current-secret',
+      'brand-new-secret',
+      'reset-token-secret',
+      'aluno%40example.com',
+    ]) {
       expect(log, secret).not.toContain(secret)
     }
   })
@@ -71,7 +80,10 @@ describe('request logs of hostile input (issue 8 F3)', () => {
   const lines: string[] = []
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({ logLevel: 'trace' }, { logStream: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }) })
+    t = await createTestApp(
+      { logLevel: 'trace' },
+      { logStream: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }) },
+    )
   })
   afterAll(() => t.close())
 

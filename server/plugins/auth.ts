@@ -83,20 +83,23 @@ export default fp(
 
     app.decorate('auth', auth)
     app.decorateRequest('caller', null)
-    app.decorate('authenticate', function authenticate(access: Exclude<Access, 'public'>, load: SessionLoader = (id) => accountSession(app.db.orm, id)) {
-      return async function checkToken(request) {
-        const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
-        const token = match ? await auth.verifyAccessToken(match[1]!) : null
-        if (token === null) throw unauthorized()
-        // One query per request, checked every time: a deleted account's token, or one
-        // issued before the last password change, stops working at once.
-        const session = await load(token.userId)
-        if (session === null || session.tokenVersion !== token.version) throw unauthorized()
-        // The same rule the client's guards read (src/api/define.ts).
-        if (!canCall({ access }, session.role)) throw new HttpError(403, access === 'student' ? STUDENTS_ONLY : MANAGERS_ONLY)
-        request.caller = { id: token.userId, role: session.role, session }
-      } satisfies onRequestAsyncHookHandler
-    })
+    app.decorate(
+      'authenticate',
+      function authenticate(access: Exclude<Access, 'public'>, load: SessionLoader = (id) => accountSession(app.db.orm, id)) {
+        return async function checkToken(request) {
+          const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
+          const token = match ? await auth.verifyAccessToken(match[1]!) : null
+          if (token === null) throw unauthorized()
+          // One query per request, checked every time: a deleted account's token, or one
+          // issued before the last password change, stops working at once.
+          const session = await load(token.userId)
+          if (session === null || session.tokenVersion !== token.version) throw unauthorized()
+          // The same rule the client's guards read (src/api/define.ts).
+          if (!canCall({ access }, session.role)) throw new HttpError(403, access === 'student' ? STUDENTS_ONLY : MANAGERS_ONLY)
+          request.caller = { id: token.userId, role: session.role, session }
+        } satisfies onRequestAsyncHookHandler
+      },
+    )
   },
   { name: 'auth', dependencies: ['db'], fastify: '5.x' },
 )

@@ -80,7 +80,11 @@ describe('compressed JSON answers (issue 7 §1)', () => {
 describe('the compressed HTML shell', () => {
   it('compresses the branded shell on / and on deep links', async () => {
     for (const url of ['/', '/dashboard', '/login/main']) {
-      const page = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', host: 'phenom.localhost:8080' } })
+      const page = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', host: 'phenom.localhost:8080' },
+      })
       expect(page.statusCode, url).toBe(200)
       expect(page.headers['content-encoding'], url).toBe('br')
       expect(page.headers.vary, url).toMatch(/accept-encoding/i)

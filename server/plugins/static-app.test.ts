@@ -11,7 +11,10 @@ const INDEX = '<!doctype html><link rel="manifest" href="/manifest-knn.webmanife
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 // Large enough for compression to pay, like every real chunk.
 const ROUTE_CHUNK = Array.from({ length: 200 }, (_, i) => `export const label${i} = 'Parcela ${i} em aberto'`).join('\n')
-const MANIFEST = JSON.stringify({ name: 'KNN Idiomas', icons: Array.from({ length: 20 }, (_, i) => ({ src: `/icons/knn-${i}.png`, sizes: `${i}x${i}` })) })
+const MANIFEST = JSON.stringify({
+  name: 'KNN Idiomas',
+  icons: Array.from({ length: 20 }, (_, i) => ({ src: `/icons/knn-${i}.png`, sizes: `${i}x${i}` })),
+})
 
 describe('the built app (STATIC_DIR)', () => {
   let staticDir: string
@@ -144,7 +147,8 @@ describe('the built app (STATIC_DIR)', () => {
       const response = await fetchWith('/tiny.js', 'br')
       expect(response.statusCode).toBe(200)
       // Without a copy the file is compressed on the fly (compression.ts) or sent as it is.
-      const body = response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload).toString('utf8') : response.body
+      const body =
+        response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload).toString('utf8') : response.body
       expect(body).toBe('x')
     })
 

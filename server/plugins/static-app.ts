@@ -46,10 +46,12 @@ export default fp(
     // without naming chunks that no longer exist.
     app.decorate('sendShell', async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = new URL(request.url, 'http://x').pathname
-      const shell = await readFile(path.join(root, shellFileFor(pathname, request.hostname)), 'utf8').catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error
-        return brandShellHtml(await readFile(path.join(root, 'index.html'), 'utf8'), request.hostname)
-      })
+      const shell = await readFile(path.join(root, shellFileFor(pathname, request.hostname)), 'utf8').catch(
+        async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error
+          return brandShellHtml(await readFile(path.join(root, 'index.html'), 'utf8'), request.hostname)
+        },
+      )
       return reply.type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(shell)
     })
     for (const url of ['/', '/index.html']) app.get(url, (request, reply) => app.sendShell(request, reply))

@@ -16,7 +16,7 @@ describe('statusParcela (D21)', () => {
     expect(statusParcela(unpaid, '2026-11-22')).toBe('vencido')
   })
 
-  it('follows the caller\'s calendar: 23:30 in UTC-3 on the due date is not overdue yet, though UTC is the next day', () => {
+  it("follows the caller's calendar: 23:30 in UTC-3 on the due date is not overdue yet, though UTC is the next day", () => {
     const now = new Date('2026-11-22T02:30:00Z')
     expect(statusParcela(unpaid, localToday(now, -3))).toBe('aberto')
     expect(statusParcela(unpaid, localToday(now, 0))).toBe('vencido')
@@ -77,7 +77,16 @@ describe('GET /at-home/financeiro/', () => {
     const dueDates = body.parcelas.map((parcela) => parcela.vencimento)
     expect(dueDates).toEqual([...dueDates].sort())
     expect(body.parcelas.map((parcela) => parcela.status)).toEqual([
-      'pago', 'pago', 'pago', 'pago', 'vencido', 'vencido', 'aberto', 'aberto', 'aberto', 'aberto',
+      'pago',
+      'pago',
+      'pago',
+      'pago',
+      'vencido',
+      'vencido',
+      'aberto',
+      'aberto',
+      'aberto',
+      'aberto',
     ])
     expect(body.parcelas[0]).toMatchObject({
       descricao: 'Mensalidade — Inglês Intermediário 2',
@@ -90,7 +99,7 @@ describe('GET /at-home/financeiro/', () => {
     expect(body.totais).toEqual({ pago: 4 * 45_100, vencido: 2 * 45_100, aberto: 4 * 45_100 })
   })
 
-  it("gives each sibling only their own instalments; a manager is refused (D7)", async () => {
+  it('gives each sibling only their own instalments; a manager is refused (D7)', async () => {
     const anaIds = new Set((await financeiro(ana)).json<Financeiro>().parcelas.map((parcela) => parcela.id))
     const lucasBody = (await financeiro(lucas)).json<Financeiro>()
     expect(lucasBody.parcelas.map((parcela) => parcela.status)).toEqual(['pago', 'pago', 'pago', 'aberto'])

@@ -38,9 +38,7 @@ const times = (username: string, n: number) => Array<string>(n).fill(username)
 describe('login throttling (P19, issue 8 F1/F2)', () => {
   it('evaluates at most the limit of 200 parallel wrong guesses for one account; the rest get 429 unevaluated', async () => {
     const attacker = '203.0.113.7'
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => login('aluno@example.com', `palpite-${i}`, attacker)),
-    )
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => login('aluno@example.com', `palpite-${i}`, attacker)))
     // A 400 with the SPEC §8 text is only produced after the password check.
     const evaluated = answers.filter((answer) => answer.status === 400)
     const refused = answers.filter((answer) => answer.status === 429)
@@ -90,7 +88,11 @@ describe('login throttling (P19, issue 8 F1/F2)', () => {
     await fail(times('123.456.789-09', LOGIN_LIMITS.identifierAddress - 1), phone)
     expect(await login('12345678909', DEMO_PASSWORD, phone)).toMatchObject({ status: 200 }) // siblings: the account list
     const after = await countedLoginAttempts(t.db.orm, { identifier: '12345678909', address: phone })
-    expect(after).toEqual({ identifierAddress: 0, identifier: LOGIN_LIMITS.identifierAddress - 1, address: LOGIN_LIMITS.identifierAddress - 1 })
+    expect(after).toEqual({
+      identifierAddress: 0,
+      identifier: LOGIN_LIMITS.identifierAddress - 1,
+      address: LOGIN_LIMITS.identifierAddress - 1,
+    })
 
     await fail(times('123 456 789 09', LOGIN_LIMITS.identifierAddress), phone)
     expect(await login('123.456.789-09', DEMO_PASSWORD, phone)).toMatchObject({ status: 429 })

@@ -93,7 +93,10 @@ describe('POST /api/v1/login/access-token/', () => {
     const { eq } = await import('drizzle-orm')
     const lucas = await idOf('lucas.pereira@example.com')
     const [before] = await t.db.orm.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, lucas))
-    await t.db.orm.update(users).set({ passwordHash: await hashPassword('only-lucas-1') }).where(eq(users.id, lucas))
+    await t.db.orm
+      .update(users)
+      .set({ passwordHash: await hashPassword('only-lucas-1') })
+      .where(eq(users.id, lucas))
     try {
       const { status, body } = await login({ username: '123.456.789-09', password: 'only-lucas-1' })
       expect(status).toBe(200)

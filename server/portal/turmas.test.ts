@@ -20,13 +20,40 @@ describe('grade rules', () => {
   it('mediaPonderada: weighted average of the graded ones, one decimal, half up, exact', () => {
     expect(mediaPonderada([])).toBeNull()
     expect(mediaPonderada([{ nota: null, peso: 2 }])).toBeNull()
-    expect(mediaPonderada([{ nota: 8, peso: 2 }, { nota: 5.5, peso: 1 }, { nota: 9, peso: 1 }, { nota: null, peso: 2 }])).toBe(7.6)
+    expect(
+      mediaPonderada([
+        { nota: 8, peso: 2 },
+        { nota: 5.5, peso: 1 },
+        { nota: 9, peso: 1 },
+        { nota: null, peso: 2 },
+      ]),
+    ).toBe(7.6)
     // 6.65 is 6.6499… in binary floating point; in tenths it is exactly half → 6.7.
-    expect(mediaPonderada([{ nota: 6.6, peso: 1 }, { nota: 6.7, peso: 1 }])).toBe(6.7)
-    expect(mediaPonderada([{ nota: 6.5, peso: 1 }, { nota: 7, peso: 1 }])).toBe(6.8)
-    expect(mediaPonderada([{ nota: 10, peso: 0.5 }, { nota: 0, peso: 1.5 }])).toBe(2.5)
+    expect(
+      mediaPonderada([
+        { nota: 6.6, peso: 1 },
+        { nota: 6.7, peso: 1 },
+      ]),
+    ).toBe(6.7)
+    expect(
+      mediaPonderada([
+        { nota: 6.5, peso: 1 },
+        { nota: 7, peso: 1 },
+      ]),
+    ).toBe(6.8)
+    expect(
+      mediaPonderada([
+        { nota: 10, peso: 0.5 },
+        { nota: 0, peso: 1.5 },
+      ]),
+    ).toBe(2.5)
     // All graded weigh 0: they count equally instead of dividing by zero.
-    expect(mediaPonderada([{ nota: 6, peso: 0 }, { nota: 9, peso: 0 }])).toBe(7.5)
+    expect(
+      mediaPonderada([
+        { nota: 6, peso: 0 },
+        { nota: 9, peso: 0 },
+      ]),
+    ).toBe(7.5)
   })
 
   it('mediaSimples: plain average of the graded ones', () => {
@@ -213,7 +240,10 @@ describe('GET /at-home/turma/{id}/notas/', () => {
     // A student of this test's own in Ana's class: the grades below touch no one else's.
     const student = await createUser(t)
     const ingles = byName(anaTurmas, 'Inglês — Intermediário 2')
-    const [matricula] = await t.db.orm.insert(turmaAlunos).values({ turmaId: ingles.id, userId: student.id }).returning({ id: turmaAlunos.id })
+    const [matricula] = await t.db.orm
+      .insert(turmaAlunos)
+      .values({ turmaId: ingles.id, userId: student.id })
+      .returning({ id: turmaAlunos.id })
     const provas = await t.db.orm
       .select({ id: avaliacoes.id, nome: avaliacoes.nome })
       .from(avaliacoes)
@@ -223,7 +253,13 @@ describe('GET /at-home/turma/{id}/notas/', () => {
       'Trabalho — My hometown': 5.5,
       'Oral 1 — Conversation': 9,
     }
-    await t.db.orm.insert(notas).values(provas.filter((prova) => prova.nome in grades).map((prova) => ({ avaliacaoId: prova.id, turmaAlunoId: matricula!.id, nota: grades[prova.nome]! })))
+    await t.db.orm
+      .insert(notas)
+      .values(
+        provas
+          .filter((prova) => prova.nome in grades)
+          .map((prova) => ({ avaliacaoId: prova.id, turmaAlunoId: matricula!.id, nota: grades[prova.nome]! })),
+      )
     const pending = (await get(`/at-home/turma/${ingles.id}/notas/`, student.token)).json<NotasTurma>()
     expect(pending).toMatchObject({ media: 7.6, situacao: 'em_andamento' })
 
@@ -233,12 +269,18 @@ describe('GET /at-home/turma/{id}/notas/', () => {
     // (16 + 5.5 + 9 + 10) / 6 = 6.75
     expect(failed).toMatchObject({ media: 6.8, situacao: 'reprovado' })
 
-    await t.db.orm.update(notas).set({ nota: 7 }).where(and(eq(notas.avaliacaoId, prova2.id), eq(notas.turmaAlunoId, matricula!.id)))
+    await t.db.orm
+      .update(notas)
+      .set({ nota: 7 })
+      .where(and(eq(notas.avaliacaoId, prova2.id), eq(notas.turmaAlunoId, matricula!.id)))
     const passed = (await get(`/at-home/turma/${ingles.id}/notas/`, student.token)).json<NotasTurma>()
     // (16 + 5.5 + 9 + 14) / 6 = 7.4166…
     expect(passed).toMatchObject({ media: 7.4, situacao: 'aprovado' })
     // Ana's own grades are untouched.
-    expect((await get(`/at-home/turma/${ingles.id}/notas/`, ana)).json<NotasTurma>()).toMatchObject({ media: 7.6, situacao: 'em_andamento' })
+    expect((await get(`/at-home/turma/${ingles.id}/notas/`, ana)).json<NotasTurma>()).toMatchObject({
+      media: 7.6,
+      situacao: 'em_andamento',
+    })
   })
 })
 

@@ -36,7 +36,11 @@ export function mediaSimples(values: readonly (number | null)[]): number | null 
 }
 
 /** em_andamento while any assessment (or none at all) awaits a grade; then pass or fail by the mark. */
-export function situacaoNotas(avaliacoes: readonly Pick<AvaliacaoComNota, 'nota'>[], media: number | null, notaMinima: number): NotasTurma['situacao'] {
+export function situacaoNotas(
+  avaliacoes: readonly Pick<AvaliacaoComNota, 'nota'>[],
+  media: number | null,
+  notaMinima: number,
+): NotasTurma['situacao'] {
   if (avaliacoes.length === 0 || media === null || avaliacoes.some((avaliacao) => avaliacao.nota === null)) return 'em_andamento'
   return media >= notaMinima ? 'aprovado' : 'reprovado'
 }

@@ -17,7 +17,10 @@ afterAll(() => t.close())
 const me = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers })
 
 function signed(claims: { sub?: string; exp: number }, secret = t.config.jwtSecret!) {
-  let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(claims.exp - 60).setExpirationTime(claims.exp)
+  let jwt = new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(claims.exp - 60)
+    .setExpirationTime(claims.exp)
   if (claims.sub) jwt = jwt.setSubject(claims.sub)
   return jwt.sign(new TextEncoder().encode(secret))
 }
@@ -98,7 +101,12 @@ describe('GET /api/v1/users/me/', () => {
 
 describe('PUT /api/v1/users/pwa/', () => {
   const putPwa = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'PUT', url: '/api/v1/users/pwa/', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) })
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/pwa/',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(payload),
+    })
 
   it('answers 401 without a token', async () => {
     expectUnauthenticated(await putPwa({ pwa_installed: true }))

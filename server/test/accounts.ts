@@ -20,7 +20,10 @@ export interface TestAccount {
 /** A new account with no school data and no password (it cannot log in; it has a token). */
 export async function createAccount(app: FastifyInstance, db: Database, role: Role = 'student'): Promise<TestAccount> {
   const tag = randomBytes(6).toString('hex')
-  const [row] = await db.orm.insert(users).values({ role, email: `teste-${tag}@example.com`, fullName: `Teste ${tag}` }).returning({ id: users.id })
+  const [row] = await db.orm
+    .insert(users)
+    .values({ role, email: `teste-${tag}@example.com`, fullName: `Teste ${tag}` })
+    .returning({ id: users.id })
   return { id: row!.id, role, token: await app.auth.issueAccessToken(row!.id) }
 }
 
@@ -29,7 +32,14 @@ async function enrol(db: Database, userId: number): Promise<{ turmaId: number; t
   const [company] = await db.orm.insert(companies).values({ name: 'Escola de teste', escolaId: 99 }).returning({ id: companies.id })
   const [turma] = await db.orm
     .insert(turmas)
-    .values({ companyId: company!.id, nome: 'Turma de teste', idioma: 'Inglês', nivel: 'Básico 1', modalidade: 'presencial', dataInicio: '2026-02-01' })
+    .values({
+      companyId: company!.id,
+      nome: 'Turma de teste',
+      idioma: 'Inglês',
+      nivel: 'Básico 1',
+      modalidade: 'presencial',
+      dataInicio: '2026-02-01',
+    })
     .returning({ id: turmas.id })
   const [enrolment] = await db.orm.insert(turmaAlunos).values({ turmaId: turma!.id, userId }).returning({ id: turmaAlunos.id })
   return { turmaId: turma!.id, turmaAlunoId: enrolment!.id }

@@ -27,10 +27,7 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  options: Omit<BuildAppOptions, 'db'> = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestApp> {
   const db = await createTestDatabase()
   const config = testConfig(overrides)
   let app: FastifyInstance
@@ -146,7 +143,11 @@ export const TEST_USER_PASSWORD = 'senha-de-teste-1'
  */
 export async function createUser(t: TestApp, role: UserRole = 'student'): Promise<{ id: number; email: string; token: string }> {
   const email = `teste-${randomUUID()}@example.com`
-  const [company] = await t.db.orm.select({ id: companies.id }).from(companies).where(eq(companies.escolaId, DEMO_COMPANY.escolaId)).limit(1)
+  const [company] = await t.db.orm
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.escolaId, DEMO_COMPANY.escolaId))
+    .limit(1)
   const [user] = await t.db.orm
     .insert(users)
     .values({

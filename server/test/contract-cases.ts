@@ -127,12 +127,14 @@ function fuzzRequests(endpoint: Endpoint): [string, RawRequest][] {
   const params = validParams(endpoint)
   const cases: [string, RawRequest][] = []
   for (const name of pathParamNames(endpoint)) {
-    for (const [label, value] of Object.entries(HOSTILE_SEGMENTS)) cases.push([`path ${name}: ${label}`, { params: { ...params, [name]: value } }])
+    for (const [label, value] of Object.entries(HOSTILE_SEGMENTS))
+      cases.push([`path ${name}: ${label}`, { params: { ...params, [name]: value } }])
   }
 
   const queryKeys = keysOf(endpoint.query)
   for (const key of queryKeys) {
-    for (const [label, value] of Object.entries(HOSTILE_QUERY_VALUES)) cases.push([`query ${key}: ${label}`, { params, query: `${key}=${value}` }])
+    for (const [label, value] of Object.entries(HOSTILE_QUERY_VALUES))
+      cases.push([`query ${key}: ${label}`, { params, query: `${key}=${value}` }])
     cases.push([`query ${key}: repeated`, { params, query: `${key}=1&${key}=2` }])
   }
   cases.push(['query: unknown key', { params, query: 'desconhecido=1' }])
@@ -143,7 +145,8 @@ function fuzzRequests(endpoint: Endpoint): [string, RawRequest][] {
     cases.push([`header ${key}: spaces`, { params, headers: { [key]: 'a b c' } }])
   }
   // Every endpoint reads the caller's zone (D21).
-  for (const tmz of ['NaN', '1e999', '-99999999999999999999', 'a'.repeat(4_000)]) cases.push([`header tmz: ${tmz.slice(0, 20)}`, { params, headers: { tmz } }])
+  for (const tmz of ['NaN', '1e999', '-99999999999999999999', 'a'.repeat(4_000)])
+    cases.push([`header tmz: ${tmz.slice(0, 20)}`, { params, headers: { tmz } }])
 
   if (endpoint.body) cases.push(...bodyFuzz(endpoint, params))
   return cases
@@ -157,11 +160,17 @@ function bodyFuzz(endpoint: Endpoint, params: Record<string, string>): [string, 
     const valid = Object.entries(plausibleForm(endpoint.body)).map(([key, value]) => `${key}=${value}`)
     cases.push(['body: empty', { params, payload: '', contentType: form }])
     cases.push(['body: not a form', { params, payload: '{"a":1}', contentType: form }])
-    cases.push(['body: wrong content type', { params, payload: JSON.stringify(plausibleJson(endpoint.body)), contentType: 'application/json' }])
+    cases.push([
+      'body: wrong content type',
+      { params, payload: JSON.stringify(plausibleJson(endpoint.body)), contentType: 'application/json' },
+    ])
     cases.push(['body: text/plain', { params, payload: valid.join('&'), contentType: 'text/plain' }])
     cases.push(['body: extra field', { params, payload: [...valid, 'extra=1'].join('&'), contentType: form }])
     for (const key of keys) {
-      cases.push([`body ${key}: missing`, { params, payload: valid.filter((pair) => !pair.startsWith(`${key}=`)).join('&'), contentType: form }])
+      cases.push([
+        `body ${key}: missing`,
+        { params, payload: valid.filter((pair) => !pair.startsWith(`${key}=`)).join('&'), contentType: form },
+      ])
       cases.push([`body ${key}: repeated`, { params, payload: [...valid, `${key}=outro`].join('&'), contentType: form }])
       for (const [label, value] of Object.entries(HOSTILE_FORM_VALUES)) {
         const payload = valid.map((pair) => (pair.startsWith(`${key}=`) ? `${key}=${value}` : pair)).join('&')
@@ -184,7 +193,10 @@ function bodyFuzz(endpoint: Endpoint, params: Record<string, string>): [string, 
     cases.push([`body: ${label}`, { params, payload: JSON.stringify(value), contentType: json }])
   }
   cases.push(['body: extra field', { params, payload: JSON.stringify({ ...valid, extra: 'x' }), contentType: json }])
-  cases.push(['body: prototype pollution', { params, payload: '{"__proto__":{"role":"manager"},"constructor":{"prototype":{"x":1}}}', contentType: json }])
+  cases.push([
+    'body: prototype pollution',
+    { params, payload: '{"__proto__":{"role":"manager"},"constructor":{"prototype":{"x":1}}}', contentType: json },
+  ])
   for (const key of keys) {
     const { [key]: _missing, ...rest } = valid
     cases.push([`body ${key}: missing`, { params, payload: JSON.stringify(rest), contentType: json }])
@@ -207,12 +219,21 @@ export function contractCases(contract: Contract): ContractCase[] {
       for (const role of ROLES_OF[endpoint.access]) {
         cases.push({ ...base, kind: 'allowed-role', role, name: `${at} as a ${role} → past the checks`, request: { params } })
       }
-      for (const role of (['student', 'manager'] as const).filter((role) => !ROLES_OF[endpoint.access as keyof typeof ROLES_OF].includes(role))) {
+      for (const role of (['student', 'manager'] as const).filter(
+        (role) => !ROLES_OF[endpoint.access as keyof typeof ROLES_OF].includes(role),
+      )) {
         cases.push({ ...base, kind: 'wrong-role', role, name: `${at} as a ${role} → 403`, request: { params } })
       }
     }
     for (const ownedParam of Object.keys(endpoint.owned ?? {})) {
-      cases.push({ ...base, kind: 'foreign-id', role: 'student', ownedParam, name: `${at} with another student's ${ownedParam} → 404`, request: { params } })
+      cases.push({
+        ...base,
+        kind: 'foreign-id',
+        role: 'student',
+        ownedParam,
+        name: `${at} with another student's ${ownedParam} → 404`,
+        request: { params },
+      })
     }
     for (const [label, request] of fuzzRequests(endpoint)) {
       cases.push({ ...base, kind: 'fuzz', role: callerRole(endpoint), name: `${at} fuzz ${label}`, request })

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, ContractError, DEFAULT_TIMEOUT_MS, NetworkError, browserTimezoneOffsetHours, createApiClient, errorMessageFor } from './client.ts'
+import {
+  ApiError,
+  ContractError,
+  DEFAULT_TIMEOUT_MS,
+  NetworkError,
+  browserTimezoneOffsetHours,
+  createApiClient,
+  errorMessageFor,
+} from './client.ts'
 import * as v from 'valibot'
 import { contract } from './contract.ts'
 import { defineEndpoint } from './define.ts'
@@ -66,7 +74,7 @@ describe('contract client', () => {
     expect(await request.text()).toBe('username=a%40example.com&password=p+w&user_id=4')
   })
 
-  it('sends the headers an endpoint declares (an outbox write\'s Idempotency-Key)', async () => {
+  it("sends the headers an endpoint declares (an outbox write's Idempotency-Key)", async () => {
     const { client, requests } = setup(json(200, { ok: true }))
     const write = defineEndpoint({
       method: 'PUT',
@@ -100,7 +108,9 @@ describe('contract client', () => {
   it('uses the server detail, else the fallback, for other login errors', () => {
     expect(errorMessageFor(contract.loginAccessToken, 500, { detail: 'Servidor em manutenção' })).toBe('Servidor em manutenção')
     expect(errorMessageFor(contract.loginAccessToken, 500, 'Bad gateway')).toBe('Erro ao efetuar login')
-    expect(errorMessageFor(contract.loginAccessToken, 422, { detail: [{ loc: ['body', 'username'], msg: 'x', type: 'y' }] })).toBe('Erro ao efetuar login')
+    expect(errorMessageFor(contract.loginAccessToken, 422, { detail: [{ loc: ['body', 'username'], msg: 'x', type: 'y' }] })).toBe(
+      'Erro ao efetuar login',
+    )
     expect(errorMessageFor(contract.updatePasswordPortal, 400, { detail: { message: 'Senha fraca' } })).toBe('Senha fraca')
   })
 
@@ -136,7 +146,11 @@ describe('contract client', () => {
   describe('timeouts (issue 7: lie-fi never means waiting forever)', () => {
     /** A server that accepts the request and never answers, like lie-fi. */
     function hanging(timeoutMs?: number) {
-      return observed((_input, init) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error))), timeoutMs)
+      return observed(
+        (_input, init) =>
+          new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error))),
+        timeoutMs,
+      )
     }
 
     it('ends a call without an answer with a NetworkError after the default limit', async () => {
@@ -174,7 +188,9 @@ describe('contract client', () => {
     })
 
     it('returns the new body with its ETag when the entity changed', async () => {
-      const { client, requests } = setup(new Response(JSON.stringify(financeiro), { status: 200, headers: { ETag: '"v2"', 'Content-Type': 'application/json' } }))
+      const { client, requests } = setup(
+        new Response(JSON.stringify(financeiro), { status: 200, headers: { ETag: '"v2"', 'Content-Type': 'application/json' } }),
+      )
       const answer = await client.callConditional(contract.financeiro, '"v1"')
       expect(answer).toEqual({ notModified: false, data: financeiro, etag: '"v2"' })
       expect(requests[0]!.headers.get('If-None-Match')).toBe('"v1"')

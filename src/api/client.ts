@@ -119,9 +119,10 @@ interface CallOptions {
 type CallInput<E extends Endpoint> = EndpointInput<E> & CallOptions
 /** The input is optional only for endpoints that declare no params, query or body. */
 type CallArgs<E extends Endpoint> = object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
-type ConditionalArgs<E extends Endpoint> = object extends EndpointInput<E>
-  ? [etag: string | null | undefined, input?: CallInput<E>]
-  : [etag: string | null | undefined, input: CallInput<E>]
+type ConditionalArgs<E extends Endpoint> =
+  object extends EndpointInput<E>
+    ? [etag: string | null | undefined, input?: CallInput<E>]
+    : [etag: string | null | undefined, input: CallInput<E>]
 
 /** A conditional GET: the entity as stored is still current (304), or a new version with its ETag. */
 export type ConditionalResult<T> = { notModified: true } | { notModified: false; data: T; etag: string | null }
@@ -153,7 +154,10 @@ export function createApiClient(options: ApiClientOptions) {
 
     // Like AbortSignal.timeout, but its timer is cleared once the answer is read.
     const limit = new AbortController()
-    const timer = setTimeout(() => limit.abort(new DOMException('Sem resposta do servidor', 'TimeoutError')), input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => limit.abort(new DOMException('Sem resposta do servidor', 'TimeoutError')),
+      input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    )
     let response: Response
     let text: string
     try {
@@ -208,7 +212,10 @@ export function createApiClient(options: ApiClientOptions) {
    * GET with `If-None-Match` (issue 7): an unchanged entity costs a 304 and no body. Without
    * an ETag it is a plain GET that reports the answer's ETag, if the server sent one.
    */
-  async function callConditional<E extends Endpoint>(endpoint: E, ...args: ConditionalArgs<E>): Promise<ConditionalResult<EndpointResponse<E>>> {
+  async function callConditional<E extends Endpoint>(
+    endpoint: E,
+    ...args: ConditionalArgs<E>
+  ): Promise<ConditionalResult<EndpointResponse<E>>> {
     const [etag, input] = args
     const { response, payload } = await send(endpoint, (input ?? {}) as RawInput, etag ?? null)
     if (response.status === 304) return { notModified: true }

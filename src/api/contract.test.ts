@@ -66,7 +66,10 @@ function flattenPipe(node: { pipe?: unknown[] }): { type?: string }[] {
 
 describe('unboundedStrings (the check above can fail)', () => {
   it('finds a bare string, a string with only a regex, and passes Text', () => {
-    expect(unboundedStrings(v.object({ a: v.string(), b: v.optional(v.pipe(v.string(), v.regex(/x/))), c: Text(5) }), 'x')).toEqual(['x.a', 'x.b'])
+    expect(unboundedStrings(v.object({ a: v.string(), b: v.optional(v.pipe(v.string(), v.regex(/x/))), c: Text(5) }), 'x')).toEqual([
+      'x.a',
+      'x.b',
+    ])
   })
 })
 

@@ -108,7 +108,9 @@ type OutputOf<T> = T extends AnySchema ? v.InferOutput<T> : undefined
 type Part<T> = NonNullable<T>
 
 /** What a caller passes: only the parts the endpoint declares. */
-export type EndpointInput<E extends Endpoint> = ([Part<E['params']>] extends [never] ? { params?: never } : { params: InputOf<Part<E['params']>> }) &
+export type EndpointInput<E extends Endpoint> = ([Part<E['params']>] extends [never]
+  ? { params?: never }
+  : { params: InputOf<Part<E['params']>> }) &
   ([Part<E['query']>] extends [never] ? { query?: never } : { query: InputOf<Part<E['query']>> }) &
   ([Part<E['body']>] extends [never] ? { body?: never } : { body: InputOf<Part<E['body']>> }) &
   ([Part<E['headers']>] extends [never] ? { headers?: never } : { headers: InputOf<Part<E['headers']>> })

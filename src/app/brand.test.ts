@@ -53,9 +53,7 @@ describe('applyBrand', () => {
     expect(head('meta[name="theme-color"]')?.getAttribute('content')).toBe('#F70052')
     expect(head('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest-phenom.webmanifest')
     expect(head('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon-phenom.svg')
-    expect(head('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe(
-      '/icons/phenom-apple-touch-icon.png',
-    )
+    expect(head('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe('/icons/phenom-apple-touch-icon.png')
     expect(head('meta[name="apple-mobile-web-app-title"]')?.getAttribute('content')).toBe('Phenom')
     expect(document.title).toBe('Phenom Idiomas · Portal do aluno')
   })
@@ -81,7 +79,6 @@ describe('applyBrand', () => {
 })
 
 // ---- Colour contrast of the brand tokens (WCAG 2.x relative luminance) ----
-
 
 describe.each(Object.values(BRANDS))('brand $id colours', (brand: Brand) => {
   it('white text on primary-strong and primary-strong text on white reach 4.5:1', () => {
@@ -126,8 +123,7 @@ it('no stylesheet draws text in the exact brand colour or white text on it', () 
 
 it('styles.css defaults are brand knn', () => {
   const css = readFileSync(join(ROOT, 'src/ui/styles.css'), 'utf8')
-  const token = (name: string) =>
-    new RegExp(`${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1]?.toUpperCase()
+  const token = (name: string) => new RegExp(`${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1]?.toUpperCase()
   expect(token('--color-primary')).toBe(BRANDS.knn.colors.primary)
   expect(token('--color-primary-strong')).toBe(BRANDS.knn.colors.primaryStrong)
   expect(token('--color-on-primary')).toBe(BRANDS.knn.colors.onPrimary)
@@ -203,12 +199,7 @@ describe.each(Object.values(BRANDS))('public assets of $id', (brand: Brand) => {
     })
     expect(manifest.description).toMatch(/Portal do aluno/)
     const png = manifest.icons.filter((i) => i.type === 'image/png')
-    expect(png.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
-      '192x192 any',
-      '192x192 maskable',
-      '512x512 any',
-      '512x512 maskable',
-    ])
+    expect(png.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable'])
   })
 
   it('lists PNG icons that exist with the declared size', () => {

@@ -68,8 +68,7 @@ export const BRANDS = {
     name: 'Phenom Idiomas',
     shortName: 'Phenom',
     franchise: false,
-    description:
-      'Portal do aluno Phenom Idiomas: aulas, notas, financeiro e pedidos, mesmo sem internet.',
+    description: 'Portal do aluno Phenom Idiomas: aulas, notas, financeiro e pedidos, mesmo sem internet.',
     title: 'Phenom Idiomas · Portal do aluno',
     colors: {
       primary: '#F70052',

@@ -71,5 +71,6 @@ container.removeAttribute('inert')
 // Settings and monitoring after the first screen: neither may delay it (D20, D22).
 void refreshRuntimeConfig(api).then((config) => {
   const settings = config ?? runtimeConfig()
-  if (settings?.sentry_dsn) void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
+  if (settings?.sentry_dsn)
+    void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
 })

@@ -64,9 +64,7 @@ describe('shouldIgnoreError', () => {
   it('keeps real errors', () => {
     expect(monitoring.shouldIgnoreError(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false)
     expect(monitoring.shouldIgnoreError('Failed to fetch')).toBe(false)
-    expect(
-      monitoring.shouldIgnoreError({ exception: { values: [{ type: 'Error', value: 'Erro ao efetuar login' }] } }),
-    ).toBe(false)
+    expect(monitoring.shouldIgnoreError({ exception: { values: [{ type: 'Error', value: 'Erro ao efetuar login' }] } })).toBe(false)
     expect(monitoring.shouldIgnoreError(undefined)).toBe(false)
     expect(monitoring.shouldIgnoreError(42)).toBe(false)
   })

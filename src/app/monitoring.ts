@@ -84,11 +84,7 @@ export function shouldIgnoreError(eventOrError: unknown): boolean {
 }
 
 /** Sentry.init options of SPEC §9 (sample rates, breadcrumbs, stack traces) and §8 filters. */
-export function sentryOptions(config: {
-  dsn: string
-  environment?: string | undefined
-  release?: string | undefined
-}): BrowserOptions {
+export function sentryOptions(config: { dsn: string; environment?: string | undefined; release?: string | undefined }): BrowserOptions {
   return {
     dsn: config.dsn,
     environment: config.environment,
@@ -116,10 +112,7 @@ let loading: Promise<SentryModule | null> | null = null
  * monitoring is on. Never throws: a failed SDK download (offline) leaves it off.
  * `load` exists for tests.
  */
-export function initMonitoring(
-  config: MonitoringConfig,
-  load: () => Promise<SentryModule> = loadSentry,
-): Promise<boolean> {
+export function initMonitoring(config: MonitoringConfig, load: () => Promise<SentryModule> = loadSentry): Promise<boolean> {
   const dsn = config.dsn?.trim()
   if (!dsn) return Promise.resolve(false)
   if (sentry) return Promise.resolve(true)

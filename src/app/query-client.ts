@@ -18,7 +18,8 @@ export const queryClient = new QueryClient({
       gcTime: Number.POSITIVE_INFINITY,
       staleTime: 30_000,
       // Flaky mobile data: retry a little, but never on a 4xx that will not change.
-      retry: (failureCount, error) => failureCount < 2 && !(typeof error === 'object' && error && 'status' in error && Number(error.status) < 500),
+      retry: (failureCount, error) =>
+        failureCount < 2 && !(typeof error === 'object' && error && 'status' in error && Number(error.status) < 500),
       networkMode: 'offlineFirst',
     },
   },

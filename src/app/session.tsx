@@ -26,11 +26,7 @@ const PRECACHE_PREFIX = 'workbox-precache'
  */
 export async function wipeDevice(): Promise<void> {
   clearStoredSession()
-  await Promise.all([
-    clearQueryCache(),
-    localData().then(({ wipeLocalData }) => wipeLocalData()),
-    clearRuntimeCaches(),
-  ])
+  await Promise.all([clearQueryCache(), localData().then(({ wipeLocalData }) => wipeLocalData()), clearRuntimeCaches()])
 }
 
 async function clearRuntimeCaches(): Promise<void> {

@@ -5,7 +5,17 @@ import type { Financeiro } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
 import type { Turma } from '../api/schemas/turma.ts'
 import { openLocalDb, PortalDb, type StoredNotas } from './database.ts'
-import { claimLocalData, fetchConditional, markUnchanged, storedEtags, storeFinanceiro, storePedidos, storeTurmas, syncTicket, wipeLocalData } from './sync.ts'
+import {
+  claimLocalData,
+  fetchConditional,
+  markUnchanged,
+  storedEtags,
+  storeFinanceiro,
+  storePedidos,
+  storeTurmas,
+  syncTicket,
+  wipeLocalData,
+} from './sync.ts'
 
 const turma: Turma = {
   id: 1,
@@ -32,8 +42,28 @@ const notas: StoredNotas = {
 }
 const financeiro: Financeiro = {
   parcelas: [
-    { id: 1, descricao: 'Mensalidade', numero: 1, total_parcelas: 2, vencimento: '2026-10-10', valor: 45100, valor_pago: null, pago_em: null, status: 'vencido' },
-    { id: 2, descricao: 'Mensalidade', numero: 2, total_parcelas: 2, vencimento: '2026-12-10', valor: 45100, valor_pago: null, pago_em: null, status: 'aberto' },
+    {
+      id: 1,
+      descricao: 'Mensalidade',
+      numero: 1,
+      total_parcelas: 2,
+      vencimento: '2026-10-10',
+      valor: 45100,
+      valor_pago: null,
+      pago_em: null,
+      status: 'vencido',
+    },
+    {
+      id: 2,
+      descricao: 'Mensalidade',
+      numero: 2,
+      total_parcelas: 2,
+      vencimento: '2026-12-10',
+      valor: 45100,
+      valor_pago: null,
+      pago_em: null,
+      status: 'aberto',
+    },
   ],
   totais: { pago: 0, aberto: 45100, vencido: 45100 },
 }

@@ -40,7 +40,11 @@ function etagsOf(etags: Record<string, string> | undefined): Partial<SyncState> 
   return etags && Object.keys(etags).length > 0 ? { etags } : {}
 }
 
-export async function storeTurmas(turmas: Turma[], notas: StoredNotas[], { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
+export async function storeTurmas(
+  turmas: Turma[],
+  notas: StoredNotas[],
+  { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {},
+) {
   if (!(await mayWrite(ticket))) return
   await db.transaction('rw', [db.turmas, db.notas, db.syncState], async () => {
     await db.turmas.clear()

@@ -17,7 +17,13 @@ function start(options: {
   login?: (request: LoginRequest) => Promise<LoginResponse>
   loadUser?: () => Promise<CurrentUser>
 }) {
-  const calls = { persistToken: [] as string[], clearStoredSession: 0, navigateAfterLogin: 0, navigateToLogin: 0, logins: [] as LoginRequest[] }
+  const calls = {
+    persistToken: [] as string[],
+    clearStoredSession: 0,
+    navigateAfterLogin: 0,
+    navigateToLogin: 0,
+    logins: [] as LoginRequest[],
+  }
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input }: { input: LoginRequest }) => {
@@ -122,7 +128,11 @@ describe('session machine', () => {
 
   it('draws from the kept user at once and revalidates it behind (issue 7)', async () => {
     let answer: (u: CurrentUser) => void = () => {}
-    const { actor } = start({ token: 'stored', keptUser: { ...user, full_name: 'Nome antigo' }, loadUser: () => new Promise((resolve) => (answer = resolve)) })
+    const { actor } = start({
+      token: 'stored',
+      keptUser: { ...user, full_name: 'Nome antigo' },
+      loadUser: () => new Promise((resolve) => (answer = resolve)),
+    })
     const first = actor.getSnapshot()
     expect(first.matches({ loggedIn: 'reloading' })).toBe(true)
     expect(first.context.currentUser?.full_name).toBe('Nome antigo')
@@ -135,7 +145,11 @@ describe('session machine', () => {
   })
 
   it('keeps the kept user when the server does not answer; only a 401 ends the session', async () => {
-    const { actor, calls } = start({ token: 'stored', keptUser: user, loadUser: async () => Promise.reject(new Error('Não foi possível conectar ao servidor.')) })
+    const { actor, calls } = start({
+      token: 'stored',
+      keptUser: user,
+      loadUser: async () => Promise.reject(new Error('Não foi possível conectar ao servidor.')),
+    })
     const offline = await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }))
     expect(offline.context.currentUser?.id).toBe(user.id)
     expect(offline.context.userFromDevice).toBe(true)

@@ -72,7 +72,6 @@ const loggedOutContext = {
   userFromDevice: false,
 } satisfies Partial<SessionContext>
 
-
 /**
  * The one owner of auth state (DESIGN.md "Session"). Side effects are named here and
  * supplied by the app with `sessionMachine.provide(...)`: storage, navigation, fetch.
@@ -249,10 +248,16 @@ export const sessionMachine = setup({
     loggedIn: {
       initial: 'entering',
       on: {
-        'session.logout': { target: 'loggedOut', actions: ['clearStoredSession', assign({ ...loggedOutContext, logInError: null }), 'navigateToLogin'] },
+        'session.logout': {
+          target: 'loggedOut',
+          actions: ['clearStoredSession', assign({ ...loggedOutContext, logInError: null }), 'navigateToLogin'],
+        },
         'session.unauthorized': { target: 'loggedOut', actions: ['clearStoredSession', 'forgetExpiredSession', 'navigateToLogin'] },
         'session.tokenRefreshed': {
-          actions: [assign({ token: ({ event }) => event.token }), { type: 'persistToken', params: ({ event }) => ({ token: event.token }) }],
+          actions: [
+            assign({ token: ({ event }) => event.token }),
+            { type: 'persistToken', params: ({ event }) => ({ token: event.token }) },
+          ],
         },
         'session.userUpdated': {
           actions: assign({
@@ -278,7 +283,14 @@ export const sessionMachine = setup({
               }),
             },
             // A failed refresh keeps the user we have (offline on a bus, lie-fi).
-            onError: [{ guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) }, target: '#session.loggedOut', actions: ['clearStoredSession', 'forgetExpiredSession', 'navigateToLogin'] }, { target: 'idle' }],
+            onError: [
+              {
+                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.loggedOut',
+                actions: ['clearStoredSession', 'forgetExpiredSession', 'navigateToLogin'],
+              },
+              { target: 'idle' },
+            ],
           },
         },
       },

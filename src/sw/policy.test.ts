@@ -17,7 +17,9 @@ describe('service worker policy', () => {
   it('never caches API or drive answers, whatever the request looks like', () => {
     for (const destination of ['', 'image', 'script', 'style', 'document']) {
       expect(runtimeStrategyFor(url('/api/v1/users/me/'), destination, ORIGIN)).toBe('network')
-      expect(runtimeStrategyFor(url('/drive/api/v1/financeiro-parcelas/1/cobranca/execute/pix/portal/'), destination, ORIGIN)).toBe('network')
+      expect(runtimeStrategyFor(url('/drive/api/v1/financeiro-parcelas/1/cobranca/execute/pix/portal/'), destination, ORIGIN)).toBe(
+        'network',
+      )
     }
   })
 

@@ -35,7 +35,11 @@ const brandedIndex: RouteHandlerCallback = async (options) => {
   const response = await createHandlerBoundToURL('/index.html')(options)
   const headers = new Headers(response.headers)
   headers.delete('Content-Length')
-  return new Response(brandShellHtml(await response.text(), self.location.hostname), { status: response.status, statusText: response.statusText, headers })
+  return new Response(brandShellHtml(await response.text(), self.location.hostname), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
 }
 
 const shellHandlers = new Map<string, RouteHandlerCallback>()

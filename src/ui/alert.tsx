@@ -15,11 +15,7 @@ export interface AlertProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'
  */
 export function Alert({ tone = 'info', title, children, className, ...props }: AlertProps) {
   return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      {...props}
-      className={cx('ui-alert', `ui-alert--${tone}`, className)}
-    >
+    <div role={tone === 'error' ? 'alert' : 'status'} {...props} className={cx('ui-alert', `ui-alert--${tone}`, className)}>
       {title ? <p className="ui-alert__title">{title}</p> : null}
       {children ? <div className="ui-alert__body">{children}</div> : null}
     </div>

@@ -3,13 +3,7 @@ import { act, renderHook } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  BREAKPOINTS,
-  breakpointForWidth,
-  isAtLeast,
-  mediaQueryUp,
-  useBreakpoint,
-} from './breakpoints.ts'
+import { BREAKPOINTS, breakpointForWidth, isAtLeast, mediaQueryUp, useBreakpoint } from './breakpoints.ts'
 
 describe('BREAKPOINTS', () => {
   it('are the values of SPEC §9', () => {
@@ -18,9 +12,7 @@ describe('BREAKPOINTS', () => {
 
   it('are the only widths used by the media queries in styles.css', () => {
     const css = readFileSync(join(import.meta.dirname, 'styles.css'), 'utf8')
-    const widths = [...css.matchAll(/@media[^{]*\((?:min|max)-width:\s*(\d+)px\)/g)].map((m) =>
-      Number(m[1]),
-    )
+    const widths = [...css.matchAll(/@media[^{]*\((?:min|max)-width:\s*(\d+)px\)/g)].map((m) => Number(m[1]))
     expect(widths.length).toBeGreaterThan(0)
     const allowed: number[] = Object.values(BREAKPOINTS)
     for (const w of widths) expect(allowed).toContain(w)

@@ -51,9 +51,7 @@ function getSnapshot(): Breakpoint {
 
 function subscribe(onChange: () => void): () => void {
   if (!hasMatchMedia()) return () => {}
-  const lists = BREAKPOINT_NAMES.filter((n) => n !== 'xs').map((n) =>
-    window.matchMedia(mediaQueryUp(n)),
-  )
+  const lists = BREAKPOINT_NAMES.filter((n) => n !== 'xs').map((n) => window.matchMedia(mediaQueryUp(n)))
   for (const list of lists) list.addEventListener('change', onChange)
   return () => {
     for (const list of lists) list.removeEventListener('change', onChange)

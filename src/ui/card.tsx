@@ -48,11 +48,7 @@ export function Card({
           {actions ? <div className="ui-card__actions">{actions}</div> : null}
         </header>
       ) : null}
-      {isLoading ? (
-        <TableSkeleton rows={skeletonRows} columns={skeletonColumns} />
-      ) : (
-        <div className="ui-card__body">{children}</div>
-      )}
+      {isLoading ? <TableSkeleton rows={skeletonRows} columns={skeletonColumns} /> : <div className="ui-card__body">{children}</div>}
     </section>
   )
 }
@@ -74,11 +70,7 @@ export function TableSkeleton({ rows = 4, columns = 3, className }: TableSkeleto
   return (
     <>
       <VisuallyHidden.Root role="status">{t('loading')}</VisuallyHidden.Root>
-      <div
-        className={cx('ui-skeleton', 'ui-skeleton--table', className)}
-        style={style}
-        aria-hidden="true"
-      >
+      <div className={cx('ui-skeleton', 'ui-skeleton--table', className)} style={style} aria-hidden="true">
         <span className="ui-skeleton__bar ui-skeleton__bar--heading" />
         <div className="ui-skeleton__row ui-skeleton__row--head">
           {cols.map((c) => (

@@ -96,4 +96,3 @@ export function caretAfterDigits(masked: string, count: number): number {
   }
   return masked.length
 }
-

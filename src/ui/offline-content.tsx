@@ -26,9 +26,29 @@ export interface OfflineContentProps<T> {
  * arrive; "not yet on this device" when offline with nothing stored; an error when the
  * server refused; the empty text only once an answer said so.
  */
-export function OfflineContent<T>({ snapshot, isSyncing, isSlow = false, syncError, isPaused, refresh, emptyText, isEmpty, skeletonRows, children }: OfflineContentProps<T>) {
+export function OfflineContent<T>({
+  snapshot,
+  isSyncing,
+  isSlow = false,
+  syncError,
+  isPaused,
+  refresh,
+  emptyText,
+  isEmpty,
+  skeletonRows,
+  children,
+}: OfflineContentProps<T>) {
   const state = offlineStateOf({ snapshot, isSyncing, syncError, isPaused }, isEmpty)
-  const status = <SyncStatus updatedAt={snapshot?.updatedAt} isSyncing={isSyncing} isSlow={isSlow} syncError={syncError} isPaused={isPaused} onRefresh={refresh} />
+  const status = (
+    <SyncStatus
+      updatedAt={snapshot?.updatedAt}
+      isSyncing={isSyncing}
+      isSlow={isSlow}
+      syncError={syncError}
+      isPaused={isPaused}
+      onRefresh={refresh}
+    />
+  )
   switch (state) {
     case 'loading':
       return (
@@ -67,7 +87,15 @@ export interface OfflineCardProps<T> extends Omit<CardProps, 'children' | 'isLoa
 }
 
 /** A dashboard card of offline data, in the same honest states as the screens (issue 7). */
-export function OfflineCard<T>({ data, isEmpty, emptyText, children, skeletonRows = 2, skeletonColumns = 2, ...card }: OfflineCardProps<T>) {
+export function OfflineCard<T>({
+  data,
+  isEmpty,
+  emptyText,
+  children,
+  skeletonRows = 2,
+  skeletonColumns = 2,
+  ...card
+}: OfflineCardProps<T>) {
   const { t } = useTranslation('ui')
   const state = offlineStateOf(data, isEmpty)
   return (

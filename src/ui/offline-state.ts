@@ -13,7 +13,10 @@ export interface OfflineStateInput<T> {
   isPaused: boolean
 }
 
-export function offlineStateOf<T>({ snapshot, isSyncing, syncError, isPaused }: OfflineStateInput<T>, isEmpty?: (value: T) => boolean): OfflineState {
+export function offlineStateOf<T>(
+  { snapshot, isSyncing, syncError, isPaused }: OfflineStateInput<T>,
+  isEmpty?: (value: T) => boolean,
+): OfflineState {
   if (snapshot) return isEmpty?.(snapshot.value) ? 'empty' : 'ready'
   // undefined: the device's copy is still being read.
   if (snapshot === undefined) return 'loading'

@@ -1,14 +1,7 @@
 import { Select as RadixSelect } from 'radix-ui'
 import { useId, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  describedBy,
-  FieldDetails,
-  fieldClassName,
-  useFocusWithin,
-  type FieldProps,
-  FieldLabel,
-} from './field.tsx'
+import { describedBy, FieldDetails, fieldClassName, useFocusWithin, type FieldProps, FieldLabel } from './field.tsx'
 import { StrokeIcon } from './stroke-icon.tsx'
 
 export interface SelectOption {
@@ -77,13 +70,7 @@ export function Select({
       {...handlers}
     >
       <FieldLabel htmlFor={triggerId} label={label} required={required} />
-      <RadixSelect.Root
-        value={value}
-        onValueChange={onValueChange}
-        name={name}
-        required={required}
-        disabled={disabled}
-      >
+      <RadixSelect.Root value={value} onValueChange={onValueChange} name={name} required={required} disabled={disabled}>
         <RadixSelect.Trigger
           ref={ref}
           id={triggerId}
@@ -92,10 +79,7 @@ export function Select({
           aria-required={required || undefined}
           aria-describedby={describedBy(error && errorId, hint && hintId)}
         >
-          <RadixSelect.Value
-            className="ui-select__value"
-            placeholder={placeholder ?? t('selectPlaceholder')}
-          />
+          <RadixSelect.Value className="ui-select__value" placeholder={placeholder ?? t('selectPlaceholder')} />
           <RadixSelect.Icon className="ui-select__icon">
             <ChevronIcon />
           </RadixSelect.Icon>
@@ -104,12 +88,7 @@ export function Select({
           <RadixSelect.Content className="ui-select__content" position="popper" sideOffset={4}>
             <RadixSelect.Viewport className="ui-select__viewport">
               {options.map((option) => (
-                <RadixSelect.Item
-                  key={option.value}
-                  value={option.value}
-                  disabled={option.disabled}
-                  className="ui-select__item"
-                >
+                <RadixSelect.Item key={option.value} value={option.value} disabled={option.disabled} className="ui-select__item">
                   <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
                   <RadixSelect.ItemIndicator className="ui-select__indicator">
                     <CheckIcon />
@@ -120,13 +99,7 @@ export function Select({
           </RadixSelect.Content>
         </RadixSelect.Portal>
       </RadixSelect.Root>
-      <FieldDetails
-        hint={hint}
-        hintId={hintId}
-        hintVisible={persistentHint || focused}
-        error={error}
-        errorId={errorId}
-      />
+      <FieldDetails hint={hint} hintId={hintId} hintVisible={persistentHint || focused} error={error} errorId={errorId} />
     </div>
   )
 }

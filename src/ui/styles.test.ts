@@ -11,7 +11,6 @@ function token(name: string): string {
   return value
 }
 
-
 describe('design tokens (light theme, WCAG AA)', () => {
   it('defines the tokens components rely on', () => {
     for (const name of [

@@ -34,7 +34,9 @@ export function SyncStatus({ updatedAt, isSyncing, isSlow = false, syncError, is
         ) : null}
       </p>
       {syncError && updatedAt ? <Alert tone="warning">{t('sync.failed')}</Alert> : null}
-      {syncError && !updatedAt && !isPaused && !isSyncing ? <Alert tone="error">{syncError.message || t('sync.failedNoData')}</Alert> : null}
+      {syncError && !updatedAt && !isPaused && !isSyncing ? (
+        <Alert tone="error">{syncError.message || t('sync.failedNoData')}</Alert>
+      ) : null}
       {isPaused && !updatedAt ? <Alert tone="info">{t('sync.emptyOffline')}</Alert> : null}
     </div>
   )

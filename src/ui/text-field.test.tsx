@@ -77,9 +77,7 @@ describe('TextField', () => {
   })
 
   it('shows the error, marks the input invalid and links hint and error', () => {
-    render(
-      <Controlled label="E-mail" hint="Use o e-mail da matrícula" error="Por favor, insira um e-mail válido" />,
-    )
+    render(<Controlled label="E-mail" hint="Use o e-mail da matrícula" error="Por favor, insira um e-mail válido" />)
     const input = screen.getByLabelText('E-mail')
     expect(input.getAttribute('aria-invalid')).toBe('true')
     expect(descriptionOf(input)).toBe('Por favor, insira um e-mail válido | Use o e-mail da matrícula')
@@ -141,16 +139,7 @@ describe('TextField', () => {
   it('forwards input props, className and ref', () => {
     const ref = { current: null as HTMLInputElement | null }
     const { container } = render(
-      <TextField
-        label="Código"
-        value=""
-        onChange={() => {}}
-        className="extra"
-        required
-        disabled
-        inputMode="numeric"
-        ref={ref}
-      />,
+      <TextField label="Código" value="" onChange={() => {}} className="extra" required disabled inputMode="numeric" ref={ref} />,
     )
     const input = screen.getByLabelText(/Código/) as HTMLInputElement
     expect(ref.current).toBe(input)
@@ -164,9 +153,7 @@ describe('TextField', () => {
   })
 
   it('accepts the compact density and filled variant', () => {
-    const { container } = render(
-      <TextField label="Busca" value="" onChange={() => {}} density="compact" variant="filled" />,
-    )
+    const { container } = render(<TextField label="Busca" value="" onChange={() => {}} density="compact" variant="filled" />)
     const root = container.firstElementChild as HTMLElement
     expect(root.className).toContain('ui-field--compact')
     expect(root.className).toContain('ui-field--filled')

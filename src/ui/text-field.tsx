@@ -1,30 +1,10 @@
-import {
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type InputHTMLAttributes,
-  type Ref,
-} from 'react'
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  composeRefs,
-  describedBy,
-  FieldDetails,
-  fieldClassName,
-  useFocusWithin,
-  type FieldProps,
-  FieldLabel,
-} from './field.tsx'
+import { composeRefs, describedBy, FieldDetails, fieldClassName, useFocusWithin, type FieldProps, FieldLabel } from './field.tsx'
 import { StrokeIcon } from './stroke-icon.tsx'
 import { applyMask, caretAfterDigits, digitsBefore, type Mask } from './mask.ts'
 
-type NativeInputProps = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'value' | 'defaultValue' | 'onChange' | 'size' | 'children'
->
+type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'size' | 'children'>
 
 export interface TextFieldProps extends NativeInputProps, FieldProps {
   /** The text shown (SPEC §3 modelValue). With a mask it is shown masked. */
@@ -150,13 +130,7 @@ export function TextField({
           </button>
         ) : null}
       </div>
-      <FieldDetails
-        hint={hint}
-        hintId={hintId}
-        hintVisible={persistentHint || focused}
-        error={error}
-        errorId={errorId}
-      />
+      <FieldDetails hint={hint} hintId={hintId} hintVisible={persistentHint || focused} error={error} errorId={errorId} />
     </div>
   )
 }
@@ -165,16 +139,7 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'revealable' | 'm
 
 /** A password TextField with the show/hide button; `autoComplete` defaults to current-password. */
 export function PasswordField({ autoComplete = 'current-password', ...props }: PasswordFieldProps) {
-  return (
-    <TextField
-      autoCapitalize="none"
-      spellCheck={false}
-      {...props}
-      autoComplete={autoComplete}
-      type="password"
-      revealable
-    />
-  )
+  return <TextField autoCapitalize="none" spellCheck={false} {...props} autoComplete={autoComplete} type="password" revealable />
 }
 
 function EyeIcon() {

@@ -11,7 +11,8 @@ import { field, loginAsStudent } from './fixtures.ts'
 const PHENOM = `http://phenom.localhost:${E2E_PORT}`
 
 /** The computed background colour of the login's submit button, as `rgb(r, g, b)`. */
-const submitBackground = (page: Page) => page.getByRole('button', { name: 'Entrar' }).evaluate((button) => getComputedStyle(button).backgroundColor)
+const submitBackground = (page: Page) =>
+  page.getByRole('button', { name: 'Entrar' }).evaluate((button) => getComputedStyle(button).backgroundColor)
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
@@ -129,7 +130,14 @@ test('React takes over the pre-rendered login screen without moving it', async (
 
 test('React takes over the pre-rendered frame of a signed-in route without moving it', async ({ page }) => {
   await loginAsStudent(page)
-  const watched = ['.top-bar', '#main', '#app-drawer', '.welcome__title', '.summary-grid > section:nth-child(1)', '.summary-grid > section:nth-child(4)']
+  const watched = [
+    '.top-bar',
+    '#main',
+    '#app-drawer',
+    '.welcome__title',
+    '.summary-grid > section:nth-child(1)',
+    '.summary-grid > section:nth-child(4)',
+  ]
   await watchFirstPaint(page, watched)
   await page.reload()
   const { record, moves } = await afterTakeOver(page, watched)

@@ -36,7 +36,11 @@ export async function loginAsStudent(page: Page) {
 export async function mainNav(page: Page) {
   await expect(page.getByRole('banner')).toBeVisible()
   const nav = page.getByRole('navigation', { name: 'Menu principal' })
-  if (!(await nav.isVisible())) await page.getByRole('button', { name: /^(Abrir menu|Mais)$/ }).filter({ visible: true }).click()
+  if (!(await nav.isVisible()))
+    await page
+      .getByRole('button', { name: /^(Abrir menu|Mais)$/ })
+      .filter({ visible: true })
+      .click()
   await expect(nav).toBeVisible()
   return nav
 }

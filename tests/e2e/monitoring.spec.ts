@@ -24,7 +24,10 @@ async function waitHealthy(origin: string, server: ChildProcess): Promise<void> 
   const deadline = Date.now() + 150_000
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
-    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 300))
   }
@@ -75,7 +78,7 @@ async function pinSentryRandom(page: Page) {
     const pinned = window as unknown as { __sentryDraw: number | null }
     pinned.__sentryDraw = 0.01
     Object.defineProperty(globalThis, Symbol.for('__SENTRY_SAFE_RANDOM_ID_WRAPPER__'), {
-      value: <T,>(callback: () => T): T => {
+      value: <T>(callback: () => T): T => {
         if (pinned.__sentryDraw === null) return callback()
         const random = Math.random
         Math.random = () => pinned.__sentryDraw!
@@ -94,11 +97,14 @@ const setDraw = (page: Page, draw: number) =>
 
 /** An uncaught error thrown by code running in the app's page. */
 const throwInApp = (page: Page, message: string, type: 'Error' | 'TypeError' = 'Error') =>
-  page.evaluate(([text, kind]) => {
-    setTimeout(() => {
-      throw kind === 'TypeError' ? new TypeError(text) : new Error(text)
-    })
-  }, [message, type] as const)
+  page.evaluate(
+    ([text, kind]) => {
+      setTimeout(() => {
+        throw kind === 'TypeError' ? new TypeError(text) : new Error(text)
+      })
+    },
+    [message, type] as const,
+  )
 
 function eventsWith(sentry: SentryStandIn, message: string) {
   return sentry.events().filter((event) => JSON.stringify(event.exception ?? '').includes(message))
@@ -142,11 +148,14 @@ test.describe('error monitoring (Sentry, D20)', () => {
     await reportedOnceReady(page, sentry, 'Monitoramento ligado')
     // Once the SDK listens: the requests and addresses that carry an e-mail or a token in
     // their query string (SPEC §7: recover password, the reset link), then an error.
-    await page.evaluate(async ([email, resetToken]) => {
-      await fetch(`/api/v1/login/recover-password/?email=${encodeURIComponent(email)}&isAccessCode=false`, { method: 'POST' })
-      history.pushState(null, '', `/login/main?token=${resetToken}&email=${encodeURIComponent(email)}`)
-      history.pushState(null, '', '/dashboard')
-    }, [STUDENT.username, RESET_TOKEN] as const)
+    await page.evaluate(
+      async ([email, resetToken]) => {
+        await fetch(`/api/v1/login/recover-password/?email=${encodeURIComponent(email)}&isAccessCode=false`, { method: 'POST' })
+        history.pushState(null, '', `/login/main?token=${resetToken}&email=${encodeURIComponent(email)}`)
+        history.pushState(null, '', '/dashboard')
+      },
+      [STUDENT.username, RESET_TOKEN] as const,
+    )
     const event = await reportedOnceReady(page, sentry, 'Falha de teste no painel')
     expect(event.release).toBe(`${name}@${version}`)
     expect(event.environment).toBe('production')

@@ -71,7 +71,8 @@ test.describe('offline reading (D15)', () => {
     const online: Record<string, string> = {}
     // Screens with an "Atualizado em" line, then the dashboard (its cards show data figures).
     const screens = ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']
-    const ready = (path: string) => (path === '/dashboard' ? page.locator('.summary-figure').first() : page.getByTestId('updated-at').first())
+    const ready = (path: string) =>
+      path === '/dashboard' ? page.locator('.summary-figure').first() : page.getByTestId('updated-at').first()
     for (const path of screens) {
       await page.goto(path)
       await expect(ready(path)).toBeVisible()
@@ -119,7 +120,9 @@ test.describe('offline reading (D15)', () => {
     await page.goto('/financial')
     await expect(page.locator('.parcela').first()).toBeVisible()
     const firstRow = await page.locator('.parcela').first().innerText()
-    await page.route('**/api/v1/at-home/financeiro/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' }))
+    await page.route('**/api/v1/at-home/financeiro/', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' }),
+    )
     await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
     await expect(page.getByText('Não foi possível atualizar agora. Mostrando os dados salvos.')).toBeVisible({ timeout: 20_000 })
     expect(await page.locator('.parcela').first().innerText()).toBe(firstRow)
@@ -142,7 +145,9 @@ test.describe('offline reading (D15)', () => {
     await visitAll(page)
     const studentClass = 'Inglês — Intermediário 2'
     // A runtime cache holding an API answer, as a service worker that cached one would leave.
-    await page.evaluate(async () => (await caches.open('api-answers')).put('/api/v1/users/me/', new Response('{"full_name":"Ana Beatriz Souza"}')))
+    await page.evaluate(async () =>
+      (await caches.open('api-answers')).put('/api/v1/users/me/', new Response('{"full_name":"Ana Beatriz Souza"}')),
+    )
     const nav = await mainNav(page)
     await nav.getByRole('button', { name: 'Sair' }).click()
     await expect(page).toHaveURL(/\/login\/main$/)
@@ -156,7 +161,14 @@ test.describe('offline reading (D15)', () => {
             const db = open.result
             const names = [...db.objectStoreNames]
             const tx = db.transaction(names, 'readonly')
-            Promise.all(names.map((n) => new Promise<[string, number]>((res) => (tx.objectStore(n).count().onsuccess = (e) => res([n, (e.target as IDBRequest<number>).result])))))
+            Promise.all(
+              names.map(
+                (n) =>
+                  new Promise<[string, number]>(
+                    (res) => (tx.objectStore(n).count().onsuccess = (e) => res([n, (e.target as IDBRequest<number>).result])),
+                  ),
+              ),
+            )
               .then((pairs) => resolve(Object.fromEntries(pairs)))
               .catch(reject)
           }
@@ -168,7 +180,9 @@ test.describe('offline reading (D15)', () => {
     await expect
       .poll(() =>
         page.evaluate(async () => ({
-          keys: Object.keys(localStorage).filter((key) => ['token', 'cpf_email_verification_token', 'bookInfo', 'push_subscription_auth'].includes(key)),
+          keys: Object.keys(localStorage).filter((key) =>
+            ['token', 'cpf_email_verification_token', 'bookInfo', 'push_subscription_auth'].includes(key),
+          ),
           keptCache: localStorage.getItem('portal-query-cache')?.includes('Ana Beatriz Souza') ?? false,
           apiCache: (await caches.keys()).includes('api-answers'),
         })),

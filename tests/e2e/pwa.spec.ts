@@ -92,17 +92,21 @@ const updateTest = test.extend<object, { deployment: Deployment }>({
       const server = createServer((request, response) => {
         const { pathname } = new URL(request.url ?? '/', 'http://localhost')
         if (/^\/(api|drive|healthz)(\/|$)/.test(pathname)) {
-          const upstream = httpRequest({ host: 'localhost', port: E2E_PORT, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-            response.writeHead(answer.statusCode ?? 502, answer.headers)
-            answer.pipe(response)
-          })
+          const upstream = httpRequest(
+            { host: 'localhost', port: E2E_PORT, path: request.url, method: request.method, headers: request.headers },
+            (answer) => {
+              response.writeHead(answer.statusCode ?? 502, answer.headers)
+              answer.pipe(response)
+            },
+          )
           upstream.on('error', () => response.writeHead(502).end())
           request.pipe(upstream)
           return
         }
         const file = join(root, decodeURIComponent(pathname))
         const wantsPage = (request.headers.accept ?? '').includes('text/html')
-        const target = file.startsWith(root) && existsSync(file) && statSync(file).isFile() ? file : wantsPage ? join(root, 'index.html') : null
+        const target =
+          file.startsWith(root) && existsSync(file) && statSync(file).isFile() ? file : wantsPage ? join(root, 'index.html') : null
         if (!target) {
           response.writeHead(404).end()
           return
@@ -309,8 +313,12 @@ test.describe('web app: offline start, updates and install', () => {
       }, outcome)
       await expect(install).toBeVisible()
 
-      const report = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/v1/users/pwa/')
-      const answer = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/v1/users/pwa/')
+      const report = page.waitForRequest(
+        (request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/v1/users/pwa/',
+      )
+      const answer = page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/v1/users/pwa/',
+      )
       await install.click()
       expect((await report).postDataJSON()).toEqual({ pwa_installed: installed })
       expect((await answer).status()).toBe(200)

@@ -53,7 +53,10 @@ export function addressGroup(address: string): string {
   const groups = address.includes('::')
     ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
     : headGroups
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 
 /** Keys are hashed: bounded size for the index whatever the username, no e-mail in clear. */
@@ -147,7 +150,10 @@ export async function forgetExpiredLoginAttempts(db: Db, now = new Date()): Prom
 /** The attempts counted for a subject now (tests, bench). */
 export async function countedLoginAttempts(db: Db, subject: LoginThrottleSubject): Promise<Record<LoginThrottleScope, number>> {
   const keys = keysOf(subject)
-  const rows = await db.select().from(loginAttempts).where(inArray(loginAttempts.key, Object.values(keys)))
+  const rows = await db
+    .select()
+    .from(loginAttempts)
+    .where(inArray(loginAttempts.key, Object.values(keys)))
   const count = (key: string) => rows.find((row) => row.key === key)?.attempts ?? 0
   return { identifierAddress: count(keys.identifierAddress), identifier: count(keys.identifier), address: count(keys.address) }
 }

@@ -52,7 +52,12 @@ export function forUser(db: Db, userId: number) {
                 valorUnitarioCentavos: preInvoiceItems.valorUnitarioCentavos,
               })
               .from(preInvoiceItems)
-              .where(inArray(preInvoiceItems.preInvoiceId, page.map((order) => order.id)))
+              .where(
+                inArray(
+                  preInvoiceItems.preInvoiceId,
+                  page.map((order) => order.id),
+                ),
+              )
               .orderBy(asc(preInvoiceItems.id))
       const itemsByOrder = new Map<number, ItemDoPedido[]>()
       for (const { preInvoiceId, ...item } of itemRows) {

@@ -27,7 +27,10 @@ export const parcelas = pgTable(
   (table) => [
     index('parcelas_user_id_vencimento_idx').on(table.userId, table.vencimento),
     check('parcelas_numero_check', sql`${table.numero} between 1 and ${table.totalParcelas}`),
-    check('parcelas_valor_check', sql`${table.valorCentavos} >= 0 and (${table.valorPagoCentavos} is null or ${table.valorPagoCentavos} >= 0)`),
+    check(
+      'parcelas_valor_check',
+      sql`${table.valorCentavos} >= 0 and (${table.valorPagoCentavos} is null or ${table.valorPagoCentavos} >= 0)`,
+    ),
     check('parcelas_pagamento_check', sql`(${table.pagoEm} is null) = (${table.valorPagoCentavos} is null)`),
   ],
 )

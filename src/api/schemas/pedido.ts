@@ -3,10 +3,20 @@ import { Cents, IntQuery, IsoDateTime, Text } from './common.ts'
 
 /** SPEC §4 order statuses; colours and descriptions are ours where the SPEC has none (D11). */
 export const ORDER_STATUSES = [
-  { id: -3, name: 'Aguardando nivelamento', color: '#7C4DFF', description: 'Aguardando o teste de nível do aluno; depois, um produto deve ser escolhido.' },
+  {
+    id: -3,
+    name: 'Aguardando nivelamento',
+    color: '#7C4DFF',
+    description: 'Aguardando o teste de nível do aluno; depois, um produto deve ser escolhido.',
+  },
   { id: -2, name: 'Cancelado', color: '#757575', description: 'Pedido cancelado.' },
   { id: -1, name: 'Processando pedido', color: '#F57C00', description: 'Pode ter ocorrido um problema; a empresa está resolvendo.' },
-  { id: 1, name: 'Aguardando pagamento', color: '#C62828', description: 'Pague em até 7 dias ou o pedido será cancelado. O processamento pode levar algumas horas.' },
+  {
+    id: 1,
+    name: 'Aguardando pagamento',
+    color: '#C62828',
+    description: 'Pague em até 7 dias ou o pedido será cancelado. O processamento pode levar algumas horas.',
+  },
   { id: 2, name: 'A atender', color: '#1565C0', description: 'Pedido em processamento.' },
   { id: 4, name: 'Liberado para separação', color: '#00838F', description: 'Pedido liberado para separação.' },
   { id: 5, name: 'Em separação', color: '#00695C', description: 'Pedido em separação.' },

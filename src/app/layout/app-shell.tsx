@@ -113,7 +113,13 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
             items={items}
             onLogout={onLogout}
             footer={
-              <button type="button" className="drawer__item drawer__minimize" onClick={toggleMinimized} aria-pressed={minimized} data-tour="nav-minimize">
+              <button
+                type="button"
+                className="drawer__item drawer__minimize"
+                onClick={toggleMinimized}
+                aria-pressed={minimized}
+                data-tour="nav-minimize"
+              >
                 <NavIcon name="chevron" />
                 <span className="drawer__label">{minimized ? t('nav.expand') : t('nav.minimize')}</span>
               </button>
@@ -134,7 +140,9 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
         )}
         {children}
       </main>
-      {showDrawer ? <TabBar role={user.role} drawerOpen={drawerOpen} moreRef={moreButton} onMore={() => openDrawer(moreButton.current)} /> : null}
+      {showDrawer ? (
+        <TabBar role={user.role} drawerOpen={drawerOpen} moreRef={moreButton} onMore={() => openDrawer(moreButton.current)} />
+      ) : null}
     </div>
   )
 }

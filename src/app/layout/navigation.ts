@@ -52,7 +52,8 @@ export function navItemsFor({ role, brand, hasRoute }: NavFilter, items: readonl
     (item) =>
       (!item.roles || item.roles.includes(role)) &&
       (!item.endpoint || canCall(item.endpoint, role)) &&
-      (!item.brands || item.brands.includes(brand)) && hasRoute(item.to),
+      (!item.brands || item.brands.includes(brand)) &&
+      hasRoute(item.to),
   )
 }
 

@@ -26,7 +26,11 @@ export function TabBar({ role, drawerOpen, onMore, moreRef }: TabBarProps) {
           const current = isInSection(pathname, item.section)
           return (
             <li key={item.to}>
-              <Link to={item.to} className={`tab-bar__item${current ? ' tab-bar__item--active' : ''}`} aria-current={current ? 'page' : undefined}>
+              <Link
+                to={item.to}
+                className={`tab-bar__item${current ? ' tab-bar__item--active' : ''}`}
+                aria-current={current ? 'page' : undefined}
+              >
                 <NavIcon name={item.icon} />
                 <span className="tab-bar__label">{t(`nav.${item.labelKey}`)}</span>
               </Link>
@@ -34,14 +38,7 @@ export function TabBar({ role, drawerOpen, onMore, moreRef }: TabBarProps) {
           )
         })}
         <li>
-          <button
-            ref={moreRef}
-            type="button"
-            className="tab-bar__item"
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-            onClick={onMore}
-          >
+          <button ref={moreRef} type="button" className="tab-bar__item" aria-haspopup="dialog" aria-expanded={drawerOpen} onClick={onMore}>
             <NavIcon name="menu" />
             <span className="tab-bar__label">{t('nav.more')}</span>
           </button>

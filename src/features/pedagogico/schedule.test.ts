@@ -25,12 +25,25 @@ function turma(id: number, horarios: Turma['horarios']): Turma {
 
 describe('class schedule', () => {
   it('describes weekly meetings in Portuguese', () => {
-    expect(describeSchedule([{ dia_semana: 3, inicio: '19:00', fim: '20:30' }, { dia_semana: 1, inicio: '19:00', fim: '20:30' }])).toBe('Seg e Qua, 19:00–20:30')
-    expect(describeSchedule([{ dia_semana: 2, inicio: '08:00', fim: '09:00' }, { dia_semana: 4, inicio: '10:00', fim: '11:00' }])).toBe('Ter 08:00–09:00 · Qui 10:00–11:00')
+    expect(
+      describeSchedule([
+        { dia_semana: 3, inicio: '19:00', fim: '20:30' },
+        { dia_semana: 1, inicio: '19:00', fim: '20:30' },
+      ]),
+    ).toBe('Seg e Qua, 19:00–20:30')
+    expect(
+      describeSchedule([
+        { dia_semana: 2, inicio: '08:00', fim: '09:00' },
+        { dia_semana: 4, inicio: '10:00', fim: '11:00' },
+      ]),
+    ).toBe('Ter 08:00–09:00 · Qui 10:00–11:00')
     expect(describeSchedule([])).toBe('')
   })
 
-  const ingles = turma(1, [{ dia_semana: 1, inicio: '19:00', fim: '20:30' }, { dia_semana: 3, inicio: '19:00', fim: '20:30' }])
+  const ingles = turma(1, [
+    { dia_semana: 1, inicio: '19:00', fim: '20:30' },
+    { dia_semana: 3, inicio: '19:00', fim: '20:30' },
+  ])
   const espanhol = turma(2, [{ dia_semana: 1, inicio: '08:00', fim: '09:00' }])
 
   it("lists today's meetings in order", () => {

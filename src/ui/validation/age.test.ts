@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ADULT_AGE,
-  ageOn,
-  checkBirthDate,
-  InvalidBirthDateError,
-  isUnderage,
-  parseIsoDate,
-} from './age.ts'
+import { ADULT_AGE, ageOn, checkBirthDate, InvalidBirthDateError, isUnderage, parseIsoDate } from './age.ts'
 
 /** A local-time date at noon, so no time zone can move it to another day. */
 function day(y: number, m: number, d: number): Date {

@@ -25,8 +25,7 @@ export interface CalendarDate {
 export type InvalidBirthDateReason = 'format' | 'date' | 'future'
 
 export type BirthDateCheck =
-  | { valid: true; date: CalendarDate; age: number; underage: boolean }
-  | { valid: false; reason: InvalidBirthDateReason }
+  { valid: true; date: CalendarDate; age: number; underage: boolean } | { valid: false; reason: InvalidBirthDateReason }
 
 export class InvalidBirthDateError extends Error {
   readonly reason: InvalidBirthDateReason
@@ -73,8 +72,7 @@ function compare(a: CalendarDate, b: CalendarDate): number {
 
 /** Full years completed from `birth` to `today` (`today` on or after `birth`). */
 export function ageOn(birth: CalendarDate, today: CalendarDate): number {
-  const hadBirthday =
-    today.month > birth.month || (today.month === birth.month && today.day >= birth.day)
+  const hadBirthday = today.month > birth.month || (today.month === birth.month && today.day >= birth.day)
   return today.year - birth.year - (hadBirthday ? 0 : 1)
 }
 

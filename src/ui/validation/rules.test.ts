@@ -88,9 +88,7 @@ describe('format rules', () => {
     const rule = excludeCharacters('<>&')
     expect(validateField('Rua das Flores, 10', [rule])).toBeUndefined()
     expect(validateField('a<b', [rule])).toBe('Este campo não pode conter os caracteres < > &')
-    expect(validateField('x;y', [excludeCharacters([';', '--'])])).toBe(
-      'Este campo não pode conter os caracteres ; --',
-    )
+    expect(validateField('x;y', [excludeCharacters([';', '--'])])).toBe('Este campo não pode conter os caracteres ; --')
     expect(validateField('a--b', [excludeCharacters([';', '--'])])).toBeDefined()
   })
 

@@ -128,10 +128,7 @@ export function capitalLettersOnly(customMessage?: string): FieldRule {
 }
 
 /** Rejects text containing any of `characters` (a string of characters or a list). */
-export function excludeCharacters(
-  characters: string | readonly string[],
-  customMessage?: string,
-): FieldRule {
+export function excludeCharacters(characters: string | readonly string[], customMessage?: string): FieldRule {
   const list = typeof characters === 'string' ? [...characters] : [...characters]
   return formatRule(
     (text) => !list.some((c) => text.includes(c)),
@@ -175,10 +172,7 @@ export function validateForm<T extends Record<string, unknown>>(
  * Adds field rules to a valibot schema, for forms validated as a whole:
  * `v.object({ email: withRules(v.string(), [required(), email()]) })`.
  */
-export function withRules<const TSchema extends v.GenericSchema>(
-  schema: TSchema,
-  rules: readonly FieldRule[],
-) {
+export function withRules<const TSchema extends v.GenericSchema>(schema: TSchema, rules: readonly FieldRule[]) {
   return v.pipe(
     schema,
     v.rawCheck<v.InferOutput<TSchema>>(({ dataset, addIssue }) => {

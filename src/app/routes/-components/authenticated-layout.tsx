@@ -11,7 +11,13 @@ export function AuthenticatedLayout() {
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
   return (
-    <AppShell user={user} brandId={brand.id} brandName={brand.name} showDrawer={showDrawer} onLogout={() => session.send({ type: 'session.logout' })}>
+    <AppShell
+      user={user}
+      brandId={brand.id}
+      brandName={brand.name}
+      showDrawer={showDrawer}
+      onLogout={() => session.send({ type: 'session.logout' })}
+    >
       <Outlet />
     </AppShell>
   )

@@ -28,7 +28,14 @@ function MePage() {
   return (
     <div className="page stack">
       <h1 className="page__title">{t('title')}</h1>
-      <SyncStatus updatedAt={dataUpdatedAt || undefined} isSyncing={isSyncing} isSlow={isSlow} syncError={null} isPaused={false} onRefresh={refresh} />
+      <SyncStatus
+        updatedAt={dataUpdatedAt || undefined}
+        isSyncing={isSyncing}
+        isSlow={isSlow}
+        syncError={null}
+        isPaused={false}
+        onRefresh={refresh}
+      />
       <Profile user={user} />
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>

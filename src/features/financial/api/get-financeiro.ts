@@ -18,7 +18,11 @@ async function readFinanceiro(): Promise<LocalSnapshot<Financeiro> | null> {
 export async function syncFinanceiro(): Promise<void> {
   const ticket = syncTicket()
   const etags = await storedEtags('financeiro')
-  const answer = await fetchConditional((etag) => api.callConditional(contract.financeiro, etag), etags[PATH], async () => (await readFinanceiro())?.value)
+  const answer = await fetchConditional(
+    (etag) => api.callConditional(contract.financeiro, etag),
+    etags[PATH],
+    async () => (await readFinanceiro())?.value,
+  )
   if (!answer.changed) return markUnchanged('financeiro', { ticket })
   await storeFinanceiro(answer.value, { ticket, etags: answer.etag ? { [PATH]: answer.etag } : {} })
 }

@@ -48,18 +48,25 @@ export function ParcelaRow({ parcela, today = localIsoDate() }: { parcela: Parce
   const { t } = useTranslation('financial')
   const overdueDays = parcela.status === 'vencido' ? daysBetween(parcela.vencimento, today) : 0
   return (
-    <article className={`parcela parcela--${parcela.status}`} aria-label={`${parcela.descricao} ${parcela.numero}/${parcela.total_parcelas}`}>
+    <article
+      className={`parcela parcela--${parcela.status}`}
+      aria-label={`${parcela.descricao} ${parcela.numero}/${parcela.total_parcelas}`}
+    >
       <div className="parcela__what">
         <span className="parcela__name">
           {parcela.descricao} · {t('instalment', { n: parcela.numero, total: parcela.total_parcelas })}
         </span>
         <span className="parcela__due">
-          {parcela.status === 'pago' && parcela.pago_em ? t('paidOn', { date: formatDate(parcela.pago_em) }) : t('dueOn', { date: formatDate(parcela.vencimento) })}
+          {parcela.status === 'pago' && parcela.pago_em
+            ? t('paidOn', { date: formatDate(parcela.pago_em) })
+            : t('dueOn', { date: formatDate(parcela.vencimento) })}
           {overdueDays > 0 ? ` · ${t('overdueFor', { count: overdueDays })}` : ''}
         </span>
       </div>
       <div className="parcela__right">
-        <span className="parcela__amount">{formatMoney(parcela.status === 'pago' && parcela.valor_pago !== null ? parcela.valor_pago : parcela.valor)}</span>
+        <span className="parcela__amount">
+          {formatMoney(parcela.status === 'pago' && parcela.valor_pago !== null ? parcela.valor_pago : parcela.valor)}
+        </span>
         <span className={`status-pill status-pill--${parcela.status}`}>{t(`status.${parcela.status}`)}</span>
       </div>
     </article>

@@ -29,7 +29,8 @@ export function NextInstalmentCard() {
           <p className="summary-text">
             <span className={`summary-figure${next.status === 'vencido' ? ' is-below' : ''}`}>{formatMoney(next.valor)}</span>
             <span>
-              {t('dueOn', { date: formatDate(next.vencimento) })} · <span className={`status-pill status-pill--${next.status}`}>{t(`status.${next.status}`)}</span>
+              {t('dueOn', { date: formatDate(next.vencimento) })} ·{' '}
+              <span className={`status-pill status-pill--${next.status}`}>{t(`status.${next.status}`)}</span>
             </span>
             {overdue > 1 ? <span className="summary-note">{t('cards.moreOverdue', { count: overdue - 1 })}</span> : null}
           </p>

@@ -43,7 +43,15 @@ export function ChangePasswordForm({ onNewToken }: { onNewToken: (token: string)
   return (
     <Card title={t('password.title')}>
       <form className="stack" onSubmit={submit} noValidate aria-label={t('password.title')}>
-        <TextField label={t('password.current')} type="password" revealable autoComplete="current-password" value={current} onChange={setCurrent} error={touched ? errors.current : undefined} />
+        <TextField
+          label={t('password.current')}
+          type="password"
+          revealable
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+          error={touched ? errors.current : undefined}
+        />
         <TextField
           label={t('password.new')}
           hint={t('password.newHint', { count: MIN_PASSWORD_LENGTH })}
@@ -55,7 +63,15 @@ export function ChangePasswordForm({ onNewToken }: { onNewToken: (token: string)
           onChange={setNext}
           error={touched ? errors.next : undefined}
         />
-        <TextField label={t('password.confirm')} type="password" revealable autoComplete="new-password" value={confirmation} onChange={setConfirmation} error={touched ? errors.confirmation : undefined} />
+        <TextField
+          label={t('password.confirm')}
+          type="password"
+          revealable
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={touched ? errors.confirmation : undefined}
+        />
         {mutation.isError ? <Alert tone="error">{mutation.error.message}</Alert> : null}
         {mutation.isSuccess ? <Alert tone="success">{t('password.done')}</Alert> : null}
         <Button type="submit" loading={mutation.isPending}>

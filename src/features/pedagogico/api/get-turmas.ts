@@ -19,22 +19,34 @@ export async function syncTurmas(): Promise<void> {
   const etags = await storedEtags('turmas')
   const next: Record<string, string> = {}
   let changed = false
-  async function get<T>(path: string, request: (etag: string | null) => Promise<ConditionalResult<T>>, stored: () => Promise<T | undefined>): Promise<T> {
+  async function get<T>(
+    path: string,
+    request: (etag: string | null) => Promise<ConditionalResult<T>>,
+    stored: () => Promise<T | undefined>,
+  ): Promise<T> {
     const answer = await fetchConditional(request, etags[path], stored)
     if (answer.etag) next[path] = answer.etag
     changed ||= answer.changed
     return answer.value
   }
 
-  const turmas = await get(contract.turmas.path, (etag) => api.callConditional(contract.turmas, etag, { query: {} }), async () => {
-    const stored = await localDb.turmas.toArray()
-    return (await localDb.syncState.get('turmas')) ? stored : undefined
-  })
+  const turmas = await get(
+    contract.turmas.path,
+    (etag) => api.callConditional(contract.turmas, etag, { query: {} }),
+    async () => {
+      const stored = await localDb.turmas.toArray()
+      return (await localDb.syncState.get('turmas')) ? stored : undefined
+    },
+  )
   const notas: StoredNotas[] = await Promise.all(
     turmas.map(async (turma) => {
       const storedNotas = () => localDb.notas.get(turma.id)
       const [notasTurma, athome] = await Promise.all([
-        get(fillPath(contract.notasTurma.path, { id: turma.id }), (etag) => api.callConditional(contract.notasTurma, etag, { params: { id: turma.id } }), async () => (await storedNotas())?.notas),
+        get(
+          fillPath(contract.notasTurma.path, { id: turma.id }),
+          (etag) => api.callConditional(contract.notasTurma, etag, { params: { id: turma.id } }),
+          async () => (await storedNotas())?.notas,
+        ),
         get(
           fillPath(contract.notasAtHome.path, { id: turma.turma_aluno_id }),
           (etag) => api.callConditional(contract.notasAtHome, etag, { params: { id: turma.turma_aluno_id } }),

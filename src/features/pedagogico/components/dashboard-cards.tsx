@@ -54,7 +54,11 @@ export function TodayClassCard({ now = new Date() }: { now?: Date }) {
 
 function latestGrade(list: TurmaComNotas[]) {
   return list
-    .flatMap(({ turma, notas }) => notas.notas.avaliacoes.filter((a) => a.nota !== null && a.data).map((avaliacao) => ({ turma, avaliacao, passMark: notas.notas.nota_minima })))
+    .flatMap(({ turma, notas }) =>
+      notas.notas.avaliacoes
+        .filter((a) => a.nota !== null && a.data)
+        .map((avaliacao) => ({ turma, avaliacao, passMark: notas.notas.nota_minima })),
+    )
     .sort((a, b) => b.avaliacao.data!.localeCompare(a.avaliacao.data!))[0]
 }
 
@@ -66,14 +70,22 @@ export function LatestGradeCard() {
   return (
     <OfflineCard
       title={t('cards.latestGrade')}
-      actions={latest ? <Link to="/pedagogico/notas/$id" params={{ id: String(latest.turma.id) }}>{t('cards.seeGrades')}</Link> : null}
+      actions={
+        latest ? (
+          <Link to="/pedagogico/notas/$id" params={{ id: String(latest.turma.id) }}>
+            {t('cards.seeGrades')}
+          </Link>
+        ) : null
+      }
       data={data}
       isEmpty={(list) => latestGrade(list) === undefined}
       emptyText={t('cards.noGrades')}
     >
       {() => (
         <p className="summary-text">
-          <span className={`summary-figure${latest!.avaliacao.nota! < latest!.passMark ? ' is-below' : ''}`}>{formatGrade(latest!.avaliacao.nota!)}</span>
+          <span className={`summary-figure${latest!.avaliacao.nota! < latest!.passMark ? ' is-below' : ''}`}>
+            {formatGrade(latest!.avaliacao.nota!)}
+          </span>
           <span>
             {latest!.avaliacao.nome} · {latest!.turma.nome} · {formatDate(latest!.avaliacao.data!)}
           </span>

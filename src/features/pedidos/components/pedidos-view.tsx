@@ -15,7 +15,10 @@ export function PedidosView() {
   const data = usePedidos()
   const [status, setStatus] = useState(ALL)
   const present = new Set(data.snapshot?.value.map((p) => p.status.id))
-  const options = [{ value: ALL, label: t('filterAll') }, ...ORDER_STATUSES.filter((s) => present.has(s.id)).map((s) => ({ value: String(s.id), label: s.name }))]
+  const options = [
+    { value: ALL, label: t('filterAll') },
+    ...ORDER_STATUSES.filter((s) => present.has(s.id)).map((s) => ({ value: String(s.id), label: s.name })),
+  ]
   return (
     <div className="page">
       <h1 className="page__title">{t('title')}</h1>
