@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../test/app.ts'
 import { users } from './schema/users.ts'
+import { DEMO_ACCOUNTS } from './seed.ts'
 
 describe('PostgreSQL', () => {
   it('lets several servers migrate one database at once (advisory lock, D4)', async () => {
@@ -10,7 +11,7 @@ describe('PostgreSQL', () => {
       await Promise.all([db.migrate(), db.migrate(), db.migrate()])
       expect(await db.ping()).toBe(true)
       const [row] = await db.orm.select({ n: count() }).from(users)
-      expect(row!.n).toBe(4)
+      expect(row!.n).toBe(DEMO_ACCOUNTS.length)
     } finally {
       await db.close()
     }
