@@ -26,27 +26,28 @@ interface RouteBudget {
 }
 
 /**
- * Ceilings sit a little above each route's size when this check came in, so any growth is
- * a decision, not an accident; lower them as the goals come closer.
+ * Ceilings sit a little above each route's size after issue 7's first round (contract v2,
+ * honest states, the phone shell; /me now reads its sync state from the device), so any
+ * growth is a decision, not an accident; lower them as the goals come closer.
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 160, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: [SCREEN_TEXTS], ceilingKib: 200, goalKib: 170 },
-  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 200 },
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 168 },
+  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 164, goalKib: 120 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: [SCREEN_TEXTS], ceilingKib: 208, goalKib: 170 },
+  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 205 },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 207 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: [SCREEN_TEXTS],
-    ceilingKib: 200,
+    ceilingKib: 206,
   },
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: [SCREEN_TEXTS],
-    ceilingKib: 200,
+    ceilingKib: 206,
   },
-  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 227 },
+  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 233 },
 ]
 
 export interface RouteSize extends RouteBudget {

@@ -38,7 +38,7 @@ function entryKey(manifest: Manifest): string {
 /** The manifest key of a route file's lazy component chunk (TanStack autoCodeSplitting) or of the file. */
 function routeChunkKey(manifest: Manifest, routeFile: string): string {
   const base = ROUTES_DIR + routeFile
-  const key = [`${base}?tsr-split=component`, base].find((candidate) => candidate in manifest)
+  const key = [`${base}?tsr-split=component---loader`, `${base}?tsr-split=component`, base].find((candidate) => candidate in manifest)
   if (!key) throw new Error(`no chunk for ${base} in the Vite manifest`)
   return key
 }
