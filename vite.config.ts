@@ -43,7 +43,12 @@ export default defineConfig({
       autoCodeSplitting: true,
       // A screen's loader (it prefetches the screen's data, Dexie included) travels with the
       // screen's component: the entry carries only the route tree (issue 7 budgets).
-      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+        ],
+      },
       routesDirectory: './src/app/routes',
       generatedRouteTree: './src/app/route-tree.gen.ts',
       quoteStyle: 'single',
