@@ -57,6 +57,10 @@ export async function renderShell(kind: ShellKind, brand: Brand): Promise<string
   await loadScreenTexts()
   const path = SHELL_PATHS[kind]
   const queryClient = new QueryClient()
+  // The route loaders prefetch each screen's data; at build time there is none to fetch, and
+  // a failed fetch would draw "not yet on this device" into every student's first paint.
+  // The shell shows the cards as they are while the first answer is on its way: loading.
+  queryClient.prefetchQuery = () => Promise.resolve()
   const session = sessionFor(kind)
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), context: { queryClient, session } })
   await router.load()

@@ -8,7 +8,8 @@ const CACHE_MAX_AGE_MS = 1000 * 60 * 60 * 24 * 30
 
 // TanStack Query assumes "online" until an event says otherwise; a page reloaded on a bus
 // with no signal gets no event, so start from what the browser knows.
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
+// Node 21+ has a `navigator` without `onLine` (the build's pre-render runs there): only a browser's answer counts.
+if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine)
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -50,3 +50,8 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
+
+/** A sync answered: new data (200) or unchanged since the ETag the device holds (304, P32). */
+export function isSyncAnswer(response: { status(): number }): boolean {
+  return response.status() === 200 || response.status() === 304
+}

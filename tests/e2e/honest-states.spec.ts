@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
-import { login, loginAsStudent, NEW_STUDENT, SIBLINGS } from './fixtures.ts'
+import { isSyncAnswer, login, loginAsStudent, NEW_STUDENT, SIBLINGS } from './fixtures.ts'
 
 /**
  * Issue 7 items 4 and 5 against the real server: no blank screen on lie-fi, only a refused
@@ -227,14 +227,14 @@ test.describe('"Atualizado em" and refresh on the dashboard and /me (issue 7)', 
   test('the dashboard and /me say when their data was updated; the button re-syncs', async ({ page }) => {
     await loginAsStudent(page)
     await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
-    const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && r.ok())
+    const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && isSyncAnswer(r))
     await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
     await resync
     await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
 
     await page.goto('/me')
     await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
-    const me = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me/') && r.ok())
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me/') && isSyncAnswer(r))
     await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
     await me
   })
@@ -245,7 +245,7 @@ test.describe('"Atualizado em" and refresh on the dashboard and /me (issue 7)', 
     test('pulling the dashboard down from the top re-syncs it', async ({ page }) => {
       await loginAsStudent(page)
       await expect(page.getByTestId('updated-at')).toBeVisible()
-      const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && r.ok())
+      const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && isSyncAnswer(r))
       await page.evaluate(() => {
         const touch = (y: number) => new Touch({ identifier: 1, target: document.body, clientX: 200, clientY: y })
         window.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(120)], changedTouches: [touch(120)] }))

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, mainNav, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, isSyncAnswer, mainNav, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
 
 /**
  * Ready for a reload with no connection: the service worker controls the page (it activates
@@ -76,6 +76,9 @@ test.describe('offline reading (D15)', () => {
     for (const path of screens) {
       await page.goto(path)
       await expect(ready(path)).toBeVisible()
+      // Each start revalidates (P39): read the screen once that sync has answered, or its
+      // "Atualizado em" moves after the reading.
+      await expect(page.getByText('Atualizando…')).toHaveCount(0)
       online[path] = await page.locator('main').innerText()
     }
 
@@ -108,7 +111,7 @@ test.describe('offline reading (D15)', () => {
     await expect(page.getByText('Você está sem internet.', { exact: false })).toBeVisible()
     let loads = 0
     page.on('load', () => loads++)
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/v1/at-home/financeiro/') && r.status() === 200)
+    const refreshed = page.waitForResponse((r) => r.url().includes('/api/v1/at-home/financeiro/') && isSyncAnswer(r))
     await context.setOffline(false)
     await refreshed
     await expect(page.getByText('Você está sem internet.', { exact: false })).toBeHidden()
