@@ -4,15 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { build } from 'vite'
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -21,7 +13,7 @@ export function median(values: number[]): number {
 }
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
 export async function token(baseUrl: string): Promise<string> {

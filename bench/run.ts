@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { chromium, type Page } from '@playwright/test'
 import { SERVER_NODE_FLAGS } from './memory.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -47,15 +48,8 @@ async function stop(child: ChildProcess) {
 
 async function bundleSizes(baseUrl: string) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   })
   const measure = async (path: string, before?: (page: Page) => Promise<void>) => {
     const context = await browser.newContext()

@@ -5,8 +5,9 @@
 // fresh machine needs no step the README does not name.
 import { spawnSync } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
+import { CHROMIUM_PATH } from './chromium.ts'
 
-const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const path = CHROMIUM_PATH
 
 function executable(file: string): boolean {
   try {
