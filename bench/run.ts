@@ -18,7 +18,7 @@ import { SERVER_NODE_FLAGS } from './memory.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { contractSuiteSize } from '../server/test/contract-cases.ts'
 import { contract } from '../src/api/contract.ts'
-import { runAttackBench } from './attack.ts'
+import { printAttackFigures, runAttackBench } from './attack.ts'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -199,7 +199,7 @@ console.log('\n== Lighthouse (mobile preset: simulated slow 4G, 4x CPU), built a
 // and the size of the suite generated from the contract with how many of its cases failed
 // (a failure there is a 5xx, an English or missing detail, or a leak).
 console.log('\n== Attacks (bench/attack.ts) ==')
-await runAttackBench()
+printAttackFigures(await runAttackBench())
 {
   const size = contractSuiteSize(contract)
   const report = path.join(tmpdir(), `contract-suite-${process.pid}.json`)
