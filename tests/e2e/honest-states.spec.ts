@@ -102,11 +102,12 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
 
     const api = await holdApi(page)
     await page.reload()
-    // The frame and the cards come from the device while every API call hangs.
-    await expect(page.getByRole('heading', { name: /Ana!$/ })).toBeVisible({ timeout: 1_000 })
-    await expect(nextInstalment(page).locator('.summary-figure')).toHaveText('R$ 0,01', { timeout: 1_000 })
+    // The frame and the cards come from the device while every API call hangs (how fast is
+    // bench/run.ts's lie-fi figure, not a timed test: the API never answers before release).
+    await expect(page.getByRole('heading', { name: /Ana!$/ })).toBeVisible()
+    await expect(nextInstalment(page).locator('.summary-figure')).toHaveText('R$ 0,01')
     await expect(page.getByTestId('updated-at')).toHaveText(oldLabel)
-    await expect(page.getByText('Conexão lenta')).toBeVisible({ timeout: 6_000 })
+    await expect(page.getByText('Conexão lenta')).toBeVisible()
     expect(api.held.map((route) => new URL(route.request().url()).pathname)).toEqual(
       expect.arrayContaining(['/api/v1/users/me/', '/api/v1/at-home/financeiro/', '/api/v1/pre-invoice/', '/api/v1/at-home/turmas/']),
     )
