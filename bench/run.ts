@@ -5,7 +5,7 @@
 //     process in the same run (empty route, one indexed SELECT), on PGlite and, when
 //     DATABASE_URL is set, on PostgreSQL, with the ratio /users/me/ ÷ SELECT.
 //  3. Offline first, the server's peak memory at first start and restart, Lighthouse on
-//     /login/main and /dashboard, the dashboard on lie-fi, and helper benches if present.
+//     /login/main and /dashboard, the dashboard on lie-fi, the attacks of bench/attack.ts and the contract suite.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -209,7 +209,7 @@ test.describe('honest states (issue 7)', () => {
     await expect(page.locator('.totals__item--danger')).toBeVisible()
   })
 
-  test('an unchanged re-sync answers 304 and keeps the data (needs the server ETag, helper D1)', async ({ page }) => {
+  test('an unchanged re-sync answers 304 and keeps the data (P32)', async ({ page }) => {
     await loginAsStudent(page)
     await page.goto('/financial')
     await expect(page.locator('.parcela').first()).toBeVisible()
