@@ -25,6 +25,8 @@ async function visitAll(page: Page) {
 }
 
 test.describe('offline reading (D15)', () => {
+  // These walk every screen online, then again offline: more steps than the default budget.
+  test.describe.configure({ timeout: 60_000 })
   test('classes, grades, finances and orders show real data online', async ({ page }) => {
     await loginAsStudent(page)
     await page.goto('/pedagogico/list')
