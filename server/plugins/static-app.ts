@@ -41,17 +41,14 @@ export default fp(
     // The shell pre-rendered for the request's brand and first screen (issue 7 item 2,
     // scripts/prerender.ts): the login screen on /login paths, the signed-in frame elsewhere,
     // with the brand's manifest, icons and colours, since browsers read them before any
-    // script runs (D5). A build without pre-rendered shells gets index.html branded here.
-    // Read on each request (small, OS-cached files), so a new build in STATIC_DIR is served
-    // without naming chunks that no longer exist.
+    // script runs (D5). Sent like any built file, so the brotli/gzip copies written at build
+    // time answer (no compression per navigation) and a new build in STATIC_DIR is served
+    // at once (P20). A build without pre-rendered shells gets index.html branded here.
     app.decorate('sendShell', async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = new URL(request.url, 'http://x').pathname
-      const shell = await readFile(path.join(root, shellFileFor(pathname, request.hostname)), 'utf8').catch(
-        async (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error
-          return brandShellHtml(await readFile(path.join(root, 'index.html'), 'utf8'), request.hostname)
-        },
-      )
+      const shellFile = shellFileFor(pathname, request.hostname)
+      if (existsSync(path.join(root, shellFile))) return reply.sendFile(shellFile)
+      const shell = brandShellHtml(await readFile(path.join(root, 'index.html'), 'utf8'), request.hostname)
       return reply.type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(shell)
     })
     for (const url of ['/', '/index.html']) app.get(url, (request, reply) => app.sendShell(request, reply))
