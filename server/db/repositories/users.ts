@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm'
+import { eq, getTableColumns } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
@@ -63,14 +63,6 @@ export function forUser(db: Db, userId: number) {
     async passwordHash(): Promise<string | null> {
       const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1)
       return row?.passwordHash ?? null
-    },
-
-    /** New password: the token version moves on, so sessions holding older tokens end. */
-    async setPasswordHash(passwordHash: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, userId))
     },
 
     /** The web app's install outcome (PUT /users/pwa/); false when the caller no longer exists. */
