@@ -3,12 +3,13 @@ import path from 'node:path'
 import { text } from 'node:stream/consumers'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ApiError, createApiClient } from '../../src/api/client.ts'
 import type { FileStorage } from '../plugins/file-storage.ts'
 import { localDiskStorage } from '../storage/local-disk.ts'
 import { createAccount, OWNED_FACTORIES } from '../test/accounts.ts'
 import { createTestApp, type TestApp } from '../test/app.ts'
 import { BOUNDARY, filesOnDisk, MULTIPART_TYPE, multipartPayload, sampleFile, type PartBody } from '../test/multipart.ts'
-import { registerUploadTestRoutes } from '../test/upload-endpoint.ts'
+import { registerUploadTestRoutes, uploadTestContract } from '../test/upload-endpoint.ts'
 import { MALFORMED_MULTIPART, NOT_MULTIPART } from './multipart-body.ts'
 
 /**
@@ -106,6 +107,43 @@ describe('a multipart endpoint', () => {
     expect(Buffer.concat(await stored!.toArray())).toEqual(Buffer.from(jpeg))
     expect(await text((await t.app.fileStorage.get(keys[2]!))!)).toBe('qualquer texto, sem assinatura')
     await removeStored(keys)
+  })
+
+  it('reads what the contract client sends, and the client shows its refusals in Portuguese', async () => {
+    const who = await student()
+    const client = createApiClient({
+      portalBaseUrl: '/api/v1',
+      driveBaseUrl: () => '/drive/api/v1',
+      getToken: () => who.token,
+      // The client's request as the browser would send it, answered by the app.
+      fetch: async (input, init) => {
+        const request = new Request(new URL(String(input), 'http://localhost'), init)
+        const answer = await t.app.inject({
+          method: request.method as 'POST',
+          url: new URL(request.url).pathname,
+          headers: Object.fromEntries(request.headers),
+          payload: Buffer.from(await request.arrayBuffer()),
+        })
+        const headers = Object.entries(answer.headers).map(([name, value]) => [name, String(value)] as [string, string])
+        return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers })
+      },
+    })
+    const pdfFile = (size: number) => new File([sampleFile('application/pdf', size)], 'cliente.pdf', { type: 'application/pdf' })
+    const note = new File(['nota do cliente'], 'nota.txt', { type: 'text/plain' })
+    const input = { params: { id: who.turmaId }, headers: {}, body: { descricao: 'Pelo cliente' } }
+
+    const sent = await client.call(uploadTestContract.enviarArquivos, { ...input, files: { arquivo: pdfFile(3000), anexos: [note] } })
+    expect(sent.arquivos.map(({ campo, nome, tipo, tamanho }) => [campo, nome, tipo, tamanho])).toEqual([
+      ['arquivo', 'cliente.pdf', 'application/pdf', 3000],
+      ['anexos', 'nota.txt', 'text/plain', note.size],
+    ])
+    await removeStored(sent.arquivos.map((file) => file.chave))
+
+    const refused = await client
+      .call(uploadTestContract.enviarArquivos, { ...input, files: { arquivo: pdfFile(64 * KB + 1) } })
+      .catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(ApiError)
+    expect([(refused as ApiError).status, (refused as ApiError).message]).toEqual([413, 'O arquivo excede o limite de 64 KB.'])
   })
 
   it("cleans the client's file name: no folders, no control characters", async () => {

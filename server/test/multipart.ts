@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { signatureBytes } from '../../src/api/uploads.ts'
+import { signatureBytes } from '../../src/api/file-signatures.ts'
 
 /**
  * Multipart bodies written byte by byte, so a test can send what a browser sends and what
@@ -40,7 +40,7 @@ export function multipartPayload(parts: readonly PartBody[], options: { boundary
 }
 
 /** `size` bytes that read as a `mediaType` file (its signature, then filler). */
-export function sampleFile(mediaType: string, size: number): Uint8Array {
+export function sampleFile(mediaType: string, size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size).fill(0x41)
   bytes.set(signatureBytes(mediaType).subarray(0, size))
   return bytes
