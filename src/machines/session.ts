@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { AccountChoice, LoginResponse } from '../api/schemas/auth.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
-import { needsRegistrationUpdate } from './registration-rules.ts'
+import { needsRegistrationUpdate } from '../api/registration.ts'
 
 /** SPEC §9: the session is polled every 100 ms until the user is loaded. */
 export const SESSION_POLL_MS = 100
