@@ -59,7 +59,10 @@ describe('PUT /api/v1/users/atualizacao-cadastral/', () => {
 
   it('saves the registration, marks it updated now and answers the updated user', async () => {
     const account = await createAccount(t.app, t.db)
-    await t.db.orm.update(users).set({ updatedAt: new Date('2020-01-01T00:00:00Z') }).where(eq(users.id, account.id))
+    await t.db.orm
+      .update(users)
+      .set({ updatedAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(users.id, account.id))
     const body = validBody()
     const before = Date.now()
     const response = await put(body, bearer(account.token))

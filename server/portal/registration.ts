@@ -19,7 +19,8 @@ export default async function registrationRoutes(app: FastifyInstance) {
   contractRoute(app, contract.updateRegistration, async ({ caller, body, request }) => {
     const today = parseIsoDate(callerToday(request))!
     const issues = guardianIssues(body, today)
-    if (issues.length > 0) throw validationFailed(issues.map(({ field, message }) => ({ loc: ['body', field], msg: message, type: 'missing' })))
+    if (issues.length > 0)
+      throw validationFailed(issues.map(({ field, message }) => ({ loc: ['body', field], msg: message, type: 'missing' })))
     const minor = isMinorOn(body.birth_date, today)
     const users = forUser(app.db.orm, caller.id)
     const outcome = await users.updateRegistration({

@@ -33,7 +33,7 @@ export const userEndpoints = {
     errors: { useDetail: true, fallback: 'Erro ao atualizar' },
   }),
   /**
-   * The registration update of SPEC §4 (P58): \`user\` access like /users/me/, since the
+   * The registration update of SPEC §4 (P58): `user` access like /users/me/, since the
    * session asks any account whose registration is due, a manager included.
    */
   updateRegistration: defineEndpoint({
