@@ -79,7 +79,9 @@ export function RegistrationForm({ user, onSaved, onLogout }: RegistrationFormPr
       },
     }),
   )
-  const [snapshot, send] = useMachine(machine, { input: { user, draft: readRegistrationDraft(user.id) } })
+  // Read once: the machine takes its input when it starts, not on every keystroke.
+  const [input] = useState(() => ({ user, draft: readRegistrationDraft(user.id) }))
+  const [snapshot, send] = useMachine(machine, { input })
   const { context } = snapshot
   const errors = visibleErrors(context)
   const saving = snapshot.matches('saving') || snapshot.matches('saved')
