@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { SignJWT } from 'jose'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -173,6 +174,35 @@ describe('strict token claims (issue 8)', () => {
     expectUnauthenticated(await me(bearer(await token({ sub, ver: 0, iat: now(), exp: now() + 600 }, 'HS512'))))
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub, ver: 0, iat: now(), exp: now() + 600 })).toString('base64url')}.`
     expectUnauthenticated(await me(bearer(unsigned)))
+  })
+
+  /** A compact HS256 JWS over exactly the header and claims given, signed with the server's secret. */
+  function handSigned(header: unknown, claims: unknown) {
+    const encode = (part: unknown) => Buffer.from(JSON.stringify(part)).toString('base64url')
+    const input = `${encode(header)}.${encode(claims)}`
+    return `${input}.${createHmac('sha256', key()).update(input).digest('base64url')}`
+  }
+
+  it('refuses critical header extensions, a future nbf, non-numeric dates and any altered signature', async () => {
+    const { id } = await createAccount(t.app, t.db)
+    const claims = { sub: String(id), ver: 0, iat: now(), exp: now() + 600 }
+    const good = handSigned({ alg: 'HS256', typ: 'JWT' }, claims)
+    expect((await me(bearer(good))).statusCode).toBe(200)
+
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256', crit: ['exp'] }, claims))))
+    expectUnauthenticated(await me(bearer(handSigned(['HS256'], claims))))
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256' }, [claims]))))
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256' }, { ...claims, nbf: now() + 600 }))))
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256' }, { ...claims, exp: String(now() + 600) }))))
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256' }, { ...claims, iat: String(now()) }))))
+    const [header, payload, signature] = good.split('.') as [string, string, string]
+    const flipped = signature.at(-2) === 'A' ? 'B' : 'A'
+    expectUnauthenticated(await me(bearer(`${header}.${payload}.${signature.slice(0, -2)}${flipped}${signature.at(-1)}`)))
+    expectUnauthenticated(await me(bearer(`${good}=`)))
+    expectUnauthenticated(await me(bearer(`${good}.${signature}`)))
+    expectUnauthenticated(
+      await me(bearer(`${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`)),
+    )
   })
 })
 
