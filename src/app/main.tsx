@@ -1,19 +1,15 @@
 import '../ui/styles.css'
 import './app.css'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { api } from '../api/api.ts'
-import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import { loadScreenTexts } from '../i18n/index.ts'
+import { afterFirstScreen } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
-import { initMonitoring } from './monitoring.ts'
-import { queryClient, restoreQueryCache } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
-import { createSessionActor, SessionProvider } from './session.tsx'
+import { createSession, SessionProvider } from './session.tsx'
 
 // The update banner and install button are not part of any first screen (issue 7 item 3).
 const PwaUi = lazy(() => import('./pwa/pwa-ui.tsx').then(({ PwaUi }) => ({ default: PwaUi })))
@@ -23,21 +19,20 @@ applyBrand(brand, document)
 // Install prompt captured from the start; the service worker registers after the first screen.
 void import('./pwa/start.ts').then(({ startPwa }) => startPwa())
 
-// The screens' texts: a signed-in route waits for them (one small precached chunk, fetched
-// while the cache restores); the login page draws without them and they arrive after.
-const screenTexts = loadScreenTexts()
-// Before the first render: the kept user must be there when the session starts.
-await restoreQueryCache()
-if (!window.location.pathname.startsWith('/login')) await screenTexts.catch(() => undefined)
-
-// The session navigates through the router and the router reads the session: the closures
-// below run only after `session.start()`, when `router` exists.
-const session = createSessionActor({
+// The session's input (token, kept user) is read here, synchronously; its machine loads
+// beside the first screen (P53). The session navigates through the router and the router
+// reads the session: the closures below run only once the machine runs, when `router` exists.
+const session = createSession({
   navigate: (to) => void router.navigate({ to, replace: true }),
   currentPath: () => router.state.location.pathname,
 })
 const router = createAppRouter(session)
 session.start()
+
+// The screens' texts: a signed-in route waits for them (one small precached chunk); the
+// login page draws without them and they arrive after its first screen.
+if (window.location.pathname.startsWith('/login')) afterFirstScreen(() => void loadScreenTexts())
+else await loadScreenTexts().catch(() => undefined)
 
 // The shell HTML already shows this route's first screen (pre-rendered, scripts/prerender.ts).
 // React takes over only once the route has loaded (guards, lazy chunks), so its first
@@ -53,14 +48,12 @@ flushSync(() =>
   root.render(
     <StrictMode>
       <BrandProvider brand={brand}>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider actor={session}>
-            <RouterProvider router={router} />
-            <Suspense fallback={null}>
-              <PwaUi />
-            </Suspense>
-          </SessionProvider>
-        </QueryClientProvider>
+        <SessionProvider actor={session}>
+          <RouterProvider router={router} />
+          <Suspense fallback={null}>
+            <PwaUi />
+          </Suspense>
+        </SessionProvider>
       </BrandProvider>
     </StrictMode>,
   ),
@@ -68,9 +61,12 @@ flushSync(() =>
 container.removeAttribute('data-prerendered')
 container.removeAttribute('inert')
 
-// Settings and monitoring after the first screen: neither may delay it (D20, D22).
-void refreshRuntimeConfig(api).then((config) => {
-  const settings = config ?? runtimeConfig()
-  if (settings?.sentry_dsn)
-    void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
-})
+// Settings and monitoring after the first screen: neither may delay it (D20, D22), nor
+// does their code (the contract client, the monitoring rules) travel with it.
+void Promise.all([import('../api/api.ts'), import('../api/runtime-config.ts'), import('./monitoring.ts')]).then(
+  async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {
+    const settings = (await refreshRuntimeConfig(api)) ?? runtimeConfig()
+    if (settings?.sentry_dsn)
+      void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
+  },
+)

@@ -1,4 +1,7 @@
-import { REQUIRED_PROFILE_FIELDS, type CurrentUser } from '../api/schemas/user.ts'
+import type { CurrentUser } from '../api/schemas/user.ts'
+
+/** The seven fields SPEC §3 requires for a complete registration (here, not beside the schema: no valibot before the first screen). */
+export const REQUIRED_PROFILE_FIELDS = ['phone', 'cep', 'cpf', 'email', 'full_name', 'street_number', 'street'] as const
 
 /** SPEC §9: a registration older than this many months must be updated. */
 export const REGISTRATION_UPDATE_MONTHS = 4

@@ -1,4 +1,5 @@
-import { Outlet } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Outlet, useRouteContext } from '@tanstack/react-router'
 import { useBrand } from '../../brand-context.tsx'
 import { AppShell } from '../../layout/app-shell.tsx'
 import { useSession, useSessionActor } from '../../session.tsx'
@@ -8,17 +9,20 @@ export function AuthenticatedLayout() {
   const session = useSessionActor()
   const user = useSession((s) => s.context.currentUser)
   const showDrawer = useSession((s) => s.context.showDrawer)
+  const { queryClient } = useRouteContext({ from: '/_app' })
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
   return (
-    <AppShell
-      user={user}
-      brandId={brand.id}
-      brandName={brand.name}
-      showDrawer={showDrawer}
-      onLogout={() => session.send({ type: 'session.logout' })}
-    >
-      <Outlet />
-    </AppShell>
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        user={user}
+        brandId={brand.id}
+        brandName={brand.name}
+        showDrawer={showDrawer}
+        onLogout={() => session.send({ type: 'session.logout' })}
+      >
+        <Outlet />
+      </AppShell>
+    </QueryClientProvider>
   )
 }
