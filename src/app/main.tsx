@@ -1,11 +1,10 @@
 import '../ui/styles.css'
 import './app.css'
 import { RouterProvider } from '@tanstack/react-router'
-import { lazy, StrictMode, Suspense } from 'react'
-import { flushSync } from 'react-dom'
+import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { loadScreenTexts } from '../i18n/index.ts'
-import { afterFirstScreen } from '../ui/after-first-screen.ts'
+import { afterFirstScreen, yieldToBrowser } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
 import { createAppRouter } from './router.tsx'
@@ -19,15 +18,20 @@ applyBrand(brand, document)
 // Install prompt captured from the start; the service worker registers after the first screen.
 void import('./pwa/start.ts').then(({ startPwa }) => startPwa())
 
+// Evaluating the modules above was one task; the router and the session get the next one.
+await yieldToBrowser()
+
 // The session's input (token, kept user) is read here, synchronously; its machine loads
-// beside the first screen (P53). The session navigates through the router and the router
-// reads the session: the closures below run only once the machine runs, when `router` exists.
+// when the first screen needs it or after it is drawn (P53, Session.start). The session
+// navigates through the router and the router reads the session: the closures below run
+// only once the machine runs, when `router` exists.
 const session = createSession({
   navigate: (to) => void router.navigate({ to, replace: true }),
   currentPath: () => router.state.location.pathname,
 })
 const router = createAppRouter(session)
-session.start()
+let drawn = () => {}
+session.start(new Promise<void>((resolve) => (drawn = resolve))) // resolved by React's first commit, below
 
 // The screens' texts: a signed-in route waits for them (one small precached chunk); the
 // login page draws without them and they arrive after its first screen.
@@ -40,11 +44,24 @@ else await loadScreenTexts().catch(() => undefined)
 // failed load still renders: the router shows its error screen.
 await router.load().catch(() => undefined)
 
+/** Runs in the task of React's first commit, before the browser paints it. */
+function OnFirstCommit({ run }: { run: () => void }) {
+  useLayoutEffect(run, [run])
+  return null
+}
+
 const container = document.getElementById('root')!
+// One commit swaps the pre-rendered markup for React's; then the placeholders' styling and
+// the inert guard of the shell (scripts/prerender.ts) go. A transition: React renders the
+// tree in slices of a few milliseconds, the page stays responsive meanwhile (no long task,
+// issue 7 TBT) and still shows the pre-rendered screen until that one commit.
+const tookOver = () => {
+  container.removeAttribute('data-prerendered')
+  container.removeAttribute('inert')
+  drawn()
+}
 const root = createRoot(container)
-// One synchronous commit swaps the pre-rendered markup for React's; then the placeholders'
-// styling and the inert guard of the shell (scripts/prerender.ts) go.
-flushSync(() =>
+startTransition(() =>
   root.render(
     <StrictMode>
       <BrandProvider brand={brand}>
@@ -55,11 +72,10 @@ flushSync(() =>
           </Suspense>
         </SessionProvider>
       </BrandProvider>
+      <OnFirstCommit run={tookOver} />
     </StrictMode>,
   ),
 )
-container.removeAttribute('data-prerendered')
-container.removeAttribute('inert')
 
 // Settings and monitoring after the first screen: neither may delay it (D20, D22), nor
 // does their code (the contract client, the monitoring rules) travel with it.

@@ -25,8 +25,12 @@ export interface SessionEffects {
 }
 
 export interface Session extends SessionSource {
-  /** Starts the machine: at once with a token (it revalidates `/users/me/`), else after the first screen. */
-  start(): void
+  /**
+   * Starts the machine: at once for a bare token (the first screen waits for `/users/me/`);
+   * for a kept user once `drawn` resolves (the frame draws from the device, then the machine
+   * revalidates it); without a token once the first screen is idle.
+   */
+  start(drawn: Promise<unknown>): void
 }
 
 /**
@@ -80,9 +84,11 @@ export function createSession(effects: SessionEffects): Session {
       if (queued.length === 1) notify()
       void load().catch(() => {})
     },
-    start: () => {
-      if (token) void load().catch(() => {})
-      else afterFirstScreen(() => void load().catch(() => {}))
+    start: (drawn) => {
+      const run = () => void load().catch(() => {})
+      if (kept) void drawn.then(run)
+      else if (token) run()
+      else afterFirstScreen(run)
     },
   }
 }

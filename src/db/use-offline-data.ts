@@ -1,5 +1,5 @@
 import { queryOptions, useQueries, useQuery, type QueryKey } from '@tanstack/react-query'
-import { useEffect, useState, type DependencyList } from 'react'
+import { startTransition, useEffect, useState, type DependencyList } from 'react'
 import type { PortalDb, SyncKey } from './database.ts'
 import { loadLocalData, type LocalData } from './local.ts'
 
@@ -67,8 +67,10 @@ export function useLocalQuery<T>(read: (db: PortalDb) => Promise<T>, deps: Depen
     loadLocalData().then(
       ({ liveQuery, localDb }) => {
         if (stopped) return
+        // Not urgent: React batches the answers of a screen's queries and renders them in
+        // slices, so data arriving does not block a tap (issue 7 TBT).
         subscription = liveQuery(() => read(localDb)).subscribe({
-          next: (value) => setResult({ value }),
+          next: (value) => startTransition(() => setResult({ value })),
           error: (error: unknown) => setResult({ error }),
         })
       },

@@ -2,6 +2,7 @@ import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
 import type { Financeiro, Parcela } from '../../../api/schemas/financeiro.ts'
 import type { PortalDb } from '../../../db/database.ts'
+import { compareIso } from '../../../ui/format.ts'
 import type { LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
@@ -36,8 +37,8 @@ export function sortParcelas(parcelas: Parcela[]): Parcela[] {
   return [...parcelas].sort((a, b) => {
     const byStatus = STATUS_ORDER[a.status] - STATUS_ORDER[b.status]
     if (byStatus !== 0) return byStatus
-    if (a.status === 'pago') return (b.pago_em ?? b.vencimento).localeCompare(a.pago_em ?? a.vencimento)
-    return a.vencimento.localeCompare(b.vencimento) || a.id - b.id
+    if (a.status === 'pago') return compareIso(b.pago_em ?? b.vencimento, a.pago_em ?? a.vencimento)
+    return compareIso(a.vencimento, b.vencimento) || a.id - b.id
   })
 }
 
