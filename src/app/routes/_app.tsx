@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { canCall } from '../../api/define.ts'
 import { waitUntilSettled } from '../../machines/session-view.ts'
 import { protectedRouteGuard } from '../guards.ts'
 import { guardSessionOf } from '../session.tsx'
@@ -16,8 +15,9 @@ export const Route = createFileRoute('/_app')({
     // navigation table (it names the contract's endpoints) and the query cache come with the
     // frame that draws them, not with the login page's entry (P53).
     const role = context.session.getSnapshot().context.currentUser?.role
-    const [{ isInSection, TAB_ITEMS }, queryClient] = await Promise.all([
+    const [{ isInSection, TAB_ITEMS }, { canCall }, queryClient] = await Promise.all([
       import('../layout/navigation.ts'),
+      import('../../api/define.ts'),
       context.queryClient ?? import('../query-client.ts').then((module) => module.queryClient),
     ])
     const section = TAB_ITEMS.find((item) => isInSection(location.pathname, item.section))
