@@ -22,7 +22,11 @@ export function SyncStatus({ updatedAt, isSyncing, isSlow = false, syncError, is
   return (
     <div className="ui-sync-status">
       <p className="ui-sync-status__line">
-        {updatedAt ? <span data-testid="updated-at">{t('sync.updatedAt', { date: formatDateTime(updatedAt) })}</span> : null}
+        {updatedAt ? (
+          <span className="ui-sync-status__date" data-testid="updated-at">
+            {t('sync.updatedAt', { date: formatDateTime(updatedAt) })}
+          </span>
+        ) : null}
         {isSyncing ? (
           <span className="ui-sync-status__busy" role="status">
             <Spinner size="sm" decorative /> {isSlow ? t('sync.slow') : t('sync.updating')}

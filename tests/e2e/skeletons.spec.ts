@@ -147,3 +147,30 @@ for (const screen of SCREENS) {
     })
   }
 }
+
+for (const [name, viewport] of Object.entries(WIDTHS)) {
+  test(`dashboard, ${name}: offline, the notice floats and the cards stay where the shell drew them`, async ({ browser }) => {
+    test.setTimeout(60_000)
+    const shellContext = await browser.newContext({ viewport, javaScriptEnabled: false })
+    const shellPage = await shellContext.newPage()
+    await shellPage.goto('/dashboard')
+    const shell = await boxes(shellPage, DASHBOARD)
+    await shellContext.close()
+
+    const context = await browser.newContext({ viewport })
+    await context.addInitScript((value) => localStorage.getItem('token') ?? localStorage.setItem('token', value), token)
+    const page = await context.newPage()
+    await page.goto('/dashboard')
+    await expect(page.getByRole('region', { name: 'Próxima parcela' }).locator('.summary-figure')).toHaveText(/^R\$\s[1-9]/)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByText('Você está sem internet. Mostrando os dados salvos no aparelho.')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Próxima parcela' }).locator('.summary-figure')).toHaveText(/^R\$\s[1-9]/)
+    await expect(page.getByTestId('updated-at')).toBeVisible()
+    const offline = await boxes(page, DASHBOARD)
+    await context.close()
+
+    expect(offline).toEqual(shell)
+  })
+}
