@@ -3,6 +3,7 @@ import configRoutes from './config.ts'
 import financeiroRoutes from './financeiro.ts'
 import loginRoutes from './login.ts'
 import pedidoRoutes from './pedidos.ts'
+import registrationRoutes from './registration.ts'
 import turmaRoutes from './turmas.ts'
 import userRoutes from './users.ts'
 
@@ -11,6 +12,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(configRoutes)
   await app.register(loginRoutes)
   await app.register(userRoutes)
+  await app.register(registrationRoutes)
   await app.register(turmaRoutes)
   await app.register(financeiroRoutes)
   await app.register(pedidoRoutes)

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   emailVerificationToken: 'cpf_email_verification_token',
   bookInfo: 'bookInfo',
   pushSubscriptionAuth: 'push_subscription_auth',
+  /** A half-filled registration update (P60): personal data, so logout wipes it with the rest. */
+  registrationDraft: 'registration_update_draft',
 } as const
 
 function storage(): Storage | null {
@@ -15,6 +17,24 @@ function storage(): Storage | null {
   } catch {
     return null // storage disabled (private mode on some browsers): behave as empty
   }
+}
+
+export type StorageKey = keyof typeof STORAGE_KEYS
+
+export function getStoredItem(key: StorageKey): string | null {
+  return storage()?.getItem(STORAGE_KEYS[key]) ?? null
+}
+
+export function setStoredItem(key: StorageKey, value: string): void {
+  try {
+    storage()?.setItem(STORAGE_KEYS[key], value)
+  } catch {
+    // Full or refused storage: the value is only lost on a reload.
+  }
+}
+
+export function removeStoredItem(key: StorageKey): void {
+  storage()?.removeItem(STORAGE_KEYS[key])
 }
 
 export function getStoredToken(): string | null {

@@ -1,5 +1,6 @@
-import { eq, getTableColumns } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
+import { prepareOnce } from '../prepared.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
 import { users, type UserRole, type UserRow } from '../schema/users.ts'
@@ -16,9 +17,47 @@ export async function accountSession(db: Db, userId: number): Promise<AccountSes
   return row ?? null
 }
 
+/**
+ * The columns a profile is made of (src/api/schemas/user.ts CurrentUser) plus the token
+ * version: every `/users/me/` reads them, so nothing more (never the password hash).
+ */
+const PROFILE_COLUMNS = {
+  id: users.id,
+  role: users.role,
+  email: users.email,
+  cpf: users.cpf,
+  fullName: users.fullName,
+  phone: users.phone,
+  cep: users.cep,
+  street: users.street,
+  streetNumber: users.streetNumber,
+  birthDate: users.birthDate,
+  guardianName: users.guardianName,
+  guardianCpf: users.guardianCpf,
+  isClub: users.isClub,
+  updatedAt: users.updatedAt,
+  driverTour: users.driverTour,
+  pwaInstalled: users.pwaInstalled,
+  tokenVersion: users.tokenVersion,
+}
+
 export interface UserProfile {
-  user: Omit<UserRow, 'passwordHash'>
+  user: Pick<UserRow, keyof typeof PROFILE_COLUMNS>
   driveUser: { id: number; company: Pick<CompanyRow, 'id' | 'name' | 'escolaId'> } | null
+}
+
+function profileQuery(db: Db) {
+  return db
+    .select({
+      user: PROFILE_COLUMNS,
+      driveUserId: driveUsers.id,
+      company: { id: companies.id, name: companies.name, escolaId: companies.escolaId },
+    })
+    .from(users)
+    .leftJoin(driveUsers, eq(driveUsers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, driveUsers.companyId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
 }
 
 /**
@@ -40,19 +79,8 @@ export function forUser(db: Db, userId: number) {
     },
 
     async profile(): Promise<UserProfile | null> {
-      // The hash never leaves this module.
-      const { passwordHash: _omitted, ...userColumns } = getTableColumns(users)
-      const [row] = await db
-        .select({
-          user: userColumns,
-          driveUserId: driveUsers.id,
-          company: { id: companies.id, name: companies.name, escolaId: companies.escolaId },
-        })
-        .from(users)
-        .leftJoin(driveUsers, eq(driveUsers.userId, users.id))
-        .leftJoin(companies, eq(companies.id, driveUsers.companyId))
-        .where(eq(users.id, userId))
-        .limit(1)
+      // Every authenticated `/users/me/` runs it: planned once, not per request (issue 7).
+      const [row] = await prepareOnce(db, 'user_profile', profileQuery).execute({ userId })
       if (!row) return null
       return {
         user: row.user,
@@ -70,7 +98,62 @@ export function forUser(db: Db, userId: number) {
       const updated = await db.update(users).set({ pwaInstalled }).where(eq(users.id, userId)).returning({ id: users.id })
       return updated.length > 0
     },
+
+    /** The registration update (PUT /users/atualizacao-cadastral/). */
+    updateRegistration(update: RegistrationUpdate): Promise<RegistrationUpdateOutcome> {
+      return saveRegistration(db, userId, update)
+    },
   }
 }
 
 export type UserScope = ReturnType<typeof forUser>
+
+/** What a registration update writes (SPEC §4): the profile, the birth date and a minor's guardian. */
+export interface RegistrationUpdate {
+  fullName: string
+  email: string
+  phone: string
+  cpf: string
+  birthDate: string
+  cep: string
+  street: string
+  streetNumber: string
+  guardianName: string | null
+  guardianCpf: string | null
+}
+
+export type RegistrationUpdateOutcome = 'updated' | 'emailInUse' | 'missing'
+
+/** PostgreSQL's unique_violation, however the driver wraps it (pg, PGlite, Drizzle's query error). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let at: unknown = error; at && typeof at === 'object'; at = (at as { cause?: unknown }).cause) {
+    if ((at as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+/**
+ * Saves the caller's registration and marks it updated now (`updated_at`, SPEC §3). One
+ * statement: it writes only while no other account has the e-mail; two saves racing for one
+ * e-mail meet the unique index, and the loser is told the same.
+ */
+async function saveRegistration(db: Db, userId: number, update: RegistrationUpdate): Promise<RegistrationUpdateOutcome> {
+  try {
+    const updated = await db
+      .update(users)
+      .set({ ...update, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`not exists (select 1 from ${users} other where other.email = ${update.email} and other.id <> ${userId})`,
+        ),
+      )
+      .returning({ id: users.id })
+    if (updated.length > 0) return 'updated'
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'emailInUse'
+    throw error
+  }
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+  return exists ? 'emailInUse' : 'missing'
+}

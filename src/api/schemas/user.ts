@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ROLES } from '../define.ts'
-import { IsoDateTime, PASSWORD_MAX_LENGTH, Text } from './common.ts'
+import { IsoDate, IsoDateTime, PASSWORD_MAX_LENGTH, Text } from './common.ts'
 
 export const Role = v.picklist(ROLES)
 export type Role = v.InferOutput<typeof Role>
@@ -21,6 +21,11 @@ export const CurrentUser = v.object({
   cep: v.nullable(v.string()),
   street: v.nullable(v.string()),
   street_number: v.nullable(v.string()),
+  /** YYYY-MM-DD, asked by the registration update (SPEC §5 underage check). */
+  birth_date: v.nullable(IsoDate),
+  /** A minor's guardian (SPEC §5, D28); null for an adult. */
+  guardian_name: v.nullable(v.string()),
+  guardian_cpf: v.nullable(v.string()),
   /** Last registration update, UTC (SPEC §3). */
   updated_at: v.nullable(IsoDateTime),
   is_club: v.boolean(),
