@@ -1,26 +1,70 @@
-// Lighthouse (npm package, default mobile preset: simulated slow 4G, 4× CPU) on the built
-// app served by the real server (TOOLCHAIN.md "Fast delivery and its measurement"). A
-// signed-in route gets the token in local storage first, through Playwright on the same
-// Chromium, and Lighthouse keeps the storage (`disableStorageReset`). Each route gets a
-// fresh browser profile, and the token is written from /healthz, a page that does not load
-// the app: no service worker or cache from before, so both loads are cold.
-import { mkdtempSync, rmSync } from 'node:fs'
+// Lighthouse (npm package, mobile preset) on the built app served by the real server
+// (TOOLCHAIN.md "Fast delivery and its measurement"), per route, two loads:
+//  - cold: a fresh browser profile (no service worker, no cache), Lighthouse's default
+//    simulated slow phone (150 ms RTT, 1.6 Mbps, 4× CPU);
+//  - offline reload: the same profile after a visit (service worker installed, the
+//    dashboard's data on the device), the network gone (Playwright's offline mode, which
+//    also holds for the worker), and the slow phone applied for real through the DevTools
+//    protocol (Lighthouse's `devtools` throttling: 4× CPU matters here, the worker serves
+//    every file). Its figures are observed, not simulated.
+// A signed-in route gets the token in local storage first, through Playwright on the same
+// Chromium, and Lighthouse keeps the storage (`disableStorageReset`); the token is written
+// from /healthz, a page that does not load the app.
+//
+// "JS" is the brotli size of the scripts the page requested (the build's .br copies, what
+// the server sends), in total and up to the first contentful paint and the largest one: the
+// JS a screen needs before it shows. For the cold load these are the requests that started
+// before the observed paint, the ones Lighthouse's simulation charges to that paint.
+//
+// By hand: node bench/lighthouse.ts http://localhost:8181 [dist dir] (a server serving that
+// build, e.g. the e2e one or `npm run serve`); bench/run.ts runs it on its own server.
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
-import lighthouse from 'lighthouse'
-import { token } from './offline.ts'
+import { chromium, type BrowserContext } from '@playwright/test'
+import lighthouse, { type Result } from 'lighthouse'
+import { throttling } from 'lighthouse/core/config/constants.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
+import { median, token } from './offline.ts'
+
+/** Lighthouse's mobile preset: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown. */
+const SLOW_PHONE = throttling.mobileSlow4G
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+
+export type Load = 'cold' | 'offline reload'
+
+export interface JsFigure {
+  bytes: number
+  files: number
+}
 
 export interface LighthouseFigures {
   route: string
+  load: Load
   /** Where the page ended (a signed-in route that lands on the login page lost its token). */
   finalPath: string
-  jsTransferBytes: number
+  /** Every script requested during the load, and those requested before FCP and before LCP. */
+  js: JsFigure
+  jsBeforeFcp: JsFigure
+  jsBeforeLcp: JsFigure
+  fcpMs: number
   lcpMs: number
   cls: number
   tbtMs: number
   score: number
+}
+
+export interface LighthouseRow extends LighthouseFigures {
+  /** Median of `runs` Lighthouse runs (each figure on its own); the LCP's spread. */
+  runs: number
+  lcpRange: [number, number]
+}
+
+export interface LighthouseRoute {
+  path: string
+  signedIn: boolean
 }
 
 function freePort(): Promise<number> {
@@ -34,51 +78,173 @@ function freePort(): Promise<number> {
   })
 }
 
-async function lighthouseRoute(baseUrl: string, path: string, access: string | null): Promise<LighthouseFigures> {
+/** Bytes the server sends for a built file: its brotli copy (scripts/compress-dist.ts), else the file. */
+function compressedSize(distDir: string, url: string): number {
+  const file = join(distDir, new URL(url).pathname)
+  if (existsSync(`${file}.br`)) return statSync(`${file}.br`).size
+  return existsSync(file) ? statSync(file).size : 0
+}
+
+interface RequestItem {
+  url: string
+  resourceType?: string
+  sessionTargetType?: string
+  rendererStartTime?: number
+}
+
+/** The scripts the page requested, with when each started (µs, the trace's clock). */
+function scriptRequests(lhr: Result): { url: string; startTs: number }[] {
+  const details = lhr.audits['network-requests']?.details as { items?: RequestItem[]; debugData?: { networkStartTimeTs?: number } }
+  const origin = details.debugData?.networkStartTimeTs ?? 0
+  return (details.items ?? [])
+    .filter((item) => item.resourceType === 'Script' && (item.sessionTargetType ?? 'page') === 'page')
+    .map((item) => ({ url: item.url, startTs: origin + (item.rendererStartTime ?? 0) * 1000 }))
+}
+
+function jsFigure(distDir: string, scripts: { url: string }[]): JsFigure {
+  const urls = [...new Set(scripts.map((script) => script.url))]
+  return { bytes: urls.reduce((sum, url) => sum + compressedSize(distDir, url), 0), files: urls.length }
+}
+
+function figuresOf(lhr: Result, route: string, load: Load, distDir: string): LighthouseFigures {
+  const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}
+  const scripts = scriptRequests(lhr)
+  const before = (ts: number | undefined) => jsFigure(distDir, ts === undefined ? [] : scripts.filter((script) => script.startTs < ts))
+  return {
+    route,
+    load,
+    finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+    js: jsFigure(distDir, scripts),
+    jsBeforeFcp: before(metrics.observedFirstContentfulPaintTs),
+    jsBeforeLcp: before(metrics.observedLargestContentfulPaintTs),
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+  }
+}
+
+/**
+ * The visit before an offline reload: the route loads online until the service worker
+ * controls it (its precache filled) and, signed in, until the dashboard's data is on the
+ * device.
+ */
+async function visitOnline(browser: BrowserContext, url: string, signedIn: boolean) {
+  const page = await browser.newPage()
+  await page.goto(url)
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 })
+  if (signedIn) await page.locator('.summary-figure').first().waitFor({ timeout: 30_000 })
+  await page.close()
+}
+
+async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load, access: string, distDir: string) {
   const port = await freePort()
   // A persistent context is the browser's default one, whose storage Lighthouse's tab sees
   // (a `newContext()` is isolated like an incognito window).
   const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'))
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    // Playwright would size Lighthouse's tab too (1280×720) and, racing Lighthouse's own phone
+    // screen, resize it during the load: a layout shift that no student sees.
+    viewport: null,
   })
   try {
-    if (access) {
+    if (route.signedIn) {
       const page = await browser.newPage()
       await page.goto(`${baseUrl}/healthz`)
       await page.evaluate((value) => localStorage.setItem('token', value), access)
       await page.close()
     }
-    const result = await lighthouse(`${baseUrl}${path}`, {
+    if (load === 'offline reload') {
+      await visitOnline(browser, `${baseUrl}${route.path}`, route.signedIn)
+      // Applies to every page of the context, Lighthouse's tab and the service worker too.
+      await browser.setOffline(true)
+    }
+    const result = await lighthouse(`${baseUrl}${route.path}`, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: true,
+      ...(load === 'offline reload' ? { throttlingMethod: 'devtools' as const, throttling: SLOW_PHONE } : {}),
     })
-    if (!result) throw new Error(`lighthouse gave no result for ${path}`)
-    const { lhr } = result
-    const requests =
-      (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
-    return {
-      route: path,
-      finalPath: new URL(lhr.finalDisplayedUrl).pathname,
-      jsTransferBytes: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
-      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-      score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
-    }
+    if (!result) throw new Error(`lighthouse gave no result for ${route.path} (${load})`)
+    return figuresOf(result.lhr, route.path, load, distDir)
   } finally {
     await browser.close()
     rmSync(profile, { recursive: true, force: true })
   }
 }
 
-export async function lighthouseRoutes(baseUrl: string, routes: { path: string; signedIn: boolean }[]): Promise<LighthouseFigures[]> {
+function medianRow(runs: LighthouseFigures[]): LighthouseRow {
+  const mid = (pick: (figures: LighthouseFigures) => number) => median(runs.map(pick))
+  const js = (pick: (figures: LighthouseFigures) => JsFigure) => ({ bytes: mid((f) => pick(f).bytes), files: mid((f) => pick(f).files) })
+  const lcps = runs.map((figures) => figures.lcpMs)
+  return {
+    ...runs[0]!,
+    finalPath: runs.find((figures) => figures.finalPath !== figures.route)?.finalPath ?? runs[0]!.finalPath,
+    js: js((f) => f.js),
+    jsBeforeFcp: js((f) => f.jsBeforeFcp),
+    jsBeforeLcp: js((f) => f.jsBeforeLcp),
+    fcpMs: mid((f) => f.fcpMs),
+    lcpMs: mid((f) => f.lcpMs),
+    cls: mid((f) => f.cls),
+    tbtMs: mid((f) => f.tbtMs),
+    score: mid((f) => f.score),
+    runs: runs.length,
+    lcpRange: [Math.min(...lcps), Math.max(...lcps)],
+  }
+}
+
+export async function lighthouseRoutes(
+  baseUrl: string,
+  routes: LighthouseRoute[],
+  runs = RUNS,
+  distDir = 'dist',
+): Promise<LighthouseRow[]> {
   const access = await token(baseUrl)
-  const results: LighthouseFigures[] = []
-  for (const { path, signedIn } of routes) results.push(await lighthouseRoute(baseUrl, path, signedIn ? access : null))
-  return results
+  const rows: LighthouseRow[] = []
+  for (const route of routes) {
+    for (const load of ['cold', 'offline reload'] as const) {
+      const figures: LighthouseFigures[] = []
+      for (let run = 0; run < runs; run++) figures.push(await lighthouseRun(baseUrl, route, load, access, distDir))
+      rows.push(medianRow(figures))
+    }
+  }
+  return rows
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+const js = ({ bytes, files }: JsFigure) => `${kb(bytes).padStart(8)} (${String(files).padStart(2)})`
+
+export function printLighthouseRows(rows: LighthouseRow[]): void {
+  console.log(
+    'JS: brotli bytes of the scripts requested (files): all of the load, and those requested before the first contentful and the largest paint',
+  )
+  for (const row of rows) {
+    console.log(
+      `${row.route.padEnd(12)} ${row.load.padEnd(14)}  JS ${js(row.js)}  before FCP ${js(row.jsBeforeFcp)}  before LCP ${js(row.jsBeforeLcp)}` +
+        `   FCP ${row.fcpMs.toFixed(0).padStart(5)} ms   LCP ${row.lcpMs.toFixed(0).padStart(5)} ms [${row.lcpRange.map((ms) => ms.toFixed(0)).join('–')}]` +
+        `   CLS ${row.cls.toFixed(3)}   TBT ${row.tbtMs.toFixed(0).padStart(4)} ms   performance ${row.score}` +
+        (row.finalPath === row.route ? '' : `   (ended on ${row.finalPath})`),
+    )
+  }
+  const runs = rows[0]?.runs ?? 0
+  console.log(
+    `median of ${runs} runs each. Goals: JS to show /login/main ≤ 120 kB, /dashboard ≤ 170 kB; performance ≥ 95; CLS ≤ 0.02 cold and offline reload;` +
+      ' /dashboard offline reload LCP ≤ 300 ms (slow phone).',
+  )
+}
+
+export const LIGHTHOUSE_ROUTES: LighthouseRoute[] = [
+  { path: '/login/main', signedIn: false },
+  { path: '/dashboard', signedIn: true },
+]
+
+if (import.meta.main) {
+  const baseUrl = process.argv[2]
+  if (!baseUrl) throw new Error('usage: node bench/lighthouse.ts <base URL of a server serving the build> [its dist dir]')
+  printLighthouseRows(await lighthouseRoutes(baseUrl, LIGHTHOUSE_ROUTES, RUNS, process.argv[3]))
 }

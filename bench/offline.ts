@@ -1,10 +1,16 @@
 // Offline-first figures (issue "Offline first"), printed by bench/run.ts:
 //  - time to show /dashboard with data: cold online, warm online, offline reload (median);
+//  - the offline reload again on a slow phone's CPU (4× slowdown through the DevTools
+//    protocol, as Lighthouse's mobile preset; offline, the network profile plays no part):
+//    LCP and layout shift, with the browser knowing it is offline (issue 7);
 //  - Dexie read time for 10 classes × 40 grades and 60 instalments (real IndexedDB).
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { build } from 'vite'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
+
+/** Lighthouse's mobile preset slows the CPU 4× (bench/lighthouse.ts). */
+const SLOW_PHONE_CPU = 4
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -24,20 +30,26 @@ export async function token(baseUrl: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token
 }
 
-/** Milliseconds from navigation start until the dashboard shows the student's data, and LCP. */
-async function timeDashboard(page: Page, load: () => Promise<unknown>): Promise<{ dataMs: number; lcpMs: number }> {
+/** Milliseconds from navigation start until the dashboard shows the student's data, LCP, and the layout shift so far. */
+async function timeDashboard(page: Page, load: () => Promise<unknown>): Promise<{ dataMs: number; lcpMs: number; cls: number }> {
   await load()
   // The "next instalment" card shows an amount only once data is on screen.
   await page.locator('.summary-figure').first().waitFor({ timeout: 30_000 })
   return page.evaluate(
     () =>
-      new Promise<{ dataMs: number; lcpMs: number }>((resolve) => {
+      new Promise<{ dataMs: number; lcpMs: number; cls: number }>((resolve) => {
         const dataMs = performance.now()
         let lcpMs = 0
+        let cls = 0
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) lcpMs = Math.max(lcpMs, entry.startTime)
         }).observe({ type: 'largest-contentful-paint', buffered: true })
-        setTimeout(() => resolve({ dataMs, lcpMs }), 50)
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) cls += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+        // Two frames: the data's own shifts are reported after its layout.
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve({ dataMs, lcpMs, cls }), 50)))
       }),
   )
 }
@@ -54,6 +66,7 @@ export async function dashboardTimes(baseUrl: string, runs = 5) {
   const warm: number[] = []
   const offline: number[] = []
   const lcp = { cold: [] as number[], warm: [] as number[], offline: [] as number[] }
+  const slowPhone = { lcp: [] as number[], cls: [] as number[] }
   try {
     for (let run = 0; run < runs; run++) {
       const context: BrowserContext = await browser.newContext()
@@ -72,6 +85,11 @@ export async function dashboardTimes(baseUrl: string, runs = 5) {
       const o = await timeDashboard(page, () => page.reload())
       offline.push(o.dataMs)
       lcp.offline.push(o.lcpMs)
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE_CPU })
+      const slow = await timeDashboard(page, () => page.reload())
+      slowPhone.lcp.push(slow.lcpMs)
+      slowPhone.cls.push(slow.cls)
       await context.close()
     }
   } finally {
@@ -82,6 +100,7 @@ export async function dashboardTimes(baseUrl: string, runs = 5) {
     warm: median(warm),
     offline: median(offline),
     lcp: { cold: median(lcp.cold), warm: median(lcp.warm), offline: median(lcp.offline) },
+    offlineSlowPhone: { lcp: median(slowPhone.lcp), cls: median(slowPhone.cls) },
   }
 }
 

@@ -3,12 +3,14 @@
  * the first screen already in <div id="root">, written as dist/shell-{login,app}-{brand}.html
  * (src/api/shell-file.ts). The markup comes from the real components
  * (scripts/prerender-shells.tsx, loaded through Vite's SSR loader), the head from
- * brandShellHtml (manifest, icons, title) plus the brand's colour tokens on <html>, so the
- * first paint has the brand's logo, colours and layout before any script runs.
+ * brandShellHtml (manifest, icons, title) plus the brand's colour tokens on <html> and the
+ * first screen's stylesheets inlined, so the first paint has the brand's logo, colours and
+ * layout before any script runs; the app's scripts start after it (P64, `shellHead`).
  *
  * Runs inside `vite build` (vite.config.ts, before the service worker's precache list is
  * made, so the shells are precached); by hand: node scripts/prerender.ts [distDir]
  */
+import { createHash } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createServer } from 'vite'
@@ -29,31 +31,89 @@ const PLACEHOLDER_CSS =
   '#root[data-prerendered] :is(.welcome__title,.welcome__school,.top-bar__user){color:transparent;background:var(--color-skeleton,#e6e4ec);border-radius:4px}' +
   '#root[data-prerendered] .avatar{visibility:hidden}'
 
+/** The tags Vite writes into index.html's head for the entry: its script, its imports' preloads, its stylesheet. */
+const ENTRY_TAGS = /\s*<(?:script type="module"[^>]*><\/script>|link rel="(?:modulepreload|stylesheet)"[^>]*>)/g
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/
+
+/** What a shell's head gets in place of Vite's tags (see `shellHead`). */
+export interface ShellAssets {
+  /** The first screen's stylesheets (the entry's and its route chunks'), inlined. */
+  css: { file: string; text: string }[]
+  /** The script that starts the app once the shell has painted, under dist/. */
+  startFile: string
+}
+
 /**
- * The first screen's route chunks and their stylesheets, linked from the head: the browser
- * fetches them in parallel with the entry instead of after it, and the pre-rendered cards
- * have their styles before any script runs. Files the shell already links are skipped.
+ * The head of a pre-rendered shell (issue 7 items 2 and 3). The first paint waits on no
+ * request and on no script: the first screen's stylesheets are inlined, and the app's
+ * scripts start only after that paint (`startScript`), so neither their download (cold, on
+ * a slow line) nor their parsing (offline, where the service worker hands them over at once
+ * and a slow phone's CPU is the limit) can hold it back.
+ * The inlined files are also linked `disabled` (never fetched, never applied): Vite's
+ * preload helper looks for a route's stylesheet among the page's links before fetching it.
  */
-function routeLinks(manifest: Manifest, kind: ShellKind, indexHtml: string): string {
-  const { js, css } =
-    kind === 'login' ? routeFiles(manifest, LOGIN_ROUTE_FILES) : routeFiles(manifest, DASHBOARD_ROUTE_FILES, SIGNED_IN_AWAITED)
-  const missing = (file: string) => !indexHtml.includes(`/${file}"`)
+function shellHead({ css, startFile }: ShellAssets): string {
   return [
-    ...js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...css.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    `<style>${css.map(({ text }) => text).join('\n')}${PLACEHOLDER_CSS}</style>`,
+    ...css.map(({ file }) => `<link rel="stylesheet" href="/${file}" disabled>`),
+    `<script type="module" src="/${startFile}"></script>`,
   ]
-    .map((link) => `    ${link}\n`)
+    .map((tag) => `    ${tag}\n`)
     .join('')
 }
 
-export function shellHtml(indexHtml: string, brand: Brand, kind: ShellKind, markup: string, links = ''): string {
+/**
+ * The script that starts the app: after the next paint (a task queued from an animation
+ * frame runs once that frame is drawn), at once in a hidden tab (no frame will come). It
+ * preloads every chunk the first screen needs, so they download in parallel, then imports
+ * the entry. Hashed like Vite's assets (served immutable, precached by the worker).
+ */
+export function startScript(entry: string, preloads: string[]): { name: string; code: string } {
+  const code = [
+    '// Written by scripts/prerender.ts: the app starts once the pre-rendered shell has painted.',
+    'const start = () => {',
+    `  for (const href of ${JSON.stringify(preloads.map((file) => `/${file}`))}) {`,
+    "    const link = document.createElement('link')",
+    "    link.rel = 'modulepreload'",
+    "    link.crossOrigin = ''",
+    '    link.href = href',
+    '    document.head.append(link)',
+    '  }',
+    `  void import(${JSON.stringify(`/${entry}`)})`,
+    '}',
+    "if (document.visibilityState === 'hidden') start()",
+    'else requestAnimationFrame(() => setTimeout(start))',
+    '',
+  ].join('\n')
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8)
+  return { name: `shell-start-${hash}.js`, code }
+}
+
+/** The first screen's stylesheets, and its start script written into dist/assets. */
+async function shellAssets(distDir: string, manifest: Manifest, kind: ShellKind, indexHtml: string): Promise<ShellAssets> {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1]
+  if (!entry) throw new Error('index.html has no entry <script type="module" crossorigin src>')
+  const { js, css } =
+    kind === 'login' ? routeFiles(manifest, LOGIN_ROUTE_FILES) : routeFiles(manifest, DASHBOARD_ROUTE_FILES, SIGNED_IN_AWAITED)
+  const start = startScript(
+    entry,
+    js.filter((file) => file !== entry),
+  )
+  const startFile = `assets/${start.name}`
+  await writeFile(path.join(distDir, startFile), start.code)
+  const inlined = await Promise.all(css.map(async (file) => ({ file, text: await readFile(path.join(distDir, file), 'utf8') })))
+  return { css: inlined, startFile }
+}
+
+export function shellHtml(indexHtml: string, brand: Brand, kind: ShellKind, markup: string, assets: ShellAssets): string {
   if (!ROOT_PATTERN.test(indexHtml)) throw new Error('index.html has no <div id="root"> before <noscript>')
   const style = Object.entries(brandCssVariables(brand))
     .map(([name, value]) => `${name}: ${value}`)
     .join('; ')
   const html = brandShellHtml(indexHtml, brand.id)
+    .replace(ENTRY_TAGS, '')
     .replace('<html lang="pt-BR">', `<html lang="pt-BR" data-brand="${brand.id}" style="${style}">`)
-    .replace('  </head>', () => `${links}    <style>${PLACEHOLDER_CSS}</style>\n  </head>`)
+    .replace('  </head>', () => `${shellHead(assets)}  </head>`)
   // inert: nothing typed into the pre-rendered form is lost when React replaces it (main.tsx
   // lifts it). A function replacement: `$` in the markup is text, not a pattern.
   return html.replace(ROOT_PATTERN, () => `<div id="root" data-prerendered="${kind}" inert>${markup}</div>\n    `)
@@ -81,13 +141,11 @@ export async function prerenderShells(distDir: string): Promise<void> {
   const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', logLevel: 'error' })
   try {
     const { renderShell } = (await vite.ssrLoadModule('/scripts/prerender-shells.tsx')) as { renderShell: RenderShell }
-    for (const brand of Object.values(BRANDS)) {
-      for (const kind of SHELL_KINDS) {
+    for (const kind of SHELL_KINDS) {
+      const assets = await shellAssets(distDir, manifest, kind, indexHtml)
+      for (const brand of Object.values(BRANDS)) {
         const file = shellFileName(kind, brand.id)
-        await writeFile(
-          path.join(distDir, file),
-          shellHtml(indexHtml, brand, kind, await renderShell(kind, brand), routeLinks(manifest, kind, indexHtml)),
-        )
+        await writeFile(path.join(distDir, file), shellHtml(indexHtml, brand, kind, await renderShell(kind, brand), assets))
         console.log(`pre-rendered ${path.relative(process.cwd(), path.join(distDir, file))}`)
       }
     }

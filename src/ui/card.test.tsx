@@ -25,6 +25,26 @@ describe('Card', () => {
     for (const row of rows) expect(row.querySelectorAll('.ui-skeleton__bar')).toHaveLength(4)
   })
 
+  it('shows a given skeleton instead of the table while loading, in the body the content will fill', () => {
+    const { container, rerender } = render(
+      <Card title="Notas" isLoading skeleton={<p className="shape">bars</p>}>
+        <p>Média 8,5</p>
+      </Card>,
+    )
+    expect(screen.getByRole('status').textContent).toBe('Carregando…')
+    expect(container.querySelector('.ui-skeleton--table')).toBeNull()
+    const body = container.querySelector('.ui-card__body')
+    expect(body?.querySelector('.shape')).not.toBeNull()
+    rerender(
+      <Card title="Notas" isLoading={false} skeleton={<p className="shape">bars</p>}>
+        <p>Média 8,5</p>
+      </Card>,
+    )
+    // The same body element: what replaces the skeleton takes its place.
+    expect(container.querySelector('.ui-card__body')).toBe(body)
+    expect(body?.textContent).toBe('Média 8,5')
+  })
+
   it('shows the content once loaded', () => {
     const { rerender, container } = render(
       <Card title="Notas" isLoading>

@@ -1,7 +1,6 @@
-import { VisuallyHidden } from 'radix-ui'
 import { useId, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { cx } from './field.tsx'
+import { LoadingStatus } from './skeleton.tsx'
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   /** SPEC §3/§4: while true a table-type skeleton replaces the content. */
@@ -14,6 +13,11 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   /** Size of the skeleton table. */
   skeletonRows?: number | undefined
   skeletonColumns?: number | undefined
+  /**
+   * What stands in for the content while loading, instead of the table: the content's own
+   * layout with bars for its texts (src/ui/skeleton.tsx), so nothing moves when it arrives.
+   */
+  skeleton?: ReactNode
   children?: ReactNode
 }
 
@@ -25,6 +29,7 @@ export function Card({
   headingLevel = 2,
   skeletonRows = 4,
   skeletonColumns = 3,
+  skeleton,
   className,
   children,
   ...props
@@ -48,7 +53,20 @@ export function Card({
           {actions ? <div className="ui-card__actions">{actions}</div> : null}
         </header>
       ) : null}
-      {isLoading ? <TableSkeleton rows={skeletonRows} columns={skeletonColumns} /> : <div className="ui-card__body">{children}</div>}
+      {isLoading && skeleton === undefined ? (
+        <TableSkeleton rows={skeletonRows} columns={skeletonColumns} />
+      ) : (
+        <div className="ui-card__body">
+          {isLoading ? (
+            <>
+              <LoadingStatus />
+              {skeleton}
+            </>
+          ) : (
+            children
+          )}
+        </div>
+      )}
     </section>
   )
 }
@@ -64,12 +82,11 @@ export interface TableSkeletonProps {
  * The bars are hidden from assistive technology; a status text says "Carregando…".
  */
 export function TableSkeleton({ rows = 4, columns = 3, className }: TableSkeletonProps) {
-  const { t } = useTranslation('ui')
   const cols = Array.from({ length: Math.max(1, columns) }, (_, i) => i)
   const style = { '--ui-skeleton-columns': String(cols.length) } as CSSProperties
   return (
     <>
-      <VisuallyHidden.Root role="status">{t('loading')}</VisuallyHidden.Root>
+      <LoadingStatus />
       <div className={cx('ui-skeleton', 'ui-skeleton--table', className)} style={style} aria-hidden="true">
         <span className="ui-skeleton__bar ui-skeleton__bar--heading" />
         <div className="ui-skeleton__row ui-skeleton__row--head">

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Card, type CardProps } from './card.tsx'
 import { offlineStateOf } from './offline-state.ts'
+import { LoadingStatus } from './skeleton.tsx'
+import { SummarySkeleton } from './summary.tsx'
 import { SyncStatus } from './sync-status.tsx'
 
 export interface OfflineContentProps<T> {
@@ -15,8 +17,11 @@ export interface OfflineContentProps<T> {
   /** Shown when the stored value is there but empty (no classes, no orders…). */
   emptyText: string
   isEmpty?: (value: T) => boolean
-  /** Size of the loading skeleton, close to the real content's (no jump when it arrives). */
-  skeletonRows?: number
+  /**
+   * What shows while a first answer can still arrive: the content's own layout with bars for
+   * its texts (src/ui/skeleton.tsx), so nothing jumps when the answer replaces it.
+   */
+  skeleton: ReactNode
   children: (value: T) => ReactNode
 }
 
@@ -35,7 +40,7 @@ export function OfflineContent<T>({
   refresh,
   emptyText,
   isEmpty,
-  skeletonRows,
+  skeleton,
   children,
 }: OfflineContentProps<T>) {
   const state = offlineStateOf({ snapshot, isSyncing, syncError, isPaused }, isEmpty)
@@ -54,7 +59,10 @@ export function OfflineContent<T>({
       return (
         <>
           {status}
-          <Card isLoading skeletonRows={skeletonRows} />
+          <div aria-busy="true">
+            <LoadingStatus />
+            {skeleton}
+          </div>
         </>
       )
     case 'notOnDevice':
@@ -78,7 +86,7 @@ export function OfflineContent<T>({
   }
 }
 
-export interface OfflineCardProps<T> extends Omit<CardProps, 'children' | 'isLoading'> {
+export interface OfflineCardProps<T> extends Omit<CardProps, 'children' | 'isLoading' | 'skeleton'> {
   data: { snapshot: { value: T } | null | undefined; isSyncing: boolean; syncError: Error | null; isPaused: boolean }
   /** What the card would show is empty (no open instalment, no class today…). */
   isEmpty: (value: T) => boolean
@@ -86,20 +94,15 @@ export interface OfflineCardProps<T> extends Omit<CardProps, 'children' | 'isLoa
   children: (value: T) => ReactNode
 }
 
-/** A dashboard card of offline data, in the same honest states as the screens (issue 7). */
-export function OfflineCard<T>({
-  data,
-  isEmpty,
-  emptyText,
-  children,
-  skeletonRows = 2,
-  skeletonColumns = 2,
-  ...card
-}: OfflineCardProps<T>) {
+/**
+ * A dashboard card of offline data, in the same honest states as the screens (issue 7). Its
+ * body is a Summary (src/ui/summary.tsx), and every state has the Summary's height.
+ */
+export function OfflineCard<T>({ data, isEmpty, emptyText, children, ...card }: OfflineCardProps<T>) {
   const { t } = useTranslation('ui')
   const state = offlineStateOf(data, isEmpty)
   return (
-    <Card {...card} isLoading={state === 'loading'} skeletonRows={skeletonRows} skeletonColumns={skeletonColumns}>
+    <Card {...card} isLoading={state === 'loading'} skeleton={<SummarySkeleton />}>
       {state === 'ready' ? children(data.snapshot!.value) : null}
       {state === 'empty' ? <p className="summary-text">{emptyText}</p> : null}
       {state === 'notOnDevice' ? <p className="summary-text">{t('sync.notOnDevice')}</p> : null}

@@ -22,7 +22,11 @@ export function SyncStatus({ updatedAt, isSyncing, isSlow = false, syncError, is
   return (
     <div className="ui-sync-status">
       <p className="ui-sync-status__line">
-        {updatedAt ? <span data-testid="updated-at">{t('sync.updatedAt', { date: formatDateTime(updatedAt) })}</span> : null}
+        {updatedAt ? (
+          <span className="ui-sync-status__date" data-testid="updated-at">
+            {t('sync.updatedAt', { date: formatDateTime(updatedAt) })}
+          </span>
+        ) : null}
         {isSyncing ? (
           <span className="ui-sync-status__busy" role="status">
             <Spinner size="sm" decorative /> {isSlow ? t('sync.slow') : t('sync.updating')}
@@ -33,7 +37,13 @@ export function SyncStatus({ updatedAt, isSyncing, isSlow = false, syncError, is
           </button>
         ) : null}
       </p>
-      {syncError && updatedAt ? <Alert tone="warning">{t('sync.failed')}</Alert> : null}
+      {/* Beside the device's data a failed refresh is a notice over the screen (app.css), not a
+          box that pushes the data down; without data the message is the screen's content. */}
+      {syncError && updatedAt ? (
+        <Alert tone="warning" className="ui-sync-status__toast">
+          {t('sync.failed')}
+        </Alert>
+      ) : null}
       {syncError && !updatedAt && !isPaused && !isSyncing ? (
         <Alert tone="error">{syncError.message || t('sync.failedNoData')}</Alert>
       ) : null}

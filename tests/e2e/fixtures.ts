@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, type Route } from '@playwright/test'
 
 /** Demo accounts seeded on first start (README "Demo accounts"). */
 export const STUDENT = { username: 'aluno@example.com', password: 'demo1234', name: 'Ana Beatriz Souza' }
@@ -58,4 +58,27 @@ export async function expectNoAxeViolations(page: Page) {
 /** A sync answered: new data (200) or unchanged since the ETag the device holds (304, P32). */
 export function isSyncAnswer(response: { status(): number }): boolean {
   return response.status() === 200 || response.status() === 304
+}
+
+/** Every API request (the portal's; the drive's are under /drive/api/). */
+export const API = '**/api/v1/**'
+
+/**
+ * Requests to the API are held (lie-fi: the connection is accepted, no answer comes) until
+ * `release`; those `hold` declines go through.
+ */
+export async function holdApi(page: Page, pattern: string | RegExp = API, hold: (route: Route) => boolean = () => true) {
+  const held: Route[] = []
+  let holding = true
+  await page.route(pattern, (route) => {
+    if (holding && hold(route)) held.push(route)
+    else void route.continue()
+  })
+  return {
+    held,
+    release: async () => {
+      holding = false
+      for (const route of held.splice(0)) await route.continue()
+    },
+  }
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test'
-import { isSyncAnswer, login, loginAsStudent, NEW_STUDENT, SIBLINGS } from './fixtures.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { API, holdApi, isSyncAnswer, login, loginAsStudent, NEW_STUDENT, SIBLINGS } from './fixtures.ts'
 
 /**
  * Issue 7 items 4 and 5 against the real server: no blank screen on lie-fi, only a refused
@@ -7,25 +7,7 @@ import { isSyncAnswer, login, loginAsStudent, NEW_STUDENT, SIBLINGS } from './fi
  * before an answer said so.
  */
 
-const API = '**/api/v1/**'
 const EMPTY_TEXTS = ['Nenhuma parcela em aberto.', 'Nenhum pedido em andamento.']
-
-/** Requests to the API are held (lie-fi: the connection is accepted, no answer comes) until `release`. */
-async function holdApi(page: Page, pattern = API) {
-  const held: Route[] = []
-  let holding = true
-  await page.route(pattern, (route) => {
-    if (holding) held.push(route)
-    else void route.continue()
-  })
-  return {
-    held,
-    release: async () => {
-      holding = false
-      for (const route of held.splice(0)) await route.continue()
-    },
-  }
-}
 
 /** Rows of a store of the device database, read as the app left them. */
 function readStore<T>(page: Page, store: string): Promise<T[]> {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Financeiro } from '../../../api/schemas/financeiro.ts'
 import { formatDate, formatMoney } from '../../../ui/format.ts'
 import { OfflineCard } from '../../../ui/offline-content.tsx'
+import { Summary } from '../../../ui/summary.tsx'
 import { useFinanceiro } from '../api/get-financeiro.ts'
 
 const toPay = ({ parcelas }: Financeiro) => parcelas.filter((p) => p.status !== 'pago')
@@ -26,14 +27,17 @@ export function NextInstalmentCard() {
         const next = pending[0]!
         const overdue = pending.filter((p) => p.status === 'vencido').length
         return (
-          <p className="summary-text">
-            <span className={`summary-figure${next.status === 'vencido' ? ' is-below' : ''}`}>{formatMoney(next.valor)}</span>
-            <span>
-              {t('dueOn', { date: formatDate(next.vencimento) })} ·{' '}
-              <span className={`status-pill status-pill--${next.status}`}>{t(`status.${next.status}`)}</span>
-            </span>
-            {overdue > 1 ? <span className="summary-note">{t('cards.moreOverdue', { count: overdue - 1 })}</span> : null}
-          </p>
+          <Summary
+            figure={formatMoney(next.valor)}
+            isBelow={next.status === 'vencido'}
+            lines={[
+              <>
+                {t('dueOn', { date: formatDate(next.vencimento) })} ·{' '}
+                <span className={`status-pill status-pill--${next.status}`}>{t(`status.${next.status}`)}</span>
+              </>,
+              overdue > 1 ? <span className="summary-note">{t('cards.moreOverdue', { count: overdue - 1 })}</span> : null,
+            ]}
+          />
         )
       }}
     </OfflineCard>

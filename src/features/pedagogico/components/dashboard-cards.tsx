@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Turma } from '../../../api/schemas/turma.ts'
 import { compareIso, formatDate, formatGrade } from '../../../ui/format.ts'
 import { OfflineCard } from '../../../ui/offline-content.tsx'
+import { Summary } from '../../../ui/summary.tsx'
 import { useTurmas, useTurmasComNotas, type TurmaComNotas } from '../api/get-turmas.ts'
 import { meetingsOn, nextMeeting } from '../schedule.ts'
 
@@ -21,31 +22,26 @@ export function TodayClassCard({ now = new Date() }: { now?: Date }) {
     >
       {(turmas) => {
         const today = meetingsOn(turmas, now)
-        const next = today.length === 0 ? nextMeeting(turmas, now) : null
-        return today.length > 0 ? (
-          <ul className="summary-list">
-            {today.map(({ turma, horario }) => (
-              <li key={`${turma.id}-${horario.inicio}`}>
-                <strong>
-                  {horario.inicio}–{horario.fim}
-                </strong>{' '}
-                {turma.nome}
-                {turma.sala ? ` · ${turma.sala}` : ''}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="summary-text">
-            {t('cards.noClassToday')}
-            {next ? (
-              <>
-                {' '}
-                {t('cards.next', {
-                  when: `${next.daysAhead === 1 ? t('cards.tomorrow') : t('cards.inDays', { count: next.daysAhead })}, ${next.horario.inicio} — ${next.turma.nome}`,
-                })}
-              </>
-            ) : null}
-          </p>
+        const [first, ...later] = today
+        if (first) {
+          return (
+            <Summary
+              figure={`${first.horario.inicio}–${first.horario.fim}`}
+              lines={[
+                `${first.turma.nome}${first.turma.sala ? ` · ${first.turma.sala}` : ''}`,
+                later.map(({ turma, horario }) => `${horario.inicio}–${horario.fim} ${turma.nome}`).join(' · '),
+              ]}
+            />
+          )
+        }
+        // isEmpty: with no class today there is a next one.
+        const next = nextMeeting(turmas, now)!
+        const day = next.daysAhead === 1 ? t('cards.tomorrow') : t('cards.inDays', { count: next.daysAhead })
+        return (
+          <Summary
+            figure={<span className="summary-figure__text">{t('cards.noClassToday')}</span>}
+            lines={[t('cards.next', { when: `${day}, ${next.horario.inicio}` }), next.turma.nome]}
+          />
         )
       }}
     </OfflineCard>
@@ -82,14 +78,11 @@ export function LatestGradeCard() {
       emptyText={t('cards.noGrades')}
     >
       {() => (
-        <p className="summary-text">
-          <span className={`summary-figure${latest!.avaliacao.nota! < latest!.passMark ? ' is-below' : ''}`}>
-            {formatGrade(latest!.avaliacao.nota!)}
-          </span>
-          <span>
-            {latest!.avaliacao.nome} · {latest!.turma.nome} · {formatDate(latest!.avaliacao.data!)}
-          </span>
-        </p>
+        <Summary
+          figure={formatGrade(latest!.avaliacao.nota!)}
+          isBelow={latest!.avaliacao.nota! < latest!.passMark}
+          lines={[`${latest!.avaliacao.nome} · ${formatDate(latest!.avaliacao.data!)}`, latest!.turma.nome]}
+        />
       )}
     </OfflineCard>
   )

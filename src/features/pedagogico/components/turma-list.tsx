@@ -1,8 +1,10 @@
 import '../pedagogico.css'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Turma } from '../../../api/schemas/turma.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
+import { itemsOrPlaceholders, SkeletonText, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { useTurmas } from '../api/get-turmas.ts'
 import { describeSchedule } from '../schedule.ts'
 
@@ -13,74 +15,90 @@ export function TurmaList() {
   return (
     <div className="page">
       <h1 className="page__title">{t('title')}</h1>
-      <OfflineContent {...turmas} emptyText={t('empty')} isEmpty={(list) => list.length === 0}>
-        {(list) => (
-          <ul className="turma-list" data-tour="pedagogico-turmas">
-            {list.map((turma) => (
-              <li key={turma.id}>
-                <TurmaCard turma={turma} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <OfflineContent {...turmas} emptyText={t('empty')} isEmpty={(list) => list.length === 0} skeleton={<TurmaCards />}>
+        {(list) => <TurmaCards turmas={list} />}
       </OfflineContent>
     </div>
   )
 }
 
-function TurmaCard({ turma }: { turma: Turma }) {
-  const { t } = useTranslation('pedagogico')
-  const schedule = describeSchedule(turma.horarios)
-  const headingId = `turma-${turma.id}`
+/** Cards the skeleton shows: a student has one or two classes. */
+const SKELETON_CARDS = 2
+
+/** The classes; without `turmas`, the same cards with bars for their texts (the skeleton). */
+function TurmaCards({ turmas }: { turmas?: Turma[] }) {
   return (
-    <article className="turma-card" aria-labelledby={headingId}>
+    <ul className="turma-list" data-tour={turmas ? 'pedagogico-turmas' : undefined}>
+      {itemsOrPlaceholders(turmas, SKELETON_CARDS).map((turma, i) => (
+        <li key={turma?.id ?? i}>
+          <TurmaCard turma={turma} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function TurmaCard({ turma }: { turma?: Turma }) {
+  const { t } = useTranslation('pedagogico')
+  const slot = (text: (turma: Turma) => ReactNode, width: string) => textOrSkeleton(turma, text, width)
+  const schedule = turma ? describeSchedule(turma.horarios) : undefined
+  const headingId = turma ? `turma-${turma.id}` : undefined
+  // The skeleton shows the facts every class has (the book only some); a class shows its own.
+  const fact = (label: string, value: ReactNode, width: string) => (
+    <div>
+      <dt>{label}</dt>
+      <dd>{turma ? value : <SkeletonText width={width} />}</dd>
+    </div>
+  )
+  return (
+    <article className="turma-card" aria-labelledby={headingId} aria-hidden={turma ? undefined : true}>
       <header className="turma-card__header">
         <h2 id={headingId} className="turma-card__name">
-          {turma.nome}
+          {slot((turma) => turma.nome, '14rem')}
         </h2>
         <p className="turma-card__level">
-          {turma.idioma} · {turma.nivel} · {t(`modalidade.${turma.modalidade}`)}
-          {turma.somente_digital ? <span className="tag">{t('digitalOnly')}</span> : null}
+          {slot(
+            (turma) => (
+              <>
+                {turma.idioma} · {turma.nivel} · {t(`modalidade.${turma.modalidade}`)}
+                {turma.somente_digital ? <span className="tag">{t('digitalOnly')}</span> : null}
+              </>
+            ),
+            '11rem',
+          )}
         </p>
       </header>
       <dl className="turma-card__facts">
-        <div>
-          <dt>{t('teacher')}</dt>
-          <dd>{turma.professor ?? t('noTeacher')}</dd>
-        </div>
-        {schedule ? (
-          <div>
-            <dt>{t('schedule')}</dt>
-            <dd>{schedule}</dd>
-          </div>
-        ) : null}
-        {turma.sala ? (
-          <div>
-            <dt>{t('room')}</dt>
-            <dd>{turma.sala}</dd>
-          </div>
-        ) : null}
-        {turma.livro ? (
-          <div>
-            <dt>{t('book')}</dt>
-            <dd>{turma.livro.nome}</dd>
-          </div>
-        ) : null}
+        {fact(t('teacher'), turma?.professor ?? t('noTeacher'), '8rem')}
+        {!turma || schedule ? fact(t('schedule'), schedule, '9rem') : null}
+        {!turma || turma.sala ? fact(t('room'), turma?.sala, '4rem') : null}
+        {turma?.livro ? fact(t('book'), turma.livro.nome, '9rem') : null}
       </dl>
       <div className="turma-card__progress">
-        <label htmlFor={`progress-${turma.id}`}>{t('progress')}</label>
-        <progress id={`progress-${turma.id}`} max={100} value={turma.progresso} />
-        <span>{t('progressValue', { done: turma.aulas_realizadas, total: turma.aulas_total, percent: Math.round(turma.progresso) })}</span>
+        {turma ? <label htmlFor={`progress-${turma.id}`}>{t('progress')}</label> : <span>{t('progress')}</span>}
+        <progress id={turma ? `progress-${turma.id}` : undefined} max={100} value={turma?.progresso ?? 0} />
+        <span>
+          {slot(
+            (turma) => t('progressValue', { done: turma.aulas_realizadas, total: turma.aulas_total, percent: Math.round(turma.progresso) }),
+            '10rem',
+          )}
+        </span>
       </div>
-      <div className="turma-card__actions" data-tour="pedagogico-secoes">
-        <Link
-          to="/pedagogico/notas/$id"
-          params={{ id: String(turma.id) }}
-          className="ui-button ui-button--primary"
-          aria-label={t('gradesOf', { turma: turma.nome })}
-        >
-          {t('grades')}
-        </Link>
+      <div className="turma-card__actions" data-tour={turma ? 'pedagogico-secoes' : undefined}>
+        {turma ? (
+          <Link
+            to="/pedagogico/notas/$id"
+            params={{ id: String(turma.id) }}
+            className="ui-button ui-button--primary"
+            aria-label={t('gradesOf', { turma: turma.nome })}
+          >
+            {t('grades')}
+          </Link>
+        ) : (
+          <span className="ui-button ui-button--secondary">
+            <SkeletonText width="3rem" />
+          </span>
+        )}
         <span className="ui-button ui-button--secondary" aria-disabled="true">
           {t('practice')} <small>· {t('soon')}</small>
         </span>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import type { Pedido } from '../../../api/schemas/pedido.ts'
 import { OfflineCard } from '../../../ui/offline-content.tsx'
+import { Summary } from '../../../ui/summary.tsx'
 import { usePedidos } from '../api/get-pedidos.ts'
 
 /** Final statuses (D11): nothing more will happen to these orders. */
@@ -23,23 +24,21 @@ export function OpenOrdersCard() {
     >
       {(pedidos) => {
         const open = openOf(pedidos)
-        return (
-          <div className="summary-text">
-            <span className="summary-figure">{open.length}</span>
-            <ul className="summary-list">
-              {open.slice(0, 3).map((pedido) => (
-                <li key={pedido.id}>
-                  {pedido.produto} ·{' '}
-                  <span className="order-status" style={{ ['--status-color' as string]: pedido.status.color }}>
-                    <span className="order-status__dot" aria-hidden="true" />
-                    {pedido.status.name}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )
+        // The count, and the first two orders (the status first: an ellipsis cuts the product).
+        return <Summary figure={open.length} lines={[<OrderLine pedido={open[0]!} />, open[1] ? <OrderLine pedido={open[1]} /> : null]} />
       }}
     </OfflineCard>
+  )
+}
+
+function OrderLine({ pedido }: { pedido: Pedido }) {
+  return (
+    <>
+      <span className="order-status" style={{ ['--status-color' as string]: pedido.status.color }}>
+        <span className="order-status__dot" aria-hidden="true" />
+        {pedido.status.name}
+      </span>{' '}
+      · {pedido.produto}
+    </>
   )
 }
