@@ -29,6 +29,8 @@ interface DemoAccount {
   street: string
   streetNumber: string
   isClub: boolean
+  /** The demo's e-mails are confirmed, except where a flow needs one that is not (P59). */
+  emailUnconfirmed?: true
 }
 
 /** The CPF two sibling accounts share (D9): login by it lists both. */
@@ -92,6 +94,31 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     streetNumber: '1500',
     isClub: false,
   },
+  // Forgot the password: "Esqueci minha senha", the link arrives at /dev/outbox (P54).
+  {
+    email: 'recuperar@example.com',
+    role: 'student',
+    fullName: 'Bruno Almeida',
+    cpf: '71428793860',
+    phone: '41998765432',
+    cep: '80020000',
+    street: 'Rua XV de Novembro',
+    streetNumber: '700',
+    isClub: false,
+  },
+  // Has not confirmed the e-mail yet: Meu perfil sends the link (SPEC §4, P59).
+  {
+    email: 'confirmar@example.com',
+    role: 'student',
+    fullName: 'Helena Martins',
+    cpf: '93541134780',
+    phone: '51987651234',
+    cep: '90010150',
+    street: 'Rua dos Andradas',
+    streetNumber: '1001',
+    isClub: false,
+    emailUnconfirmed: true,
+  },
 ]
 
 /** Any constant: it only serialises concurrent seeders on one PostgreSQL (D4). */
@@ -124,9 +151,15 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         userIds.set(account.email, existing.id)
         continue
       }
+      const { emailUnconfirmed, ...profile } = account
       const [created] = await tx
         .insert(users)
-        .values({ ...account, passwordHash: await hashPassword(DEMO_PASSWORD), updatedAt: new Date() })
+        .values({
+          ...profile,
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+          updatedAt: new Date(),
+          verifiedEmail: emailUnconfirmed ? null : account.email,
+        })
         .returning({ id: users.id })
       await tx.insert(driveUsers).values({ userId: created!.id, companyId })
       userIds.set(account.email, created!.id)

@@ -25,6 +25,19 @@ export function storeToken(token: string): void {
   storage()?.setItem(STORAGE_KEYS.token, token)
 }
 
+/** SPEC §3 `cpf_email_verification_token`: a confirmation link opened before login (P59). */
+export function getStoredEmailVerificationToken(): string | null {
+  return storage()?.getItem(STORAGE_KEYS.emailVerificationToken) ?? null
+}
+
+export function storeEmailVerificationToken(token: string): void {
+  storage()?.setItem(STORAGE_KEYS.emailVerificationToken, token)
+}
+
+export function removeStoredEmailVerificationToken(): void {
+  storage()?.removeItem(STORAGE_KEYS.emailVerificationToken)
+}
+
 /**
  * SPEC §4 logout: clears token, verification token and book info; issue 8: every account
  * key kept here goes, so a key added to STORAGE_KEYS is wiped without another line.

@@ -19,6 +19,7 @@ import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
 import { Route as LoginMainRouteImport } from './routes/login/main'
+import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
 
@@ -71,6 +72,11 @@ const LoginMainRoute = LoginMainRouteImport.update({
   path: '/main',
   getParentRoute: () => LoginRoute,
 } as any)
+const LoginRecoverPasswordRoute = LoginRecoverPasswordRouteImport.update({
+  id: '/recover-password',
+  path: '/recover-password',
+  getParentRoute: () => LoginRoute,
+} as any)
 const AppPedagogicoListRoute = AppPedagogicoListRouteImport.update({
   id: '/list',
   path: '/list',
@@ -92,6 +98,7 @@ export interface FileRoutesByFullPath {
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
   '/login/main': typeof LoginMainRoute
+  '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
@@ -105,6 +112,7 @@ export interface FileRoutesByTo {
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
   '/login/main': typeof LoginMainRoute
+  '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/_app/pedidos': typeof AppPedidosRoute
   '/login/main': typeof LoginMainRoute
+  '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
@@ -135,6 +144,7 @@ export interface FileRouteTypes {
     | '/pedagogico'
     | '/pedidos'
     | '/login/main'
+    | '/login/recover-password'
     | '/pedagogico/list'
     | '/pedagogico/notas/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -148,6 +158,7 @@ export interface FileRouteTypes {
     | '/pedagogico'
     | '/pedidos'
     | '/login/main'
+    | '/login/recover-password'
     | '/pedagogico/list'
     | '/pedagogico/notas/$id'
   id:
@@ -162,6 +173,7 @@ export interface FileRouteTypes {
     | '/_app/pedagogico'
     | '/_app/pedidos'
     | '/login/main'
+    | '/login/recover-password'
     | '/_app/pedagogico/list'
     | '/_app/pedagogico/notas/$id'
   fileRoutesById: FileRoutesById
@@ -245,6 +257,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginMainRouteImport
       parentRoute: typeof LoginRoute
     }
+    '/login/recover-password': {
+      id: '/login/recover-password'
+      path: '/recover-password'
+      fullPath: '/login/recover-password'
+      preLoaderRoute: typeof LoginRecoverPasswordRouteImport
+      parentRoute: typeof LoginRoute
+    }
     '/_app/pedagogico/list': {
       id: '/_app/pedagogico/list'
       path: '/list'
@@ -296,10 +315,12 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface LoginRouteChildren {
   LoginMainRoute: typeof LoginMainRoute
+  LoginRecoverPasswordRoute: typeof LoginRecoverPasswordRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginMainRoute: LoginMainRoute,
+  LoginRecoverPasswordRoute: LoginRecoverPasswordRoute,
 }
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)

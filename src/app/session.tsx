@@ -7,6 +7,7 @@ import { clearStoredSession, getStoredToken, storeToken } from '../api/local-sto
 import { onReachabilityChange } from '../api/reachability.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { sessionMachine, type SessionSnapshot } from '../machines/session.ts'
+import { captureEmailVerificationToken, verifyPendingEmail } from './email-verification.ts'
 import { clearQueryCache, queryClient, retryWhenServerAnswers } from './query-client.ts'
 
 export const CURRENT_USER_QUERY_KEY = ['users', 'me'] as const
@@ -45,6 +46,7 @@ interface SessionEffects {
  * storage for the token, the query cache and the router for navigation.
  */
 export function createSessionActor(effects: SessionEffects): SessionActor {
+  captureEmailVerificationToken()
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input }) =>
@@ -53,6 +55,8 @@ export function createSessionActor(effects: SessionEffects): SessionActor {
         }),
       ),
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
+        // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
+        await verifyPendingEmail()
         // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
         const user = await api.call(contract.usersMe)
         // Another account's data never shows, even if its logout never ran (D15).

@@ -1,0 +1,93 @@
+import { Link } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../ui/alert.tsx'
+import { Button } from '../../../ui/button.tsx'
+import { TextField } from '../../../ui/text-field.tsx'
+import { minLength, required, validateField } from '../../../ui/validation/rules.ts'
+import { useResetPassword } from '../api/reset-password.ts'
+
+/** P4: new passwords are 8–128 characters, the server's rule too. */
+const MIN_PASSWORD_LENGTH = 8
+
+export interface ResetPasswordFormProps {
+  /** The token of the e-mail's link (`?token=`, SPEC §3). */
+  token: string
+  /** After success: on to the login with the new password. */
+  onDone: () => void
+}
+
+/**
+ * The page the reset link opens (SPEC §3): the new password twice. A used or expired link
+ * gets SPEC §8's "Erro ao resetar senha" and the way to ask for a new one.
+ */
+export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
+  const { t } = useTranslation('auth')
+  const mutation = useResetPassword()
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [touched, setTouched] = useState(false)
+
+  const errors = {
+    password: validateField(password, [required(), minLength(MIN_PASSWORD_LENGTH)]),
+    confirmation: validateField(confirmation, [required()]) ?? (confirmation !== password ? t('reset.mismatch') : undefined),
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setTouched(true)
+    if (errors.password || errors.confirmation) return
+    mutation.mutate({ token, newPassword: password })
+  }
+
+  if (mutation.isSuccess) {
+    return (
+      <div className="login-form">
+        <Alert tone="success">{mutation.data.detail}</Alert>
+        <Button type="button" block onClick={onDone}>
+          {t('reset.login')}
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <form className="login-form" onSubmit={submit} noValidate aria-label={t('reset.formTitle')}>
+      <TextField
+        label={t('reset.new')}
+        hint={t('reset.newHint', { count: MIN_PASSWORD_LENGTH })}
+        persistentHint
+        name="new-password"
+        type="password"
+        revealable
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        error={touched ? errors.password : undefined}
+        required
+      />
+      <TextField
+        label={t('reset.confirm')}
+        name="confirm-password"
+        type="password"
+        revealable
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+        error={touched ? errors.confirmation : undefined}
+        required
+      />
+      {mutation.isError ? (
+        <Alert tone="error">
+          {mutation.error.message}{' '}
+          <Link to="/login/recover-password" search={{}}>
+            {t('reset.requestAgain')}
+          </Link>
+        </Alert>
+      ) : null}
+      <Button type="submit" loading={mutation.isPending} className="login-form__submit">
+        {t('reset.submit')}
+      </Button>
+    </form>
+  )
+}
