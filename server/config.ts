@@ -46,18 +46,23 @@ const booleanText = v.pipe(
   v.transform((text) => ['true', '1', 'yes', 'on'].includes(text)),
 )
 
+/** `text` parsed as an absolute URL of one of `protocols` (`'https:'`…), or null. */
+function urlOf(text: string, protocols: readonly string[]): URL | null {
+  try {
+    const url = new URL(text)
+    return protocols.includes(url.protocol) ? url : null
+  } catch {
+    return null
+  }
+}
+
+const HTTP = ['http:', 'https:']
+
 /** An absolute http(s) URL, kept without a trailing slash so paths can be appended. */
 const httpUrl = v.pipe(
   v.string(),
   v.trim(),
-  v.check((text) => {
-    try {
-      const url = new URL(text)
-      return url.protocol === 'http:' || url.protocol === 'https:'
-    } catch {
-      return false
-    }
-  }, 'deve ser uma URL absoluta http(s)'),
+  v.check((text) => urlOf(text, HTTP) !== null, 'deve ser uma URL absoluta http(s)'),
   v.transform((text) => text.replace(/\/+$/, '')),
 )
 
@@ -111,14 +116,10 @@ const trustProxy = v.pipe(
 const smtpUrl = v.pipe(
   v.string(),
   v.trim(),
-  v.check((text) => {
-    try {
-      const url = new URL(text)
-      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
-    } catch {
-      return false
-    }
-  }, 'deve ser uma URL smtp://usuario:senha@servidor:porta ou smtps://…'),
+  v.check(
+    (text) => Boolean(urlOf(text, ['smtp:', 'smtps:'])?.hostname),
+    'deve ser uma URL smtp://usuario:senha@servidor:porta ou smtps://…',
+  ),
 )
 
 /** A plain address for the From line; the name shown is the brand's (P57). */
@@ -135,12 +136,8 @@ const publicUrls = v.pipe(
     (urls) =>
       urls.length > 0 &&
       urls.every((text) => {
-        try {
-          const url = new URL(text)
-          return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && url.search === '' && url.hash === ''
-        } catch {
-          return false
-        }
+        const url = urlOf(text, HTTP)
+        return url !== null && url.pathname === '/' && url.search === '' && url.hash === ''
       }),
     'deve ser uma lista de origens http(s), separadas por vírgula, como https://portal.knn.com.br',
   ),

@@ -64,36 +64,25 @@ export function RecoverPasswordForm() {
         value={method}
         onChange={choose}
       />
-      {method === 'email' ? (
-        <TextField
-          key="email"
-          label={t('recover.email')}
-          hint={t('recover.emailHint')}
-          persistentHint
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={value}
-          onChange={setValue}
-          error={touched ? error : undefined}
-          required
-        />
-      ) : (
-        <TextField
-          key="accessCode"
-          label={t('recover.accessCode')}
-          hint={t('recover.accessCodeHint')}
-          persistentHint
-          name="cpf"
-          inputMode="numeric"
-          autoComplete="off"
-          mask={MASKS.cpf}
-          value={value}
-          onChange={setValue}
-          error={touched ? error : undefined}
-          required
-        />
-      )}
+      {/* A new field per method: the value, its mask and its error start afresh. */}
+      <TextField
+        key={method}
+        required
+        persistentHint
+        value={value}
+        onChange={setValue}
+        error={touched ? error : undefined}
+        {...(method === 'email'
+          ? { label: t('recover.email'), hint: t('recover.emailHint'), name: 'email', type: 'email', autoComplete: 'email' }
+          : {
+              label: t('recover.accessCode'),
+              hint: t('recover.accessCodeHint'),
+              name: 'cpf',
+              inputMode: 'numeric' as const,
+              autoComplete: 'off',
+              mask: MASKS.cpf,
+            })}
+      />
       {mutation.isError ? <Alert tone="error">{mutation.error.message}</Alert> : null}
       <Button type="submit" loading={mutation.isPending} className="login-form__submit">
         {t('recover.submit')}

@@ -3,12 +3,8 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
-import { TextField } from '../../../ui/text-field.tsx'
-import { minLength, required, validateField } from '../../../ui/validation/rules.ts'
+import { NewPasswordFields, newPasswordErrors } from '../../../ui/new-password-fields.tsx'
 import { useResetPassword } from '../api/reset-password.ts'
-
-/** P4: new passwords are 8–128 characters, the server's rule too. */
-const MIN_PASSWORD_LENGTH = 8
 
 export interface ResetPasswordFormProps {
   /** The token of the e-mail's link (`?token=`, SPEC §3). */
@@ -28,14 +24,10 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const [confirmation, setConfirmation] = useState('')
   const [touched, setTouched] = useState(false)
 
-  const errors = {
-    password: validateField(password, [required(), minLength(MIN_PASSWORD_LENGTH)]),
-    confirmation: validateField(confirmation, [required()]) ?? (confirmation !== password ? t('reset.mismatch') : undefined),
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault()
     setTouched(true)
+    const errors = newPasswordErrors(password, confirmation)
     if (errors.password || errors.confirmation) return
     mutation.mutate({ token, newPassword: password })
   }
@@ -53,29 +45,12 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
 
   return (
     <form className="login-form" onSubmit={submit} noValidate aria-label={t('reset.formTitle')}>
-      <TextField
-        label={t('reset.new')}
-        hint={t('reset.newHint', { count: MIN_PASSWORD_LENGTH })}
-        persistentHint
-        name="new-password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={touched ? errors.password : undefined}
-        required
-      />
-      <TextField
-        label={t('reset.confirm')}
-        name="confirm-password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={setConfirmation}
-        error={touched ? errors.confirmation : undefined}
-        required
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPasswordChange={setPassword}
+        onConfirmationChange={setConfirmation}
+        showErrors={touched}
       />
       {mutation.isError ? (
         <Alert tone="error">
