@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { mailOutbox } from '../db/schema/mail-outbox.ts'
+import { OUTBOX_KEEP_MS, outboxTransport } from '../mail/transports.ts'
 import { createTestApp, createUser, type TestApp } from '../test/app.ts'
 import { mailsTo } from '../test/outbox.ts'
 
@@ -37,6 +40,19 @@ describe('/dev/outbox (D10: the demo reads its e-mail)', () => {
     expect(response.body).toContain('<p role="status">Nenhum e-mail por enquanto.</p>')
     expect(response.body).not.toContain('<script>')
     expect(response.body).toContain('value="&lt;script&gt;-')
+  })
+
+  it('keeps a mail only while a link in it can still work (24 hours)', async () => {
+    const user = await createUser(t)
+    const outbox = outboxTransport(t.db.orm)
+    const mail = { to: user.email, subject: 'Antigo', text: 'x', html: '<p>x</p>', senderName: 'KNN Idiomas' }
+    await outbox.send(mail)
+    await t.db.orm
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - OUTBOX_KEEP_MS - 1000) })
+      .where(eq(mailOutbox.recipient, user.email))
+    await outbox.send({ ...mail, subject: 'Novo' })
+    expect((await mailsTo(t, user.email)).map((row) => row.subject)).toEqual(['Novo'])
   })
 
   it('does not exist in production (NODE_ENV=production)', async () => {

@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, lt } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Db } from '../db/client.ts'
+import { TOKEN_LIFETIME_MS } from '../db/repositories/account-tokens.ts'
 import { mailOutbox, type MailOutboxRow } from '../db/schema/mail-outbox.ts'
 
 /** One e-mail as the portal writes it: Portuguese text and HTML versions of the same message. */
@@ -23,11 +24,18 @@ export interface MailTransport {
   close(): Promise<void>
 }
 
-/** The default: the message is a row of `mail_outbox`, read at /dev/outbox. */
+/** Every link an e-mail can carry has expired by then (P54). */
+export const OUTBOX_KEEP_MS = Math.max(...Object.values(TOKEN_LIFETIME_MS))
+
+/**
+ * The default: the message is a row of `mail_outbox`, read at /dev/outbox. Its links are in
+ * clear (it is the demo's mailbox), so a row goes once every link it can hold has expired.
+ */
 export function outboxTransport(db: Db): MailTransport {
   return {
     kind: 'outbox',
     async send(mail) {
+      await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, new Date(Date.now() - OUTBOX_KEEP_MS)))
       await db.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
     },
     async close() {},

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { followMailLink, login, mainNav, UNCONFIRMED } from './fixtures.ts'
+import { expectNoAxeViolations, followMailLink, login, mainNav, UNCONFIRMED } from './fixtures.ts'
 
 test.describe('e-mail confirmation (issue 9 journey 4, SPEC §4)', () => {
   test('Meu perfil sends the link; opened logged out it waits for the login, then confirms and lands on the dashboard', async ({
@@ -23,6 +23,7 @@ test.describe('e-mail confirmation (issue 9 journey 4, SPEC §4)', () => {
     await followMailLink(page, UNCONFIRMED.username, /Confirme seu e-mail · KNN Idiomas/)
     await expect(page).toHaveURL(/\/login\/main$/)
     await expect(page.getByRole('status').filter({ hasText: 'concluir a confirmação do e-mail' })).toBeVisible()
+    await expectNoAxeViolations(page)
     const kept = await page.evaluate(() => localStorage.getItem('cpf_email_verification_token'))
     expect(kept).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
@@ -34,6 +35,7 @@ test.describe('e-mail confirmation (issue 9 journey 4, SPEC §4)', () => {
     expect((await verified).status()).toBe(200)
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.getByRole('status').filter({ hasText: 'Seu e-mail foi confirmado.' })).toBeVisible()
+    await expectNoAxeViolations(page)
     expect(await page.evaluate(() => localStorage.getItem('cpf_email_verification_token'))).toBeNull()
     await page.getByRole('button', { name: 'Fechar aviso' }).click()
     await expect(page.getByText('Seu e-mail foi confirmado.')).toHaveCount(0)
