@@ -31,23 +31,29 @@ interface RouteBudget {
  * growth is a decision, not an accident; lower them as the goals come closer.
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 164, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: [SCREEN_TEXTS], ceilingKib: 208, goalKib: 170 },
-  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 205 },
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 207 },
+  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 166, goalKib: 120 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: [SCREEN_TEXTS], ceilingKib: 211, goalKib: 170 },
+  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 207 },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 210 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: [SCREEN_TEXTS],
-    ceilingKib: 206,
+    ceilingKib: 208,
   },
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: [SCREEN_TEXTS],
-    ceilingKib: 206,
+    ceilingKib: 208,
   },
-  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 233 },
+  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 236 },
+  {
+    url: '/profile-update/form',
+    routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
+    awaited: [SCREEN_TEXTS],
+    ceilingKib: 175,
+  },
 ]
 
 export interface RouteSize extends RouteBudget {

@@ -108,7 +108,7 @@ describe('loadConfig', () => {
     expect(configError({ SMTP_URL: 'ftp://portal:hunter2@mail' }).message).not.toContain('hunter2')
   })
 
-  it('reads the mail settings (D10, P57): outbox and request origin by default, demo pages off in production', () => {
+  it('reads the mail settings (D10, P63): outbox and request origin by default, demo pages off in production', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({
       production: false,
       smtpUrl: null,

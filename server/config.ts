@@ -122,11 +122,11 @@ const smtpUrl = v.pipe(
   ),
 )
 
-/** A plain address for the From line; the name shown is the brand's (P57). */
+/** A plain address for the From line; the name shown is the brand's (P63). */
 const mailAddress = v.pipe(v.string(), v.trim(), v.email('deve ser um endereço de e-mail'))
 
 /**
- * The portal's public origins, comma-separated (one per brand host, P57): links in e-mails
+ * The portal's public origins, comma-separated (one per brand host, P63): links in e-mails
  * are built on these, never on the request's Host header, which anyone can forge.
  */
 const publicUrls = v.pipe(
@@ -230,7 +230,7 @@ function configSchema(cwd: string) {
       /** null → the outbox table (D10). Holds a password: never logged. */
       smtpUrl: e.SMTP_URL ?? null,
       mailFrom: e.MAIL_FROM,
-      /** Origins for links in e-mails; null → the request's own origin (a local demo, P57). */
+      /** Origins for links in e-mails; null → the request's own origin (a local demo, P63). */
       portalPublicUrls: e.PORTAL_PUBLIC_URLS ?? null,
     })),
   )

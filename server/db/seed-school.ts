@@ -32,6 +32,11 @@ export function addMonths(date: string, months: number): string {
   return first.toISOString().slice(0, 10)
 }
 
+/** Same day `years` later (29 Feb → 28 Feb in a common year). */
+export function addYears(date: string, years: number): string {
+  return addMonths(date, years * 12)
+}
+
 /** Course books; order items quote their codes. */
 export const DEMO_LIVROS = [
   { codigo: 'ING-INT1', nome: 'Inglês Intermediário 1' },

@@ -12,8 +12,10 @@ import { atividadesAthome, avaliacoes, notas, notasAthome } from './schema/notas
 import { preInvoiceItems, preInvoices } from './schema/pedidos.ts'
 import { turmaAlunos, turmas } from './schema/turmas.ts'
 import { users } from './schema/users.ts'
-import { addDays, addMonths } from './seed-school.ts'
+import { addDays, addMonths, addYears } from './seed-school.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_PASSWORD, DEMO_SIBLINGS_CPF, seedDemo } from './seed.ts'
+import { isMinorOn, needsRegistrationUpdate, registrationUpdateReason } from '../../src/api/registration.ts'
+import { calendarDateOf } from '../../src/api/validation/age.ts'
 
 let db: Database
 // A database per test (issue 8: tests independent of each other): several tests change
@@ -55,11 +57,11 @@ const SEEDED_SCHOOL = {
 
 describe('seedDemo', () => {
   it('is idempotent: seeding again keeps one row per demo account and its school data', async () => {
-    expect(await snapshot()).toEqual({ users: DEMO_ACCOUNTS.length, companies: 1, driveUsers: DEMO_ACCOUNTS.length })
+    expect(await snapshot()).toEqual({ users: 9, companies: 1, driveUsers: 9 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
-    expect(await snapshot()).toEqual({ users: DEMO_ACCOUNTS.length, companies: 1, driveUsers: DEMO_ACCOUNTS.length })
+    expect(await snapshot()).toEqual({ users: 9, companies: 1, driveUsers: 9 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 
@@ -79,8 +81,8 @@ describe('seedDemo', () => {
     for (const row of rows) {
       expect(row.passwordHash).toMatch(/^\$argon2id\$/)
       expect(await verify(row.passwordHash!, DEMO_PASSWORD)).toBe(true)
-      for (const field of ['email', 'cpf', 'fullName', 'phone', 'cep', 'street', 'streetNumber'] as const) expect(row[field]).toBeTruthy()
-      expect(row.updatedAt).toBeInstanceOf(Date)
+      for (const field of ['email', 'cpf', 'fullName', 'phone', 'cep', 'street', 'streetNumber', 'birthDate'] as const)
+        expect(row[field]).toBeTruthy()
     }
     expect(rows.find((row) => row.email === 'gestor@example.com')?.role).toBe('manager')
     expect(rows.find((row) => row.email === 'aluno@example.com')).toMatchObject({
@@ -90,6 +92,32 @@ describe('seedDemo', () => {
     })
     const siblings = rows.filter((row) => row.cpf === DEMO_SIBLINGS_CPF).map((row) => row.fullName)
     expect(siblings.sort()).toEqual(['Lucas Pereira', 'Marina Pereira'])
+  })
+
+  it('asks only atualizar@ (5 months old) and the minor (never confirmed) for a registration update, by the shared rule', async () => {
+    const rows = await db.orm.select().from(users).where(inArray(users.email, demoEmails))
+    const asUser = (row: (typeof rows)[number]) => ({
+      phone: row.phone,
+      cep: row.cep,
+      cpf: row.cpf,
+      email: row.email,
+      full_name: row.fullName,
+      street_number: row.streetNumber,
+      street: row.street,
+      updated_at: row.updatedAt?.toISOString() ?? null,
+    })
+    const due = rows.filter((row) => needsRegistrationUpdate(asUser(row))).map((row) => row.email)
+    expect(due.sort()).toEqual(['atualizar@example.com', 'menor@example.com'])
+    const atualizar = rows.find((row) => row.email === 'atualizar@example.com')!
+    expect(registrationUpdateReason(asUser(atualizar))).toBe('expired')
+    // About 5 months: due for a month already, not near the boundary.
+    expect(needsRegistrationUpdate(asUser(atualizar), new Date(Date.now() - 28 * 24 * 3600 * 1000))).toBe(true)
+    const minor = rows.find((row) => row.email === 'menor@example.com')!
+    expect(registrationUpdateReason(asUser(minor))).toBe('neverUpdated')
+    expect(isMinorOn(minor.birthDate!, calendarDateOf(new Date()))).toBe(true)
+    expect(rows.filter((row) => isMinorOn(row.birthDate!, calendarDateOf(new Date()))).map((row) => row.email)).toEqual([
+      'menor@example.com',
+    ])
   })
 
   it('links every demo account to the demo school (escola_id 2)', async () => {
@@ -115,7 +143,7 @@ describe('seedDemo', () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
     expect(await schoolSnapshot()).toMatchObject({ turmas: 5, turmaAlunos: 4, parcelas: 14, preInvoices: 7 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
-    expect(await snapshot()).toEqual({ users: DEMO_ACCOUNTS.length, companies: 1, driveUsers: DEMO_ACCOUNTS.length })
+    expect(await snapshot()).toEqual({ users: 9, companies: 1, driveUsers: 9 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 })
@@ -127,6 +155,7 @@ describe('seed dates', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28')
     expect(addMonths('2028-03-31', -1)).toBe('2028-02-29')
     expect(addMonths('2026-08-15', -9)).toBe('2025-11-15')
+    expect(addYears('2028-02-29', -14)).toBe('2014-02-28')
   })
 })
 

@@ -4,7 +4,7 @@ import type { Db } from './client.ts'
 import { companies } from './schema/companies.ts'
 import { driveUsers } from './schema/drive-users.ts'
 import { users, type UserRole } from './schema/users.ts'
-import { seedSchoolData } from './seed-school.ts'
+import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
 
 /**
  * The demo school seeded on first start (D3), so a fresh install can be tried at once.
@@ -29,7 +29,14 @@ interface DemoAccount {
   street: string
   streetNumber: string
   isClub: boolean
-  /** The demo's e-mails are confirmed, except where a flow needs one that is not (P59). */
+  /** Adults: a fixed date; a minor: `yearsOld` before the day of seeding, so the demo stays a minor. */
+  birthDate: string | { yearsOld: number }
+  /**
+   * The last registration update, relative to the moment of seeding (P59): 0 months = now,
+   * null = never confirmed. SPEC §4 asks for an update from 4 months on.
+   */
+  registrationMonthsAgo: number | null
+  /** The demo's e-mails are confirmed, except where a flow needs one that is not (P65). */
   emailUnconfirmed?: true
 }
 
@@ -47,6 +54,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     street: 'Avenida Paulista',
     streetNumber: '1000',
     isClub: true,
+    birthDate: '1998-04-12',
+    registrationMonthsAgo: 0,
   },
   {
     email: 'gestor@example.com',
@@ -58,6 +67,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     street: 'Avenida Brigadeiro Faria Lima',
     streetNumber: '3477',
     isClub: false,
+    birthDate: '1984-09-03',
+    registrationMonthsAgo: 0,
   },
   // Siblings: distinct e-mails (all seven profile fields filled), one parent's CPF.
   {
@@ -70,6 +81,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     street: 'Avenida Atlântica',
     streetNumber: '1702',
     isClub: false,
+    birthDate: '2004-02-18',
+    registrationMonthsAgo: 0,
   },
   {
     email: 'marina.pereira@example.com',
@@ -81,6 +94,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     street: 'Avenida Atlântica',
     streetNumber: '1702',
     isClub: true,
+    birthDate: '2001-07-30',
+    registrationMonthsAgo: 0,
   },
   // Just enrolled: no class, instalment or order yet, so every empty state can be seen.
   {
@@ -93,6 +108,36 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     street: 'Avenida Afonso Pena',
     streetNumber: '1500',
     isClub: false,
+    birthDate: '1999-11-05',
+    registrationMonthsAgo: 0,
+  },
+  // Registration confirmed 5 months ago: asked to update it at the first screen (SPEC §4).
+  {
+    email: 'atualizar@example.com',
+    role: 'student',
+    fullName: 'Beatriz Nogueira',
+    cpf: '39053344705',
+    phone: '11976543210',
+    cep: '01310100',
+    street: 'Avenida Paulista',
+    streetNumber: '900',
+    isClub: false,
+    birthDate: '1992-08-15',
+    registrationMonthsAgo: 5,
+  },
+  // A 14-year-old whose registration was never confirmed: the update asks for a guardian (SPEC §5).
+  {
+    email: 'menor@example.com',
+    role: 'student',
+    fullName: 'Pedro Henrique Alves',
+    cpf: '15350946056',
+    phone: '21987651234',
+    cep: '20040002',
+    street: 'Avenida Rio Branco',
+    streetNumber: '156',
+    isClub: false,
+    birthDate: { yearsOld: 14 },
+    registrationMonthsAgo: null,
   },
   // Forgot the password: "Esqueci minha senha", the link arrives at /dev/outbox (P54).
   {
@@ -105,8 +150,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     street: 'Rua XV de Novembro',
     streetNumber: '700',
     isClub: false,
+    birthDate: '1998-03-14',
+    registrationMonthsAgo: 0,
   },
-  // Has not confirmed the e-mail yet: Meu perfil sends the link (SPEC §4, P59).
+  // Has not confirmed the e-mail yet: Meu perfil sends the link (SPEC §4, P65).
   {
     email: 'confirmar@example.com',
     role: 'student',
@@ -117,9 +164,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     street: 'Rua dos Andradas',
     streetNumber: '1001',
     isClub: false,
+    birthDate: '2001-09-30',
+    registrationMonthsAgo: 0,
     emailUnconfirmed: true,
   },
 ]
+
+/** The same time of day `months` calendar months before `now` (UTC, clamped to the month's end). */
+function monthsBefore(now: Date, months: number): Date {
+  if (months === 0) return now
+  const day = addMonths(now.toISOString().slice(0, 10), -months)
+  return new Date(`${day}${now.toISOString().slice(10)}`)
+}
 
 /** Any constant: it only serialises concurrent seeders on one PostgreSQL (D4). */
 const SEED_LOCK_KEY = 727_002
@@ -142,6 +198,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       (await tx.insert(companies).values({ name: DEMO_COMPANY.name, escolaId: DEMO_COMPANY.escolaId }).returning({ id: companies.id }))[0]!
         .id
 
+    const now = new Date()
+    const today = now.toISOString().slice(0, 10)
     let createdUsers = 0
     const userIds = new Map<string, number>()
     for (const account of DEMO_ACCOUNTS) {
@@ -151,13 +209,14 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         userIds.set(account.email, existing.id)
         continue
       }
-      const { emailUnconfirmed, ...profile } = account
+      const { birthDate, registrationMonthsAgo, emailUnconfirmed, ...profile } = account
       const [created] = await tx
         .insert(users)
         .values({
           ...profile,
+          birthDate: typeof birthDate === 'string' ? birthDate : addYears(today, -birthDate.yearsOld),
           passwordHash: await hashPassword(DEMO_PASSWORD),
-          updatedAt: new Date(),
+          updatedAt: registrationMonthsAgo === null ? null : monthsBefore(now, registrationMonthsAgo),
           verifiedEmail: emailUnconfirmed ? null : account.email,
         })
         .returning({ id: users.id })
@@ -166,7 +225,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       createdUsers++
     }
 
-    await seedSchoolData(tx, companyId, userIds, new Date())
+    await seedSchoolData(tx, companyId, userIds, now)
     return { createdUsers }
   })
 }

@@ -3,7 +3,7 @@ import { mailLinkBase } from './links.ts'
 
 const request = (host: string, protocol: 'http' | 'https' = 'https') => ({ host, hostname: host.replace(/:\d+$/, ''), protocol })
 
-describe('mailLinkBase (P57)', () => {
+describe('mailLinkBase (P63)', () => {
   it('without PORTAL_PUBLIC_URLS: the request’s own origin and the brand of its host', () => {
     expect(mailLinkBase({ portalPublicUrls: null }, request('localhost:8080', 'http'))).toEqual({
       origin: 'http://localhost:8080',

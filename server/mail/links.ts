@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { brandIdForHost, type BrandId } from '../../src/api/brand-host.ts'
 import type { Config } from '../config.ts'
 
-/** Where a link in an e-mail points, and the brand the e-mail wears (P57). */
+/** Where a link in an e-mail points, and the brand the e-mail wears (P63). */
 export interface MailLinkBase {
   origin: string
   brand: BrandId

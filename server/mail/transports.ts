@@ -10,7 +10,7 @@ export interface Mail {
   subject: string
   text: string
   html: string
-  /** The display name of the From line: the brand the person uses (P57). */
+  /** The display name of the From line: the brand the person uses (P63). */
   senderName: string
 }
 

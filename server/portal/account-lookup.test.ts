@@ -14,7 +14,7 @@ function get(path: string, token: string | null, query: string) {
   return t.app.inject({ method: 'GET', url: `/api/v1/users/${path}/?${query}`, headers: token ? bearer(token) : {} })
 }
 
-describe('GET /users/check-exists/ (SPEC §7, §8 "User by e-mail", P60)', () => {
+describe('GET /users/check-exists/ (SPEC §7, §8 "User by e-mail", P66)', () => {
   it('finds an account by e-mail (any case) or by CPF (with or without punctuation)', async () => {
     const caller = await createUser(t)
     for (const query of ['email=ALUNO%40example.com', `cpf=${DEMO_SIBLINGS_CPF}`, 'cpf=123.456.789-09']) {

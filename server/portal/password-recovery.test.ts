@@ -182,7 +182,7 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
     expect((await recover(`outra-rede-${randomUUID()}@example.com`)).statusCode).toBe(200)
   })
 
-  it('builds links on PORTAL_PUBLIC_URLS when configured, whatever Host the request forged (P57)', async () => {
+  it('builds links on PORTAL_PUBLIC_URLS when configured, whatever Host the request forged (P63)', async () => {
     const configured = await createTestApp({ portalPublicUrls: ['https://portal.knn.example', 'https://portal.phenom.example'] })
     try {
       const user = await createUser(configured)

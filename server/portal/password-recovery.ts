@@ -32,7 +32,7 @@ export const RECOVERY_LIMITS = {
 
 const Email = v.pipe(v.string(), v.email())
 
-/** The e-mail, or the CPF of an access code (P58); null when the text can be neither. */
+/** The e-mail, or the CPF of an access code (P64); null when the text can be neither. */
 function recoveryIdentifier(text: string, isAccessCode: boolean): LoginIdentifier | null {
   if (!isAccessCode) return v.is(Email, text) ? { email: text.toLowerCase() } : null
   const digits = text.replace(/[\s.\-/]/g, '')

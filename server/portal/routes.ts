@@ -6,6 +6,7 @@ import financeiroRoutes from './financeiro.ts'
 import loginRoutes from './login.ts'
 import passwordRecoveryRoutes from './password-recovery.ts'
 import pedidoRoutes from './pedidos.ts'
+import registrationRoutes from './registration.ts'
 import turmaRoutes from './turmas.ts'
 import userRoutes from './users.ts'
 
@@ -15,6 +16,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(loginRoutes)
   await app.register(passwordRecoveryRoutes)
   await app.register(userRoutes)
+  await app.register(registrationRoutes)
   await app.register(emailVerificationRoutes)
   await app.register(accountLookupRoutes)
   await app.register(turmaRoutes)

@@ -17,6 +17,9 @@ export function toCurrentUser({ user, driveUser }: UserProfile): CurrentUser {
     cep: user.cep,
     street: user.street,
     street_number: user.streetNumber,
+    birth_date: user.birthDate,
+    guardian_name: user.guardianName,
+    guardian_cpf: user.guardianCpf,
     updated_at: user.updatedAt?.toISOString() ?? null,
     is_club: user.isClub,
     drive_user: driveUser

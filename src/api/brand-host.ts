@@ -24,7 +24,7 @@ export function brandShellHtml(html: string, hostname: string): string {
 }
 
 /**
- * What the server needs of each brand too (the e-mails it sends, P57): the name and the
+ * What the server needs of each brand too (the e-mails it sends, P63): the name and the
  * shade that carries white text (P9). src/app/brand.ts builds the full brands on these.
  */
 export const BRAND_IDENTITY = {

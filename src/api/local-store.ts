@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   emailVerificationToken: 'cpf_email_verification_token',
   bookInfo: 'bookInfo',
   pushSubscriptionAuth: 'push_subscription_auth',
+  /** A half-filled registration update (P60): personal data, so logout wipes it with the rest. */
+  registrationDraft: 'registration_update_draft',
 } as const
 
 function storage(): Storage | null {
@@ -17,6 +19,24 @@ function storage(): Storage | null {
   }
 }
 
+export type StorageKey = keyof typeof STORAGE_KEYS
+
+export function getStoredItem(key: StorageKey): string | null {
+  return storage()?.getItem(STORAGE_KEYS[key]) ?? null
+}
+
+export function setStoredItem(key: StorageKey, value: string): void {
+  try {
+    storage()?.setItem(STORAGE_KEYS[key], value)
+  } catch {
+    // Full or refused storage: the value is only lost on a reload.
+  }
+}
+
+export function removeStoredItem(key: StorageKey): void {
+  storage()?.removeItem(STORAGE_KEYS[key])
+}
+
 export function getStoredToken(): string | null {
   return storage()?.getItem(STORAGE_KEYS.token) ?? null
 }
@@ -25,7 +45,7 @@ export function storeToken(token: string): void {
   storage()?.setItem(STORAGE_KEYS.token, token)
 }
 
-/** SPEC §3 `cpf_email_verification_token`: a confirmation link opened before login (P59). */
+/** SPEC §3 `cpf_email_verification_token`: a confirmation link opened before login (P65). */
 export function getStoredEmailVerificationToken(): string | null {
   return storage()?.getItem(STORAGE_KEYS.emailVerificationToken) ?? null
 }

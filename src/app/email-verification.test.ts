@@ -10,7 +10,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
-describe('the confirmation link (SPEC §4, P59)', () => {
+describe('the confirmation link (SPEC §4, P65)', () => {
   it('keeps the token of /login/main?token_email=… on the device and takes it out of the address', () => {
     window.history.replaceState(null, '', '/login/main?token_email=abc_DEF-123&outro=1#x')
     captureEmailVerificationToken()

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { loginRouteGuard, protectedRouteGuard, rootRouteGuard, type GuardSession } from './guards.ts'
+import {
+  loginRouteGuard,
+  profileUpdateRouteGuard,
+  protectedRouteGuard,
+  REGISTRATION_UPDATE_REDIRECT_ENABLED,
+  returnPathOf,
+  rootRouteGuard,
+  type GuardSession,
+} from './guards.ts'
 
 const loggedIn: GuardSession = { isLoggedIn: true, isBookEmpty: false, requiresUpdate: false, hasDriveUser: true }
 const loggedOut: GuardSession = { isLoggedIn: false, isBookEmpty: false, requiresUpdate: false, hasDriveUser: false }
@@ -14,11 +22,51 @@ describe('route guards (SPEC §2)', () => {
   it('lets a logged-in user through', () => {
     expect(protectedRouteGuard(loggedIn, '/me')).toBeNull()
   })
-  it('sends a user who must update the registration to /profile-update when the flag is on', () => {
+  it('sends a user who must update the registration to /profile-update/start, with where they were going', () => {
     const session = { ...loggedIn, requiresUpdate: true }
-    expect(protectedRouteGuard(session, '/dashboard', true)).toEqual({ redirectTo: '/profile-update' })
-    expect(protectedRouteGuard(session, '/profile-update/form', true)).toBeNull()
-    expect(protectedRouteGuard(session, '/dashboard', false)).toBeNull()
+    expect(REGISTRATION_UPDATE_REDIRECT_ENABLED).toBe(true)
+    expect(protectedRouteGuard(session, '/financial', { returnTo: '/financial?aba=2' })).toEqual({
+      redirectTo: '/profile-update/start',
+      search: { redirect: '/financial?aba=2' },
+    })
+    expect(protectedRouteGuard(session, '/pedagogico/notas/3')).toEqual({
+      redirectTo: '/profile-update/start',
+      search: { redirect: '/pedagogico/notas/3' },
+    })
+    // Home is where they go anyway.
+    expect(protectedRouteGuard(session, '/dashboard')).toEqual({ redirectTo: '/profile-update/start' })
+    expect(protectedRouteGuard(session, '/')).toEqual({ redirectTo: '/profile-update/start' })
+    expect(protectedRouteGuard(session, '/profile-update/form')).toBeNull()
+    expect(protectedRouteGuard(session, '/profile-update')).toBeNull()
+    expect(protectedRouteGuard(session, '/profile-updater')).toEqual({
+      redirectTo: '/profile-update/start',
+      search: { redirect: '/profile-updater' },
+    })
+    expect(protectedRouteGuard(session, '/dashboard', { registrationUpdateEnabled: false })).toBeNull()
+    expect(protectedRouteGuard(loggedIn, '/dashboard')).toBeNull()
+  })
+  it('returns only to a path of this app, never to another site or back into a guard', () => {
+    for (const path of ['/financial', '/pedidos?x=1#y', '/me/']) expect(returnPathOf(path), path).toBe(path)
+    for (const path of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      'financial',
+      '/login/main',
+      '/profile-update/form',
+      '/dashboard',
+      '/',
+      '/a\nb',
+      `/${'a'.repeat(2000)}`,
+      3,
+      undefined,
+    ])
+      expect(returnPathOf(path), String(path)).toBeUndefined()
+  })
+  it('/profile-update with nothing to do goes to the dashboard (SPEC §2)', () => {
+    expect(profileUpdateRouteGuard(loggedIn)).toEqual({ redirectTo: '/dashboard' })
+    expect(profileUpdateRouteGuard({ ...loggedIn, requiresUpdate: true })).toBeNull()
+    expect(profileUpdateRouteGuard({ ...loggedOut, isBookEmpty: true })).toBeNull()
   })
   it('root goes to the dashboard, or to login without a drive_user', () => {
     expect(rootRouteGuard(loggedIn)).toEqual({ redirectTo: '/dashboard' })

@@ -9,34 +9,61 @@ export interface GuardSession {
   hasDriveUser: boolean
 }
 
-export type GuardDecision = { redirectTo: string } | null
+export type GuardDecision = { redirectTo: string; search?: { redirect: string } } | null
 
 /**
- * The registration-update redirect of SPEC §2 ("and the flag is on"): off until the
- * /profile-update screens exist, so no user is sent to a route that is not built yet.
+ * The registration-update redirect of SPEC §2 ("and the flag is on", P5): on since the
+ * /profile-update screens exist.
  */
-export const REGISTRATION_UPDATE_REDIRECT_ENABLED = false
+export const REGISTRATION_UPDATE_REDIRECT_ENABLED = true
+
+export const PROFILE_UPDATE_START = '/profile-update/start'
+const HOME = '/dashboard'
+const MAX_RETURN_PATH_LENGTH = 2000
+
+/**
+ * Where a user sent to the registration update was going, to return there after saving
+ * (`?redirect=`): a path of this app only (never `//host` or a scheme: no open redirect),
+ * and not a page that would send them somewhere else again.
+ */
+export function returnPathOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > MAX_RETURN_PATH_LENGTH) return undefined
+  // eslint-disable-next-line no-control-regex -- a control character never belongs in a path
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001F\u007F]/.test(value)) return undefined
+  const path = value.split(/[?#]/, 1)[0]!.replace(/\/+$/, '')
+  if (path === '' || path === HOME || /^\/(profile-update|login)(\/|$)/.test(path)) return undefined
+  return value
+}
+
+export interface ProtectedGuardOptions {
+  /** The path with its search, to come back to after the update (defaults to `pathname`). */
+  returnTo?: string
+  registrationUpdateEnabled?: boolean
+}
 
 /** Global guard for every non-login path (SPEC §2). */
-export function protectedRouteGuard(
-  session: GuardSession,
-  pathname: string,
-  registrationUpdateEnabled = REGISTRATION_UPDATE_REDIRECT_ENABLED,
-): GuardDecision {
+export function protectedRouteGuard(session: GuardSession, pathname: string, options: ProtectedGuardOptions = {}): GuardDecision {
+  const { returnTo = pathname, registrationUpdateEnabled = REGISTRATION_UPDATE_REDIRECT_ENABLED } = options
   if (!session.isLoggedIn && !session.isBookEmpty) return { redirectTo: '/login/main' }
-  if (registrationUpdateEnabled && session.requiresUpdate && !pathname.startsWith('/profile-update')) {
-    return { redirectTo: '/profile-update' }
+  if (registrationUpdateEnabled && session.requiresUpdate && !/^\/profile-update(\/|$)/.test(pathname)) {
+    const redirect = returnPathOf(returnTo)
+    return redirect ? { redirectTo: PROFILE_UPDATE_START, search: { redirect } } : { redirectTo: PROFILE_UPDATE_START }
   }
   return null
+}
+
+/** /profile-update (SPEC §2): with no update needed and the book not empty, go to the dashboard. */
+export function profileUpdateRouteGuard(session: GuardSession): GuardDecision {
+  return !session.requiresUpdate && !session.isBookEmpty ? { redirectTo: HOME } : null
 }
 
 /** `/`: a user without drive_user goes to login unless the book is empty, else the dashboard. */
 export function rootRouteGuard(session: GuardSession): GuardDecision {
   if (!session.hasDriveUser && !session.isBookEmpty) return { redirectTo: '/login/main' }
-  return { redirectTo: '/dashboard' }
+  return { redirectTo: HOME }
 }
 
 /** Login pages are for logged-out visitors; a logged-in user goes home. */
 export function loginRouteGuard(session: GuardSession): GuardDecision {
-  return session.isLoggedIn ? { redirectTo: '/dashboard' } : null
+  return session.isLoggedIn ? { redirectTo: HOME } : null
 }

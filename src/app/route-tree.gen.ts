@@ -18,9 +18,12 @@ import { Route as AppFinancialRouteImport } from './routes/_app/financial'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
+import { Route as AppProfileUpdateRouteImport } from './routes/_app/profile-update'
 import { Route as LoginMainRouteImport } from './routes/login/main'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
+import { Route as AppProfileUpdateFormRouteImport } from './routes/_app/profile-update/form'
+import { Route as AppProfileUpdateStartRouteImport } from './routes/_app/profile-update/start'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -67,6 +70,11 @@ const AppPedidosRoute = AppPedidosRouteImport.update({
   path: '/pedidos',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProfileUpdateRoute = AppProfileUpdateRouteImport.update({
+  id: '/profile-update',
+  path: '/profile-update',
+  getParentRoute: () => AppRoute,
+} as any)
 const LoginMainRoute = LoginMainRouteImport.update({
   id: '/main',
   path: '/main',
@@ -81,6 +89,16 @@ const AppPedagogicoListRoute = AppPedagogicoListRouteImport.update({
   id: '/list',
   path: '/list',
   getParentRoute: () => AppPedagogicoRoute,
+} as any)
+const AppProfileUpdateFormRoute = AppProfileUpdateFormRouteImport.update({
+  id: '/form',
+  path: '/form',
+  getParentRoute: () => AppProfileUpdateRoute,
+} as any)
+const AppProfileUpdateStartRoute = AppProfileUpdateStartRouteImport.update({
+  id: '/start',
+  path: '/start',
+  getParentRoute: () => AppProfileUpdateRoute,
 } as any)
 const AppPedagogicoNotasIdRoute = AppPedagogicoNotasIdRouteImport.update({
   id: '/notas/$id',
@@ -97,9 +115,12 @@ export interface FileRoutesByFullPath {
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
+  '/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
+  '/profile-update/form': typeof AppProfileUpdateFormRoute
+  '/profile-update/start': typeof AppProfileUpdateStartRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRoutesByTo {
@@ -111,9 +132,12 @@ export interface FileRoutesByTo {
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
+  '/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
+  '/profile-update/form': typeof AppProfileUpdateFormRoute
+  '/profile-update/start': typeof AppProfileUpdateStartRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRoutesById {
@@ -127,9 +151,12 @@ export interface FileRoutesById {
   '/_app/me': typeof AppMeRoute
   '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/_app/pedidos': typeof AppPedidosRoute
+  '/_app/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
+  '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
+  '/_app/profile-update/start': typeof AppProfileUpdateStartRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRouteTypes {
@@ -143,9 +170,12 @@ export interface FileRouteTypes {
     | '/me'
     | '/pedagogico'
     | '/pedidos'
+    | '/profile-update'
     | '/login/main'
     | '/login/recover-password'
     | '/pedagogico/list'
+    | '/profile-update/form'
+    | '/profile-update/start'
     | '/pedagogico/notas/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -157,9 +187,12 @@ export interface FileRouteTypes {
     | '/me'
     | '/pedagogico'
     | '/pedidos'
+    | '/profile-update'
     | '/login/main'
     | '/login/recover-password'
     | '/pedagogico/list'
+    | '/profile-update/form'
+    | '/profile-update/start'
     | '/pedagogico/notas/$id'
   id:
     | '__root__'
@@ -172,9 +205,12 @@ export interface FileRouteTypes {
     | '/_app/me'
     | '/_app/pedagogico'
     | '/_app/pedidos'
+    | '/_app/profile-update'
     | '/login/main'
     | '/login/recover-password'
     | '/_app/pedagogico/list'
+    | '/_app/profile-update/form'
+    | '/_app/profile-update/start'
     | '/_app/pedagogico/notas/$id'
   fileRoutesById: FileRoutesById
 }
@@ -250,6 +286,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPedidosRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/profile-update': {
+      id: '/_app/profile-update'
+      path: '/profile-update'
+      fullPath: '/profile-update'
+      preLoaderRoute: typeof AppProfileUpdateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/login/main': {
       id: '/login/main'
       path: '/main'
@@ -270,6 +313,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/pedagogico/list'
       preLoaderRoute: typeof AppPedagogicoListRouteImport
       parentRoute: typeof AppPedagogicoRoute
+    }
+    '/_app/profile-update/form': {
+      id: '/_app/profile-update/form'
+      path: '/form'
+      fullPath: '/profile-update/form'
+      preLoaderRoute: typeof AppProfileUpdateFormRouteImport
+      parentRoute: typeof AppProfileUpdateRoute
+    }
+    '/_app/profile-update/start': {
+      id: '/_app/profile-update/start'
+      path: '/start'
+      fullPath: '/profile-update/start'
+      preLoaderRoute: typeof AppProfileUpdateStartRouteImport
+      parentRoute: typeof AppProfileUpdateRoute
     }
     '/_app/pedagogico/notas/$id': {
       id: '/_app/pedagogico/notas/$id'
@@ -295,12 +352,26 @@ const AppPedagogicoRouteWithChildren = AppPedagogicoRoute._addFileChildren(
   AppPedagogicoRouteChildren,
 )
 
+interface AppProfileUpdateRouteChildren {
+  AppProfileUpdateFormRoute: typeof AppProfileUpdateFormRoute
+  AppProfileUpdateStartRoute: typeof AppProfileUpdateStartRoute
+}
+
+const AppProfileUpdateRouteChildren: AppProfileUpdateRouteChildren = {
+  AppProfileUpdateFormRoute: AppProfileUpdateFormRoute,
+  AppProfileUpdateStartRoute: AppProfileUpdateStartRoute,
+}
+
+const AppProfileUpdateRouteWithChildren =
+  AppProfileUpdateRoute._addFileChildren(AppProfileUpdateRouteChildren)
+
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppFinancialRoute: typeof AppFinancialRoute
   AppMeRoute: typeof AppMeRoute
   AppPedagogicoRoute: typeof AppPedagogicoRouteWithChildren
   AppPedidosRoute: typeof AppPedidosRoute
+  AppProfileUpdateRoute: typeof AppProfileUpdateRouteWithChildren
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -309,6 +380,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMeRoute: AppMeRoute,
   AppPedagogicoRoute: AppPedagogicoRouteWithChildren,
   AppPedidosRoute: AppPedidosRoute,
+  AppProfileUpdateRoute: AppProfileUpdateRouteWithChildren,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -73,6 +73,7 @@ export function createSessionActor(effects: SessionEffects): SessionActor {
         if (path === '/' || path.startsWith('/login')) effects.navigate('/dashboard')
       },
       navigateToLogin: () => effects.navigate('/login/main'),
+      keepUser: (_, { user }) => queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user),
     },
   })
   const token = getStoredToken()

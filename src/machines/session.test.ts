@@ -22,6 +22,7 @@ function start(options: {
     clearStoredSession: 0,
     navigateAfterLogin: 0,
     navigateToLogin: 0,
+    keptUsers: [] as CurrentUser[],
     logins: [] as LoginRequest[],
   }
   const machine = sessionMachine.provide({
@@ -37,6 +38,7 @@ function start(options: {
       clearStoredSession: () => void calls.clearStoredSession++,
       navigateAfterLogin: () => void calls.navigateAfterLogin++,
       navigateToLogin: () => void calls.navigateToLogin++,
+      keepUser: (_, params) => void calls.keptUsers.push(params.user),
     },
   })
   const actor = createActor(machine, { input: { token: options.token ?? null, keptUser: options.keptUser ?? null } }).start()
@@ -44,6 +46,18 @@ function start(options: {
 }
 
 describe('session machine', () => {
+  it('takes a user an update answered, with requiresUpdate by the shared rule, and keeps it on the device', async () => {
+    const { actor, calls } = start({ token: 'tok' })
+    await waitFor(actor, (s) => s.matches('loggedIn'))
+    const due = demoStudent({ updated_at: '2020-01-01T00:00:00Z' })
+    actor.send({ type: 'session.userUpdated', user: due })
+    expect(actor.getSnapshot().context).toMatchObject({ currentUser: due, requiresUpdate: true })
+    const fresh = demoStudent({ updated_at: new Date().toISOString() })
+    actor.send({ type: 'session.userUpdated', user: fresh })
+    expect(actor.getSnapshot().context).toMatchObject({ currentUser: fresh, requiresUpdate: false })
+    expect(calls.keptUsers).toEqual([due, fresh])
+  })
+
   it('starts logged out without a stored token', () => {
     const { actor } = start({})
     expect(actor.getSnapshot().matches('loggedOut')).toBe(true)

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { AccountChoice, LoginResponse } from '../api/schemas/auth.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
-import { needsRegistrationUpdate } from './registration-rules.ts'
+import { needsRegistrationUpdate } from '../api/registration.ts'
 
 /** SPEC §9: the session is polled every 100 ms until the user is loaded. */
 export const SESSION_POLL_MS = 100
@@ -98,6 +98,8 @@ export const sessionMachine = setup({
     /** After login: go to the dashboard when on a login page or the root (SPEC §4). */
     navigateAfterLogin: () => {},
     navigateToLogin: () => {},
+    /** A user an update answered: kept on the device like a loaded one, so a reload starts from it. */
+    keepUser: (_, _params: { user: CurrentUser }) => {},
     /** Only a refused token ends the session; the login screen then says why (issue 7). */
     forgetExpiredSession: assign({ ...loggedOutContext, logInError: null, sessionExpired: true }),
   },
@@ -260,10 +262,13 @@ export const sessionMachine = setup({
           ],
         },
         'session.userUpdated': {
-          actions: assign({
-            currentUser: ({ event }) => event.user,
-            requiresUpdate: ({ event }) => needsRegistrationUpdate(event.user),
-          }),
+          actions: [
+            assign({
+              currentUser: ({ event }) => event.user,
+              requiresUpdate: ({ event }) => needsRegistrationUpdate(event.user),
+            }),
+            { type: 'keepUser', params: ({ event }) => ({ user: event.user }) },
+          ],
         },
       },
       states: {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { expectNoAxeViolations, field, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, login, loginAsStudent, MINOR_STUDENT, SIBLINGS, STUDENT } from './fixtures.ts'
 
 /**
  * axe on every screen of both brands (D5: phenom is any host containing "phenom"; Chromium
@@ -61,6 +61,17 @@ for (const brand of BRANDS) {
         await field(page, 'Confirme a nova senha').fill('senha-nova-qualquer')
         await page.getByRole('button', { name: 'Salvar nova senha' }).click()
         await check(page, 'reset-password refused', page.getByRole('alert').filter({ hasText: 'Erro ao resetar senha' }))
+      })
+
+      test('registration update: start, form, its errors and the CEP message', async ({ page }) => {
+        // The minor never saves in the e2e run, so the update stays due for every test.
+        await login(page, MINOR_STUDENT.username, MINOR_STUDENT.password)
+        await check(page, 'profile-update start', page.getByRole('link', { name: 'Atualizar meus dados' }))
+        await page.getByRole('link', { name: 'Atualizar meus dados' }).click()
+        await check(page, 'profile-update form with a guardian', field(page, 'Nome do responsável'))
+        await field(page, 'CEP').fill('99999999')
+        await page.getByRole('button', { name: 'Salvar dados' }).click()
+        await check(page, 'profile-update form refused', page.getByText('CEP não encontrado', { exact: false }))
       })
 
       test('every signed-in screen and the open drawer', async ({ page }) => {

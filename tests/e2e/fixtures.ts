@@ -5,11 +5,15 @@ import { expect, type Page } from '@playwright/test'
 export const STUDENT = { username: 'aluno@example.com', password: 'demo1234', name: 'Ana Beatriz Souza' }
 /** A demo student with no class, instalment or order yet (server/db/seed.ts). */
 export const NEW_STUDENT = { username: 'novo.aluno@example.com', password: 'demo1234' }
+/** Registration confirmed 5 months ago: sent to the registration update (server/db/seed.ts). */
+export const UPDATE_STUDENT = { username: 'atualizar@example.com', password: 'demo1234', name: 'Beatriz Nogueira' }
+/** A 14-year-old who never confirmed the registration: the update asks for a guardian. */
+export const MINOR_STUDENT = { username: 'menor@example.com', password: 'demo1234', name: 'Pedro Henrique Alves' }
 export const MANAGER = { username: 'gestor@example.com', password: 'demo1234' }
 export const SIBLINGS = { cpf: '123.456.789-09', password: 'demo1234', names: ['Lucas Pereira', 'Marina Pereira'] }
 /** Demo student for password recovery (P54): the e2e run changes her password. */
 export const FORGETFUL = { username: 'recuperar@example.com', password: 'demo1234', name: 'Bruno Almeida' }
-/** Demo student whose e-mail is not confirmed yet (P59). */
+/** Demo student whose e-mail is not confirmed yet (P65). */
 export const UNCONFIRMED = { username: 'confirmar@example.com', password: 'demo1234', name: 'Helena Martins' }
 
 /** The newest mail to `to` in the demo outbox (/dev/outbox, D10), opened by following its link. */

@@ -100,7 +100,7 @@ export async function resetPasswordWithToken(db: Db, token: string, passwordHash
   })
 }
 
-/** Confirms the e-mail the link went to, for the signed-in owner only (P59). False: not a usable token of theirs. */
+/** Confirms the e-mail the link went to, for the signed-in owner only (P65). False: not a usable token of theirs. */
 export async function verifyEmailWithToken(db: Db, userId: number, token: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const used = await consume(tx, 'email_verification', token, now, userId)

@@ -86,7 +86,7 @@ export interface MailRecipient {
 }
 
 /**
- * The accounts a password recovery writes to (P58): the one with this e-mail, or each
+ * The accounts a password recovery writes to (P64): the one with this e-mail, or each
  * account with this CPF that has an e-mail (siblings share a CPF, D9; each gets its own link).
  */
 export async function recoveryRecipients(db: Db, identifier: LoginIdentifier): Promise<MailRecipient[]> {

@@ -1,4 +1,4 @@
-import { eq, getTableColumns } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
@@ -70,7 +70,62 @@ export function forUser(db: Db, userId: number) {
       const updated = await db.update(users).set({ pwaInstalled }).where(eq(users.id, userId)).returning({ id: users.id })
       return updated.length > 0
     },
+
+    /** The registration update (PUT /users/atualizacao-cadastral/). */
+    updateRegistration(update: RegistrationUpdate): Promise<RegistrationUpdateOutcome> {
+      return saveRegistration(db, userId, update)
+    },
   }
 }
 
 export type UserScope = ReturnType<typeof forUser>
+
+/** What a registration update writes (SPEC §4): the profile, the birth date and a minor's guardian. */
+export interface RegistrationUpdate {
+  fullName: string
+  email: string
+  phone: string
+  cpf: string
+  birthDate: string
+  cep: string
+  street: string
+  streetNumber: string
+  guardianName: string | null
+  guardianCpf: string | null
+}
+
+export type RegistrationUpdateOutcome = 'updated' | 'emailInUse' | 'missing'
+
+/** PostgreSQL's unique_violation, however the driver wraps it (pg, PGlite, Drizzle's query error). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let at: unknown = error; at && typeof at === 'object'; at = (at as { cause?: unknown }).cause) {
+    if ((at as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+/**
+ * Saves the caller's registration and marks it updated now (`updated_at`, SPEC §3). One
+ * statement: it writes only while no other account has the e-mail; two saves racing for one
+ * e-mail meet the unique index, and the loser is told the same.
+ */
+async function saveRegistration(db: Db, userId: number, update: RegistrationUpdate): Promise<RegistrationUpdateOutcome> {
+  try {
+    const updated = await db
+      .update(users)
+      .set({ ...update, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`not exists (select 1 from ${users} other where other.email = ${update.email} and other.id <> ${userId})`,
+        ),
+      )
+      .returning({ id: users.id })
+    if (updated.length > 0) return 'updated'
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'emailInUse'
+    throw error
+  }
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+  return exists ? 'emailInUse' : 'missing'
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './timestamps.ts'
 
 export const USER_ROLES = ['student', 'manager'] as const
@@ -24,6 +24,12 @@ export const users = pgTable(
     cep: text('cep'),
     street: text('street'),
     streetNumber: text('street_number'),
+    /** Asked by the registration update (SPEC §5 underage check). */
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** A minor's guardian (SPEC §5); cleared when the student is an adult. */
+    guardianName: text('guardian_name'),
+    /** Digits only, like `cpf`. */
+    guardianCpf: text('guardian_cpf'),
     isClub: boolean('is_club').notNull().default(false),
     /** Last registration update (SPEC §3, §4: update needed after 4 months); null = never. */
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
@@ -50,6 +56,7 @@ export const users = pgTable(
     check('users_role_check', sql`${table.role} in ('student', 'manager')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
     check('users_cpf_digits_check', sql`${table.cpf} ~ '^[0-9]{11}$'`),
+    check('users_guardian_cpf_digits_check', sql`${table.guardianCpf} ~ '^[0-9]{11}$'`),
   ],
 )
 

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../define.ts'
 import { DetailMessage } from '../schemas/common.ts'
+import { RegistrationUpdateBody } from '../schemas/registration.ts'
 import {
   AccountExists,
   CheckEmailQuery,
@@ -43,7 +44,21 @@ export const userEndpoints = {
     response: CurrentUser,
     errors: { useDetail: true, fallback: 'Erro ao atualizar' },
   }),
-  /** SPEC §8 "User by e-mail": is there an account with this e-mail or CPF (P60)? */
+  /**
+   * The registration update of SPEC §4 (P58): `user` access like /users/me/, since the
+   * session asks any account whose registration is due, a manager included.
+   */
+  updateRegistration: defineEndpoint({
+    method: 'PUT',
+    path: '/users/atualizacao-cadastral/',
+    service: 'portal',
+    access: 'user',
+    body: RegistrationUpdateBody,
+    bodyEncoding: 'json',
+    response: CurrentUser,
+    errors: { useDetail: true, fallback: 'Erro ao atualizar' },
+  }),
+  /** SPEC §8 "User by e-mail": is there an account with this e-mail or CPF (P66)? */
   checkExists: defineEndpoint({
     method: 'GET',
     path: '/users/check-exists/',
@@ -53,7 +68,7 @@ export const userEndpoints = {
     response: AccountExists,
     errors: { byStatus: { 400: 'Usuário não encontrado' }, useDetail: true, fallback: 'Erro ao buscar usuário atribuído ao email' },
   }),
-  /** May the caller take this e-mail, no other account having it (registration update, P60)? */
+  /** May the caller take this e-mail, no other account having it (registration update, P66)? */
   checkEmail: defineEndpoint({
     method: 'GET',
     path: '/users/check-email/',
@@ -65,7 +80,7 @@ export const userEndpoints = {
     // a taken e-mail with `available: false`, not an error.
     errors: { byStatus: { 400: 'Usuário não encontrado' }, useDetail: true, fallback: 'Erro ao buscar usuário atribuído ao email' },
   }),
-  /** Sends the link that confirms the account's e-mail (SPEC §4, P59). */
+  /** Sends the link that confirms the account's e-mail (SPEC §4, P65). */
   sendEmailVerification: defineEndpoint({
     method: 'GET',
     path: '/users/send-email-verification/',

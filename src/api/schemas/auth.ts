@@ -30,7 +30,7 @@ export type LoginResponse = v.InferOutput<typeof LoginResponse>
 
 /**
  * SPEC §3, §7: recover-password takes the e-mail in the query, or with `isAccessCode` the
- * access code (the CPF, the login's other identifier, P1) in the same parameter (P58).
+ * access code (the CPF, the login's other identifier, P1) in the same parameter (P64).
  */
 export const RecoverPasswordQuery = v.object({
   email: v.pipe(Text(254), v.trim(), v.minLength(1)),

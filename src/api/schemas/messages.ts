@@ -5,6 +5,9 @@ import * as v from 'valibot'
  * 1"); every text the API can answer is Portuguese (issue 8). Set once, globally, for the
  * server's 422s and the client's checks alike; a schema's own message still wins.
  */
+/** SPEC §5 "required". */
+export const REQUIRED_MESSAGE = 'Este campo é obrigatório'
+
 const EXPECTED: Readonly<Record<string, string>> = {
   string: 'Este campo deve ser um texto',
   number: 'Este campo só pode conter números',
@@ -25,7 +28,7 @@ export function portugueseMessage(issue: v.BaseIssue<unknown>): string {
     case 'date':
       return EXPECTED[issue.type]!
     case 'min_length':
-      return requirement === 1 ? 'Este campo é obrigatório' : `Você deve inserir no mínimo ${String(requirement)} caracteres`
+      return requirement === 1 ? REQUIRED_MESSAGE : `Você deve inserir no mínimo ${String(requirement)} caracteres`
     case 'max_length':
       return `Você deve inserir no máximo ${String(requirement)} caracteres`
     case 'length':

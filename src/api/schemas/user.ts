@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ROLES } from '../define.ts'
 import { EmailToken, NewPassword } from './auth.ts'
-import { IsoDateTime, PASSWORD_MAX_LENGTH, Text } from './common.ts'
+import { IsoDate, IsoDateTime, PASSWORD_MAX_LENGTH, Text } from './common.ts'
 
 export const Role = v.picklist(ROLES)
 export type Role = v.InferOutput<typeof Role>
@@ -22,6 +22,11 @@ export const CurrentUser = v.object({
   cep: v.nullable(v.string()),
   street: v.nullable(v.string()),
   street_number: v.nullable(v.string()),
+  /** YYYY-MM-DD, asked by the registration update (SPEC §5 underage check). */
+  birth_date: v.nullable(IsoDate),
+  /** A minor's guardian (SPEC §5, D28); null for an adult. */
+  guardian_name: v.nullable(v.string()),
+  guardian_cpf: v.nullable(v.string()),
   /** Last registration update, UTC (SPEC §3). */
   updated_at: v.nullable(IsoDateTime),
   is_club: v.boolean(),
@@ -30,7 +35,7 @@ export const CurrentUser = v.object({
   driver_tour: v.record(v.string(), v.boolean()),
   /** Last install outcome reported by the web app (PUT /users/pwa/, SPEC §4). */
   pwa_installed: v.boolean(),
-  /** The owner confirmed `email` through a link (SPEC §4 e-mail verification, P59). */
+  /** The owner confirmed `email` through a link (SPEC §4 e-mail verification, P65). */
   email_verified: v.boolean(),
 })
 export type CurrentUser = v.InferOutput<typeof CurrentUser>
@@ -52,12 +57,12 @@ export const PasswordUpdated = v.object({ detail: v.string(), access_token: v.st
 /** An e-mail in a query: trimmed, compared lower-cased by the server. */
 const EmailQuery = v.pipe(Text(254), v.trim(), v.email())
 
-/** GET /users/check-email/: may the caller use this e-mail (registration update, P60)? */
+/** GET /users/check-email/: may the caller use this e-mail (registration update, P66)? */
 export const CheckEmailQuery = v.object({ email: EmailQuery })
 /** `available`: no other account has it (the caller's own e-mail is available to them). */
 export const EmailAvailability = v.object({ available: v.boolean() })
 
-/** GET /users/check-exists/: an account with this e-mail or CPF (one of them, P60). */
+/** GET /users/check-exists/: an account with this e-mail or CPF (one of them, P66). */
 export const CheckExistsQuery = v.pipe(
   v.object({
     email: v.optional(EmailQuery),
@@ -70,7 +75,7 @@ export const AccountExists = v.object({ exists: v.literal(true) })
 
 /**
  * GET /users/send-email-verification/: the link goes to the account's e-mail; `email`, when
- * given, must be that e-mail (a registration changed on another device meanwhile, P59).
+ * given, must be that e-mail (a registration changed on another device meanwhile, P65).
  */
 export const SendEmailVerificationQuery = v.object({ email: v.optional(EmailQuery) })
 

@@ -10,8 +10,8 @@ import { AuthenticatedLayout } from './-components/authenticated-layout.tsx'
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
     const session = guardSessionOf(await waitUntilSettled(() => context.session.getSnapshot()))
-    const decision = protectedRouteGuard(session, location.pathname)
-    if (decision) throw redirect({ to: decision.redirectTo, replace: true })
+    const decision = protectedRouteGuard(session, location.pathname, { returnTo: location.href })
+    if (decision) throw redirect({ to: decision.redirectTo, search: decision.search, replace: true })
     // A screen whose data the role may not read (a manager on /financial, D7) goes home
     // instead of showing an error: the same canCall rule the server answers 403 with.
     const role = context.session.getSnapshot().context.currentUser?.role

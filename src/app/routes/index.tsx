@@ -7,6 +7,6 @@ export const Route = createFileRoute('/')({
   beforeLoad: async ({ context, location }) => {
     const session = guardSessionOf(await waitUntilSettled(() => context.session.getSnapshot()))
     const decision = protectedRouteGuard(session, location.pathname) ?? rootRouteGuard(session)
-    if (decision) throw redirect({ to: decision.redirectTo, replace: true })
+    if (decision) throw redirect({ to: decision.redirectTo, search: decision.search, replace: true })
   },
 })

@@ -15,8 +15,8 @@
  */
 import i18next from 'i18next'
 import * as v from 'valibot'
-import { checkBirthDate } from './age.ts'
-import { isValidCpf } from './cpf.ts'
+import { checkBirthDate } from '../../api/validation/age.ts'
+import { isValidCpf } from '../../api/validation/cpf.ts'
 import type validation from '../../i18n/pt-BR/validation.json'
 
 export type FieldRule = v.CheckAction<unknown, v.ErrorMessage<v.CheckIssue<unknown>>>

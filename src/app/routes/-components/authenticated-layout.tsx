@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router'
 import { useBrand } from '../../brand-context.tsx'
+import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
 import { useSession, useSessionActor } from '../../session.tsx'
 
@@ -8,6 +9,8 @@ export function AuthenticatedLayout() {
   const session = useSessionActor()
   const user = useSession((s) => s.context.currentUser)
   const showDrawer = useSession((s) => s.context.showDrawer)
+  // Every other screen sends back to /profile-update until it is saved: no menu to bounce off.
+  const mustUpdate = useSession((s) => s.context.requiresUpdate) && REGISTRATION_UPDATE_REDIRECT_ENABLED
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
   return (
@@ -15,7 +18,7 @@ export function AuthenticatedLayout() {
       user={user}
       brandId={brand.id}
       brandName={brand.name}
-      showDrawer={showDrawer}
+      showDrawer={showDrawer && !mustUpdate}
       onLogout={() => session.send({ type: 'session.logout' })}
     >
       <Outlet />

@@ -7,7 +7,7 @@ import { useSession, useSessionActor } from '../../session.tsx'
 import { LoginCard } from '../-components/login-card.tsx'
 
 /**
- * `?token=` is the reset link of the e-mail (SPEC §3, P58); without it the page asks for
+ * `?token=` is the reset link of the e-mail (SPEC §3, P64); without it the page asks for
  * the e-mail or access code. The router reads a numeric-looking value as a number.
  */
 const RecoverSearch = v.object({

@@ -3,7 +3,7 @@ import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
 
 export interface RecoveryRequest {
-  /** An e-mail, or the CPF when `isAccessCode` (P58). */
+  /** An e-mail, or the CPF when `isAccessCode` (P64). */
   email: string
   isAccessCode: boolean
 }

@@ -12,7 +12,7 @@ import { useRecoverPassword } from '../api/recover-password.ts'
 type Method = 'email' | 'accessCode'
 
 /**
- * /login/recover-password (SPEC §2): the e-mail, or the access code (the CPF, P58), to send
+ * /login/recover-password (SPEC §2): the e-mail, or the access code (the CPF, P64), to send
  * a reset link to. The answer is the same whether or not an account exists (P56), so the
  * screen repeats it as it comes.
  */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
 
-/** SPEC §7: GET /users/send-email-verification/ with the e-mail the screen shows (P59). */
+/** SPEC §7: GET /users/send-email-verification/ with the e-mail the screen shows (P65). */
 export function sendEmailVerification(email: string) {
   return api.call(contract.sendEmailVerification, { query: { email } })
 }

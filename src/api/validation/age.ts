@@ -77,10 +77,17 @@ export function ageOn(birth: CalendarDate, today: CalendarDate): number {
 }
 
 export function checkBirthDate(birthDate: string, today: Date = new Date()): BirthDateCheck {
+  return checkBirthDateOn(birthDate, calendarDateOf(today))
+}
+
+/**
+ * `checkBirthDate` on a given calendar day: the server passes the caller's day (D21 `tmz`),
+ * not its own zone's.
+ */
+export function checkBirthDateOn(birthDate: string, now: CalendarDate): BirthDateCheck {
   if (!ISO_DATE.test(birthDate)) return { valid: false, reason: 'format' }
   const date = parseIsoDate(birthDate)
   if (!date) return { valid: false, reason: 'date' }
-  const now = calendarDateOf(today)
   if (compare(date, now) > 0) return { valid: false, reason: 'future' }
   const age = ageOn(date, now)
   return { valid: true, date, age, underage: age < ADULT_AGE }
