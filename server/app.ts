@@ -14,9 +14,11 @@ import background from './plugins/background.ts'
 import compression from './plugins/compression.ts'
 import conditionalGet from './plugins/conditional-get.ts'
 import dbPlugin from './plugins/db.ts'
+import fileStorage, { type FileStorage } from './plugins/file-storage.ts'
 import mail from './plugins/mail.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
+import uploads from './plugins/uploads.ts'
 import portalRoutes from './portal/routes.ts'
 import { resolveSecrets, type Secrets } from './secrets.ts'
 
@@ -33,6 +35,8 @@ export interface BuildAppOptions {
   db?: Database
   /** Where logs go (tests capture them); stdout otherwise. */
   logStream?: { write(line: string): void }
+  /** Another file storage than the local disk under DATA_DIR/files (server/plugins/file-storage.ts). */
+  fileStorage?: FileStorage
   /** Shorter client timeouts (tests); DEFAULT_TIMEOUTS otherwise. */
   timeouts?: Partial<ConnectionTimeouts>
 }
@@ -80,6 +84,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes })
   await app.register(dbPlugin, { database: options.db })
   await app.register(authPlugin)
+  await app.register(fileStorage, { storage: options.fileStorage })
+  await app.register(uploads)
   await app.register(mail)
   await app.register(background)
   await app.register(securityHeaders)

@@ -9,6 +9,8 @@ import { buildApp } from '../app.ts'
 import { testConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import { createTestApp, createTestDatabase, type TestApp } from '../test/app.ts'
+import { MULTIPART_TYPE, multipartPayload } from '../test/multipart.ts'
+import { uploadTestContract } from '../test/upload-endpoint.ts'
 import { contractRoute, routeUrl } from './contract-route.ts'
 
 describe('contract coverage (DESIGN.md: every endpoint has a handler)', () => {
@@ -163,19 +165,37 @@ describe('contractRoute', () => {
     await app.close()
   })
 
-  it('refuses to serve a multipart endpoint it cannot validate while streaming', async () => {
+  it('refuses a multipart declaration that is half made (file parts without the multipart encoding, or the reverse)', async () => {
     const app = await appWith((id) => ({ id, name: 'x' }))
-    const upload = defineEndpoint({
+    const base = { method: 'POST', service: 'portal', access: 'student', response: v.object({ ok: v.boolean() }), errors } as const
+    const files = { documento: { maxBytes: 5_000_000, mediaTypes: ['application/pdf'], required: true } }
+    const withoutEncoding = defineEndpoint({ ...base, path: '/test/a/', multipart: { files } })
+    expect(() => contractRoute(app, withoutEncoding, async () => ({ ok: true }))).toThrow("bodyEncoding 'multipart', both or neither")
+    const withoutParts = defineEndpoint({ ...base, path: '/test/b/', bodyEncoding: 'multipart' })
+    expect(() => contractRoute(app, withoutParts, async () => ({ ok: true }))).toThrow("bodyEncoding 'multipart', both or neither")
+    await app.close()
+  })
+
+  it('answers 415 to a multipart body sent to a JSON endpoint', async () => {
+    const app = await appWith((id) => ({ id, name: 'x' }))
+    const typed = defineEndpoint({
       method: 'POST',
-      path: '/test/upload/',
+      path: '/test/json/',
       service: 'portal',
-      access: 'student',
-      bodyEncoding: 'multipart',
-      multipart: { files: { documento: { maxBytes: 5_000_000, mediaTypes: ['application/pdf'], required: true } } },
+      access: 'public',
+      body: v.object({ nome: v.string() }),
       response: v.object({ ok: v.boolean() }),
       errors,
     })
-    expect(() => contractRoute(app, upload, async () => ({ ok: true }))).toThrow('multipart bodies are not served yet')
+    contractRoute(app, typed, async () => ({ ok: true }))
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/json/',
+      payload: multipartPayload([{ name: 'nome', value: 'Ana' }]),
+      headers: { 'content-type': MULTIPART_TYPE },
+    })
+    expect(response.statusCode).toBe(415)
+    expect(response.json()).toEqual({ detail: 'Tipo de conteúdo não suportado: envie application/json.' })
     await app.close()
   })
 })
@@ -194,4 +214,13 @@ export function typeChecks(app: FastifyInstance) {
     access_token: 't',
     token_type: 'bearer' as const,
   }))
+  // A multipart handler's files follow the declared parts: one required file, a list.
+  contractRoute(app, uploadTestContract.enviarArquivos, async ({ files, params }) => ({
+    turma: params.id,
+    descricao: files.arquivo.name,
+    // @ts-expect-error `anexos` declares maxCount: a list, not one file
+    arquivos: [{ campo: 'anexos', nome: files.anexos?.name ?? '', tipo: '', tamanho: 0, chave: '' }],
+  }))
+  // @ts-expect-error an endpoint without file parts hands the handler no files
+  contractRoute(app, contract.config, async ({ files }) => files.arquivo)
 }

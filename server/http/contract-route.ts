@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
-import type { BodyEncoding, Endpoint, EndpointRequest, EndpointResponse, Role } from '../../src/api/define.ts'
+import {
+  schemaEntries,
+  type BodyEncoding,
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponse,
+  type FilesOf,
+  type MultipartSpec,
+  type Role,
+} from '../../src/api/define.ts'
 // Portuguese messages for every schema validated here, the contract's or a test's (issue 8).
 import '../../src/api/schemas/messages.ts'
 import type { AccountSession } from '../db/repositories/users.ts'
 import type { SessionLoader } from '../plugins/auth.ts'
 import { HttpError, validationFailed, type ValidationIssue } from './errors.ts'
+import { discardFiles, NOT_MULTIPART, receiveMultipart, type StoredFile } from './multipart-body.ts'
 
 /**
  * Registers one endpoint of the contract (src/api/contract.ts): the contract decides the
@@ -24,6 +34,11 @@ export interface Caller<S extends AccountSession = AccountSession> {
 export interface HandlerContext<E extends Endpoint, S extends AccountSession = AccountSession> extends EndpointRequest<E> {
   /** The caller; not on public endpoints (reading it there is a bug → 500). */
   readonly caller: Caller<S>
+  /**
+   * A multipart endpoint's files, stored and checked (P52). If the handler throws they are
+   * deleted; once it returns they are its own (it has recorded their keys).
+   */
+  readonly files: [NonNullable<E['multipart']>] extends [never] ? undefined : FilesOf<NonNullable<E['multipart']>, StoredFile>
   readonly request: FastifyRequest
   readonly reply: FastifyReply
 }
@@ -67,11 +82,16 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
   options: ContractRouteOptions<S> = {},
 ): void {
   const encoding = endpoint.bodyEncoding ?? 'json'
-  if (endpoint.multipart) {
-    // Declared in the contract (limits per file part), but nothing here validates it while
-    // streaming yet: refuse to serve it unvalidated.
-    throw new Error(`${endpoint.method} ${endpoint.path}: multipart bodies are not served yet`)
+  const at = `${endpoint.method} ${endpoint.path}`
+  const multipart = endpoint.multipart
+  if ((encoding === 'multipart') !== (multipart !== undefined)) {
+    throw new Error(`${at}: a multipart body declares its file parts (multipart) and bodyEncoding 'multipart', both or neither`)
   }
+  if (multipart && !(scope.hasDecorator('fileStorage') && scope.hasRequestDecorator('parts'))) {
+    throw new Error(`${at}: multipart bodies need the file-storage and uploads plugins (server/plugins/) registered first`)
+  }
+  const fieldNames = new Set(Object.keys(schemaEntries(endpoint.body)))
+
   scope.route({
     method: endpoint.method,
     url: routeUrl(endpoint, scope.basePaths),
@@ -79,7 +99,9 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
     // wrong-role uploads cost nothing.
     onRequest: endpoint.access === 'public' ? undefined : scope.authenticate(endpoint.access, options.session as SessionLoader | undefined),
     handler: async (request, reply) => {
-      if (endpoint.body && request.body !== undefined) {
+      if (multipart && !request.isMultipart()) throw new HttpError(415, NOT_MULTIPART)
+      // A multipart body sent to a JSON or form endpoint is left unparsed (body undefined).
+      if (!multipart && endpoint.body && (request.body !== undefined || request.isMultipart())) {
         const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
         if (mediaType !== MEDIA_TYPES[encoding]) {
           throw new HttpError(415, `Tipo de conteúdo não suportado: envie ${MEDIA_TYPES[encoding]}.`)
@@ -89,9 +111,16 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
       const issues: ValidationIssue[] = []
       const params = parsePart(endpoint.params, request.params, 'path', issues)
       const query = parsePart(endpoint.query, request.query, 'query', issues)
-      const body = parsePart(endpoint.body, request.body, 'body', issues)
       const headers = parsePart(endpoint.headers, request.headers, 'header', issues)
-      if (issues.length > 0) throw validationFailed(issues)
+      // A multipart body is read only once the rest is valid: a bad URL costs no upload.
+      if (multipart && issues.length > 0) throw validationFailed(issues)
+      const received = multipart ? await receiveMultipart(request, multipart, fieldNames, scope.fileStorage) : null
+      const body = parsePart(endpoint.body, received ? received.fields : request.body, 'body', issues)
+      if (received) issues.push(...missingFiles(multipart!, received.files))
+      if (issues.length > 0) {
+        if (received) await discardFiles(request, scope.fileStorage, received.files)
+        throw validationFailed(issues)
+      }
 
       const caller = request.caller
       const context = {
@@ -99,20 +128,48 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
         query,
         body,
         headers,
+        files: received ? filesForHandler(multipart!, received.files) : undefined,
         request,
         reply,
         get caller(): Caller {
-          if (!caller) throw new Error(`${endpoint.method} ${endpoint.path} is public and has no caller`)
+          if (!caller) throw new Error(`${at} is public and has no caller`)
           return caller
         },
       } as HandlerContext<E, S>
 
-      return serialise(endpoint, await handler(context), request, scope.config.validateResponses)
+      let result: EndpointResponse<E>
+      try {
+        result = await handler(context)
+      } catch (error) {
+        if (received) await discardFiles(request, scope.fileStorage, received.files)
+        throw error
+      }
+      return serialise(endpoint, result, request, scope.config.validateResponses)
     },
   })
 }
 
+function missingFiles(spec: MultipartSpec, files: Record<string, StoredFile[]>): ValidationIssue[] {
+  return Object.entries(spec.files)
+    .filter(([name, part]) => part.required && !files[name]?.length)
+    .map(([name]) => ({ loc: ['body', name], msg: REQUIRED, type: 'missing' }))
+}
+
+/** One descriptor per single-file part (absent when not sent), a list where the part declares `maxCount`. */
+function filesForHandler(spec: MultipartSpec, files: Record<string, StoredFile[]>): Record<string, StoredFile | StoredFile[]> {
+  const out: Record<string, StoredFile | StoredFile[]> = {}
+  for (const [name, part] of Object.entries(spec.files)) {
+    const stored = files[name] ?? []
+    if (part.maxCount !== undefined) out[name] = stored
+    else if (stored[0]) out[name] = stored[0]
+  }
+  return out
+}
+
 type Part = 'path' | 'query' | 'body' | 'header'
+
+/** SPEC §5's required-field message. */
+const REQUIRED = 'Este campo é obrigatório'
 
 function parsePart(schema: v.GenericSchema | undefined, input: unknown, part: Part, issues: ValidationIssue[]) {
   if (!schema) return undefined
@@ -127,7 +184,7 @@ function toValidationIssue(part: Part, issue: v.BaseIssue<unknown>, root: unknow
   const keys = (issue.path ?? []).map((item) => item.key as string | number)
   const loc: (string | number)[] = [part, ...keys]
   const missing = issue.input === undefined && (keys.length === 0 ? root === undefined : !hasKey(issue.path?.at(-1)?.input, keys.at(-1)))
-  if (missing) return { loc, msg: 'Este campo é obrigatório', type: 'missing' }
+  if (missing) return { loc, msg: REQUIRED, type: 'missing' }
 
   // valibot's global messages are Portuguese (src/api/schemas/messages.ts); a schema's own
   // message, when it has one, is Portuguese too.

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -27,12 +27,19 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestApp> {
+export interface TestAppOptions extends Omit<BuildAppOptions, 'db'> {
+  /** Adds routes of the test's own (a test-declared contract endpoint) before the app is ready. */
+  register?: (app: FastifyInstance) => void
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase()
   const config = testConfig(overrides)
+  const { register, ...buildOptions } = options
   let app: FastifyInstance
   try {
-    app = await buildApp(config, { ...options, db })
+    app = await buildApp(config, { ...buildOptions, db })
+    register?.(app)
     await app.ready()
   } catch (error) {
     await db.close()
@@ -45,6 +52,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Om
     async close() {
       await app.close()
       await db.close()
+      // The data directory testConfig made up (stored files); one the test named is its own.
+      if (overrides.dataDir === undefined) await rm(config.dataDir, { recursive: true, force: true })
     },
   }
 }

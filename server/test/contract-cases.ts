@@ -1,6 +1,7 @@
 import * as v from 'valibot'
-import type { Contract } from '../../src/api/contract.ts'
-import type { Endpoint, Role } from '../../src/api/define.ts'
+import { schemaEntries, type Endpoint, type FilePart, type Role } from '../../src/api/define.ts'
+import { hasSignature } from '../../src/api/file-signatures.ts'
+import { MULTIPART_TYPE, multipartPayload, sampleFile, type FilePartBody, type PartBody } from './multipart.ts'
 
 /**
  * The cases server/contract-safety.test.ts runs, generated from the contract, so an
@@ -11,8 +12,18 @@ import type { Endpoint, Role } from '../../src/api/define.ts'
  * - `wrong-role`: a student on a manager endpoint and a manager on a student one get 403;
  * - `allowed-role`: each role the access admits gets past the token and role checks;
  * - `foreign-id`: each owned param given another student's object answers 404 (D7);
- * - `fuzz`: hostile input gets a 4xx with a Portuguese `detail`, or a 2xx, never a 5xx.
+ * - `fuzz`: hostile input gets a 4xx with a Portuguese `detail`, or a 2xx, never a 5xx;
+ *   a multipart endpoint's hostile bodies (a file too big, of the wrong type, missing or
+ *   extra parts, broken framing) must be refused, most with a known status, and leave no
+ *   file in storage.
+ *
+ * Multipart endpoints are called with a valid body (a sample file per part) wherever the
+ * case is not about the body, so the 404 of another student's id comes from the handler,
+ * after the files were stored.
  */
+
+/** The endpoints to generate cases for: the contract, or a test's own declarations. */
+export type Endpoints = Readonly<Record<string, Endpoint>>
 
 export type CaseKind = 'no-token' | 'wrong-role' | 'allowed-role' | 'foreign-id' | 'fuzz'
 
@@ -22,9 +33,11 @@ export interface RawRequest {
   params: Record<string, string>
   /** The query string without `?`. */
   query?: string
-  payload?: string
+  payload?: string | Buffer
   contentType?: string
   headers?: Record<string, string>
+  /** The answer a hostile body must get: this status, or any 4xx (`refused`). */
+  expect?: number | 'refused'
 }
 
 export interface ContractCase {
@@ -98,21 +111,17 @@ function pathParamNames(endpoint: Endpoint): string[] {
   return [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
 }
 
-/** The entries of an object schema (optionals included), else none. */
-function entriesOf(schema: unknown): Record<string, v.GenericSchema> {
-  const node = schema as { entries?: Record<string, v.GenericSchema>; pipe?: unknown[] } | undefined
-  if (node?.entries) return node.entries
-  return node?.pipe ? entriesOf(node.pipe[0]) : {}
-}
-
 function keysOf(schema: unknown): string[] {
-  return Object.keys(entriesOf(schema))
+  return Object.keys(schemaEntries(schema))
 }
 
 /** A value each field accepts, when a simple one does, so one hostile field at a time is what fails. */
 function plausible(schema: unknown, candidates: readonly unknown[]): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(entriesOf(schema)).map(([key, entry]) => [key, candidates.find((candidate) => v.is(entry, candidate)) ?? candidates[0]]),
+    Object.entries(schemaEntries(schema)).map(([key, entry]) => [
+      key,
+      candidates.find((candidate) => v.is(entry, candidate)) ?? candidates[0],
+    ]),
   )
 }
 
@@ -123,32 +132,121 @@ function validParams(endpoint: Endpoint): Record<string, string> {
   return Object.fromEntries(pathParamNames(endpoint).map((name) => [name, '1']))
 }
 
-function fuzzRequests(endpoint: Endpoint): [string, RawRequest][] {
+/** A file the part accepts: its first media type, small. */
+function sampleOf(name: string, part: FilePart, size = Math.min(1024, part.maxBytes)): FilePartBody {
+  const type = part.mediaTypes[0]!
+  return { name, filename: `amostra-${name}`, contentType: type, bytes: sampleFile(type, size) }
+}
+
+/** The text fields and one sample file per declared part. */
+function validMultipart(endpoint: Endpoint): PartBody[] {
+  const fields = Object.entries(plausibleForm(endpoint.body)).map(([name, value]) => ({ name, value }))
+  return [...fields, ...Object.entries(endpoint.multipart!.files).map(([name, part]) => sampleOf(name, part))]
+}
+
+/** The request a case sends when its point is not the body: params, and a valid multipart body. */
+function baseRequest(endpoint: Endpoint): RawRequest {
   const params = validParams(endpoint)
+  return endpoint.multipart ? { params, payload: multipartPayload(validMultipart(endpoint)), contentType: MULTIPART_TYPE } : { params }
+}
+
+function fuzzRequests(endpoint: Endpoint): [string, RawRequest][] {
+  // Hostile URLs and headers go with a valid body where one is needed to get that far.
+  const base = baseRequest(endpoint)
+  const { params } = base
   const cases: [string, RawRequest][] = []
   for (const name of pathParamNames(endpoint)) {
     for (const [label, value] of Object.entries(HOSTILE_SEGMENTS))
-      cases.push([`path ${name}: ${label}`, { params: { ...params, [name]: value } }])
+      cases.push([`path ${name}: ${label}`, { ...base, params: { ...params, [name]: value } }])
   }
 
   const queryKeys = keysOf(endpoint.query)
   for (const key of queryKeys) {
     for (const [label, value] of Object.entries(HOSTILE_QUERY_VALUES))
-      cases.push([`query ${key}: ${label}`, { params, query: `${key}=${value}` }])
-    cases.push([`query ${key}: repeated`, { params, query: `${key}=1&${key}=2` }])
+      cases.push([`query ${key}: ${label}`, { ...base, query: `${key}=${value}` }])
+    cases.push([`query ${key}: repeated`, { ...base, query: `${key}=1&${key}=2` }])
   }
-  cases.push(['query: unknown key', { params, query: 'desconhecido=1' }])
-  cases.push(['query: broken encoding in a key', { params, query: '%zz=1' }])
+  cases.push(['query: unknown key', { ...base, query: 'desconhecido=1' }])
+  cases.push(['query: broken encoding in a key', { ...base, query: '%zz=1' }])
 
   for (const key of keysOf(endpoint.headers)) {
-    cases.push([`header ${key}: huge`, { params, headers: { [key]: 'a'.repeat(8_000) } }])
-    cases.push([`header ${key}: spaces`, { params, headers: { [key]: 'a b c' } }])
+    cases.push([`header ${key}: huge`, { ...base, headers: { [key]: 'a'.repeat(8_000) } }])
+    cases.push([`header ${key}: spaces`, { ...base, headers: { [key]: 'a b c' } }])
   }
   // Every endpoint reads the caller's zone (D21).
   for (const tmz of ['NaN', '1e999', '-99999999999999999999', 'a'.repeat(4_000)])
-    cases.push([`header tmz: ${tmz.slice(0, 20)}`, { params, headers: { tmz } }])
+    cases.push([`header tmz: ${tmz.slice(0, 20)}`, { ...base, headers: { tmz } }])
 
-  if (endpoint.body) cases.push(...bodyFuzz(endpoint, params))
+  if (endpoint.multipart) cases.push(...multipartFuzz(endpoint, params))
+  else if (endpoint.body) cases.push(...bodyFuzz(endpoint, params))
+  return cases
+}
+
+/** Text every text field of a multipart body gets in turn, raw (no URL encoding in multipart). */
+const HOSTILE_MULTIPART_TEXT: Record<string, string> = {
+  'huge string': HUGE.slice(0, 20_000),
+  NUL: 'a\u0000b',
+  'control characters': '\u001b[31m\u0007',
+  empty: '',
+  'numeric string': '99999999999999999999',
+}
+
+function multipartFuzz(endpoint: Endpoint, params: Record<string, string>): [string, RawRequest][] {
+  const files = endpoint.multipart!.files
+  const valid = validMultipart(endpoint)
+  const body = (parts: PartBody[], expect?: RawRequest['expect']): RawRequest => ({
+    params,
+    payload: multipartPayload(parts),
+    contentType: MULTIPART_TYPE,
+    ...(expect === undefined ? {} : { expect }),
+  })
+  const without = (name: string) => valid.filter((part) => part.name !== name)
+  const bytes = multipartPayload(valid)
+  const cases: [string, RawRequest][] = [
+    ['multipart: valid', body(valid)],
+    [
+      'multipart: JSON instead',
+      { params, payload: JSON.stringify(plausibleJson(endpoint.body)), contentType: 'application/json', expect: 415 },
+    ],
+    ['multipart: form instead', { params, payload: 'a=1', contentType: 'application/x-www-form-urlencoded', expect: 415 }],
+    ['multipart: no body', { params, expect: 415 }],
+    ['multipart: no boundary', { params, payload: bytes, contentType: 'multipart/form-data', expect: 400 }],
+    ['multipart: wrong boundary', { params, payload: bytes, contentType: 'multipart/form-data; boundary=outra-fronteira', expect: 400 }],
+    ['multipart: cut short', { params, payload: bytes.subarray(0, bytes.length - 100), contentType: MULTIPART_TYPE, expect: 400 }],
+    ['multipart: not closed', { params, payload: multipartPayload(valid, { close: false }), contentType: MULTIPART_TYPE, expect: 400 }],
+    ['multipart: garbage', { params, payload: 'isto não é multipart', contentType: MULTIPART_TYPE, expect: 400 }],
+    ['multipart: field named __proto__', body([{ name: '__proto__', value: '{"role":"manager"}' }, ...valid], 400)],
+    ['multipart: undeclared file part', body([...valid, sampleOf('extra', Object.values(files)[0]!)], 422)],
+    ['multipart: undeclared text field', body([...valid, { name: 'extra', value: '1' }], 422)],
+    ['multipart: a flood of parts', body([...valid, ...Array.from({ length: 200 }, () => valid[0]!)], 'refused')],
+  ]
+  for (const [name, part] of Object.entries(files)) {
+    const at = `multipart file ${name}`
+    const others = without(name)
+    cases.push([`${at}: over its limit`, body([...others, sampleOf(name, part, part.maxBytes + 1)], 413)])
+    cases.push([`${at}: undeclared type`, body([...others, { ...sampleOf(name, part), contentType: 'application/x-msdownload' }], 415)])
+    if (hasSignature(part.mediaTypes[0]!)) {
+      const disguised = { ...sampleOf(name, part), bytes: new TextEncoder().encode('MZ\u0090 um executável disfarçado') }
+      cases.push([`${at}: content not of its type`, body([...others, disguised], 415)])
+    }
+    cases.push([`${at}: empty`, body([...others, { ...sampleOf(name, part), bytes: new Uint8Array() }], 422)])
+    const many = Array.from({ length: (part.maxCount ?? 1) + 1 }, () => sampleOf(name, part))
+    cases.push([`${at}: one file too many`, body([...others, ...many], 422)])
+    if (part.required) cases.push([`${at}: missing`, body(others, 422)])
+    cases.push([`${at}: sent as text`, body([...others, { name, value: 'não é um arquivo' }], 422)])
+    for (const [label, filename] of Object.entries({ traversal: '../../../../etc/passwd', long: 'a'.repeat(2_000), control: 'a\u0007b' })) {
+      cases.push([`${at}: file name ${label}`, body([...others, { ...sampleOf(name, part), filename }])])
+    }
+  }
+  for (const key of keysOf(endpoint.body)) {
+    const at = `multipart field ${key}`
+    const others = without(key)
+    cases.push([`${at}: missing`, body(others)])
+    cases.push([`${at}: repeated`, body([...valid, { name: key, value: 'outro' }])])
+    cases.push([`${at}: over the field size`, body([{ name: key, value: 'a'.repeat(1_100_000) }, ...others], 413)])
+    for (const [label, value] of Object.entries(HOSTILE_MULTIPART_TEXT))
+      cases.push([`${at}: ${label}`, body([{ name: key, value }, ...others])])
+  }
   return cases
 }
 
@@ -207,22 +305,22 @@ function bodyFuzz(endpoint: Endpoint, params: Record<string, string>): [string, 
   return cases
 }
 
-/** Every case for every endpoint of the contract. */
-export function contractCases(contract: Contract): ContractCase[] {
+/** Every case for every endpoint of the contract (or of a test's own endpoints). */
+export function contractCases(endpoints: Endpoints): ContractCase[] {
   const cases: ContractCase[] = []
-  for (const [endpointName, endpoint] of Object.entries(contract) as [string, Endpoint][]) {
+  for (const [endpointName, endpoint] of Object.entries(endpoints)) {
     const at = `${endpoint.method} ${endpoint.path}`
     const base = { endpointName, endpoint }
-    const params = validParams(endpoint)
+    const request = baseRequest(endpoint)
     if (endpoint.access !== 'public') {
-      cases.push({ ...base, kind: 'no-token', name: `${at} without a token → 401`, request: { params } })
+      cases.push({ ...base, kind: 'no-token', name: `${at} without a token → 401`, request })
       for (const role of ROLES_OF[endpoint.access]) {
-        cases.push({ ...base, kind: 'allowed-role', role, name: `${at} as a ${role} → past the checks`, request: { params } })
+        cases.push({ ...base, kind: 'allowed-role', role, name: `${at} as a ${role} → past the checks`, request })
       }
       for (const role of (['student', 'manager'] as const).filter(
         (role) => !ROLES_OF[endpoint.access as keyof typeof ROLES_OF].includes(role),
       )) {
-        cases.push({ ...base, kind: 'wrong-role', role, name: `${at} as a ${role} → 403`, request: { params } })
+        cases.push({ ...base, kind: 'wrong-role', role, name: `${at} as a ${role} → 403`, request })
       }
     }
     for (const ownedParam of Object.keys(endpoint.owned ?? {})) {
@@ -232,7 +330,7 @@ export function contractCases(contract: Contract): ContractCase[] {
         role: 'student',
         ownedParam,
         name: `${at} with another student's ${ownedParam} → 404`,
-        request: { params },
+        request,
       })
     }
     for (const [label, request] of fuzzRequests(endpoint)) {
@@ -243,8 +341,8 @@ export function contractCases(contract: Contract): ContractCase[] {
 }
 
 /** For bench/: how big the generated suite is. */
-export function contractSuiteSize(contract: Contract): { endpoints: number; cases: number; byKind: Record<CaseKind, number> } {
-  const cases = contractCases(contract)
+export function contractSuiteSize(endpoints: Endpoints): { endpoints: number; cases: number; byKind: Record<CaseKind, number> } {
+  const cases = contractCases(endpoints)
   const byKind: Record<CaseKind, number> = { 'no-token': 0, 'wrong-role': 0, 'allowed-role': 0, 'foreign-id': 0, fuzz: 0 }
   for (const item of cases) byKind[item.kind]++
   return { endpoints: new Set(cases.map((item) => item.endpointName)).size, cases: cases.length, byKind }

@@ -12,6 +12,7 @@ import * as v from 'valibot'
 import { contract } from './contract.ts'
 import { defineEndpoint } from './define.ts'
 import { IdempotencyKeyHeaders } from './schemas/common.ts'
+import { MB } from './uploads.ts'
 import { demoStudent } from './schemas/user.fixture.ts'
 
 const user = demoStudent({ full_name: 'Ana' })
@@ -87,6 +88,82 @@ describe('contract client', () => {
     })
     await client.call(write, { headers: { 'idempotency-key': 'f3b2c1d0-aa' } })
     expect(requests[0]!.headers.get('Idempotency-Key')).toBe('f3b2c1d0-aa')
+  })
+
+  describe('multipart endpoints (P52)', () => {
+    const upload = defineEndpoint({
+      method: 'POST',
+      path: '/teste/{id}/arquivos/',
+      service: 'portal',
+      access: 'student',
+      params: v.object({ id: v.number() }),
+      bodyEncoding: 'multipart',
+      body: v.object({ descricao: v.string(), dados: v.optional(v.object({ nivel: v.number() })) }),
+      multipart: {
+        files: {
+          arquivo: { maxBytes: 25 * MB, mediaTypes: ['application/pdf', 'image/jpeg'], required: true },
+          anexos: { maxBytes: MB, mediaTypes: ['text/plain'], required: false, maxCount: 3 },
+        },
+      },
+      response: v.object({ ok: v.boolean() }),
+      errors: { useDetail: true, fallback: 'Erro ao enviar' },
+    })
+
+    it('sends the text fields, then each declared file part, as multipart/form-data', async () => {
+      const { client, requests } = setup(json(200, { ok: true }))
+      const pdf = new File(['%PDF-1.7 conteúdo'], 'redação.pdf', { type: 'application/pdf' })
+      const notes = [new File(['um'], 'a.txt', { type: 'text/plain' }), new File(['dois'], 'b.txt', { type: 'text/plain' })]
+      await client.call(upload, {
+        params: { id: 7 },
+        body: { descricao: 'Unidade 3', dados: { nivel: 2 } },
+        files: { arquivo: pdf, anexos: notes },
+      })
+
+      const request = requests[0]!
+      expect(request.url).toBe('http://portal.test/api/v1/teste/7/arquivos/')
+      expect(request.headers.get('Authorization')).toBe('Bearer tok')
+      // The boundary is the browser's to write: never a Content-Type set by hand.
+      expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/)
+      const form = await request.formData()
+      expect([...form.keys()]).toEqual(['descricao', 'dados', 'arquivo', 'anexos', 'anexos'])
+      expect(form.get('descricao')).toBe('Unidade 3')
+      // An object field travels as JSON text (a `…_in` field of D28).
+      expect(form.get('dados')).toBe('{"nivel":2}')
+      const sent = form.get('arquivo') as File
+      expect([sent.name, sent.type, await sent.text()]).toEqual(['redação.pdf', 'application/pdf', '%PDF-1.7 conteúdo'])
+      expect(await Promise.all(form.getAll('anexos').map((file) => (file as File).text()))).toEqual(['um', 'dois'])
+    })
+
+    it("says why a file was refused (413/415): the server's detail, else the declared limits", () => {
+      expect(errorMessageFor(upload, 413, { detail: 'O arquivo excede o limite de 25 MB.' })).toBe('O arquivo excede o limite de 25 MB.')
+      // A proxy's 413 has no detail; with several parts the text cannot name the limit.
+      expect(errorMessageFor(upload, 413, '<html>413 Request Entity Too Large</html>')).toBe('Um dos arquivos é grande demais.')
+      expect(errorMessageFor(upload, 415, undefined)).toBe('Um dos arquivos não é de um tipo aceito.')
+      const single = { ...upload, multipart: { files: { arquivo: upload.multipart!.files.arquivo } } }
+      expect(errorMessageFor(single, 413, undefined)).toBe('O arquivo excede o limite de 25 MB.')
+      expect(errorMessageFor(single, 415, undefined)).toBe('Tipo de arquivo não aceito. Envie PDF ou JPEG.')
+      // Other statuses keep the endpoint's texts.
+      expect(errorMessageFor(upload, 500, undefined)).toBe('Erro ao enviar')
+    })
+
+    // Type-level (npm run typecheck; never run): the files follow the declared parts.
+    async function typeChecks(client: ReturnType<typeof setup>['client'], file: File) {
+      // @ts-expect-error `arquivo` is required
+      await client.call(upload, { params: { id: 1 }, body: { descricao: 'x' }, files: {} })
+      // @ts-expect-error `anexos` declares maxCount: a list of files
+      await client.call(upload, { params: { id: 1 }, body: { descricao: 'x' }, files: { arquivo: file, anexos: file } })
+    }
+    void typeChecks
+
+    it('throws the 413 as an ApiError with that text', async () => {
+      const { client } = setup(json(413, { detail: 'O arquivo excede o limite de 25 MB.' }))
+      const file = new File(['x'], 'x.pdf', { type: 'application/pdf' })
+      const error = await client
+        .call(upload, { params: { id: 1 }, body: { descricao: 'x' }, files: { arquivo: file } })
+        .catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ApiError)
+      expect([(error as ApiError).status, (error as ApiError).message]).toEqual([413, 'O arquivo excede o limite de 25 MB.'])
+    })
   })
 
   it('calls drive endpoints on the drive base URL with JSON', async () => {

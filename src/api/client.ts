@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { fillPath, type Endpoint, type EndpointInput, type EndpointResponse } from './define.ts'
 import { ErrorBody } from './schemas/common.ts'
+import { uploadRefusedMessage } from './uploads.ts'
 
 /** The server answered with an error status; `message` is the text to show (SPEC §8). */
 export class ApiError extends Error {
@@ -71,31 +72,51 @@ export function browserTimezoneOffsetHours(date = new Date()): number {
 export function errorMessageFor(endpoint: Endpoint, status: number, body: unknown): string {
   const fixed = endpoint.errors.byStatus?.[status]
   if (fixed) return fixed
-  if (endpoint.errors.useDetail) {
-    const parsed = v.safeParse(ErrorBody, body)
-    if (parsed.success) {
-      const { detail } = parsed.output
-      if (typeof detail === 'string' && detail.trim()) return detail
-      if (typeof detail === 'object' && !Array.isArray(detail) && detail.message) return detail.message
-    }
-  }
+  const detail = endpoint.errors.useDetail ? detailText(body) : null
+  if (detail) return detail
+  // A refused file says why even without the server's words (a proxy's 413, useDetail off).
+  if (endpoint.multipart && (status === 413 || status === 415)) return uploadRefusedMessage(endpoint.multipart, status)
   return endpoint.errors.fallback
 }
 
-function encodeBody(endpoint: Endpoint, body: unknown): BodyInit | undefined {
-  if (body === undefined) return undefined
+function detailText(body: unknown): string | null {
+  const parsed = v.safeParse(ErrorBody, body)
+  if (!parsed.success) return null
+  const { detail } = parsed.output
+  if (typeof detail === 'string' && detail.trim()) return detail
+  if (typeof detail === 'object' && !Array.isArray(detail) && detail.message) return detail.message
+  return null
+}
+
+/** The text value of a form or multipart field: objects travel as JSON (a multipart `…_in` field, D28). */
+function fieldText(value: unknown): string {
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
+function encodeBody(endpoint: Endpoint, body: unknown, files: Record<string, Blob | readonly Blob[] | undefined> | undefined) {
   switch (endpoint.bodyEncoding ?? 'json') {
     case 'form': {
+      if (body === undefined) return undefined
       const form = new URLSearchParams()
       for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-        if (value !== undefined && value !== null) form.set(key, String(value))
+        if (value !== undefined && value !== null) form.set(key, fieldText(value))
       }
       return form
     }
-    case 'multipart':
-      return body as FormData
+    case 'multipart': {
+      // Text fields first: the server reads the parts in order (P52). The browser writes
+      // the boundary into the Content-Type itself.
+      const form = new FormData()
+      for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+        if (value !== undefined && value !== null) form.append(key, fieldText(value))
+      }
+      for (const [key, value] of Object.entries(files ?? {})) {
+        for (const file of value === undefined ? [] : value instanceof Blob ? [value] : value) form.append(key, file)
+      }
+      return form
+    }
     case 'json':
-      return JSON.stringify(body)
+      return body === undefined ? undefined : JSON.stringify(body)
   }
 }
 
@@ -133,6 +154,8 @@ interface RawInput extends CallOptions {
   params?: Record<string, unknown>
   query?: Record<string, unknown>
   body?: unknown
+  /** A multipart endpoint's files by part name. */
+  files?: Record<string, Blob | readonly Blob[] | undefined>
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -140,7 +163,7 @@ export function createApiClient(options: ApiClientOptions) {
   const tmz = options.timezoneOffsetHours ?? (() => browserTimezoneOffsetHours())
 
   async function send(endpoint: Endpoint, input: RawInput, etag?: string | null): Promise<{ response: Response; payload: unknown }> {
-    const { params, query, body, headers: declaredHeaders, signal } = input
+    const { params, query, body, files, headers: declaredHeaders, signal } = input
     const base = endpoint.service === 'drive' ? options.driveBaseUrl() : options.portalBaseUrl
     const url = `${base.replace(/\/$/, '')}${fillPath(endpoint.path, params)}${queryString(query)}`
     const headers = new Headers({ Accept: 'application/json', tmz: String(tmz()) })
@@ -164,7 +187,7 @@ export function createApiClient(options: ApiClientOptions) {
       response = await doFetch(url, {
         method: endpoint.method,
         headers,
-        body: encodeBody(endpoint, body),
+        body: encodeBody(endpoint, body, files),
         signal: signal ? AbortSignal.any([signal, limit.signal]) : limit.signal,
         // The conditional sync keeps its own ETag (in Dexie); the HTTP cache must not answer for the server.
         ...(etag === undefined ? {} : { cache: 'no-store' as const }),

@@ -32,19 +32,39 @@ export interface ErrorTexts {
   fallback: string
 }
 
-/** One file part of a multipart body: its limits are checked while it streams in. */
+/**
+ * One file part of a multipart body: its limits are checked while it streams in
+ * (server/http/multipart-body.ts, P52).
+ */
 export interface FilePart {
   /** Largest accepted file, in bytes. */
   maxBytes: number
-  /** Accepted media types, e.g. `image/jpeg`, `application/pdf`. */
+  /** Accepted media types, e.g. `image/jpeg`, `application/pdf` (src/api/uploads.ts knows their content). */
   mediaTypes: readonly string[]
   required: boolean
+  /**
+   * Declared: the part is a list of up to this many files (repeated parts, e.g. a request's
+   * documents). Absent: one file.
+   */
+  maxCount?: number
 }
 
 /** A multipart body: the file parts by field name; the text fields go in `body`. */
 export interface MultipartSpec {
   files: Readonly<Record<string, FilePart>>
 }
+
+/**
+ * The files of a multipart endpoint by part name, each a `T` (a `Blob` the client sends, a
+ * stored file's descriptor the handler receives): a list where the part declares
+ * `maxCount`, optional where it is not required.
+ */
+export type FilesOf<M extends MultipartSpec, T> = {
+  -readonly [K in keyof M['files'] as M['files'][K] extends { required: true } ? K : never]: FileValue<M['files'][K], T>
+} & {
+  -readonly [K in keyof M['files'] as M['files'][K] extends { required: true } ? never : K]?: FileValue<M['files'][K], T>
+}
+type FileValue<P, T> = P extends { maxCount: number } ? readonly T[] : T
 
 type AnySchema = v.GenericSchema
 
@@ -54,6 +74,7 @@ export interface Endpoint<
   TBody extends AnySchema | undefined = AnySchema | undefined,
   TResponse extends AnySchema = AnySchema,
   THeaders extends AnySchema | undefined = AnySchema | undefined,
+  TMultipart extends MultipartSpec | undefined = MultipartSpec | undefined,
 > {
   method: HttpMethod
   /** Path below the service's base URL, trailing slash kept (D1); `{name}` marks a parameter. */
@@ -72,7 +93,7 @@ export interface Endpoint<
   /** Request headers the endpoint reads (lower-case names), e.g. `idempotency-key`. */
   headers?: THeaders
   /** File parts, with `bodyEncoding: 'multipart'`. */
-  multipart?: MultipartSpec
+  multipart?: TMultipart
   response: TResponse
   errors: ErrorTexts
 }
@@ -83,8 +104,22 @@ export function defineEndpoint<
   TBody extends AnySchema | undefined = undefined,
   TResponse extends AnySchema = AnySchema,
   THeaders extends AnySchema | undefined = undefined,
->(endpoint: Endpoint<TParams, TQuery, TBody, TResponse, THeaders>): Endpoint<TParams, TQuery, TBody, TResponse, THeaders> {
+  // const: each part's `required: true` and `maxCount` stay literal, so the files type knows them.
+  const TMultipart extends MultipartSpec | undefined = undefined,
+>(
+  endpoint: Endpoint<TParams, TQuery, TBody, TResponse, THeaders, TMultipart>,
+): Endpoint<TParams, TQuery, TBody, TResponse, THeaders, TMultipart> {
   return endpoint
+}
+
+/**
+ * The fields of an object schema (wrapped in pipes or not), else none: the text fields a
+ * multipart body may carry, the keys the generated tests fill in.
+ */
+export function schemaEntries(schema: unknown): Readonly<Record<string, AnySchema>> {
+  const node = schema as { entries?: Record<string, AnySchema>; pipe?: readonly unknown[] } | undefined
+  if (node?.entries) return node.entries
+  return node?.pipe ? schemaEntries(node.pipe[0]) : {}
 }
 
 /**
@@ -113,7 +148,8 @@ export type EndpointInput<E extends Endpoint> = ([Part<E['params']>] extends [ne
   : { params: InputOf<Part<E['params']>> }) &
   ([Part<E['query']>] extends [never] ? { query?: never } : { query: InputOf<Part<E['query']>> }) &
   ([Part<E['body']>] extends [never] ? { body?: never } : { body: InputOf<Part<E['body']>> }) &
-  ([Part<E['headers']>] extends [never] ? { headers?: never } : { headers: InputOf<Part<E['headers']>> })
+  ([Part<E['headers']>] extends [never] ? { headers?: never } : { headers: InputOf<Part<E['headers']>> }) &
+  ([Part<E['multipart']>] extends [never] ? { files?: never } : { files: FilesOf<Part<E['multipart']>, Blob> })
 
 /** What a handler receives after validation. */
 export interface EndpointRequest<E extends Endpoint> {

@@ -1,0 +1,41 @@
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import fp from 'fastify-plugin'
+import { localDiskStorage } from '../storage/local-disk.ts'
+
+/**
+ * Where uploaded files live: an outside system behind one interface (D4). The default
+ * keeps them on local disk under `DATA_DIR/files`, so a fresh machine needs nothing;
+ * another implementation (S3-compatible object storage, issue 10) is passed as `storage`.
+ */
+export interface FileStorage {
+  /**
+   * Streams `source` into a new object under a key of the storage's choosing. Resolves once
+   * the whole file is stored; if the source or the write fails it rejects and leaves
+   * nothing behind, not even a partial object.
+   */
+  put(source: Readable, info: { mediaType: string }): Promise<{ key: string; size: number }>
+  /** The stored bytes, or null when the key holds nothing. */
+  get(key: string): Promise<Readable | null>
+  /** Removes an object; a key that holds nothing is not an error. */
+  delete(key: string): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileStorage: FileStorage
+  }
+}
+
+export interface FileStoragePluginOptions {
+  /** Another storage than the local disk's. */
+  storage?: FileStorage
+}
+
+export default fp<FileStoragePluginOptions>(
+  async (app, options) => {
+    const storage = options.storage ?? (await localDiskStorage(path.join(app.config.dataDir, 'files')))
+    app.decorate('fileStorage', storage)
+  },
+  { name: 'file-storage', fastify: '5.x' },
+)
