@@ -28,31 +28,33 @@ interface RouteBudget {
 /**
  * Ceilings sit a little above each route's size after issue 7's first round (contract v2,
  * honest states, the phone shell; /me now reads its sync state from the device), so any
- * growth is a decision, not an accident; lower them as the goals come closer.
+ * growth is a decision, not an accident; lower them as the goals come closer. Issue 9's
+ * password recovery and e-mail confirmation raised each by 3 KiB (2.3–3.3 measured: six
+ * contract endpoints, the confirmation step of the session, one more lazy route).
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 166, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: [SCREEN_TEXTS], ceilingKib: 211, goalKib: 170 },
-  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 207 },
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 210 },
+  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 169, goalKib: 120 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: [SCREEN_TEXTS], ceilingKib: 214, goalKib: 170 },
+  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 210 },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 213 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: [SCREEN_TEXTS],
-    ceilingKib: 208,
+    ceilingKib: 211,
   },
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: [SCREEN_TEXTS],
-    ceilingKib: 208,
+    ceilingKib: 211,
   },
-  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 236 },
+  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 239 },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: [SCREEN_TEXTS],
-    ceilingKib: 175,
+    ceilingKib: 178,
   },
 ]
 

@@ -114,8 +114,12 @@ test.describe('password recovery (issue 9 journey 3)', () => {
     expect(calls).toBe(0)
   })
 
-  test('an unreachable server gives a clear message and keeps what was typed', async ({ page }) => {
+  test('offline or with the server unreachable it says so and keeps what was typed', async ({ page, context }) => {
     await page.goto('/login/recover-password')
+    await context.setOffline(true)
+    await expect(page.getByText('Você está sem internet. Conecte-se para pedir o link.')).toBeVisible()
+    await context.setOffline(false)
+    await expect(page.getByText('Você está sem internet')).toHaveCount(0)
     await page.route('**/api/v1/login/recover-password/**', (route) => route.abort('connectionrefused'))
     await field(page, 'E-mail').fill('aluno@example.com')
     await page.getByRole('button', { name: 'Enviar link' }).click()

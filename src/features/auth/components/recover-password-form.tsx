@@ -17,7 +17,7 @@ type Method = 'email' | 'accessCode'
  * screen repeats it as it comes.
  */
 export function RecoverPasswordForm() {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('recovery')
   const mutation = useRecoverPassword()
   const [method, setMethod] = useState<Method>('email')
   const [value, setValue] = useState('')

@@ -18,7 +18,7 @@ export interface ResetPasswordFormProps {
  * gets SPEC §8's "Erro ao resetar senha" and the way to ask for a new one.
  */
 export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('recovery')
   const mutation = useResetPassword()
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
