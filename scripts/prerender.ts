@@ -15,7 +15,7 @@ import { createServer } from 'vite'
 import { brandShellHtml } from '../src/api/brand-host.ts'
 import { SHELL_KINDS, shellFileName, type ShellKind } from '../src/api/shell-file.ts'
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
-import { DASHBOARD_ROUTE_FILES, LOGIN_ROUTE_FILES, readManifest, routeFiles, SCREEN_TEXTS, type Manifest } from './vite-manifest.ts'
+import { DASHBOARD_ROUTE_FILES, LOGIN_ROUTE_FILES, readManifest, routeFiles, SIGNED_IN_AWAITED, type Manifest } from './vite-manifest.ts'
 
 type RenderShell = (kind: ShellKind, brand: Brand) => Promise<string>
 
@@ -36,7 +36,7 @@ const PLACEHOLDER_CSS =
  */
 function routeLinks(manifest: Manifest, kind: ShellKind, indexHtml: string): string {
   const { js, css } =
-    kind === 'login' ? routeFiles(manifest, LOGIN_ROUTE_FILES) : routeFiles(manifest, DASHBOARD_ROUTE_FILES, [SCREEN_TEXTS])
+    kind === 'login' ? routeFiles(manifest, LOGIN_ROUTE_FILES) : routeFiles(manifest, DASHBOARD_ROUTE_FILES, SIGNED_IN_AWAITED)
   const missing = (file: string) => !indexHtml.includes(`/${file}"`)
   return [
     ...js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),

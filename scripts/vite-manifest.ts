@@ -21,6 +21,14 @@ const ROUTES_DIR = 'src/app/routes/'
 /** main.tsx awaits the screens' texts before a signed-in route's first render. */
 export const SCREEN_TEXTS = 'src/i18n/screen-resources.ts'
 
+/**
+ * What a signed-in route's first render waits for beyond its route files (by source path):
+ * the screens' texts (main.tsx) and what the signed-in layout's guard loads (routes/_app.tsx:
+ * the query cache and the navigation table). The session's machine is not among them: with
+ * a kept user the frame draws without it (P53).
+ */
+export const SIGNED_IN_AWAITED = [SCREEN_TEXTS, 'src/app/query-client.ts', 'src/app/layout/navigation.ts']
+
 /** Route files (under src/app/routes/) from the root down to each shell's first screen. */
 export const LOGIN_ROUTE_FILES = ['login.tsx', 'login/main.tsx']
 export const DASHBOARD_ROUTE_FILES = ['_app.tsx', '_app/dashboard.tsx']

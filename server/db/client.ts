@@ -4,7 +4,7 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -109,6 +109,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     await releaseLock()
     throw error
   }
+  readDrizzleTypesAsText(client)
   const orm = drizzlePglite({ client, schema })
   let closed = false
   return {
@@ -127,6 +128,45 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
       }
     },
   }
+}
+
+/**
+ * The types drizzle's PGlite driver reads as text (its columns map them): timestamps,
+ * dates, intervals and their arrays, and numeric[] (drizzle-orm/pglite/session.js).
+ */
+const DRIZZLE_TEXT_TYPES = new Set<number>([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182])
+
+const asText = (value: string) => value
+
+/**
+ * drizzle asks for those types as text by passing parsers with every query, and PGlite
+ * then copies its whole parser table (300+ types) for every result: 0.1–0.25 ms per
+ * query, more than an indexed SELECT costs (issue 7 item 8). The same parsers are
+ * installed on the client once instead, and a query whose parsers are all among them
+ * runs without them: the same values, no copy. Nothing else reads this client raw.
+ */
+function readDrizzleTypesAsText(client: PGlite): void {
+  for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText
+  const query = client.query.bind(client)
+  client.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+    query(text, params, withoutInstalledParsers(options))) as PGlite['query']
+  const transaction = client.transaction.bind(client)
+  client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx)
+      tx.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+        txQuery(text, params, withoutInstalledParsers(options))) as Transaction['query']
+      return callback(tx)
+    })) as PGlite['transaction']
+}
+
+/** `options` without drizzle's parsers when the client already has them (above). */
+export function withoutInstalledParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  const parsers = options?.parsers
+  if (!parsers) return options
+  for (const oid in parsers) if (!DRIZZLE_TEXT_TYPES.has(Number(oid))) return options
+  const { parsers: _installed, ...rest } = options
+  return rest
 }
 
 export interface PostgresOptions {

@@ -14,7 +14,8 @@ import { turmaAlunos, turmas } from './schema/turmas.ts'
 import { users } from './schema/users.ts'
 import { addDays, addMonths, addYears } from './seed-school.ts'
 import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_PASSWORD, DEMO_SIBLINGS_CPF, seedDemo } from './seed.ts'
-import { isMinorOn, needsRegistrationUpdate, registrationUpdateReason } from '../../src/api/registration.ts'
+import { needsRegistrationUpdate, registrationUpdateReason } from '../../src/api/registration-due.ts'
+import { isMinorOn } from '../../src/api/registration.ts'
 import { calendarDateOf } from '../../src/api/validation/age.ts'
 
 let db: Database

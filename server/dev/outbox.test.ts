@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { mailOutbox } from '../db/schema/mail-outbox.ts'
 import { OUTBOX_KEEP_MS, outboxTransport } from '../mail/transports.ts'
-import { createTestApp, createUser, type TestApp } from '../test/app.ts'
+import { createAccount } from '../test/accounts.ts'
+import { createTestApp, type TestApp } from '../test/app.ts'
 import { mailsTo } from '../test/outbox.ts'
 
 let t: TestApp
@@ -16,7 +17,7 @@ const page = (query = '') => t.app.inject({ method: 'GET', url: `/dev/outbox${qu
 
 describe('/dev/outbox (D10: the demo reads its e-mail)', () => {
   it('lists the mail for a recipient with its link to follow, uncached', async () => {
-    const user = await createUser(t)
+    const user = await createAccount(t.app, t.db)
     await t.app.inject({ method: 'POST', url: `/api/v1/login/recover-password/?email=${encodeURIComponent(user.email)}` })
     const [mail] = await mailsTo(t, user.email)
 
@@ -43,7 +44,7 @@ describe('/dev/outbox (D10: the demo reads its e-mail)', () => {
   })
 
   it('keeps a mail only while a link in it can still work (24 hours)', async () => {
-    const user = await createUser(t)
+    const user = await createAccount(t.app, t.db)
     const outbox = outboxTransport(t.db.orm)
     const mail = { to: user.email, subject: 'Antigo', text: 'x', html: '<p>x</p>', senderName: 'KNN Idiomas' }
     await outbox.send(mail)

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../db/schema/mail-outbox.ts'
 import { RECOVERY_REQUESTED } from '../portal/password-recovery.ts'
-import { bearer, createTestApp, createUser, type TestApp } from '../test/app.ts'
+import { createAccount } from '../test/accounts.ts'
+import { bearer, createTestApp, type TestApp } from '../test/app.ts'
 import { startSmtpStandIn, type SmtpStandIn } from '../test/stand-ins/smtp.ts'
 
 /** SMTP_URL configured (D10): the mail reaches a real SMTP server (a local stand-in), not the outbox. */
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 describe('e-mail through SMTP (SMTP_URL)', () => {
   it('delivers the reset e-mail with the brand as sender name, after logging in to the server', async () => {
-    const user = await createUser(t)
+    const user = await createAccount(t.app, t.db)
     const refusedBefore = smtp.refusedLogins
     const response = await t.app.inject({
       method: 'POST',
@@ -42,7 +43,7 @@ describe('e-mail through SMTP (SMTP_URL)', () => {
 
   it('sends the confirmation e-mail the same way', async () => {
     // A test user's e-mail starts unconfirmed.
-    const user = await createUser(t)
+    const user = await createAccount(t.app, t.db)
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/users/send-email-verification/', headers: bearer(user.token) })
     expect(response.statusCode).toBe(200)
     await t.app.background.idle()
@@ -57,7 +58,7 @@ describe('e-mail through SMTP (SMTP_URL)', () => {
       { logStream: { write: (line) => lines.push(line) } },
     )
     try {
-      const user = await createUser(wrong)
+      const user = await createAccount(wrong.app, wrong.db)
       const before = smtp.refusedLogins
       const response = await wrong.app.inject({
         method: 'POST',

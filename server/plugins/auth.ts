@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify'
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto'
 import fp from 'fastify-plugin'
-import { jwtVerify, SignJWT } from 'jose'
+import { SignJWT } from 'jose'
 import { canCall, type Access } from '../../src/api/define.ts'
 import { tokenVersionOf } from '../db/repositories/accounts.ts'
 import { accountSession, type AccountSession } from '../db/repositories/users.ts'
@@ -28,7 +29,7 @@ export interface AuthService {
   /** A token for the account's current token version (a password change invalidates older ones). */
   issueAccessToken(userId: number): Promise<string>
   /** The user id and token version of a validly signed, unexpired token, else null. */
-  verifyAccessToken(token: string): Promise<{ userId: number; version: number } | null>
+  verifyAccessToken(token: string): { userId: number; version: number } | null
 }
 
 const ALGORITHM = 'HS256'
@@ -46,13 +47,51 @@ export function userIdOf(sub: unknown): number | null {
   return id <= MAX_ID ? id : null
 }
 
+/** Three base64url parts: header, claims, signature (RFC 7515 compact serialisation). */
+const COMPACT_JWS = /^([\w-]+)\.([\w-]+)\.([\w-]+)$/
+
+function jsonObject(part: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The claims of a compact HS256 JWS signed with `key`, checked as jose's jwtVerify checks
+ * them with the algorithm pinned and sub, exp and iat required; else null. Synchronous
+ * node:crypto instead of jose's WebCrypto: on every authenticated request, the key import
+ * and the thread-pool round trip of `subtle.verify` cost more than the rest of the route
+ * (issue 7 item 8).
+ */
+export function verifyHs256(token: string, key: KeyObject, nowSeconds: number): Record<string, unknown> | null {
+  const parts = COMPACT_JWS.exec(token)
+  if (!parts) return null
+  const [, header, claims, signature] = parts as unknown as [string, string, string, string]
+  // The signature first: nothing the sender wrote is parsed before it is known to be ours.
+  const expected = createHmac('sha256', key).update(`${header}.${claims}`).digest('base64url')
+  if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null
+  const protectedHeader = jsonObject(header)
+  // No `none`, no other HMAC, no critical extensions we would have to understand.
+  if (protectedHeader?.alg !== ALGORITHM || protectedHeader.crit !== undefined) return null
+  const payload = jsonObject(claims)
+  if (!payload || !Object.hasOwn(payload, 'sub')) return null
+  const { exp, iat, nbf } = payload
+  if (typeof exp !== 'number' || typeof iat !== 'number' || (nbf !== undefined && typeof nbf !== 'number')) return null
+  if (exp <= nowSeconds || (typeof nbf === 'number' && nbf > nowSeconds)) return null
+  return payload
+}
+
 /**
  * Stateless bearer tokens (D4): an HS256 JWT whose `sub` is the user id, signed with the
  * configured or generated secret (server/secrets.ts). Portal and drive accept the same one.
  */
 export default fp(
   async (app) => {
-    const key = new TextEncoder().encode(app.secrets.jwtSecret)
+    const signingKey = new TextEncoder().encode(app.secrets.jwtSecret)
+    const key = createSecretKey(signingKey)
     const ttlSeconds = app.config.accessTokenTtlMinutes * 60
 
     const auth: AuthService = {
@@ -64,20 +103,16 @@ export default fp(
           .setSubject(String(userId))
           .setIssuedAt(now)
           .setExpirationTime(now + ttlSeconds)
-          .sign(key)
+          .sign(signingKey)
       },
-      async verifyAccessToken(token) {
-        try {
-          // The algorithm is pinned (no `none`, no RS/HS confusion); sub, exp and iat must be there.
-          const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'iat'] })
-          const userId = userIdOf(payload.sub)
-          // Tokens from before token versions existed carry none: version 0.
-          const version = payload.ver === undefined ? 0 : payload.ver
-          if (userId === null || typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return null
-          return { userId, version }
-        } catch {
-          return null
-        }
+      verifyAccessToken(token) {
+        const payload = verifyHs256(token, key, Math.floor(Date.now() / 1000))
+        if (!payload) return null
+        const userId = userIdOf(payload.sub)
+        // Tokens from before token versions existed carry none: version 0.
+        const version = payload.ver === undefined ? 0 : payload.ver
+        if (userId === null || typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return null
+        return { userId, version }
       },
     }
 
@@ -88,7 +123,7 @@ export default fp(
       function authenticate(access: Exclude<Access, 'public'>, load: SessionLoader = (id) => accountSession(app.db.orm, id)) {
         return async function checkToken(request) {
           const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')
-          const token = match ? await auth.verifyAccessToken(match[1]!) : null
+          const token = match ? auth.verifyAccessToken(match[1]!) : null
           if (token === null) throw unauthorized()
           // One query per request, checked every time: a deleted account's token, or one
           // issued before the last password change, stops working at once.

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import fp from 'fastify-plugin'
 
 /** A weak validator (RFC 9110 §8.8.3): the same for the identity, gzip and brotli bodies. */
 export function etagOf(body: string | Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`
+  return `W/"${hash('sha1', body, 'base64url')}"`
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` is ignored on both sides. */

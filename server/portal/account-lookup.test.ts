@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_SIBLINGS_CPF } from '../db/seed.ts'
-import { bearer, createTestApp, createUser, type TestApp } from '../test/app.ts'
+import { createAccount } from '../test/accounts.ts'
+import { bearer, createTestApp, type TestApp } from '../test/app.ts'
 import { LOOKUP_LIMIT, USER_NOT_FOUND } from './account-lookup.ts'
 
 let t: TestApp
@@ -16,7 +17,7 @@ function get(path: string, token: string | null, query: string) {
 
 describe('GET /users/check-exists/ (SPEC §7, §8 "User by e-mail", P66)', () => {
   it('finds an account by e-mail (any case) or by CPF (with or without punctuation)', async () => {
-    const caller = await createUser(t)
+    const caller = await createAccount(t.app, t.db)
     for (const query of ['email=ALUNO%40example.com', `cpf=${DEMO_SIBLINGS_CPF}`, 'cpf=123.456.789-09']) {
       const response = await get('check-exists', caller.token, query)
       expect(response.statusCode, query).toBe(200)
@@ -25,7 +26,7 @@ describe('GET /users/check-exists/ (SPEC §7, §8 "User by e-mail", P66)', () =>
   })
 
   it('answers 400 "Usuário não encontrado" when nobody has it', async () => {
-    const caller = await createUser(t)
+    const caller = await createAccount(t.app, t.db)
     for (const query of [`email=ninguem-${randomUUID()}%40example.com`, 'cpf=00000000191']) {
       const response = await get('check-exists', caller.token, query)
       expect(response.statusCode).toBe(400)
@@ -39,7 +40,7 @@ describe('GET /users/check-exists/ (SPEC §7, §8 "User by e-mail", P66)', () =>
     ['a malformed e-mail', 'email=aluno', 'Por favor, insira um e-mail válido'],
     ['a malformed CPF', 'cpf=123', 'Formato inválido'],
   ])('answers 422 in Portuguese for %s', async (_, query, message) => {
-    const caller = await createUser(t)
+    const caller = await createAccount(t.app, t.db)
     const response = await get('check-exists', caller.token, query)
     expect(response.statusCode).toBe(422)
     expect(response.json().detail.map((issue: { msg: string }) => issue.msg)).toContain(message)
@@ -52,8 +53,8 @@ describe('GET /users/check-exists/ (SPEC §7, §8 "User by e-mail", P66)', () =>
 
 describe('GET /users/check-email/ (SPEC §7, registration update)', () => {
   it('an e-mail nobody has, and the caller’s own, are available; another account’s is not', async () => {
-    const caller = await createUser(t)
-    const other = await createUser(t)
+    const caller = await createAccount(t.app, t.db)
+    const other = await createAccount(t.app, t.db)
     const answers = await Promise.all(
       [`livre-${randomUUID()}@example.com`, caller.email.toUpperCase(), other.email].map((email) =>
         get('check-email', caller.token, `email=${encodeURIComponent(email)}`),
@@ -63,7 +64,7 @@ describe('GET /users/check-email/ (SPEC §7, registration update)', () => {
   })
 
   it('answers 422 for a malformed or missing e-mail and 401 without a token', async () => {
-    const caller = await createUser(t)
+    const caller = await createAccount(t.app, t.db)
     const malformed = await get('check-email', caller.token, 'email=sem-arroba')
     expect(malformed.statusCode).toBe(422)
     expect(malformed.json().detail[0]).toMatchObject({ loc: ['query', 'email'], msg: 'Por favor, insira um e-mail válido' })
@@ -72,7 +73,7 @@ describe('GET /users/check-email/ (SPEC §7, registration update)', () => {
   })
 
   it('limits one account to 30 lookups per 15 minutes across both endpoints', async () => {
-    const caller = await createUser(t)
+    const caller = await createAccount(t.app, t.db)
     for (let i = 0; i < LOOKUP_LIMIT; i++) {
       const path = i % 2 === 0 ? 'check-email' : 'check-exists'
       expect((await get(path, caller.token, `email=consulta-${i}%40example.com`)).statusCode).toBeLessThan(429)
@@ -81,7 +82,7 @@ describe('GET /users/check-email/ (SPEC §7, registration update)', () => {
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toEqual({ detail: 'Muitas consultas seguidas. Aguarde 15 minutos e tente novamente.' })
     // Another account is not affected.
-    const other = await createUser(t)
+    const other = await createAccount(t.app, t.db)
     expect((await get('check-email', other.token, 'email=mais-uma%40example.com')).statusCode).toBe(200)
   })
 })

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashAccountToken } from '../db/repositories/account-tokens.ts'
 import { accountTokens } from '../db/schema/account-tokens.ts'
 import { users } from '../db/schema/users.ts'
-import { bearer, createTestApp, createUser, demoToken, type TestApp } from '../test/app.ts'
+import { createAccount } from '../test/accounts.ts'
+import { bearer, createTestApp, demoToken, type TestApp } from '../test/app.ts'
 import { firstLink, linkParameter, mailsTo } from '../test/outbox.ts'
 import {
   ALREADY_VERIFIED,
@@ -45,7 +46,7 @@ async function me(token: string) {
 
 /** A test user whose e-mail is not confirmed yet (said here, not left to createUser's defaults). */
 async function unconfirmedUser() {
-  const user = await createUser(t)
+  const user = await createAccount(t.app, t.db)
   await t.db.orm.update(users).set({ verifiedEmail: null }).where(eq(users.id, user.id))
   return user
 }
@@ -89,7 +90,7 @@ describe('GET /users/send-email-verification/ (SPEC §7, P65)', () => {
   })
 
   it('says so when the e-mail is already confirmed, and sends nothing', async () => {
-    const user = await createUser(t)
+    const user = await createAccount(t.app, t.db)
     await t.db.orm.update(users).set({ verifiedEmail: user.email }).where(eq(users.id, user.id))
     const response = await sendVerification(user.token)
     expect(response.statusCode).toBe(200)
@@ -98,7 +99,7 @@ describe('GET /users/send-email-verification/ (SPEC §7, P65)', () => {
   })
 
   it('asks for an e-mail when the account has none', async () => {
-    const user = await createUser(t)
+    const user = await createAccount(t.app, t.db)
     await t.db.orm.update(users).set({ email: null }).where(eq(users.id, user.id))
     const response = await sendVerification(user.token)
     expect(response.statusCode).toBe(400)
@@ -181,7 +182,7 @@ describe('POST /users/verify-email/ (SPEC §4, §7)', () => {
     await t.db.orm.update(users).set({ email: newEmail }).where(eq(users.id, user.id))
     expect((await verify(user.token, { token_email: token })).json()).toEqual({ detail: VERIFICATION_FAILED })
 
-    const confirmed = await createUser(t)
+    const confirmed = await createAccount(t.app, t.db)
     await t.db.orm.update(users).set({ verifiedEmail: confirmed.email }).where(eq(users.id, confirmed.id))
     expect(await me(confirmed.token)).toMatchObject({ email_verified: true })
     await t.db.orm

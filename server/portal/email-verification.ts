@@ -15,7 +15,7 @@ export const NOT_YOUR_EMAIL = 'Este não é o e-mail da sua conta. Atualize seus
 export const EMAIL_VERIFIED = 'E-mail confirmado.'
 export const VERIFICATION_FAILED = 'Link de confirmação inválido ou expirado. Peça um novo em Meu perfil.'
 
-/** Confirmation e-mails one account can ask for per 15-minute window (P56). */
+/** Confirmation e-mails one account can ask for per 15-minute window (P67). */
 export const VERIFICATION_MAIL_LIMIT = 5
 
 export default async function emailVerificationRoutes(app: FastifyInstance) {

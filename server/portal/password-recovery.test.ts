@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword } from '../auth/password.ts'
 import { hashAccountToken } from '../db/repositories/account-tokens.ts'
 import { accountTokens } from '../db/schema/account-tokens.ts'
 import { mailOutbox } from '../db/schema/mail-outbox.ts'
 import { users } from '../db/schema/users.ts'
-import { bearer, createTestApp, createUser, loginRequest, TEST_USER_PASSWORD, type TestApp } from '../test/app.ts'
+import { createAccount } from '../test/accounts.ts'
+import { bearer, createTestApp, loginRequest, type TestApp } from '../test/app.ts'
 import { firstLink, linkParameter, mailsTo } from '../test/outbox.ts'
 import { PASSWORD_RESET, RECOVERY_LIMITS, RECOVERY_REQUESTED, RESET_FAILED } from './password-recovery.ts'
 
@@ -14,6 +16,18 @@ beforeAll(async () => {
   t = await createTestApp()
 })
 afterAll(() => t.close())
+
+/** The password a test account starts with (createAccount makes none). */
+const OLD_PASSWORD = 'senha-de-teste-1'
+
+async function accountWithPassword() {
+  const account = await createAccount(t.app, t.db)
+  await t.db.orm
+    .update(users)
+    .set({ passwordHash: await hashPassword(OLD_PASSWORD) })
+    .where(eq(users.id, account.id))
+  return account
+}
 
 let addresses = 0
 /** A client address of its own per call site, so one test's requests never count against another's limits. */
@@ -65,7 +79,7 @@ async function resetTokenFor(email: string): Promise<string> {
 
 describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
   it('sends a Portuguese e-mail with a single-use reset link and stores only its hash', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const response = await recover(user.email.toUpperCase())
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ detail: RECOVERY_REQUESTED })
@@ -108,7 +122,7 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
 
   it('by access code (the CPF, isAccessCode) sends each account of that CPF its own link', async () => {
     const cpf = uniqueCpf()
-    const [a, b] = [await createUser(t), await createUser(t)]
+    const [a, b] = [await accountWithPassword(), await accountWithPassword()]
     await t.db.orm.update(users).set({ cpf }).where(eq(users.id, a.id))
     await t.db.orm.update(users).set({ cpf }).where(eq(users.id, b.id))
     const formatted = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
@@ -120,11 +134,11 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
     // Each link resets its own account only.
     expect((await reset(linkParameter(mailB!.textBody, 'token'), 'nova-senha-do-b')).statusCode).toBe(200)
     expect(await canLogIn(b.email, 'nova-senha-do-b')).toBe(true)
-    expect(await canLogIn(a.email, TEST_USER_PASSWORD)).toBe(true)
+    expect(await canLogIn(a.email, OLD_PASSWORD)).toBe(true)
   })
 
   it('an e-mail sent as an access code names nobody, and the answer is the same', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const response = await recover(user.email, { isAccessCode: true })
     expect(response.statusCode).toBe(422)
     expect(response.json().detail[0]).toMatchObject({
@@ -146,7 +160,7 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
   })
 
   it('uses the brand of the host asked from (D5): a phenom host gets a Phenom e-mail and link', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     await recover(user.email, { host: 'phenom.localhost:8080' })
     const [mail] = await mailsTo(t, user.email)
     expect(mail!.subject).toBe('Redefinição de senha · Phenom Idiomas')
@@ -156,7 +170,7 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
   })
 
   it('limits e-mails per address or CPF (3 per 15 minutes) the same for known and unknown ones', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const nobody = `ninguem-${randomUUID()}@example.com`
     for (const email of [user.email, nobody]) {
       for (let i = 0; i < RECOVERY_LIMITS.recoveryIdentifier; i++) expect((await recover(email)).statusCode).toBe(200)
@@ -185,7 +199,7 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
   it('builds links on PORTAL_PUBLIC_URLS when configured, whatever Host the request forged (P63)', async () => {
     const configured = await createTestApp({ portalPublicUrls: ['https://portal.knn.example', 'https://portal.phenom.example'] })
     try {
-      const user = await createUser(configured)
+      const user = await createAccount(configured.app, configured.db)
       for (const [host, origin, brand] of [
         ['evil.example', 'https://portal.knn.example', 'KNN Idiomas'],
         ['phenom.evil.example', 'https://portal.phenom.example', 'Phenom Idiomas'],
@@ -205,20 +219,20 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
 
 describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
   it('sets the new password: it logs in, the old one does not, and every other session ends (P21)', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const token = await resetTokenFor(user.email)
     const response = await reset(token, 'minha-nova-senha')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ detail: PASSWORD_RESET })
 
     expect(await canLogIn(user.email, 'minha-nova-senha')).toBe(true)
-    expect(await canLogIn(user.email, TEST_USER_PASSWORD)).toBe(false)
+    expect(await canLogIn(user.email, OLD_PASSWORD)).toBe(false)
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers: bearer(user.token) })
     expect(me.statusCode).toBe(401)
   })
 
   it('a used link gets "Erro ao resetar senha" and changes nothing', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const token = await resetTokenFor(user.email)
     expect((await reset(token, 'primeira-nova')).statusCode).toBe(200)
     const again = await reset(token, 'segunda-nova')
@@ -229,7 +243,7 @@ describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
   })
 
   it('an expired link gets "Erro ao resetar senha"', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const token = await resetTokenFor(user.email)
     await t.db.orm
       .update(accountTokens)
@@ -238,7 +252,7 @@ describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
     const response = await reset(token, 'tarde-demais')
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ detail: RESET_FAILED })
-    expect(await canLogIn(user.email, TEST_USER_PASSWORD)).toBe(true)
+    expect(await canLogIn(user.email, OLD_PASSWORD)).toBe(true)
   })
 
   it('an unknown token gets "Erro ao resetar senha"', async () => {
@@ -248,7 +262,7 @@ describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
   })
 
   it('a link sent before the account changed its e-mail no longer works', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const token = await resetTokenFor(user.email)
     await t.db.orm
       .update(users)
@@ -258,7 +272,7 @@ describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
   })
 
   it('using one link voids the older links of the account', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const older = await resetTokenFor(user.email)
     const newer = await resetTokenFor(user.email)
     expect(older).not.toBe(newer)
@@ -268,7 +282,7 @@ describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
   })
 
   it('two requests with one link at once: exactly one sets its password', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     const token = await resetTokenFor(user.email)
     const answers = await Promise.all([reset(token, 'corrida-numero-1'), reset(token, 'corrida-numero-2')])
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400])
@@ -302,8 +316,8 @@ describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
   })
 
   it('ignores a bearer token: the link alone decides whose password changes', async () => {
-    const user = await createUser(t)
-    const other = await createUser(t)
+    const user = await accountWithPassword()
+    const other = await accountWithPassword()
     const token = await resetTokenFor(user.email)
     const response = await t.app.inject({
       method: 'POST',
@@ -314,11 +328,11 @@ describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(await canLogIn(user.email, 'senha-via-link')).toBe(true)
-    expect(await canLogIn(other.email, TEST_USER_PASSWORD)).toBe(true)
+    expect(await canLogIn(other.email, OLD_PASSWORD)).toBe(true)
   })
 
   it('an account without a password can set one through the link', async () => {
-    const user = await createUser(t)
+    const user = await accountWithPassword()
     await t.db.orm.update(users).set({ passwordHash: null }).where(eq(users.id, user.id))
     const token = await resetTokenFor(user.email)
     expect((await reset(token, 'primeira-senha-dela')).statusCode).toBe(200)

@@ -10,7 +10,7 @@ import { badRequest, tooManyRequests, validationFailed } from '../http/errors.ts
 import { mailLinkBase } from '../mail/links.ts'
 import { passwordResetMail } from '../mail/templates.ts'
 
-/** The one answer to every accepted request, whether or not an account has the e-mail (P56). */
+/** The one answer to every accepted request, whether or not an account has the e-mail (P67). */
 export const RECOVERY_REQUESTED =
   'Se houver uma conta com esses dados, enviaremos um e-mail com um link para criar uma nova senha. Confira também a caixa de spam.'
 /** SPEC §8: an unknown, used or expired link. */
@@ -18,7 +18,7 @@ export const RESET_FAILED = 'Erro ao resetar senha'
 export const PASSWORD_RESET = 'Senha redefinida com sucesso. Entre com a nova senha.'
 
 /**
- * Limits (P56), each over the 15-minute window of P19. Counted for every accepted request,
+ * Limits (P67), each over the 15-minute window of P19. Counted for every accepted request,
  * whether or not the e-mail has an account, so the limit says nothing about that either.
  */
 export const RECOVERY_LIMITS = {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NotasAtHome, NotasTurma, Turma } from '../../src/api/schemas/turma.ts'
 import { avaliacoes, notas } from '../db/schema/notas.ts'
 import { turmaAlunos } from '../db/schema/turmas.ts'
-import { bearer, createTestApp, createUser, demoToken, type TestApp } from '../test/app.ts'
+import { createAccount } from '../test/accounts.ts'
+import { bearer, createTestApp, demoToken, type TestApp } from '../test/app.ts'
 import { mediaPonderada, mediaSimples, progresso, situacaoNotas } from './turmas.ts'
 
 describe('grade rules', () => {
@@ -238,7 +239,7 @@ describe('GET /at-home/turma/{id}/notas/', () => {
 
   it('is decided once every assessment is graded: below the mark fails, at or above passes', async () => {
     // A student of this test's own in Ana's class: the grades below touch no one else's.
-    const student = await createUser(t)
+    const student = await createAccount(t.app, t.db)
     const ingles = byName(anaTurmas, 'Inglês — Intermediário 2')
     const [matricula] = await t.db.orm
       .insert(turmaAlunos)

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { SignJWT } from 'jose'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -174,19 +175,54 @@ describe('strict token claims (issue 8)', () => {
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub, ver: 0, iat: now(), exp: now() + 600 })).toString('base64url')}.`
     expectUnauthenticated(await me(bearer(unsigned)))
   })
+
+  /** A compact HS256 JWS over exactly the header and claims given, signed with the server's secret. */
+  function handSigned(header: unknown, claims: unknown) {
+    const encode = (part: unknown) => Buffer.from(JSON.stringify(part)).toString('base64url')
+    const input = `${encode(header)}.${encode(claims)}`
+    return `${input}.${createHmac('sha256', key()).update(input).digest('base64url')}`
+  }
+
+  it('refuses critical header extensions, a future nbf, non-numeric dates and any altered signature', async () => {
+    const { id } = await createAccount(t.app, t.db)
+    const claims = { sub: String(id), ver: 0, iat: now(), exp: now() + 600 }
+    const good = handSigned({ alg: 'HS256', typ: 'JWT' }, claims)
+    expect((await me(bearer(good))).statusCode).toBe(200)
+
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256', crit: ['exp'] }, claims))))
+    expectUnauthenticated(await me(bearer(handSigned(['HS256'], claims))))
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256' }, [claims]))))
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256' }, { ...claims, nbf: now() + 600 }))))
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256' }, { ...claims, exp: String(now() + 600) }))))
+    expectUnauthenticated(await me(bearer(handSigned({ alg: 'HS256' }, { ...claims, iat: String(now()) }))))
+    const [header, payload, signature] = good.split('.') as [string, string, string]
+    const flipped = signature.at(-2) === 'A' ? 'B' : 'A'
+    expectUnauthenticated(await me(bearer(`${header}.${payload}.${signature.slice(0, -2)}${flipped}${signature.at(-1)}`)))
+    expectUnauthenticated(await me(bearer(`${good}=`)))
+    expectUnauthenticated(await me(bearer(`${good}.${signature}`)))
+    expectUnauthenticated(
+      await me(bearer(`${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`)),
+    )
+  })
 })
 
 describe('GET /users/me/ cost (issue 7)', () => {
-  it('is one database query, token check included', async () => {
+  it('is one database statement, token check included', async () => {
     const { token: bearerToken } = await createAccount(t.app, t.db)
-    const session = (t.db.orm as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session
-    const prepared = vi.spyOn(session, 'prepareQuery')
+    // The first request on a connection declares the prepared statement; count a later one.
+    expect((await me(bearer(bearerToken))).statusCode).toBe(200)
+    // What the engine is sent: PGlite's query/exec, or node-postgres's pool.query.
+    const client = (t.db.orm as unknown as { $client: Record<string, unknown> }).$client
+    const sent = (['query', 'exec'] as const)
+      .filter((method) => typeof client[method] === 'function')
+      .map((method) => vi.spyOn(client as Record<typeof method, (...args: unknown[]) => unknown>, method))
     try {
       const response = await me(bearer(bearerToken))
       expect(response.statusCode).toBe(200)
-      expect(prepared).toHaveBeenCalledTimes(1)
+      expect(response.json().id).toBeGreaterThan(0)
+      expect(sent.reduce((calls, spy) => calls + spy.mock.calls.length, 0)).toBe(1)
     } finally {
-      prepared.mockRestore()
+      for (const spy of sent) spy.mockRestore()
     }
   })
 

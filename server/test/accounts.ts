@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { OwnedKind, Role } from '../../src/api/define.ts'
 import type { Database } from '../db/client.ts'
 import { companies } from '../db/schema/companies.ts'
+import { driveUsers } from '../db/schema/drive-users.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
 import { users } from '../db/schema/users.ts'
+import { DEMO_COMPANY } from '../db/seed.ts'
 
 /**
  * Accounts and data a test creates for itself, so no test depends on what another one did
@@ -14,17 +17,33 @@ import { users } from '../db/schema/users.ts'
 export interface TestAccount {
   id: number
   role: Role
+  email: string
   token: string
 }
 
-/** A new account with no school data and no password (it cannot log in; it has a token). */
+/**
+ * A new account with a complete profile in the demo school and a unique e-mail. It has no
+ * password (it cannot log in; it has a token).
+ */
 export async function createAccount(app: FastifyInstance, db: Database, role: Role = 'student'): Promise<TestAccount> {
-  const tag = randomBytes(6).toString('hex')
+  const email = `teste-${randomBytes(6).toString('hex')}@example.com`
+  const [company] = await db.orm.select({ id: companies.id }).from(companies).where(eq(companies.escolaId, DEMO_COMPANY.escolaId)).limit(1)
   const [row] = await db.orm
     .insert(users)
-    .values({ role, email: `teste-${tag}@example.com`, fullName: `Teste ${tag}` })
+    .values({
+      role,
+      email,
+      fullName: 'Pessoa de Teste',
+      cpf: '39053344705',
+      phone: '11955554444',
+      cep: '01310100',
+      street: 'Avenida Paulista',
+      streetNumber: '1',
+      updatedAt: new Date(),
+    })
     .returning({ id: users.id })
-  return { id: row!.id, role, token: await app.auth.issueAccessToken(row!.id) }
+  await db.orm.insert(driveUsers).values({ userId: row!.id, companyId: company!.id })
+  return { id: row!.id, role, email, token: await app.auth.issueAccessToken(row!.id) }
 }
 
 /** A new class of a new school, with `userId` enrolled; returns both ids. */

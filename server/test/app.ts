@@ -1,17 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
-import { hashPassword } from '../auth/password.ts'
 import { testConfig, type Config } from '../config.ts'
 import { openPglite, openPostgres, type Database } from '../db/client.ts'
-import { companies } from '../db/schema/companies.ts'
-import { driveUsers } from '../db/schema/drive-users.ts'
-import { users, type UserRole } from '../db/schema/users.ts'
-import { DEMO_COMPANY, DEMO_PASSWORD, DEMO_SIBLINGS_CPF } from '../db/seed.ts'
+import { DEMO_PASSWORD, DEMO_SIBLINGS_CPF } from '../db/seed.ts'
 import { quoteIdentifier, withDatabase } from './template.ts'
 
 /**
@@ -142,36 +137,4 @@ export function loginRequest(fields: Record<string, string>) {
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   }
-}
-
-export const TEST_USER_PASSWORD = 'senha-de-teste-1'
-
-/**
- * A user of the test's own (issue 8: tests independent of each other): a complete profile
- * in the demo school, with a unique e-mail, logged in through the API.
- */
-export async function createUser(t: TestApp, role: UserRole = 'student'): Promise<{ id: number; email: string; token: string }> {
-  const email = `teste-${randomUUID()}@example.com`
-  const [company] = await t.db.orm
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.escolaId, DEMO_COMPANY.escolaId))
-    .limit(1)
-  const [user] = await t.db.orm
-    .insert(users)
-    .values({
-      email,
-      role,
-      passwordHash: await hashPassword(TEST_USER_PASSWORD),
-      fullName: 'Pessoa de Teste',
-      cpf: '39053344705',
-      phone: '11955554444',
-      cep: '01310100',
-      street: 'Avenida Paulista',
-      streetNumber: '1',
-      updatedAt: new Date(),
-    })
-    .returning({ id: users.id })
-  await t.db.orm.insert(driveUsers).values({ userId: user!.id, companyId: company!.id })
-  return { id: user!.id, email, token: await loginToken(t.app, email, TEST_USER_PASSWORD) }
 }

@@ -1,3 +1,5 @@
+import type { CurrentUser } from './schemas/user.ts'
+
 /**
  * The keys SPEC §3 keeps on the device ("Stored locally"). Everything the browser keeps
  * about a session goes through here so logout can wipe it in one place.
@@ -9,7 +11,17 @@ export const STORAGE_KEYS = {
   pushSubscriptionAuth: 'push_subscription_auth',
   /** A half-filled registration update (P60): personal data, so logout wipes it with the rest. */
   registrationDraft: 'registration_update_draft',
+  /** The signed-in user as the server last answered it, read before the first render (P53). */
+  keptUser: 'portal-kept-user',
+  /** Where builds before P53 kept that user (a TanStack Query cache); read once, then wiped with the rest. */
+  legacyQueryCache: 'portal-query-cache',
 } as const
+
+/** The user kept on the device and when the server last confirmed it. */
+export interface KeptUser {
+  user: CurrentUser
+  updatedAt: number
+}
 
 function storage(): Storage | null {
   try {
@@ -45,17 +57,34 @@ export function storeToken(token: string): void {
   storage()?.setItem(STORAGE_KEYS.token, token)
 }
 
-/** SPEC §3 `cpf_email_verification_token`: a confirmation link opened before login (P65). */
-export function getStoredEmailVerificationToken(): string | null {
-  return storage()?.getItem(STORAGE_KEYS.emailVerificationToken) ?? null
+/**
+ * The user kept by the last visit (P53): one small record read synchronously before the
+ * first render, so a signed-in student never sees the login form and the frame draws at once.
+ */
+export function getKeptUser(): KeptUser | null {
+  const store = storage()
+  try {
+    const kept = JSON.parse(store?.getItem(STORAGE_KEYS.keptUser) ?? 'null') as KeptUser | null
+    return kept?.user ? kept : legacyKeptUser(store)
+  } catch {
+    return null
+  }
 }
 
-export function storeEmailVerificationToken(token: string): void {
-  storage()?.setItem(STORAGE_KEYS.emailVerificationToken, token)
+export function storeKeptUser(user: CurrentUser, updatedAt: number): void {
+  storage()?.setItem(STORAGE_KEYS.keptUser, JSON.stringify({ user, updatedAt } satisfies KeptUser))
 }
 
-export function removeStoredEmailVerificationToken(): void {
-  storage()?.removeItem(STORAGE_KEYS.emailVerificationToken)
+/** A device signed in before P53 keeps its user in the persisted query cache: take it from there once. */
+function legacyKeptUser(store: Storage | null): KeptUser | null {
+  const cache = JSON.parse(store?.getItem(STORAGE_KEYS.legacyQueryCache) ?? 'null') as {
+    clientState?: { queries?: { queryKey: unknown[]; state: { data?: CurrentUser; dataUpdatedAt: number } }[] }
+  } | null
+  const query = cache?.clientState?.queries?.find(({ queryKey }) => queryKey.join('/') === 'users/me')
+  store?.removeItem(STORAGE_KEYS.legacyQueryCache)
+  if (!query?.state.data) return null
+  storeKeptUser(query.state.data, query.state.dataUpdatedAt)
+  return { user: query.state.data, updatedAt: query.state.dataUpdatedAt }
 }
 
 /**

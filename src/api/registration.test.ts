@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  guardianIssues,
-  isMinorOn,
-  isPlausibleBirthDate,
-  needsRegistrationUpdate,
-  registrationDueAt,
-  registrationUpdateReason,
-} from './registration.ts'
+import { guardianIssues, isMinorOn, isPlausibleBirthDate } from './registration.ts'
+import { needsRegistrationUpdate, registrationDueAt, registrationUpdateReason } from './registration-due.ts'
 import type { CurrentUser } from './schemas/user.ts'
 import { demoStudent } from './schemas/user.fixture.ts'
 

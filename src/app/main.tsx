@@ -1,19 +1,14 @@
 import '../ui/styles.css'
 import './app.css'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { lazy, StrictMode, Suspense } from 'react'
-import { flushSync } from 'react-dom'
+import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
-import { api } from '../api/api.ts'
-import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import { loadScreenTexts } from '../i18n/index.ts'
+import { afterFirstScreen, yieldToBrowser } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
-import { initMonitoring } from './monitoring.ts'
-import { queryClient, restoreQueryCache } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
-import { createSessionActor, SessionProvider } from './session.tsx'
+import { createSession, SessionProvider } from './session.tsx'
 
 // The update banner and install button are not part of any first screen (issue 7 item 3).
 const PwaUi = lazy(() => import('./pwa/pwa-ui.tsx').then(({ PwaUi }) => ({ default: PwaUi })))
@@ -23,21 +18,25 @@ applyBrand(brand, document)
 // Install prompt captured from the start; the service worker registers after the first screen.
 void import('./pwa/start.ts').then(({ startPwa }) => startPwa())
 
-// The screens' texts: a signed-in route waits for them (one small precached chunk, fetched
-// while the cache restores); the login page draws without them and they arrive after.
-const screenTexts = loadScreenTexts()
-// Before the first render: the kept user must be there when the session starts.
-await restoreQueryCache()
-if (!window.location.pathname.startsWith('/login')) await screenTexts.catch(() => undefined)
+// Evaluating the modules above was one task; the router and the session get the next one.
+await yieldToBrowser()
 
-// The session navigates through the router and the router reads the session: the closures
-// below run only after `session.start()`, when `router` exists.
-const session = createSessionActor({
+// The session's input (token, kept user) is read here, synchronously; its machine loads
+// when the first screen needs it or after it is drawn (P53, Session.start). The session
+// navigates through the router and the router reads the session: the closures below run
+// only once the machine runs, when `router` exists.
+const session = createSession({
   navigate: (to) => void router.navigate({ to, replace: true }),
   currentPath: () => router.state.location.pathname,
 })
 const router = createAppRouter(session)
-session.start()
+let drawn = () => {}
+session.start(new Promise<void>((resolve) => (drawn = resolve))) // resolved by React's first commit, below
+
+// The screens' texts: a signed-in route waits for them (one small precached chunk); the
+// login page draws without them and they arrive after its first screen.
+if (window.location.pathname.startsWith('/login')) afterFirstScreen(() => void loadScreenTexts())
+else await loadScreenTexts().catch(() => undefined)
 
 // The shell HTML already shows this route's first screen (pre-rendered, scripts/prerender.ts).
 // React takes over only once the route has loaded (guards, lazy chunks), so its first
@@ -45,32 +44,45 @@ session.start()
 // failed load still renders: the router shows its error screen.
 await router.load().catch(() => undefined)
 
+/** Runs in the task of React's first commit, before the browser paints it. */
+function OnFirstCommit({ run }: { run: () => void }) {
+  useLayoutEffect(run, [run])
+  return null
+}
+
 const container = document.getElementById('root')!
+// One commit swaps the pre-rendered markup for React's; then the placeholders' styling and
+// the inert guard of the shell (scripts/prerender.ts) go. A transition: React renders the
+// tree in slices of a few milliseconds, the page stays responsive meanwhile (no long task,
+// issue 7 TBT) and still shows the pre-rendered screen until that one commit.
+const tookOver = () => {
+  container.removeAttribute('data-prerendered')
+  container.removeAttribute('inert')
+  drawn()
+}
 const root = createRoot(container)
-// One synchronous commit swaps the pre-rendered markup for React's; then the placeholders'
-// styling and the inert guard of the shell (scripts/prerender.ts) go.
-flushSync(() =>
+startTransition(() =>
   root.render(
     <StrictMode>
       <BrandProvider brand={brand}>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider actor={session}>
-            <RouterProvider router={router} />
-            <Suspense fallback={null}>
-              <PwaUi />
-            </Suspense>
-          </SessionProvider>
-        </QueryClientProvider>
+        <SessionProvider actor={session}>
+          <RouterProvider router={router} />
+          <Suspense fallback={null}>
+            <PwaUi />
+          </Suspense>
+        </SessionProvider>
       </BrandProvider>
+      <OnFirstCommit run={tookOver} />
     </StrictMode>,
   ),
 )
-container.removeAttribute('data-prerendered')
-container.removeAttribute('inert')
 
-// Settings and monitoring after the first screen: neither may delay it (D20, D22).
-void refreshRuntimeConfig(api).then((config) => {
-  const settings = config ?? runtimeConfig()
-  if (settings?.sentry_dsn)
-    void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
-})
+// Settings and monitoring after the first screen: neither may delay it (D20, D22), nor
+// does their code (the contract client, the monitoring rules) travel with it.
+void Promise.all([import('../api/api.ts'), import('../api/runtime-config.ts'), import('./monitoring.ts')]).then(
+  async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {
+    const settings = (await refreshRuntimeConfig(api)) ?? runtimeConfig()
+    if (settings?.sentry_dsn)
+      void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
+  },
+)

@@ -1,10 +1,5 @@
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { defaultShouldDehydrateQuery, onlineManager, QueryClient, type Query } from '@tanstack/react-query'
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client'
+import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { onReachabilityChange } from '../api/reachability.ts'
-
-/** Persisted query cache: the portal starts fast and shows the last known data offline. */
-const CACHE_MAX_AGE_MS = 1000 * 60 * 60 * 24 * 30
 
 // TanStack Query assumes "online" until an event says otherwise; a page reloaded on a bus
 // with no signal gets no event, so start from what the browser knows.
@@ -14,8 +9,8 @@ if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') o
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // Kept in memory for the whole visit. Not CACHE_MAX_AGE_MS: a timer beyond 2^31 ms
-      // overflows and would drop queries at once, the kept user among them.
+      // Kept in memory for the whole visit, never on the device: the offline entities live in
+      // Dexie (P39) and the kept user in its own record (P53), so no cache is parsed at start.
       gcTime: Number.POSITIVE_INFINITY,
       staleTime: 30_000,
       // Flaky mobile data: retry a little, but never on a 4xx that will not change.
@@ -25,35 +20,6 @@ export const queryClient = new QueryClient({
     },
   },
 })
-
-const persister = createSyncStoragePersister({
-  storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: 'portal-query-cache',
-  // Small (the data lives in Dexie): a reload right after login still finds the kept user.
-  throttleTime: 100,
-})
-
-const persistOptions = {
-  queryClient,
-  persister,
-  maxAge: CACHE_MAX_AGE_MS,
-  buster: 'v1',
-  // Offline entities keep their data and "updated at" in Dexie; their queries are not kept,
-  // so every start revalidates them in the background (a 304 when unchanged, issue 7).
-  dehydrateOptions: { shouldDehydrateQuery: (query: Query) => query.queryKey[0] !== 'offline' && defaultShouldDehydrateQuery(query) },
-}
-
-/** Restores the cache kept by the last visit; call once before the first render. */
-export async function restoreQueryCache(): Promise<void> {
-  await persistQueryClientRestore(persistOptions)
-  persistQueryClientSubscribe(persistOptions)
-}
-
-/** Logout: nothing of one account may be shown to the next (D15). */
-export async function clearQueryCache(): Promise<void> {
-  queryClient.clear()
-  await persister.removeClient()
-}
 
 /** Probing a server that stopped answering: soon at first, then every 30 s at most. */
 const PROBE_FIRST_MS = 2_000

@@ -1,12 +1,11 @@
 import { createRouter } from '@tanstack/react-router'
-import { queryClient } from './query-client.ts'
 import { routeTree } from './route-tree.gen.ts'
-import type { SessionActor } from './session.tsx'
+import type { SessionSource } from './session.tsx'
 
-export function createAppRouter(session: SessionActor) {
+export function createAppRouter(session: SessionSource) {
   return createRouter({
     routeTree,
-    context: { queryClient, session },
+    context: { session },
     defaultPreload: 'intent',
     // Data lives in TanStack Query (and Dexie); the router need not cache loader results.
     defaultPreloadStaleTime: 0,

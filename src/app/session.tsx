@@ -1,118 +1,128 @@
-import { useSelector } from '@xstate/react'
-import { createContext, useContext, type ReactNode } from 'react'
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import { api, setApiEventHandlers } from '../api/api.ts'
-import { contract } from '../api/contract.ts'
-import { clearStoredSession, getStoredToken, storeToken } from '../api/local-store.ts'
-import { onReachabilityChange } from '../api/reachability.ts'
+import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { getKeptUser, getStoredToken } from '../api/local-store.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
-import { sessionMachine, type SessionSnapshot } from '../machines/session.ts'
-import { captureEmailVerificationToken, verifyPendingEmail } from './email-verification.ts'
-import { clearQueryCache, queryClient, retryWhenServerAnswers } from './query-client.ts'
-
-export const CURRENT_USER_QUERY_KEY = ['users', 'me'] as const
+import { loadLocalData } from '../db/local.ts'
+import type { sessionMachine } from '../machines/session.ts'
+import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
+import { afterFirstScreen } from '../ui/after-first-screen.ts'
+import { captureEmailVerificationToken } from './email-verification.ts'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 
-/** The device database loads with the first logged-in screen, not with the login page. */
-const localData = () => import('../db/sync.ts')
-
-/** Workbox's precache (the app itself) stays; every other cache may hold what an account saw. */
-const PRECACHE_PREFIX = 'workbox-precache'
-
 /**
- * One way to wipe a device (issue 8): every Dexie table, the persisted query cache, the
- * service worker's runtime caches and every account key in local storage. The next
- * account on a shared phone sees nothing of this one, offline either.
+ * What the router and the screens read and tell the session: the app's `Session` below, or
+ * any session actor (the build's pre-render draws from one).
  */
-export async function wipeDevice(): Promise<void> {
-  clearStoredSession()
-  await Promise.all([clearQueryCache(), localData().then(({ wipeLocalData }) => wipeLocalData()), clearRuntimeCaches()])
+export interface SessionSource {
+  getSnapshot(): SessionView
+  subscribe(listener: () => void): { unsubscribe(): void }
+  send(event: SessionEvent): void
 }
 
-async function clearRuntimeCaches(): Promise<void> {
-  if (typeof caches === 'undefined') return
-  const names = await caches.keys()
-  await Promise.all(names.filter((name) => !name.startsWith(PRECACHE_PREFIX)).map((name) => caches.delete(name)))
-}
-
-interface SessionEffects {
+export interface SessionEffects {
   navigate: (to: string) => void
   currentPath: () => string
 }
 
-/**
- * The session actor with the app's side effects: the contract client for fetches, local
- * storage for the token, the query cache and the router for navigation.
- */
-export function createSessionActor(effects: SessionEffects): SessionActor {
-  captureEmailVerificationToken()
-  const machine = sessionMachine.provide({
-    actors: {
-      login: fromPromise(async ({ input }) =>
-        api.call(contract.loginAccessToken, {
-          body: { username: input.username, password: input.password, user_id: input.userId?.toString() },
-        }),
-      ),
-      loadUser: fromPromise(async (): Promise<CurrentUser> => {
-        // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
-        await verifyPendingEmail()
-        // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
-        const user = await api.call(contract.usersMe)
-        // Another account's data never shows, even if its logout never ran (D15).
-        await (await localData()).claimLocalData(user.id)
-        queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user)
-        return user
-      }),
-    },
-    actions: {
-      persistToken: (_, { token }) => storeToken(token),
-      clearStoredSession: () => void wipeDevice(),
-      navigateAfterLogin: () => {
-        const path = effects.currentPath()
-        if (path === '/' || path.startsWith('/login')) effects.navigate('/dashboard')
-      },
-      navigateToLogin: () => effects.navigate('/login/main'),
-      keepUser: (_, { user }) => queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user),
-    },
-  })
-  const token = getStoredToken()
-  const keptUser = token ? (queryClient.getQueryData<CurrentUser>(CURRENT_USER_QUERY_KEY) ?? null) : null
-  // The frame draws from the kept user at once; its device data is claimed before any sync writes (P15).
-  if (keptUser) void localData().then(({ claimLocalData }) => claimLocalData(keptUser.id))
-  const actor = createActor(machine, { input: { token, keptUser } })
-  setApiEventHandlers({
-    onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
-    // SPEC §4: a 405 sends the browser to /main/dashboard.
-    onMethodNotAllowed: () => window.location.assign('/main/dashboard'),
-  })
-  // The server answers again after being down: confirm a user still only known from the device.
-  onReachabilityChange((reachable) => {
-    const snapshot = actor.getSnapshot()
-    if (reachable && snapshot.matches('loggedIn') && snapshot.context.userFromDevice) actor.send({ type: 'session.reloadUser' })
-  })
-  retryWhenServerAnswers(() => api.call(contract.config))
-  return actor
+export interface Session extends SessionSource {
+  /**
+   * Starts the machine: at once for a bare token (the first screen waits for `/users/me/`);
+   * for a kept user once `drawn` resolves (the frame draws from the device, then the machine
+   * revalidates it); without a token once the first screen is idle.
+   */
+  start(drawn: Promise<unknown>): void
 }
 
-const SessionContext = createContext<SessionActor | null>(null)
+/**
+ * The session of this visit (P53). Its input is read synchronously before the first render
+ * (the token and the kept user, src/api/local-store.ts), so the route guards decide at once:
+ * no token, the login form; a kept user, the signed-in frame. The machine and its effects
+ * (XState, the contract client, the query cache) load as their own chunk
+ * (./session-runtime.ts); until then `getSnapshot()` is the state the machine starts in, and
+ * events wait for it.
+ */
+export function createSession(effects: SessionEffects): Session {
+  captureEmailVerificationToken()
+  const token = getStoredToken()
+  const kept = token ? getKeptUser() : null
+  const input: SessionInput = { token, keptUser: kept?.user ?? null, keptUserAt: kept?.updatedAt ?? null }
+  // Before any sync writes, the device's data is claimed for the kept user (P15); it runs
+  // beside the first screen, which draws from the kept user and waits for nothing here.
+  if (kept) void loadLocalData().then(({ claimLocalData }) => claimLocalData(kept.user.id))
+  const starting = startingView(input)
+  const sending = startingView(input, true)
+  const listeners = new Set<() => void>()
+  const queued: SessionEvent[] = []
+  const notify = () => listeners.forEach((listener) => listener())
+  let actor: SessionActor | null = null
+  let loading: Promise<void> | null = null
 
-export function SessionProvider({ actor, children }: { actor: SessionActor; children: ReactNode }) {
+  const load = () =>
+    (loading ??= import('./session-runtime.ts').then(
+      ({ startSessionActor }) => {
+        actor = startSessionActor(input, effects)
+        actor.subscribe(notify)
+        for (const event of queued.splice(0)) actor.send(event)
+        notify()
+      },
+      (error: unknown) => {
+        // The chunk did not arrive (a deploy removed it, or no connection): the next event tries again.
+        loading = null
+        throw error
+      },
+    ))
+
+  return {
+    // An event sent before the machine runs shows as busy (the login button spins) until it does.
+    getSnapshot: () => actor?.getSnapshot() ?? (queued.length > 0 ? sending : starting),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return { unsubscribe: () => void listeners.delete(listener) }
+    },
+    send: (event) => {
+      if (actor) return actor.send(event)
+      queued.push(event)
+      if (queued.length === 1) notify()
+      void load().catch(() => {})
+    },
+    start: (drawn) => {
+      const run = () => void load().catch(() => {})
+      if (kept) void drawn.then(run)
+      else if (token) run()
+      else afterFirstScreen(run)
+    },
+  }
+}
+
+const SessionContext = createContext<SessionSource | null>(null)
+
+export function SessionProvider({ actor, children }: { actor: SessionSource; children: ReactNode }) {
   return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>
 }
 
-export function useSessionActor(): SessionActor {
+export function useSessionActor(): SessionSource {
   const actor = useContext(SessionContext)
   if (!actor) throw new Error('useSessionActor outside SessionProvider')
   return actor
 }
 
-export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {
-  return useSelector(useSessionActor(), selector)
+/** A part of the session; `selector` returns a piece of the snapshot (not a new object), so equal snapshots give equal answers. */
+export function useSession<T>(selector: (snapshot: SessionView) => T): T {
+  const actor = useSessionActor()
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = actor.subscribe(onChange)
+      return () => subscription.unsubscribe()
+    },
+    [actor],
+  )
+  const select = () => selector(actor.getSnapshot())
+  return useSyncExternalStore(subscribe, select, select)
 }
 
 /** The guard view of a settled session snapshot. */
-export function guardSessionOf(snapshot: SessionSnapshot) {
+export function guardSessionOf(snapshot: SessionView) {
   return {
     isLoggedIn: snapshot.matches('loggedIn'),
     isBookEmpty: snapshot.context.isBookEmpty,

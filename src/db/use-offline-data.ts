@@ -1,7 +1,7 @@
 import { queryOptions, useQueries, useQuery, type QueryKey } from '@tanstack/react-query'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useState } from 'react'
-import { localDb, type SyncKey } from './database.ts'
+import { startTransition, useEffect, useState, type DependencyList } from 'react'
+import type { PortalDb, SyncKey } from './database.ts'
+import { loadLocalData, type LocalData } from './local.ts'
 
 /** What the device holds for a screen, and when it was fetched. */
 export interface LocalSnapshot<T> {
@@ -30,11 +30,11 @@ export interface OfflineData<T> {
  * (contract → Dexie) and keeps only the time it finished, never a second copy of the data.
  * Route loaders prefetch it so a screen's requests start with `/users/me/`, not after it.
  */
-export function offlineQueryOptions(queryKey: QueryKey, sync: () => Promise<void>) {
+export function offlineQueryOptions(queryKey: QueryKey, sync: (local: LocalData) => Promise<void>) {
   return queryOptions({
     queryKey,
     queryFn: async () => {
-      await sync()
+      await sync(await loadLocalData())
       return Date.now()
     },
     // Back on the bus with signal: refresh without a reload.
@@ -55,17 +55,50 @@ export function useSlow(active: boolean, afterMs = SLOW_AFTER_MS): boolean {
 }
 
 /**
+ * `read` as a Dexie live query, once the database has loaded (P53): undefined until its
+ * first answer, then every change the device's tables see. What `useLiveQuery` of
+ * dexie-react-hooks does, without putting Dexie in the chunk of the screen that calls it.
+ */
+export function useLocalQuery<T>(read: (db: PortalDb) => Promise<T>, deps: DependencyList): T | undefined {
+  const [result, setResult] = useState<{ value: T } | { error: unknown }>()
+  useEffect(() => {
+    let subscription: { unsubscribe(): void } | undefined
+    let stopped = false
+    loadLocalData().then(
+      ({ liveQuery, localDb }) => {
+        if (stopped) return
+        // Not urgent: React batches the answers of a screen's queries and renders them in
+        // slices, so data arriving does not block a tap (issue 7 TBT).
+        subscription = liveQuery(() => read(localDb)).subscribe({
+          next: (value) => startTransition(() => setResult({ value })),
+          error: (error: unknown) => setResult({ error }),
+        })
+      },
+      (error: unknown) => setResult({ error }),
+    )
+    return () => {
+      stopped = true
+      subscription?.unsubscribe()
+    }
+    // `deps` says when `read` reads something else, as with useEffect itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps)
+  if (result && 'error' in result) throw result.error
+  return result?.value
+}
+
+/**
  * The read path of DESIGN.md "Data flow": the query fetches through the contract and
  * writes into Dexie (`sync`), the screen renders from Dexie (`read`, live), so it shows the
  * same data offline after a reload.
  */
 export function useOfflineData<T>(options: {
   options: ReturnType<typeof offlineQueryOptions>
-  read: () => Promise<LocalSnapshot<T> | null>
-  deps?: unknown[]
+  read: (db: PortalDb) => Promise<LocalSnapshot<T> | null>
+  deps?: DependencyList
 }): OfflineData<T> {
   const query = useQuery(options.options)
-  const local = useLiveQuery(async () => ({ snapshot: await options.read() }), options.deps ?? [])
+  const local = useLocalQuery(async (db) => ({ snapshot: await options.read(db) }), options.deps ?? [])
   const isSyncing = query.fetchStatus === 'fetching'
   return {
     snapshot: local?.snapshot,
@@ -84,7 +117,7 @@ export function useOfflineData<T>(options: {
 export function useSyncGroup(entries: ReadonlyArray<{ options: ReturnType<typeof offlineQueryOptions>; key: SyncKey }>) {
   const queries = useQueries({ queries: entries.map((entry) => entry.options) })
   const keys = entries.map((entry) => entry.key)
-  const states = useLiveQuery(() => localDb.syncState.bulkGet(keys), [keys.join()])
+  const states = useLocalQuery((db) => db.syncState.bulkGet(keys), [keys.join()])
   const isSyncing = queries.some((q) => q.fetchStatus === 'fetching')
   const times = states?.map((state) => state?.updatedAt)
   return {

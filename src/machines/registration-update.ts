@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { ApiError } from '../api/client.ts'
-import { guardianIssues, isMinorOn, registrationUpdateReason, type RegistrationUpdateReason } from '../api/registration.ts'
+import { guardianIssues, isMinorOn } from '../api/registration.ts'
+import { registrationUpdateReason, type RegistrationUpdateReason } from '../api/registration-due.ts'
 import { RegistrationUpdateBody, type RegistrationUpdateInput } from '../api/schemas/registration.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { calendarDateOf, type CalendarDate } from '../api/validation/age.ts'

@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import type { LoginResponse } from '../api/schemas/auth.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { demoStudent } from '../api/schemas/user.fixture.ts'
-import { sessionMachine, waitUntilSettled, type LoginRequest } from './session.ts'
+import { sessionMachine } from './session.ts'
+import { startingView, waitUntilSettled, type LoginRequest, type SessionInput } from './session-view.ts'
 
 const user: CurrentUser = demoStudent()
 
@@ -14,6 +15,7 @@ function httpError(status: number, message: string) {
 function start(options: {
   token?: string | null
   keptUser?: CurrentUser | null
+  keptUserAt?: number | null
   login?: (request: LoginRequest) => Promise<LoginResponse>
   loadUser?: () => Promise<CurrentUser>
 }) {
@@ -22,8 +24,8 @@ function start(options: {
     clearStoredSession: 0,
     navigateAfterLogin: 0,
     navigateToLogin: 0,
-    keptUsers: [] as CurrentUser[],
     logins: [] as LoginRequest[],
+    kept: [] as { user: CurrentUser; updatedAt: number }[],
   }
   const machine = sessionMachine.provide({
     actors: {
@@ -35,13 +37,15 @@ function start(options: {
     },
     actions: {
       persistToken: (_, params) => void calls.persistToken.push(params.token),
+      keepUser: (_, params) => void calls.kept.push(params),
       clearStoredSession: () => void calls.clearStoredSession++,
       navigateAfterLogin: () => void calls.navigateAfterLogin++,
       navigateToLogin: () => void calls.navigateToLogin++,
-      keepUser: (_, params) => void calls.keptUsers.push(params.user),
     },
   })
-  const actor = createActor(machine, { input: { token: options.token ?? null, keptUser: options.keptUser ?? null } }).start()
+  const actor = createActor(machine, {
+    input: { token: options.token ?? null, keptUser: options.keptUser ?? null, keptUserAt: options.keptUserAt ?? null },
+  }).start()
   return { actor, calls }
 }
 
@@ -55,7 +59,7 @@ describe('session machine', () => {
     const fresh = demoStudent({ updated_at: new Date().toISOString() })
     actor.send({ type: 'session.userUpdated', user: fresh })
     expect(actor.getSnapshot().context).toMatchObject({ currentUser: fresh, requiresUpdate: false })
-    expect(calls.keptUsers).toEqual([due, fresh])
+    expect(calls.kept.slice(-2).map((kept) => kept.user)).toEqual([due, fresh])
   })
 
   it('starts logged out without a stored token', () => {
@@ -72,6 +76,9 @@ describe('session machine', () => {
     expect(snapshot.context.requiresUpdate).toBe(false)
     expect(calls.persistToken).toEqual(['tok'])
     expect(calls.navigateAfterLogin).toBe(1)
+    // The answer is kept on the device for the next start, with when it came (P53).
+    expect(calls.kept).toEqual([{ user, updatedAt: snapshot.context.userUpdatedAt }])
+    expect(snapshot.context.userUpdatedAt).toBeGreaterThan(Date.now() - 60_000)
   })
 
   it('restores a stored token by loading the user', async () => {
@@ -156,6 +163,45 @@ describe('session machine', () => {
     const fresh = await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }))
     expect(fresh.context.currentUser?.full_name).toBe('Nome novo')
     expect(fresh.context.userFromDevice).toBe(false)
+  })
+
+  it('says when the kept user was last confirmed, and moves that on with the next answer (P53)', async () => {
+    let answer: (u: CurrentUser) => void = () => {}
+    const { actor, calls } = start({
+      token: 'stored',
+      keptUser: user,
+      keptUserAt: 1_000,
+      loadUser: () => new Promise((resolve) => (answer = resolve)),
+    })
+    expect(actor.getSnapshot().context.userUpdatedAt).toBe(1_000)
+    answer({ ...user, full_name: 'Nome novo' })
+    const fresh = await waitFor(actor, (s) => s.matches({ loggedIn: 'idle' }))
+    expect(fresh.context.userUpdatedAt).toBeGreaterThan(1_000)
+    expect(calls.kept).toEqual([{ user: fresh.context.currentUser, updatedAt: fresh.context.userUpdatedAt }])
+    actor.send({ type: 'session.userUpdated', user: { ...user, pwa_installed: true } })
+    expect(calls.kept.at(-1)?.user.pwa_installed).toBe(true)
+  })
+
+  it('starts where the view read before it loads says it starts (P53)', () => {
+    const inputs: SessionInput[] = [
+      { token: null },
+      { token: null, keptUser: user },
+      { token: 'stored' },
+      { token: 'stored', keptUser: user, keptUserAt: 5 },
+    ]
+    const states = ['initializing', 'loggedOut', 'loggingIn', 'choosingAccount', 'loggingInAs', 'loadingUser', 'loggedIn'] as const
+    for (const input of inputs) {
+      const machine = sessionMachine.provide({ actors: { loadUser: fromPromise(() => new Promise<CurrentUser>(() => {})) } })
+      const first = createActor(machine, { input }).start().getSnapshot()
+      const view = startingView(input)
+      expect(view.context).toEqual(first.context)
+      expect(view.hasTag('busy')).toBe(first.hasTag('busy'))
+      for (const state of states) expect(view.matches(state), `${state} for ${JSON.stringify(input)}`).toBe(first.matches(state))
+      for (const child of ['entering', 'idle', 'reloading'] as const)
+        expect(view.matches({ loggedIn: child })).toBe(first.matches({ loggedIn: child }))
+    }
+    // An event sent while the machine loads shows as work in flight: the guards wait for it.
+    expect(startingView({ token: null }, true).hasTag('busy')).toBe(true)
   })
 
   it('keeps the kept user when the server does not answer; only a 401 ends the session', async () => {

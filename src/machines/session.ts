@@ -1,59 +1,15 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { AccountChoice, LoginResponse } from '../api/schemas/auth.ts'
+import type { LoginResponse } from '../api/schemas/auth.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
-import { needsRegistrationUpdate } from '../api/registration.ts'
-
-/** SPEC §9: the session is polled every 100 ms until the user is loaded. */
-export const SESSION_POLL_MS = 100
-
-export interface Credentials {
-  username: string
-  password: string
-}
-
-export interface SessionContext {
-  token: string | null
-  currentUser: CurrentUser | null
-  /** Accounts sharing the identifier, for the user to pick (D9). */
-  usersToLogin: AccountChoice[]
-  logInError: string | null
-  requiresUpdate: boolean
-  isBookEmpty: boolean
-  showDrawer: boolean
-  /** Kept only while the user picks an account, so the second login needs no retyping. */
-  pendingCredentials: Credentials | null
-  /** The server refused the token (401): the login screen says the session expired (issue 7). */
-  sessionExpired: boolean
-  /** The user came from the device, not yet confirmed by `/users/me/` in this visit. */
-  userFromDevice: boolean
-}
-
-export interface SessionInput {
-  token: string | null
-  isBookEmpty?: boolean
-  /**
-   * The user kept on the device by the last visit: with a token, the signed-in frame draws
-   * at once from it and `/users/me/` revalidates behind (issue 7, no blank screen on lie-fi).
-   */
-  keptUser?: CurrentUser | null
-}
-
-export type SessionEvent =
-  | { type: 'session.login'; username: string; password: string }
-  | { type: 'session.chooseAccount'; userId: number }
-  | { type: 'session.cancelChoice' }
-  | { type: 'session.logout' }
-  | { type: 'session.unauthorized' }
-  | { type: 'session.reloadUser' }
-  | { type: 'session.userUpdated'; user: CurrentUser }
-  /** A password change voided older tokens and handed this session a new one. */
-  | { type: 'session.tokenRefreshed'; token: string }
-  | { type: 'session.toggleDrawer' }
-  | { type: 'session.setDrawer'; open: boolean }
-
-export interface LoginRequest extends Credentials {
-  userId?: number
-}
+import { needsRegistrationUpdate } from '../api/registration-due.ts'
+import {
+  initialContext,
+  loggedOutContext,
+  type LoginRequest,
+  type SessionContext,
+  type SessionEvent,
+  type SessionInput,
+} from './session-view.ts'
 
 function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Erro ao efetuar login'
@@ -62,15 +18,6 @@ function errorText(error: unknown): string {
 function isUnauthorized(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 401
 }
-
-const loggedOutContext = {
-  token: null,
-  currentUser: null,
-  usersToLogin: [],
-  requiresUpdate: false,
-  pendingCredentials: null,
-  userFromDevice: false,
-} satisfies Partial<SessionContext>
 
 /**
  * The one owner of auth state (DESIGN.md "Session"). Side effects are named here and
@@ -98,8 +45,14 @@ export const sessionMachine = setup({
     /** After login: go to the dashboard when on a login page or the root (SPEC §4). */
     navigateAfterLogin: () => {},
     navigateToLogin: () => {},
-    /** A user an update answered: kept on the device like a loaded one, so a reload starts from it. */
-    keepUser: (_, _params: { user: CurrentUser }) => {},
+    /** The server answered with the current user: it is the session's, from now on confirmed. */
+    takeUser: assign((_, params: { user: CurrentUser }) => ({
+      currentUser: params.user,
+      requiresUpdate: needsRegistrationUpdate(params.user),
+      userUpdatedAt: Date.now(),
+    })),
+    /** Keep the confirmed user on the device for the next start (P53). */
+    keepUser: (_, _params: { user: CurrentUser; updatedAt: number }) => {},
     /** Only a refused token ends the session; the login screen then says why (issue 7). */
     forgetExpiredSession: assign({ ...loggedOutContext, logInError: null, sessionExpired: true }),
   },
@@ -112,20 +65,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => {
-    const keptUser = input.token ? (input.keptUser ?? null) : null
-    return {
-      ...loggedOutContext,
-      token: input.token,
-      currentUser: keptUser,
-      requiresUpdate: keptUser ? needsRegistrationUpdate(keptUser) : false,
-      userFromDevice: keptUser !== null,
-      logInError: null,
-      sessionExpired: false,
-      isBookEmpty: input.isBookEmpty ?? false,
-      showDrawer: true,
-    }
-  },
+  context: ({ input }) => initialContext(input),
   initial: 'initializing',
   on: {
     'session.toggleDrawer': { actions: assign({ showDrawer: ({ context }) => !context.showDrawer }) },
@@ -226,11 +166,9 @@ export const sessionMachine = setup({
         onDone: {
           target: 'loggedIn',
           actions: [
-            assign({
-              currentUser: ({ event }) => event.output,
-              requiresUpdate: ({ event }) => needsRegistrationUpdate(event.output),
-              logInError: null,
-            }),
+            { type: 'takeUser', params: ({ event }) => ({ user: event.output }) },
+            assign({ logInError: null }),
+            { type: 'keepUser', params: ({ context }) => ({ user: context.currentUser!, updatedAt: context.userUpdatedAt! }) },
             'navigateAfterLogin',
           ],
         },
@@ -263,11 +201,8 @@ export const sessionMachine = setup({
         },
         'session.userUpdated': {
           actions: [
-            assign({
-              currentUser: ({ event }) => event.user,
-              requiresUpdate: ({ event }) => needsRegistrationUpdate(event.user),
-            }),
-            { type: 'keepUser', params: ({ event }) => ({ user: event.user }) },
+            { type: 'takeUser', params: ({ event }) => ({ user: event.user }) },
+            { type: 'keepUser', params: ({ context }) => ({ user: context.currentUser!, updatedAt: context.userUpdatedAt! }) },
           ],
         },
       },
@@ -281,11 +216,11 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ token: context.token! }),
             onDone: {
               target: 'idle',
-              actions: assign({
-                currentUser: ({ event }) => event.output,
-                requiresUpdate: ({ event }) => needsRegistrationUpdate(event.output),
-                userFromDevice: false,
-              }),
+              actions: [
+                { type: 'takeUser', params: ({ event }) => ({ user: event.output }) },
+                assign({ userFromDevice: false }),
+                { type: 'keepUser', params: ({ context }) => ({ user: context.currentUser!, updatedAt: context.userUpdatedAt! }) },
+              ],
             },
             // A failed refresh keeps the user we have (offline on a bus, lie-fi).
             onError: [
@@ -304,21 +239,3 @@ export const sessionMachine = setup({
 })
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
-
-/** True once the session knows whether someone is logged in (nothing in flight). */
-export function isSettled(snapshot: SessionSnapshot): boolean {
-  return !snapshot.hasTag('busy')
-}
-
-/**
- * SPEC §4: route guards poll the session every 100 ms until the user is loaded, then
- * decide on the settled snapshot.
- */
-export async function waitUntilSettled(getSnapshot: () => SessionSnapshot, intervalMs = SESSION_POLL_MS): Promise<SessionSnapshot> {
-  let snapshot = getSnapshot()
-  while (!isSettled(snapshot)) {
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
-    snapshot = getSnapshot()
-  }
-  return snapshot
-}

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { daysBetween, formatDate, formatGrade, formatMoney, localIsoDate } from './format.ts'
+import { compareIso, daysBetween, formatDate, formatGrade, formatMoney, localIsoDate } from './format.ts'
 
 describe('pt-BR formats', () => {
   it('formats cents as reais', () => {
     expect(formatMoney(45100).replace(/\s/g, ' ')).toBe('R$ 451,00')
     expect(formatMoney(5).replace(/\s/g, ' ')).toBe('R$ 0,05')
+  })
+  it('writes money exactly as the BRL currency format does', () => {
+    const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+    for (const cents of [0, 1, 99, 45100, 123456, 99999999, 123456789012, -5, -45100, -123456])
+      expect(formatMoney(cents), String(cents)).toBe(currency.format(cents / 100))
   })
   it('formats a calendar date without shifting the day', () => {
     expect(formatDate('2026-03-01')).toBe('01/03/2026')
@@ -17,5 +22,11 @@ describe('pt-BR formats', () => {
     expect(localIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05')
     expect(daysBetween('2026-11-20', '2026-11-22')).toBe(2)
     expect(daysBetween('2026-11-22', '2026-11-20')).toBe(-2)
+  })
+  it('orders ISO dates, date-times and times as the calendar does', () => {
+    const sorted = ['2026-11-20T10:00:00Z', '2026-02-01', '2026-11-20', '2025-12-31'].sort(compareIso)
+    expect(sorted).toEqual(['2025-12-31', '2026-02-01', '2026-11-20', '2026-11-20T10:00:00Z'])
+    expect(['19:30', '08:00', '14:15'].sort(compareIso)).toEqual(['08:00', '14:15', '19:30'])
+    expect(compareIso('2026-01-01', '2026-01-01')).toBe(0)
   })
 })

@@ -95,7 +95,7 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
     await loginAsStudent(page)
     await expect(nextInstalment(page).locator('.summary-figure')).toBeVisible()
     await expect(page.getByTestId('updated-at')).toBeVisible()
-    await page.waitForFunction(() => localStorage.getItem('portal-query-cache')?.includes('"queryKey":["users","me"]'))
+    await page.waitForFunction(() => localStorage.getItem('portal-kept-user')?.includes('Ana Beatriz Souza'))
     const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000
     await ageFinances(page, twoDaysAgo)
     const oldLabel = `Atualizado em ${new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(twoDaysAgo)}`
@@ -124,16 +124,16 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
   test('a refused token ends the session with the reason on the login screen', async ({ page }) => {
     await loginAsStudent(page)
     await expect(nextInstalment(page).locator('.summary-figure')).toBeVisible()
-    await page.waitForFunction(() => localStorage.getItem('portal-query-cache')?.includes('"queryKey":["users","me"]'))
+    await page.waitForFunction(() => localStorage.getItem('portal-kept-user')?.includes('Ana Beatriz Souza'))
     // The server no longer accepts this token (tampered, as a voided or expired one).
     await page.evaluate(() => localStorage.setItem('token', `${localStorage.getItem('token')}x`))
     await page.reload()
     await expect(page).toHaveURL(/\/login\/main$/)
     await expect(page.getByText('Sua sessão expirou. Entre novamente.')).toBeVisible()
     // Nothing of the account stays on the device.
-    const [token, cache] = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('portal-query-cache')])
+    const [token, kept] = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('portal-kept-user')])
     expect(token).toBeNull()
-    expect(cache ?? '').not.toContain('Ana Beatriz Souza')
+    expect(kept).toBeNull()
     expect(await readStore(page, 'parcelas')).toEqual([])
   })
 

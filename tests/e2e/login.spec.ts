@@ -83,13 +83,10 @@ test.describe('login', () => {
       token: localStorage.getItem('token'),
       verification: localStorage.getItem('cpf_email_verification_token'),
       book: localStorage.getItem('bookInfo'),
-      cache: localStorage.getItem('portal-query-cache'),
+      keptUser: localStorage.getItem('portal-kept-user'),
     }))
-    expect({ ...stored, cache: undefined }).toEqual({ token: null, verification: null, book: null, cache: undefined })
-    // The persisted query cache is gone or empty: nothing of this account stays on the device.
-    const queries = stored.cache ? (JSON.parse(stored.cache) as { clientState: { queries: unknown[] } }).clientState.queries : []
-    expect(queries).toEqual([])
-    expect(stored.cache ?? '').not.toContain(STUDENT.name)
+    // The kept user is gone with the rest: nothing of this account stays on the device.
+    expect(stored).toEqual({ token: null, verification: null, book: null, keptUser: null })
     // The protected screens are closed again.
     await page.goto('/dashboard')
     await expect(page).toHaveURL(/\/login\/main$/)

@@ -7,7 +7,7 @@ import { expectNoAxeViolations, isSyncAnswer, mainNav, login, loginAsStudent, SI
  */
 async function waitForOfflineReady(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
-  await page.waitForFunction(() => localStorage.getItem('portal-query-cache')?.includes('"queryKey":["users","me"]'))
+  await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
 }
 
 async function visitAll(page: Page) {
@@ -181,18 +181,18 @@ test.describe('offline reading (D15)', () => {
     )
     expect(Object.keys(counts)).toEqual(expect.arrayContaining(['turmas', 'notas', 'parcelas', 'pedidos', 'syncState']))
     expect(Object.values(counts).every((n) => n === 0)).toBe(true)
-    // No account key, no kept query cache, no runtime cache but the app's own precache.
+    // No account key, no kept user, no runtime cache but the app's own precache.
     await expect
       .poll(() =>
         page.evaluate(async () => ({
           keys: Object.keys(localStorage).filter((key) =>
             ['token', 'cpf_email_verification_token', 'bookInfo', 'push_subscription_auth'].includes(key),
           ),
-          keptCache: localStorage.getItem('portal-query-cache')?.includes('Ana Beatriz Souza') ?? false,
+          keptUser: localStorage.getItem('portal-kept-user')?.includes('Ana Beatriz Souza') ?? false,
           apiCache: (await caches.keys()).includes('api-answers'),
         })),
       )
-      .toEqual({ keys: [], keptCache: false, apiCache: false })
+      .toEqual({ keys: [], keptUser: false, apiCache: false })
 
     await login(page, SIBLINGS.cpf, SIBLINGS.password)
     await page.getByRole('button', { name: new RegExp(SIBLINGS.names[1]!) }).click()

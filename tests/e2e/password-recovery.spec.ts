@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, field, followMailLink, FORGETFUL, login, SIBLINGS } from './fixtures.ts'
 
-/** SPEC §8 and the server's one answer to every recovery request (P56). */
+/** SPEC §8 and the server's one answer to every recovery request (P67). */
 const REQUESTED = 'Se houver uma conta com esses dados, enviaremos um e-mail com um link para criar uma nova senha.'
 const RESET_FAILED = 'Erro ao resetar senha'
 

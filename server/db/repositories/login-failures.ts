@@ -107,7 +107,7 @@ class Refused extends Error {
  * row, so concurrent attempts are counted one after another, and when any counter would
  * pass its limit the transaction is rolled back (a refused attempt is not counted, and
  * costs no password hash, no e-mail). Login (P19), password recovery and e-mail
- * confirmation (P56) each name their own scopes, so their counts never mix.
+ * confirmation (P67) each name their own scopes, so their counts never mix.
  */
 export async function reserveAttempts<S extends string>(
   db: Db,

@@ -1,5 +1,6 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
+import { prepareOnce } from '../prepared.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
 import { users, type UserRole, type UserRow } from '../schema/users.ts'
@@ -16,9 +17,49 @@ export async function accountSession(db: Db, userId: number): Promise<AccountSes
   return row ?? null
 }
 
+/**
+ * The columns a profile is made of (src/api/schemas/user.ts CurrentUser) plus the token
+ * version: every `/users/me/` reads them, so nothing more (never the password hash).
+ */
+const PROFILE_COLUMNS = {
+  id: users.id,
+  role: users.role,
+  email: users.email,
+  cpf: users.cpf,
+  fullName: users.fullName,
+  phone: users.phone,
+  cep: users.cep,
+  street: users.street,
+  streetNumber: users.streetNumber,
+  birthDate: users.birthDate,
+  guardianName: users.guardianName,
+  guardianCpf: users.guardianCpf,
+  isClub: users.isClub,
+  updatedAt: users.updatedAt,
+  driverTour: users.driverTour,
+  pwaInstalled: users.pwaInstalled,
+  /** CurrentUser's `email_verified` (P65). */
+  verifiedEmail: users.verifiedEmail,
+  tokenVersion: users.tokenVersion,
+}
+
 export interface UserProfile {
-  user: Omit<UserRow, 'passwordHash'>
+  user: Pick<UserRow, keyof typeof PROFILE_COLUMNS>
   driveUser: { id: number; company: Pick<CompanyRow, 'id' | 'name' | 'escolaId'> } | null
+}
+
+function profileQuery(db: Db) {
+  return db
+    .select({
+      user: PROFILE_COLUMNS,
+      driveUserId: driveUsers.id,
+      company: { id: companies.id, name: companies.name, escolaId: companies.escolaId },
+    })
+    .from(users)
+    .leftJoin(driveUsers, eq(driveUsers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, driveUsers.companyId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
 }
 
 /**
@@ -40,19 +81,8 @@ export function forUser(db: Db, userId: number) {
     },
 
     async profile(): Promise<UserProfile | null> {
-      // The hash never leaves this module.
-      const { passwordHash: _omitted, ...userColumns } = getTableColumns(users)
-      const [row] = await db
-        .select({
-          user: userColumns,
-          driveUserId: driveUsers.id,
-          company: { id: companies.id, name: companies.name, escolaId: companies.escolaId },
-        })
-        .from(users)
-        .leftJoin(driveUsers, eq(driveUsers.userId, users.id))
-        .leftJoin(companies, eq(companies.id, driveUsers.companyId))
-        .where(eq(users.id, userId))
-        .limit(1)
+      // Every authenticated `/users/me/` runs it: planned once, not per request (issue 7).
+      const [row] = await prepareOnce(db, 'user_profile', profileQuery).execute({ userId })
       if (!row) return null
       return {
         user: row.user,

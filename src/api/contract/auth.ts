@@ -14,7 +14,7 @@ export const authEndpoints = {
     response: LoginResponse,
     errors: { byStatus: { 400: 'Usuário ou senha incorreta.' }, useDetail: true, fallback: 'Erro ao efetuar login' },
   }),
-  /** Sends a reset link; the answer is the same whether or not the e-mail has an account (P56). */
+  /** Sends a reset link; the answer is the same whether or not the e-mail has an account (P67). */
   recoverPassword: defineEndpoint({
     method: 'POST',
     path: '/login/recover-password/',

@@ -9,9 +9,6 @@ export type Role = v.InferOutput<typeof Role>
 export const Company = v.object({ id: v.number(), name: v.string(), escola_id: v.number() })
 export const DriveUser = v.object({ id: v.number(), company: Company })
 
-/** The seven fields SPEC §3 requires for a complete registration. */
-export const REQUIRED_PROFILE_FIELDS = ['phone', 'cep', 'cpf', 'email', 'full_name', 'street_number', 'street'] as const
-
 export const CurrentUser = v.object({
   id: v.number(),
   role: Role,

@@ -1,12 +1,12 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { reportError } from '../monitoring.ts'
 import { useEffect } from 'react'
 
 /** Never a blank page: a screen that throws shows a Portuguese message and a way out. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation('common')
-  useEffect(() => reportError(error), [error])
+  // The monitoring rules load with the error, not with every first screen (P53).
+  useEffect(() => void import('../monitoring.ts').then(({ reportError }) => reportError(error)), [error])
   return (
     <div className="route-error" role="alert">
       <h1>{t('errors.title')}</h1>

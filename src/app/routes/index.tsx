@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { waitUntilSettled } from '../../machines/session.ts'
+import { waitUntilSettled } from '../../machines/session-view.ts'
 import { protectedRouteGuard, rootRouteGuard } from '../guards.ts'
 import { guardSessionOf } from '../session.tsx'
 

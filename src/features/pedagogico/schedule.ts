@@ -1,11 +1,12 @@
 import type { HorarioAula, Turma } from '../../api/schemas/turma.ts'
+import { compareIso } from '../../ui/format.ts'
 
 const DAY_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const
 
 /** "Seg e Qua, 19:00–20:30"; meetings at different times are listed one by one. */
 export function describeSchedule(horarios: HorarioAula[]): string {
   if (horarios.length === 0) return ''
-  const sorted = [...horarios].sort((a, b) => a.dia_semana - b.dia_semana || a.inicio.localeCompare(b.inicio))
+  const sorted = [...horarios].sort((a, b) => a.dia_semana - b.dia_semana || compareIso(a.inicio, b.inicio))
   const sameTime = sorted.every((h) => h.inicio === sorted[0]!.inicio && h.fim === sorted[0]!.fim)
   if (sameTime) {
     const days = sorted.map((h) => DAY_SHORT[h.dia_semana]!)
@@ -25,7 +26,7 @@ export function meetingsOn(turmas: Turma[], day: Date): ClassMeeting[] {
   const weekday = day.getDay()
   return turmas
     .flatMap((turma) => turma.horarios.filter((h) => h.dia_semana === weekday).map((horario) => ({ turma, horario })))
-    .sort((a, b) => a.horario.inicio.localeCompare(b.horario.inicio))
+    .sort((a, b) => compareIso(a.horario.inicio, b.horario.inicio))
 }
 
 /** The next meeting after `now` within a week, for when there is no class today. */

@@ -1,4 +1,5 @@
-import { Outlet } from '@tanstack/react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Outlet, useRouteContext } from '@tanstack/react-router'
 import { useBrand } from '../../brand-context.tsx'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
@@ -11,17 +12,20 @@ export function AuthenticatedLayout() {
   const showDrawer = useSession((s) => s.context.showDrawer)
   // Every other screen sends back to /profile-update until it is saved: no menu to bounce off.
   const mustUpdate = useSession((s) => s.context.requiresUpdate) && REGISTRATION_UPDATE_REDIRECT_ENABLED
+  const { queryClient } = useRouteContext({ from: '/_app' })
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
   return (
-    <AppShell
-      user={user}
-      brandId={brand.id}
-      brandName={brand.name}
-      showDrawer={showDrawer && !mustUpdate}
-      onLogout={() => session.send({ type: 'session.logout' })}
-    >
-      <Outlet />
-    </AppShell>
+    <QueryClientProvider client={queryClient}>
+      <AppShell
+        user={user}
+        brandId={brand.id}
+        brandName={brand.name}
+        showDrawer={showDrawer && !mustUpdate}
+        onLogout={() => session.send({ type: 'session.logout' })}
+      >
+        <Outlet />
+      </AppShell>
+    </QueryClientProvider>
   )
 }

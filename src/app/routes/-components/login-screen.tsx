@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { getStoredEmailVerificationToken } from '../../../api/local-store.ts'
+import { getStoredItem } from '../../../api/local-store.ts'
 import { AccountChooser } from '../../../features/auth/components/account-chooser.tsx'
 import { LoginForm } from '../../../features/auth/components/login-form.tsx'
 import { Alert } from '../../../ui/alert.tsx'
@@ -20,7 +20,7 @@ export function LoginScreen() {
   return (
     <LoginCard title={t('screen.title')} subtitle={t('screen.subtitle')} offline={t('offline')}>
       {/* A confirmation link opened before login (SPEC §4): it completes after login. */}
-      {getStoredEmailVerificationToken() && !choosing ? <Alert tone="info">{t('verifyEmailAfterLogin')}</Alert> : null}
+      {getStoredItem('emailVerificationToken') && !choosing ? <Alert tone="info">{t('verifyEmailAfterLogin')}</Alert> : null}
       {choosing ? (
         <AccountChooser
           accounts={accounts}

@@ -1,4 +1,3 @@
-import { skipToken, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,7 +7,7 @@ import { Profile } from '../../../features/me/components/profile.tsx'
 import { useSlow } from '../../../db/use-offline-data.ts'
 import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
 import { SyncStatus } from '../../../ui/sync-status.tsx'
-import { CURRENT_USER_QUERY_KEY, useCurrentUser, useSession, useSessionActor } from '../../session.tsx'
+import { useCurrentUser, useSession, useSessionActor } from '../../session.tsx'
 
 export const Route = createFileRoute('/_app/me')({
   component: MePage,
@@ -19,7 +18,7 @@ function MePage() {
   const user = useCurrentUser()
   const session = useSessionActor()
   // When the kept user was last confirmed by the server: the "Atualizado em" of this screen (issue 7).
-  const { dataUpdatedAt } = useQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: skipToken })
+  const updatedAt = useSession((s) => s.context.userUpdatedAt)
   const isSyncing = useSession((s) => s.matches({ loggedIn: 'reloading' }))
   const isSlow = useSlow(isSyncing)
   const refresh = () => session.send({ type: 'session.reloadUser' })
@@ -30,7 +29,7 @@ function MePage() {
     <div className="page stack">
       <h1 className="page__title">{t('title')}</h1>
       <SyncStatus
-        updatedAt={dataUpdatedAt || undefined}
+        updatedAt={updatedAt ?? undefined}
         isSyncing={isSyncing}
         isSlow={isSlow}
         syncError={null}

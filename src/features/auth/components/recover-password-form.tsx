@@ -13,7 +13,7 @@ type Method = 'email' | 'accessCode'
 
 /**
  * /login/recover-password (SPEC §2): the e-mail, or the access code (the CPF, P64), to send
- * a reset link to. The answer is the same whether or not an account exists (P56), so the
+ * a reset link to. The answer is the same whether or not an account exists (P67), so the
  * screen repeats it as it comes.
  */
 export function RecoverPasswordForm() {

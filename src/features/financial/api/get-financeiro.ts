@@ -1,30 +1,31 @@
 import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
 import type { Financeiro, Parcela } from '../../../api/schemas/financeiro.ts'
-import { localDb } from '../../../db/database.ts'
-import { fetchConditional, markUnchanged, storedEtags, storeFinanceiro, syncTicket } from '../../../db/sync.ts'
+import type { PortalDb } from '../../../db/database.ts'
+import { compareIso } from '../../../ui/format.ts'
+import type { LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const financeiroQueryKey = ['offline', 'financeiro'] as const
 const PATH = contract.financeiro.path
 
-async function readFinanceiro(): Promise<LocalSnapshot<Financeiro> | null> {
-  const meta = await localDb.syncState.get('financeiro')
+async function readFinanceiro(db: PortalDb): Promise<LocalSnapshot<Financeiro> | null> {
+  const meta = await db.syncState.get('financeiro')
   if (!meta?.totais) return null
-  return { value: { parcelas: sortParcelas(await localDb.parcelas.toArray()), totais: meta.totais }, updatedAt: meta.updatedAt }
+  return { value: { parcelas: sortParcelas(await db.parcelas.toArray()), totais: meta.totais }, updatedAt: meta.updatedAt }
 }
 
 /** Conditional (issue 7): an unchanged account costs a 304; the stored rows stay. */
-export async function syncFinanceiro(): Promise<void> {
-  const ticket = syncTicket()
-  const etags = await storedEtags('financeiro')
-  const answer = await fetchConditional(
+export async function syncFinanceiro(local: LocalData): Promise<void> {
+  const ticket = local.syncTicket()
+  const etags = await local.storedEtags('financeiro')
+  const answer = await local.fetchConditional(
     (etag) => api.callConditional(contract.financeiro, etag),
     etags[PATH],
-    async () => (await readFinanceiro())?.value,
+    async () => (await readFinanceiro(local.localDb))?.value,
   )
-  if (!answer.changed) return markUnchanged('financeiro', { ticket })
-  await storeFinanceiro(answer.value, { ticket, etags: answer.etag ? { [PATH]: answer.etag } : {} })
+  if (!answer.changed) return local.markUnchanged('financeiro', { ticket })
+  await local.storeFinanceiro(answer.value, { ticket, etags: answer.etag ? { [PATH]: answer.etag } : {} })
 }
 
 export const financeiroQueryOptions = offlineQueryOptions(financeiroQueryKey, syncFinanceiro)
@@ -36,8 +37,8 @@ export function sortParcelas(parcelas: Parcela[]): Parcela[] {
   return [...parcelas].sort((a, b) => {
     const byStatus = STATUS_ORDER[a.status] - STATUS_ORDER[b.status]
     if (byStatus !== 0) return byStatus
-    if (a.status === 'pago') return (b.pago_em ?? b.vencimento).localeCompare(a.pago_em ?? a.vencimento)
-    return a.vencimento.localeCompare(b.vencimento) || a.id - b.id
+    if (a.status === 'pago') return compareIso(b.pago_em ?? b.vencimento, a.pago_em ?? a.vencimento)
+    return compareIso(a.vencimento, b.vencimento) || a.id - b.id
   })
 }
 

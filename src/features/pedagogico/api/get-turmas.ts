@@ -3,8 +3,8 @@ import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
 import { fillPath } from '../../../api/define.ts'
 import type { Turma } from '../../../api/schemas/turma.ts'
-import { localDb, type StoredNotas } from '../../../db/database.ts'
-import { fetchConditional, markUnchanged, storedEtags, storeTurmas, syncTicket } from '../../../db/sync.ts'
+import type { StoredNotas } from '../../../db/database.ts'
+import type { LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
 
 export const turmasQueryKey = ['offline', 'turmas'] as const
@@ -14,9 +14,10 @@ export const turmasQueryKey = ['offline', 'turmas'] as const
  * read any class's grades on the bus (D15). Each answer is conditional (issue 7): what did
  * not change costs a 304 and is taken from the device.
  */
-export async function syncTurmas(): Promise<void> {
-  const ticket = syncTicket()
-  const etags = await storedEtags('turmas')
+export async function syncTurmas(local: LocalData): Promise<void> {
+  const { localDb } = local
+  const ticket = local.syncTicket()
+  const etags = await local.storedEtags('turmas')
   const next: Record<string, string> = {}
   let changed = false
   async function get<T>(
@@ -24,7 +25,7 @@ export async function syncTurmas(): Promise<void> {
     request: (etag: string | null) => Promise<ConditionalResult<T>>,
     stored: () => Promise<T | undefined>,
   ): Promise<T> {
-    const answer = await fetchConditional(request, etags[path], stored)
+    const answer = await local.fetchConditional(request, etags[path], stored)
     if (answer.etag) next[path] = answer.etag
     changed ||= answer.changed
     return answer.value
@@ -56,8 +57,8 @@ export async function syncTurmas(): Promise<void> {
       return { turma_id: turma.id, notas: notasTurma, athome }
     }),
   )
-  if (!changed && Object.keys(next).length === Object.keys(etags).length) return markUnchanged('turmas', { ticket })
-  await storeTurmas(turmas, notas, { ticket, etags: next })
+  if (!changed && Object.keys(next).length === Object.keys(etags).length) return local.markUnchanged('turmas', { ticket })
+  await local.storeTurmas(turmas, notas, { ticket, etags: next })
 }
 
 export const turmasQueryOptions = offlineQueryOptions(turmasQueryKey, syncTurmas)
@@ -65,10 +66,10 @@ export const turmasQueryOptions = offlineQueryOptions(turmasQueryKey, syncTurmas
 export function useTurmas() {
   return useOfflineData<Turma[]>({
     options: turmasQueryOptions,
-    read: async () => {
-      const meta = await localDb.syncState.get('turmas')
+    read: async (db) => {
+      const meta = await db.syncState.get('turmas')
       if (!meta) return null
-      return { value: await localDb.turmas.orderBy('nome').toArray(), updatedAt: meta.updatedAt }
+      return { value: await db.turmas.orderBy('nome').toArray(), updatedAt: meta.updatedAt }
     },
   })
 }
@@ -82,10 +83,10 @@ export interface TurmaComNotas {
 export function useNotasDaTurma(turmaId: number) {
   return useOfflineData<TurmaComNotas | undefined>({
     options: turmasQueryOptions,
-    read: async () => {
-      const meta = await localDb.syncState.get('turmas')
+    read: async (db) => {
+      const meta = await db.syncState.get('turmas')
       if (!meta) return null
-      const [turma, notas] = await Promise.all([localDb.turmas.get(turmaId), localDb.notas.get(turmaId)])
+      const [turma, notas] = await Promise.all([db.turmas.get(turmaId), db.notas.get(turmaId)])
       return { value: turma && notas ? { turma, notas } : undefined, updatedAt: meta.updatedAt }
     },
     deps: [turmaId],
@@ -96,10 +97,10 @@ export function useNotasDaTurma(turmaId: number) {
 export function useTurmasComNotas() {
   return useOfflineData<TurmaComNotas[]>({
     options: turmasQueryOptions,
-    read: async () => {
-      const meta = await localDb.syncState.get('turmas')
+    read: async (db) => {
+      const meta = await db.syncState.get('turmas')
       if (!meta) return null
-      const [turmas, notas] = await Promise.all([localDb.turmas.toArray(), localDb.notas.toArray()])
+      const [turmas, notas] = await Promise.all([db.turmas.toArray(), db.notas.toArray()])
       const byTurma = new Map(notas.map((n) => [n.turma_id, n]))
       return {
         value: turmas.flatMap((turma) => {

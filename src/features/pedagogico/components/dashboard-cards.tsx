@@ -2,7 +2,7 @@ import '../pedagogico.css'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import type { Turma } from '../../../api/schemas/turma.ts'
-import { formatDate, formatGrade } from '../../../ui/format.ts'
+import { compareIso, formatDate, formatGrade } from '../../../ui/format.ts'
 import { OfflineCard } from '../../../ui/offline-content.tsx'
 import { useTurmas, useTurmasComNotas, type TurmaComNotas } from '../api/get-turmas.ts'
 import { meetingsOn, nextMeeting } from '../schedule.ts'
@@ -59,7 +59,7 @@ function latestGrade(list: TurmaComNotas[]) {
         .filter((a) => a.nota !== null && a.data)
         .map((avaliacao) => ({ turma, avaliacao, passMark: notas.notas.nota_minima })),
     )
-    .sort((a, b) => b.avaliacao.data!.localeCompare(a.avaliacao.data!))[0]
+    .sort((a, b) => compareIso(b.avaliacao.data!, a.avaliacao.data!))[0]
 }
 
 /** Dashboard: the most recent grade across the student's classes. */

@@ -1,8 +1,8 @@
 import { api } from '../../../api/api.ts'
 import { contract } from '../../../api/contract.ts'
 import type { Pedido } from '../../../api/schemas/pedido.ts'
-import { localDb } from '../../../db/database.ts'
-import { fetchConditional, markUnchanged, storedEtags, storePedidos, syncTicket } from '../../../db/sync.ts'
+import type { PortalDb } from '../../../db/database.ts'
+import type { LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const pedidosQueryKey = ['offline', 'pedidos'] as const
@@ -10,26 +10,26 @@ export const pedidosQueryKey = ['offline', 'pedidos'] as const
 /** The server's page limit; a student has far fewer orders, so one page is all of them. */
 const PAGE_LIMIT = 200
 
-async function readPedidos(): Promise<LocalSnapshot<Pedido[]> | null> {
-  const meta = await localDb.syncState.get('pedidos')
+async function readPedidos(db: PortalDb): Promise<LocalSnapshot<Pedido[]> | null> {
+  const meta = await db.syncState.get('pedidos')
   if (!meta) return null
-  return { value: await localDb.pedidos.orderBy('criado_em').reverse().toArray(), updatedAt: meta.updatedAt }
+  return { value: await db.pedidos.orderBy('criado_em').reverse().toArray(), updatedAt: meta.updatedAt }
 }
 
 /** Conditional (issue 7): unchanged orders cost a 304; the stored rows stay. */
-export async function syncPedidos(): Promise<void> {
-  const ticket = syncTicket()
-  const etag = (await storedEtags('pedidos'))[contract.pedidos.path]
-  const answer = await fetchConditional(
+export async function syncPedidos(local: LocalData): Promise<void> {
+  const ticket = local.syncTicket()
+  const etag = (await local.storedEtags('pedidos'))[contract.pedidos.path]
+  const answer = await local.fetchConditional(
     (sent) => api.callConditional(contract.pedidos, sent, { query: { limit: PAGE_LIMIT } }),
     etag,
     async () => {
-      const stored = await readPedidos()
+      const stored = await readPedidos(local.localDb)
       return stored ? { items: stored.value, total: stored.value.length } : undefined
     },
   )
-  if (!answer.changed) return markUnchanged('pedidos', { ticket })
-  await storePedidos(answer.value.items, { ticket, etags: answer.etag ? { [contract.pedidos.path]: answer.etag } : {} })
+  if (!answer.changed) return local.markUnchanged('pedidos', { ticket })
+  await local.storePedidos(answer.value.items, { ticket, etags: answer.etag ? { [contract.pedidos.path]: answer.etag } : {} })
 }
 
 export const pedidosQueryOptions = offlineQueryOptions(pedidosQueryKey, syncPedidos)

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { REGISTRATION_UPDATE_MONTHS, registrationUpdateReason } from '../../../api/registration.ts'
+import { REGISTRATION_UPDATE_MONTHS, registrationUpdateReason } from '../../../api/registration-due.ts'
 import type { CurrentUser } from '../../../api/schemas/user.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'

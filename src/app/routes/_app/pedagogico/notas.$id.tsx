@@ -5,12 +5,13 @@ import { NotasView } from '../../../../features/pedagogico/components/notas-view
 import { turmasQueryOptions } from '../../../../features/pedagogico/api/get-turmas.ts'
 
 export const Route = createFileRoute('/_app/pedagogico/notas/$id')({
-  beforeLoad: ({ params }) => {
-    // A malformed id in a typed or old link: back to the classes, not an error screen.
-    if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })
-  },
+  // A malformed id in a typed or old link: back to the classes, not an error screen. Checked
+  // in the loader, which loads with the screen, so valibot is not in every route's entry (P53).
   // Issue 7: the screen's request starts with `/users/me/`; the screen draws from the device meanwhile.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(turmasQueryOptions),
+  loader: ({ context, params }) => {
+    if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })
+    void context.queryClient.prefetchQuery(turmasQueryOptions)
+  },
   component: NotasPage,
 })
 

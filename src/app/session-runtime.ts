@@ -1,0 +1,84 @@
+import { createActor, fromPromise } from 'xstate'
+import { api, setApiEventHandlers } from '../api/api.ts'
+import { contract } from '../api/contract.ts'
+import { clearStoredSession, storeKeptUser, storeToken } from '../api/local-store.ts'
+import { onReachabilityChange } from '../api/reachability.ts'
+import type { CurrentUser } from '../api/schemas/user.ts'
+import { loadLocalData } from '../db/local.ts'
+import { sessionMachine } from '../machines/session.ts'
+import type { SessionInput } from '../machines/session-view.ts'
+import { verifyPendingEmail } from './email-verification-step.ts'
+import { queryClient, retryWhenServerAnswers } from './query-client.ts'
+import type { SessionActor, SessionEffects } from './session.tsx'
+
+/**
+ * The session's machine with the app's side effects (P53: loaded by src/app/session.tsx
+ * at once with a token, otherwise after the first screen or at the first event): the
+ * contract client for fetches, local storage for the token and the kept user, the query
+ * cache, Dexie and the router for navigation.
+ */
+
+/** Workbox's precache (the app itself) stays; every other cache may hold what an account saw. */
+const PRECACHE_PREFIX = 'workbox-precache'
+
+/**
+ * One way to wipe a device (issue 8): every Dexie table, the query cache, the service
+ * worker's runtime caches and every account key in local storage (the kept user with
+ * them). The next account on a shared phone sees nothing of this one, offline either.
+ */
+export async function wipeDevice(): Promise<void> {
+  clearStoredSession()
+  queryClient.clear()
+  await Promise.all([loadLocalData().then(({ wipeLocalData }) => wipeLocalData()), clearRuntimeCaches()])
+}
+
+async function clearRuntimeCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return
+  const names = await caches.keys()
+  await Promise.all(names.filter((name) => !name.startsWith(PRECACHE_PREFIX)).map((name) => caches.delete(name)))
+}
+
+/** Creates and starts the session actor from what the device kept (`input`, read before the first render). */
+export function startSessionActor(input: SessionInput, effects: SessionEffects): SessionActor {
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input }) =>
+        api.call(contract.loginAccessToken, {
+          body: { username: input.username, password: input.password, user_id: input.userId?.toString() },
+        }),
+      ),
+      loadUser: fromPromise(async (): Promise<CurrentUser> => {
+        // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
+        await verifyPendingEmail((token) => api.call(contract.verifyEmail, { body: { token_email: token } }))
+        // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
+        const user = await api.call(contract.usersMe)
+        // Another account's data never shows, even if its logout never ran (D15).
+        await (await loadLocalData()).claimLocalData(user.id)
+        return user
+      }),
+    },
+    actions: {
+      persistToken: (_, { token }) => storeToken(token),
+      keepUser: (_, { user, updatedAt }) => storeKeptUser(user, updatedAt),
+      clearStoredSession: () => void wipeDevice(),
+      navigateAfterLogin: () => {
+        const path = effects.currentPath()
+        if (path === '/' || path.startsWith('/login')) effects.navigate('/dashboard')
+      },
+      navigateToLogin: () => effects.navigate('/login/main'),
+    },
+  })
+  const actor = createActor(machine, { input })
+  setApiEventHandlers({
+    onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
+    // SPEC §4: a 405 sends the browser to /main/dashboard.
+    onMethodNotAllowed: () => window.location.assign('/main/dashboard'),
+  })
+  // The server answers again after being down: confirm a user still only known from the device.
+  onReachabilityChange((reachable) => {
+    const snapshot = actor.getSnapshot()
+    if (reachable && snapshot.matches('loggedIn') && snapshot.context.userFromDevice) actor.send({ type: 'session.reloadUser' })
+  })
+  retryWhenServerAnswers(() => api.call(contract.config))
+  return actor.start()
+}
