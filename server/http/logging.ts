@@ -19,8 +19,6 @@ export const SECRET_QUERY_PARAMETERS = new Set([
   'new_password',
   'email',
   'cpf',
-  // /dev/outbox's recipient filter.
-  'para',
 ])
 
 export const REDACTED = '[redacted]'

@@ -26,7 +26,6 @@ export function demoStudent(overrides: Partial<CurrentUser> = {}): CurrentUser {
     drive_user: { id: 1, company: { id: 1, name: 'KNN Centro', escola_id: 2 } },
     driver_tour: {},
     pwa_installed: false,
-    email_verified: true,
     ...overrides,
   }
 }
