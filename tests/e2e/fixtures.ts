@@ -37,6 +37,11 @@ export async function loginAsStudent(page: Page) {
  * tab bar's "Mais" (phones). Waits for the app shell first: right after login the shell
  * renders once the user is loaded.
  */
+/** The instalments on /financial as drawn from data: the skeleton's rows are aria-hidden (P63). */
+export function instalmentRows(page: Page) {
+  return page.locator('.parcela:not([aria-hidden])')
+}
+
 export async function mainNav(page: Page) {
   await expect(page.getByRole('banner')).toBeVisible()
   const nav = page.getByRole('navigation', { name: 'Menu principal' })

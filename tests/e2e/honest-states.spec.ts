@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { API, holdApi, isSyncAnswer, login, loginAsStudent, NEW_STUDENT, SIBLINGS } from './fixtures.ts'
+import { API, holdApi, isSyncAnswer, login, loginAsStudent, NEW_STUDENT, SIBLINGS, instalmentRows } from './fixtures.ts'
 
 /**
  * Issue 7 items 4 and 5 against the real server: no blank screen on lie-fi, only a refused
@@ -123,18 +123,18 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
     test.setTimeout(60_000)
     await loginAsStudent(page)
     await page.goto('/financial')
-    await expect(page.locator('.parcela').first()).toBeVisible()
+    await expect(instalmentRows(page).first()).toBeVisible()
     let loads = 0
     page.on('load', () => loads++)
     await page.route(API, (route) => route.abort('connectionrefused'))
     await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
     const warning = page.getByText('Não foi possível atualizar agora. Mostrando os dados salvos.')
     await expect(warning).toBeVisible({ timeout: 20_000 })
-    await expect(page.locator('.parcela').first()).toBeVisible()
+    await expect(instalmentRows(page).first()).toBeVisible()
 
     await page.unroute(API)
     await expect(warning).toBeHidden({ timeout: 30_000 })
-    await expect(page.locator('.parcela').first()).toBeVisible()
+    await expect(instalmentRows(page).first()).toBeVisible()
     expect(loads).toBe(0)
   })
 })
@@ -183,8 +183,8 @@ test.describe('honest states (issue 7)', () => {
   test('financeiro lists overdue first, then open, then paid, with the red box for what is overdue', async ({ page }) => {
     await loginAsStudent(page)
     await page.goto('/financial')
-    await expect(page.locator('.parcela').first()).toBeVisible()
-    const rows = await page.locator('.parcela').evaluateAll((nodes) => nodes.map((node) => node.className.match(/parcela--(\w+)/)![1]!))
+    await expect(instalmentRows(page).first()).toBeVisible()
+    const rows = await instalmentRows(page).evaluateAll((nodes) => nodes.map((node) => node.className.match(/parcela--(\w+)/)![1]!))
     const rank = { vencido: 0, aberto: 1, pago: 2 } as Record<string, number>
     expect(rows).toEqual([...rows].sort((a, b) => rank[a]! - rank[b]!))
     expect(rows[0]).toBe('vencido')
@@ -194,15 +194,15 @@ test.describe('honest states (issue 7)', () => {
   test('an unchanged re-sync answers 304 and keeps the data (P32)', async ({ page }) => {
     await loginAsStudent(page)
     await page.goto('/financial')
-    await expect(page.locator('.parcela').first()).toBeVisible()
-    const before = await page.locator('.parcela').allInnerTexts()
+    await expect(instalmentRows(page).first()).toBeVisible()
+    const before = await instalmentRows(page).allInnerTexts()
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/'))
     await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
     const response = await answer
     expect(await response.request().headerValue('if-none-match')).toBeTruthy()
     expect(response.status()).toBe(304)
     await expect(page.getByText('Atualizando…')).toBeHidden()
-    expect(await page.locator('.parcela').allInnerTexts()).toEqual(before)
+    expect(await instalmentRows(page).allInnerTexts()).toEqual(before)
   })
 })
 

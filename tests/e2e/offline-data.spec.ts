@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, isSyncAnswer, mainNav, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, isSyncAnswer, mainNav, login, loginAsStudent, SIBLINGS, STUDENT, instalmentRows } from './fixtures.ts'
 
 /**
  * Ready for a reload with no connection: the service worker controls the page (it activates
@@ -17,7 +17,7 @@ async function visitAll(page: Page) {
   await expect(page.getByTestId('media')).toBeVisible()
   await page.goto('/financial')
   await expect(page.getByRole('heading', { name: 'Financeiro' })).toBeVisible()
-  await expect(page.locator('.parcela').first()).toBeVisible()
+  await expect(instalmentRows(page).first()).toBeVisible()
   await page.goto('/pedidos')
   await expect(page.locator('.pedido').first()).toBeVisible()
   await page.goto('/dashboard')
@@ -49,7 +49,7 @@ test.describe('offline reading (D15)', () => {
     await expect(overdue.first()).toContainText(/vencida há \d+ dias?/)
     await expect(page.locator('.parcela--pago').first()).toContainText('Pago')
     await expect(page.locator('.parcela--aberto').first()).toContainText('Em aberto')
-    await expect(page.locator('.parcela').first()).toContainText('R$')
+    await expect(instalmentRows(page).first()).toContainText('R$')
     await expectNoAxeViolations(page)
 
     await page.goto('/pedidos')
