@@ -5,6 +5,8 @@
 //     login p99 of a legitimate user meanwhile.
 //  2. 500 slowloris connections (a header byte every 2 s): how many are still open after
 //     15 s, and the GET /users/me/ p99 of normal clients meanwhile.
+//  3. Password recovery (P72): the median answer time for e-mails that have an account and
+//     for e-mails that do not, which must not tell them apart.
 // Run: `npx node bench/attack.ts`; bench/run.ts calls runAttackBench().
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -13,7 +15,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LOGIN_LIMITS } from '../server/db/repositories/login-failures.ts'
-import { DEMO_PASSWORD } from '../server/db/seed.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed.ts'
+import { RECOVERY_LIMITS } from '../server/portal/password-recovery.ts'
 
 const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url))
 const GUESSES = 200
@@ -30,6 +33,9 @@ export interface AttackFigures {
   slowlorisConnections: number
   slowlorisOpenAfter15s: number
   usersMeP99Ms: number
+  recoveryRequests: number
+  recoveryKnownMedianMs: number
+  recoveryUnknownMedianMs: number
 }
 
 function p99(samples: number[]): number {
@@ -38,11 +44,25 @@ function p99(samples: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!
 }
 
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'true' },
+    // TRUST_PROXY: the recovery figures speak from many addresses (X-Forwarded-For) within the limits.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'true',
+      TRUST_PROXY: 'true',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let output = ''
@@ -132,12 +152,41 @@ async function slowloris(base: string) {
   return { slowlorisOpenAfter15s: stillOpen, usersMeP99Ms: p99(samples) }
 }
 
+/** Known and unknown e-mails alternate, each from its own address, each e-mail within its limit (P72). */
+async function recoveryTiming(base: string) {
+  const known: number[] = []
+  const unknown: number[] = []
+  const emails = DEMO_ACCOUNTS.flatMap((account) => Array<string>(RECOVERY_LIMITS.recoveryIdentifier).fill(account.email))
+  for (const [i, email] of emails.entries()) {
+    for (const [target, samples] of [
+      [email, known],
+      [`ninguem-${i}@example.com`, unknown],
+    ] as const) {
+      const response = await timed(
+        () =>
+          fetch(`${base}/api/v1/login/recover-password/?email=${encodeURIComponent(target)}`, {
+            method: 'POST',
+            headers: { 'x-forwarded-for': `198.18.${samples === known ? 1 : 2}.${i + 1}` },
+          }),
+        samples,
+      )
+      await response.arrayBuffer()
+      if (response.status !== 200) throw new Error(`recover-password answered ${response.status}`)
+      // The mail of a known e-mail is written after its answer: let it finish, so each
+      // figure is the request's own time, not the previous one's work.
+      await sleep(100)
+    }
+  }
+  return { recoveryRequests: known.length + unknown.length, recoveryKnownMedianMs: median(known), recoveryUnknownMedianMs: median(unknown) }
+}
+
 export async function runAttackBench(): Promise<AttackFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-attack-'))
   const { child, base } = await startServer(dataDir)
   try {
     const guessing = await guessingAttack(base)
     const loris = await slowloris(base)
+    const recovery = await recoveryTiming(base)
     return {
       guesses: GUESSES,
       evaluated: guessing.evaluated,
@@ -145,6 +194,7 @@ export async function runAttackBench(): Promise<AttackFigures> {
       legitimateLoginP99Ms: guessing.legitimateLoginP99Ms,
       slowlorisConnections: SLOWLORIS,
       ...loris,
+      ...recovery,
     }
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -164,6 +214,9 @@ export function printAttackFigures(figures: AttackFigures): void {
     `  slowloris: ${figures.slowlorisOpenAfter15s} of ${figures.slowlorisConnections} connections still open after ${SLOWLORIS_SECONDS} s`,
   )
   console.log(`  GET /users/me/ p99 meanwhile: ${figures.usersMeP99Ms.toFixed(0)} ms`)
+  console.log(
+    `  password recovery (${figures.recoveryRequests} requests): median answer ${figures.recoveryKnownMedianMs.toFixed(1)} ms for e-mails with an account, ${figures.recoveryUnknownMedianMs.toFixed(1)} ms without`,
+  )
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import outboxPage from './dev/outbox.ts'
 import driveRoutes from './drive/routes.ts'
 import healthRoutes from './health.ts'
 import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
@@ -9,10 +10,12 @@ import { connectionOptions, connectionsPlugin, DEFAULT_TIMEOUTS, type Connection
 import { errorHandler, NOT_FOUND } from './http/errors.ts'
 import { loggerOptions } from './http/logging.ts'
 import authPlugin from './plugins/auth.ts'
+import background from './plugins/background.ts'
 import compression from './plugins/compression.ts'
 import conditionalGet from './plugins/conditional-get.ts'
 import dbPlugin from './plugins/db.ts'
 import fileStorage, { type FileStorage } from './plugins/file-storage.ts'
+import mail from './plugins/mail.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
 import uploads from './plugins/uploads.ts'
@@ -83,6 +86,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authPlugin)
   await app.register(fileStorage, { storage: options.fileStorage })
   await app.register(uploads)
+  await app.register(mail)
+  await app.register(background)
   await app.register(securityHeaders)
   await app.register(conditionalGet)
   await app.register(compression)
@@ -91,6 +96,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes)
   await app.register(portalRoutes)
   await app.register(driveRoutes)
+  // The demo reads its e-mail here (D10); never in production.
+  if (!config.production) await app.register(outboxPage)
   return app
 }
 

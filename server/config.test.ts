@@ -92,6 +92,11 @@ describe('loadConfig', () => {
     ['VAPID_PUBLIC_KEY', 'abc'],
     ['TRUST_PROXY', 'sim'],
     ['TRUST_PROXY', '10.0.0.1; rm'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'smtp://'],
+    ['MAIL_FROM', 'portal'],
+    ['PORTAL_PUBLIC_URLS', 'portal.knn.com.br'],
+    ['PORTAL_PUBLIC_URLS', 'https://portal.knn.com.br/app'],
   ])('names %s in the error for %j', (variable, value) => {
     const error = configError({ [variable]: value })
     expect(error.variable).toBe(variable)
@@ -100,6 +105,32 @@ describe('loadConfig', () => {
 
   it('never prints a secret value in the error', () => {
     expect(configError({ JWT_SECRET: 'hunter2' }).message).not.toContain('hunter2')
+    expect(configError({ SMTP_URL: 'ftp://portal:hunter2@mail' }).message).not.toContain('hunter2')
+  })
+
+  it('reads the mail settings (D10, P68): outbox and request origin by default, demo pages off in production', () => {
+    expect(loadConfig({}, '/srv')).toMatchObject({
+      production: false,
+      smtpUrl: null,
+      mailFrom: 'nao-responda@example.com',
+      portalPublicUrls: null,
+    })
+    expect(
+      loadConfig(
+        {
+          NODE_ENV: 'production',
+          SMTP_URL: 'smtps://portal:s3nha@mail.example.com:465',
+          MAIL_FROM: 'portal@knn.com.br',
+          PORTAL_PUBLIC_URLS: 'https://portal.knn.com.br/, https://portal.phenom.com.br',
+        },
+        '/srv',
+      ),
+    ).toMatchObject({
+      production: true,
+      smtpUrl: 'smtps://portal:s3nha@mail.example.com:465',
+      mailFrom: 'portal@knn.com.br',
+      portalPublicUrls: ['https://portal.knn.com.br', 'https://portal.phenom.com.br'],
+    })
   })
 
   it('wants both VAPID keys or neither', () => {

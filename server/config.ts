@@ -46,18 +46,23 @@ const booleanText = v.pipe(
   v.transform((text) => ['true', '1', 'yes', 'on'].includes(text)),
 )
 
+/** `text` parsed as an absolute URL of one of `protocols` (`'https:'`…), or null. */
+function urlOf(text: string, protocols: readonly string[]): URL | null {
+  try {
+    const url = new URL(text)
+    return protocols.includes(url.protocol) ? url : null
+  } catch {
+    return null
+  }
+}
+
+const HTTP = ['http:', 'https:']
+
 /** An absolute http(s) URL, kept without a trailing slash so paths can be appended. */
 const httpUrl = v.pipe(
   v.string(),
   v.trim(),
-  v.check((text) => {
-    try {
-      const url = new URL(text)
-      return url.protocol === 'http:' || url.protocol === 'https:'
-    } catch {
-      return false
-    }
-  }, 'deve ser uma URL absoluta http(s)'),
+  v.check((text) => urlOf(text, HTTP) !== null, 'deve ser uma URL absoluta http(s)'),
   v.transform((text) => text.replace(/\/+$/, '')),
 )
 
@@ -107,6 +112,38 @@ const trustProxy = v.pipe(
   }),
 )
 
+/** `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS from the start). */
+const smtpUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check(
+    (text) => Boolean(urlOf(text, ['smtp:', 'smtps:'])?.hostname),
+    'deve ser uma URL smtp://usuario:senha@servidor:porta ou smtps://…',
+  ),
+)
+
+/** A plain address for the From line; the name shown is the brand's (P68). */
+const mailAddress = v.pipe(v.string(), v.trim(), v.email('deve ser um endereço de e-mail'))
+
+/**
+ * The portal's public origins, comma-separated (one per brand host, P68): links in e-mails
+ * are built on these, never on the request's Host header, which anyone can forge.
+ */
+const publicUrls = v.pipe(
+  v.string(),
+  v.transform((text) => text.split(',').map((part) => part.trim())),
+  v.check(
+    (urls) =>
+      urls.length > 0 &&
+      urls.every((text) => {
+        const url = urlOf(text, HTTP)
+        return url !== null && url.pathname === '/' && url.search === '' && url.hash === ''
+      }),
+    'deve ser uma lista de origens http(s), separadas por vírgula, como https://portal.knn.com.br',
+  ),
+  v.transform((urls) => urls.map((text) => new URL(text).origin)),
+)
+
 const EnvSchema = v.object({
   PORT: v.optional(integer(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'não pode ser vazio')), 'localhost'),
@@ -135,6 +172,12 @@ const EnvSchema = v.object({
   /** Check every answer against the contract (tests; useful on staging). */
   VALIDATE_RESPONSES: v.optional(booleanText, 'false'),
   TRUST_PROXY: v.optional(trustProxy, 'false'),
+  /** `production` turns the demo pages off (/dev/outbox). */
+  NODE_ENV: v.optional(v.pipe(v.string(), v.trim()), 'development'),
+  /** Real e-mail (D10); without it mail goes to the outbox table (/dev/outbox). */
+  SMTP_URL: v.optional(smtpUrl),
+  MAIL_FROM: v.optional(mailAddress, 'nao-responda@example.com'),
+  PORTAL_PUBLIC_URLS: v.optional(publicUrls),
 })
 
 /**
@@ -182,6 +225,13 @@ function configSchema(cwd: string) {
       validateResponses: e.VALIDATE_RESPONSES,
       /** Fastify's `trustProxy`: which proxies' X-Forwarded-For/-Proto to believe. */
       trustProxy: e.TRUST_PROXY,
+      /** NODE_ENV=production: no demo pages. */
+      production: e.NODE_ENV === 'production',
+      /** null → the outbox table (D10). Holds a password: never logged. */
+      smtpUrl: e.SMTP_URL ?? null,
+      mailFrom: e.MAIL_FROM,
+      /** Origins for links in e-mails; null → the request's own origin (a local demo, P68). */
+      portalPublicUrls: e.PORTAL_PUBLIC_URLS ?? null,
     })),
   )
 }

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     const accounts = DEMO_ACCOUNTS.map((account) => account.email).join(', ')
     console.log(`Contas de demonstração (senha ${DEMO_PASSWORD}): ${accounts}; irmãos pelo CPF 123.456.789-09`)
   }
+  if (app.mail.kind === 'outbox' && !config.production) console.log(`E-mails da demonstração: http://${host}:${port}/dev/outbox`)
 }
 
 function installShutdown(app: FastifyInstance): void {

@@ -36,6 +36,8 @@ interface DemoAccount {
    * null = never confirmed. SPEC §4 asks for an update from 4 months on.
    */
   registrationMonthsAgo: number | null
+  /** The demo's e-mails are confirmed, except where a flow needs one that is not (P70). */
+  emailUnconfirmed?: true
 }
 
 /** The CPF two sibling accounts share (D9): login by it lists both. */
@@ -137,6 +139,35 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: { yearsOld: 14 },
     registrationMonthsAgo: null,
   },
+  // Forgot the password: "Esqueci minha senha", the link arrives at /dev/outbox (P54).
+  {
+    email: 'recuperar@example.com',
+    role: 'student',
+    fullName: 'Bruno Almeida',
+    cpf: '71428793860',
+    phone: '41998765432',
+    cep: '80020000',
+    street: 'Rua XV de Novembro',
+    streetNumber: '700',
+    isClub: false,
+    birthDate: '1998-03-14',
+    registrationMonthsAgo: 0,
+  },
+  // Has not confirmed the e-mail yet: Meu perfil sends the link (SPEC §4, P70).
+  {
+    email: 'confirmar@example.com',
+    role: 'student',
+    fullName: 'Helena Martins',
+    cpf: '93541134780',
+    phone: '51987651234',
+    cep: '90010150',
+    street: 'Rua dos Andradas',
+    streetNumber: '1001',
+    isClub: false,
+    birthDate: '2001-09-30',
+    registrationMonthsAgo: 0,
+    emailUnconfirmed: true,
+  },
 ]
 
 /** The same time of day `months` calendar months before `now` (UTC, clamped to the month's end). */
@@ -178,7 +209,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         userIds.set(account.email, existing.id)
         continue
       }
-      const { birthDate, registrationMonthsAgo, ...profile } = account
+      const { birthDate, registrationMonthsAgo, emailUnconfirmed, ...profile } = account
       const [created] = await tx
         .insert(users)
         .values({
@@ -186,6 +217,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
           birthDate: typeof birthDate === 'string' ? birthDate : addYears(today, -birthDate.yearsOld),
           passwordHash: await hashPassword(DEMO_PASSWORD),
           updatedAt: registrationMonthsAgo === null ? null : monthsBefore(now, registrationMonthsAgo),
+          verifiedEmail: emailUnconfirmed ? null : account.email,
         })
         .returning({ id: users.id })
       await tx.insert(driveUsers).values({ userId: created!.id, companyId })

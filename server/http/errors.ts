@@ -35,6 +35,16 @@ export const notFound = (detail = NOT_FOUND) => new HttpError(404, detail)
 export const unauthorized = () => new HttpError(401, NOT_AUTHENTICATED, { 'WWW-Authenticate': 'Bearer' })
 export const validationFailed = (issues: ValidationIssue[]) => new HttpError(422, issues)
 
+/**
+ * 429 for a limit that was reached (P19, P72): `what` says which, then when to try again,
+ * the same instant as `Retry-After`.
+ */
+export function tooManyRequests(what: string, retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  const wait = minutes === 1 ? '1 minuto' : `${minutes} minutos`
+  return new HttpError(429, `${what} Aguarde ${wait} e tente novamente.`, { 'Retry-After': String(retryAfterSeconds) })
+}
+
 /** Framework errors (body parsing, limits) mapped to texts a user may read. */
 function frameworkError(error: FastifyError, bodyLimit: number): HttpError | null {
   switch (error.code) {

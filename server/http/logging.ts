@@ -19,6 +19,8 @@ export const SECRET_QUERY_PARAMETERS = new Set([
   'new_password',
   'email',
   'cpf',
+  // /dev/outbox's recipient filter.
+  'para',
 ])
 
 export const REDACTED = '[redacted]'

@@ -4,17 +4,15 @@ import { equaliseTiming, verifyPassword } from '../auth/password.ts'
 import { findLoginCandidates, parseLoginIdentifier } from '../db/repositories/accounts.ts'
 import { forgetExpiredLoginAttempts, reserveLoginAttempt, type LoginThrottleScope } from '../db/repositories/login-failures.ts'
 import { contractRoute } from '../http/contract-route.ts'
-import { badRequest, HttpError } from '../http/errors.ts'
+import { badRequest, tooManyRequests, type HttpError } from '../http/errors.ts'
 
 /** SPEC §8: the one text for every failed login, so it never tells which part was wrong. */
 export const LOGIN_FAILED = 'Usuário ou senha incorreta.'
 
-/** P19: says when to try again (the same instant as `Retry-After`). */
-export function tooManyAttempts(scope: LoginThrottleScope, retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60)
-  const wait = minutes === 1 ? '1 minuto' : `${minutes} minutos`
+/** P19: says which limit and when to try again (the same instant as `Retry-After`). */
+export function tooManyAttempts(scope: LoginThrottleScope, retryAfterSeconds: number): HttpError {
   const from = scope === 'address' ? 'a partir desta rede' : 'com estes dados'
-  return `Muitas tentativas de login ${from}. Aguarde ${wait} e tente novamente.`
+  return tooManyRequests(`Muitas tentativas de login ${from}.`, retryAfterSeconds)
 }
 
 export default async function loginRoutes(app: FastifyInstance) {
@@ -32,8 +30,7 @@ export default async function loginRoutes(app: FastifyInstance) {
       address: request.ip,
     })
     if (!reservation.granted) {
-      const { scope, retryAfterSeconds } = reservation
-      throw new HttpError(429, tooManyAttempts(scope, retryAfterSeconds), { 'Retry-After': String(retryAfterSeconds) })
+      throw tooManyAttempts(reservation.scope, reservation.retryAfterSeconds)
     }
     const candidates = await findLoginCandidates(app.db.orm, identifier)
     if (candidates.length === 0) await equaliseTiming(body.password)

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import accountLookupRoutes from './account-lookup.ts'
 import configRoutes from './config.ts'
+import emailVerificationRoutes from './email-verification.ts'
 import financeiroRoutes from './financeiro.ts'
 import loginRoutes from './login.ts'
+import passwordRecoveryRoutes from './password-recovery.ts'
 import pedidoRoutes from './pedidos.ts'
 import registrationRoutes from './registration.ts'
 import turmaRoutes from './turmas.ts'
@@ -11,8 +14,11 @@ import userRoutes from './users.ts'
 export default async function portalRoutes(app: FastifyInstance) {
   await app.register(configRoutes)
   await app.register(loginRoutes)
+  await app.register(passwordRecoveryRoutes)
   await app.register(userRoutes)
   await app.register(registrationRoutes)
+  await app.register(emailVerificationRoutes)
+  await app.register(accountLookupRoutes)
   await app.register(turmaRoutes)
   await app.register(financeiroRoutes)
   await app.register(pedidoRoutes)

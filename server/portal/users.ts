@@ -27,6 +27,7 @@ export function toCurrentUser({ user, driveUser }: UserProfile): CurrentUser {
       : null,
     driver_tour: user.driverTour,
     pwa_installed: user.pwaInstalled,
+    email_verified: user.email !== null && user.verifiedEmail === user.email,
   }
 }
 

@@ -22,3 +22,12 @@ export function brandShellHtml(html: string, hostname: string): string {
     .replace(/(<meta name="theme-color" content=")#3E009F"/i, '$1#F70052"')
     .replace(/<title>KNN Idiomas/, '<title>Phenom Idiomas')
 }
+
+/**
+ * What the server needs of each brand too (the e-mails it sends, P68): the name and the
+ * shade that carries white text (P9). src/app/brand.ts builds the full brands on these.
+ */
+export const BRAND_IDENTITY = {
+  knn: { name: 'KNN Idiomas', primaryStrong: '#3E009F' },
+  phenom: { name: 'Phenom Idiomas', primaryStrong: '#D10047' },
+} as const satisfies Record<BrandId, { name: string; primaryStrong: string }>

@@ -4,7 +4,7 @@
  * title on the live document. index.html carries brand `knn` so the first paint matches
  * the default brand.
  */
-import { brandIdForHost, type BrandId } from '../api/brand-host.ts'
+import { BRAND_IDENTITY, brandIdForHost, type BrandId } from '../api/brand-host.ts'
 
 export type { BrandId }
 
@@ -47,14 +47,14 @@ export interface Brand {
 export const BRANDS = {
   knn: {
     id: 'knn',
-    name: 'KNN Idiomas',
+    name: BRAND_IDENTITY.knn.name,
     shortName: 'KNN',
     franchise: true,
     description: 'Portal do aluno KNN Idiomas: aulas, notas, financeiro e pedidos, mesmo sem internet.',
     title: 'KNN Idiomas · Portal do aluno',
     colors: {
       primary: '#3E009F',
-      primaryStrong: '#3E009F',
+      primaryStrong: BRAND_IDENTITY.knn.primaryStrong,
       onPrimary: '#FFFFFF',
       primarySoft: '#ECE5F7',
       background: '#FFFFFF',
@@ -65,14 +65,14 @@ export const BRANDS = {
   },
   phenom: {
     id: 'phenom',
-    name: 'Phenom Idiomas',
+    name: BRAND_IDENTITY.phenom.name,
     shortName: 'Phenom',
     franchise: false,
     description: 'Portal do aluno Phenom Idiomas: aulas, notas, financeiro e pedidos, mesmo sem internet.',
     title: 'Phenom Idiomas · Portal do aluno',
     colors: {
       primary: '#F70052',
-      primaryStrong: '#D10047',
+      primaryStrong: BRAND_IDENTITY.phenom.primaryStrong,
       onPrimary: '#FFFFFF',
       primarySoft: '#FDE6EE',
       background: '#FFFFFF',

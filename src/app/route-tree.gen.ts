@@ -20,6 +20,7 @@ import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
 import { Route as AppProfileUpdateRouteImport } from './routes/_app/profile-update'
 import { Route as LoginMainRouteImport } from './routes/login/main'
+import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppProfileUpdateFormRouteImport } from './routes/_app/profile-update/form'
 import { Route as AppProfileUpdateStartRouteImport } from './routes/_app/profile-update/start'
@@ -79,6 +80,11 @@ const LoginMainRoute = LoginMainRouteImport.update({
   path: '/main',
   getParentRoute: () => LoginRoute,
 } as any)
+const LoginRecoverPasswordRoute = LoginRecoverPasswordRouteImport.update({
+  id: '/recover-password',
+  path: '/recover-password',
+  getParentRoute: () => LoginRoute,
+} as any)
 const AppPedagogicoListRoute = AppPedagogicoListRouteImport.update({
   id: '/list',
   path: '/list',
@@ -111,6 +117,7 @@ export interface FileRoutesByFullPath {
   '/pedidos': typeof AppPedidosRoute
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
+  '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
@@ -127,6 +134,7 @@ export interface FileRoutesByTo {
   '/pedidos': typeof AppPedidosRoute
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
+  '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
@@ -145,6 +153,7 @@ export interface FileRoutesById {
   '/_app/pedidos': typeof AppPedidosRoute
   '/_app/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
+  '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
   '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
   '/_app/profile-update/start': typeof AppProfileUpdateStartRoute
@@ -163,6 +172,7 @@ export interface FileRouteTypes {
     | '/pedidos'
     | '/profile-update'
     | '/login/main'
+    | '/login/recover-password'
     | '/pedagogico/list'
     | '/profile-update/form'
     | '/profile-update/start'
@@ -179,6 +189,7 @@ export interface FileRouteTypes {
     | '/pedidos'
     | '/profile-update'
     | '/login/main'
+    | '/login/recover-password'
     | '/pedagogico/list'
     | '/profile-update/form'
     | '/profile-update/start'
@@ -196,6 +207,7 @@ export interface FileRouteTypes {
     | '/_app/pedidos'
     | '/_app/profile-update'
     | '/login/main'
+    | '/login/recover-password'
     | '/_app/pedagogico/list'
     | '/_app/profile-update/form'
     | '/_app/profile-update/start'
@@ -288,6 +300,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginMainRouteImport
       parentRoute: typeof LoginRoute
     }
+    '/login/recover-password': {
+      id: '/login/recover-password'
+      path: '/recover-password'
+      fullPath: '/login/recover-password'
+      preLoaderRoute: typeof LoginRecoverPasswordRouteImport
+      parentRoute: typeof LoginRoute
+    }
     '/_app/pedagogico/list': {
       id: '/_app/pedagogico/list'
       path: '/list'
@@ -368,10 +387,12 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface LoginRouteChildren {
   LoginMainRoute: typeof LoginMainRoute
+  LoginRecoverPasswordRoute: typeof LoginRecoverPasswordRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginMainRoute: LoginMainRoute,
+  LoginRecoverPasswordRoute: LoginRecoverPasswordRoute,
 }
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)

@@ -7,6 +7,7 @@ import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import { sessionMachine } from '../machines/session.ts'
 import type { SessionInput } from '../machines/session-view.ts'
+import { verifyPendingEmail } from './email-verification-step.ts'
 import { queryClient, retryWhenServerAnswers } from './query-client.ts'
 import type { SessionActor, SessionEffects } from './session.tsx'
 
@@ -47,6 +48,8 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
         }),
       ),
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
+        // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
+        await verifyPendingEmail((token) => api.call(contract.verifyEmail, { body: { token_email: token } }))
         // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
         const user = await api.call(contract.usersMe)
         // Another account's data never shows, even if its logout never ran (D15).

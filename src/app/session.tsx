@@ -6,6 +6,7 @@ import { loadLocalData } from '../db/local.ts'
 import type { sessionMachine } from '../machines/session.ts'
 import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.ts'
+import { captureEmailVerificationToken } from './email-verification.ts'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 
@@ -42,6 +43,7 @@ export interface Session extends SessionSource {
  * events wait for it.
  */
 export function createSession(effects: SessionEffects): Session {
+  captureEmailVerificationToken()
   const token = getStoredToken()
   const kept = token ? getKeptUser() : null
   const input: SessionInput = { token, keptUser: kept?.user ?? null, keptUserAt: kept?.updatedAt ?? null }

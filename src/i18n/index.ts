@@ -22,7 +22,7 @@ export type ScreenResources = typeof screenResources
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */
 export type AllResources = typeof firstScreenResources & ScreenResources
 
-const SCREEN_NAMESPACES = ['dashboard', 'me', 'pedagogico', 'financial', 'pedidos', 'pwa'] as const satisfies ReadonlyArray<
+const SCREEN_NAMESPACES = ['dashboard', 'me', 'pedagogico', 'financial', 'pedidos', 'pwa', 'recovery'] as const satisfies ReadonlyArray<
   keyof ScreenResources
 >
 

@@ -4,6 +4,10 @@ import me from './pt-BR/me.json'
 import pedagogico from './pt-BR/pedagogico.json'
 import pedidos from './pt-BR/pedidos.json'
 import pwa from './pt-BR/pwa.json'
+import recovery from './pt-BR/recovery.json'
 
-/** The signed-in screens' texts, loaded by loadScreenTexts() (index.ts), not with the login page. */
-export const screenResources = { dashboard, me, pedagogico, financial, pedidos, pwa } as const
+/**
+ * The signed-in screens' texts, loaded by loadScreenTexts() (index.ts), not with the login
+ * page; `recovery` too: the password recovery pages wait for them (their route's loader).
+ */
+export const screenResources = { dashboard, me, pedagogico, financial, pedidos, pwa, recovery } as const

@@ -6,10 +6,17 @@ const url = (path: string, origin = ORIGIN) => new URL(path, origin)
 
 describe('service worker policy', () => {
   it('keeps server paths away from the app shell', () => {
-    for (const path of ['/api/v1/users/me/', '/api', '/drive/api/v1/users/me/update-password/portal/', '/healthz', '/sw.js']) {
+    for (const path of [
+      '/api/v1/users/me/',
+      '/api',
+      '/drive/api/v1/users/me/update-password/portal/',
+      '/healthz',
+      '/dev/outbox',
+      '/sw.js',
+    ]) {
       expect(isServerPath(path), path).toBe(true)
     }
-    for (const path of ['/', '/dashboard', '/me', '/login/main', '/apiario', '/drivers', '/pedidos/create/1/ABC']) {
+    for (const path of ['/', '/dashboard', '/me', '/login/main', '/apiario', '/drivers', '/developer', '/pedidos/create/1/ABC']) {
       expect(isServerPath(path), path).toBe(false)
     }
   })

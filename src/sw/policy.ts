@@ -4,8 +4,8 @@
  * written by the app (D15), and answers carry personal data (the server sends no-store).
  */
 
-/** Paths that belong to the servers, never to the app shell. */
-export const SERVER_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/drive(\/|$)/, /^\/healthz(\/|$)/, /^\/sw\.js$/]
+/** Paths that belong to the servers, never to the app shell (/dev/: the demo's outbox page, P55). */
+export const SERVER_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/drive(\/|$)/, /^\/healthz(\/|$)/, /^\/dev(\/|$)/, /^\/sw\.js$/]
 
 export function isServerPath(pathname: string): boolean {
   return SERVER_PATHS.some((pattern) => pattern.test(pathname))

@@ -45,6 +45,24 @@ for (const brand of BRANDS) {
         await check(page, 'account chooser', page.getByRole('button', { name: new RegExp(SIBLINGS.names[0]!) }))
       })
 
+      test('password recovery screens: request, sent, reset and a refused link', async ({ page }) => {
+        await page.goto('/login/recover-password')
+        await check(page, 'recover-password', page.getByRole('heading', { name: 'Recuperar senha' }))
+        await page.getByRole('radio', { name: 'Pelo código de acesso (CPF)' }).check()
+        await page.getByRole('button', { name: 'Enviar link' }).click()
+        await check(page, 'recover-password by access code, flagged', page.getByText('Este campo é obrigatório'))
+        await page.getByRole('radio', { name: 'Pelo e-mail' }).check()
+        await field(page, 'E-mail').fill(`ninguem-${brand.id}-${width.id}@example.com`)
+        await page.getByRole('button', { name: 'Enviar link' }).click()
+        await check(page, 'recover-password sent', page.getByText('Pedido recebido'))
+        await page.goto('/login/recover-password?token=link-que-nao-existe-mais')
+        await check(page, 'reset-password', page.getByRole('heading', { name: 'Criar nova senha' }))
+        await field(page, 'Nova senha').fill('senha-nova-qualquer')
+        await field(page, 'Confirme a nova senha').fill('senha-nova-qualquer')
+        await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+        await check(page, 'reset-password refused', page.getByRole('alert').filter({ hasText: 'Erro ao resetar senha' }))
+      })
+
       test('registration update: start, form, its errors and the CEP message', async ({ page }) => {
         // The minor never saves in the e2e run, so the update stays due for every test.
         await login(page, MINOR_STUDENT.username, MINOR_STUDENT.password)

@@ -11,6 +11,18 @@ export const UPDATE_STUDENT = { username: 'atualizar@example.com', password: 'de
 export const MINOR_STUDENT = { username: 'menor@example.com', password: 'demo1234', name: 'Pedro Henrique Alves' }
 export const MANAGER = { username: 'gestor@example.com', password: 'demo1234' }
 export const SIBLINGS = { cpf: '123.456.789-09', password: 'demo1234', names: ['Lucas Pereira', 'Marina Pereira'] }
+/** Demo student for password recovery (P54): the e2e run changes her password. */
+export const FORGETFUL = { username: 'recuperar@example.com', password: 'demo1234', name: 'Bruno Almeida' }
+/** Demo student whose e-mail is not confirmed yet (P70). */
+export const UNCONFIRMED = { username: 'confirmar@example.com', password: 'demo1234', name: 'Helena Martins' }
+
+/** The newest mail to `to` in the demo outbox (/dev/outbox, D10), opened by following its link. */
+export async function followMailLink(page: Page, to: string, subject: RegExp) {
+  await page.goto(`/dev/outbox?para=${encodeURIComponent(to)}`)
+  const mail = page.getByRole('article', { name: subject }).first()
+  await expect(mail).toBeVisible()
+  await mail.getByRole('link').click()
+}
 
 /**
  * A form field by its visible label. Required fields show an asterisk that is hidden from

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { companies } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
@@ -71,4 +71,39 @@ export async function replacePasswordHash(db: Db, userId: number, expectedHash: 
     .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
     .returning({ id: users.id })
   return updated.length > 0
+}
+
+/** The accounts an identifier of one kind names: by e-mail, else by CPF. */
+function namedBy(identifier: LoginIdentifier): SQL | undefined {
+  if (identifier.email) return eq(users.email, identifier.email)
+  return identifier.cpf ? eq(users.cpf, identifier.cpf) : undefined
+}
+
+export interface MailRecipient {
+  id: number
+  email: string
+  fullName: string | null
+}
+
+/**
+ * The accounts a password recovery writes to (P69): the one with this e-mail, or each
+ * account with this CPF that has an e-mail (siblings share a CPF, D9; each gets its own link).
+ */
+export async function recoveryRecipients(db: Db, identifier: LoginIdentifier): Promise<MailRecipient[]> {
+  const condition = namedBy(identifier)
+  if (!condition) return []
+  const rows = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(and(condition, isNotNull(users.email)))
+    .orderBy(users.id)
+  return rows.filter((row): row is MailRecipient => row.email !== null)
+}
+
+/** The ids of the accounts the e-mail or CPF names (none, one, or siblings by CPF). */
+export async function accountIdsOf(db: Db, identifier: LoginIdentifier): Promise<number[]> {
+  const condition = namedBy(identifier)
+  if (!condition) return []
+  const rows = await db.select({ id: users.id }).from(users).where(condition)
+  return rows.map((row) => row.id)
 }

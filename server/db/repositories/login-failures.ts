@@ -60,48 +60,70 @@ export function addressGroup(address: string): string {
 }
 
 /** Keys are hashed: bounded size for the index whatever the username, no e-mail in clear. */
-function keyOf(scope: LoginThrottleScope, value: string): string {
+function keyOf(scope: string, value: string): string {
   return createHash('sha256').update(`${scope}\0${value}`).digest('hex')
 }
 
-function keysOf(subject: LoginThrottleSubject): Record<LoginThrottleScope, string> {
+/** The three counters of P19 for one login attempt. */
+function loginCounters(subject: LoginThrottleSubject): AttemptCounter<LoginThrottleScope>[] {
   const address = addressGroup(subject.address)
-  return {
-    identifierAddress: keyOf('identifierAddress', `${subject.identifier}\0${address}`),
-    identifier: keyOf('identifier', subject.identifier),
-    address: keyOf('address', address),
-  }
+  return [
+    { scope: 'identifierAddress', value: `${subject.identifier}\0${address}`, limit: LOGIN_LIMITS.identifierAddress },
+    { scope: 'identifier', value: subject.identifier, limit: LOGIN_LIMITS.identifier },
+    { scope: 'address', value: address, limit: LOGIN_LIMITS.address },
+  ]
 }
 
+function keysOf(subject: LoginThrottleSubject): Record<LoginThrottleScope, string> {
+  return Object.fromEntries(loginCounters(subject).map(({ scope, value }) => [scope, keyOf(scope, value)])) as Record<
+    LoginThrottleScope,
+    string
+  >
+}
+
+/** One counter an attempt is counted on: its scope (which also names it in a 429), what it counts and its limit per window. */
+export interface AttemptCounter<S extends string> {
+  scope: S
+  /** What is counted: an identifier, an address group, an account id… (hashed before it is stored). */
+  value: string
+  limit: number
+}
+
+export type AttemptReservation<S extends string> =
+  { granted: true; counted: { key: string; scope: S; windowStart: Date }[] } | { granted: false; scope: S; retryAfterSeconds: number }
+
 class Refused extends Error {
-  readonly scope: LoginThrottleScope
+  readonly scope: string
   readonly retryAfterSeconds: number
-  constructor(scope: LoginThrottleScope, retryAfterSeconds: number) {
-    super('login throttled')
+  constructor(scope: string, retryAfterSeconds: number) {
+    super('attempt throttled')
     this.scope = scope
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
 /**
- * Counts one attempt on every counter of the subject, in one transaction: the upsert locks
- * each counter's row, so concurrent attempts are counted one after another, and when any
- * counter would pass its limit the transaction is rolled back (a refused attempt is not
- * counted, and costs no password hash).
+ * Counts one attempt on every counter, in one transaction: the upsert locks each counter's
+ * row, so concurrent attempts are counted one after another, and when any counter would
+ * pass its limit the transaction is rolled back (a refused attempt is not counted, and
+ * costs no password hash, no e-mail). Login (P19), password recovery and e-mail
+ * confirmation (P72) each name their own scopes, so their counts never mix.
  */
-export async function reserveLoginAttempt(db: Db, subject: LoginThrottleSubject, now = new Date()): Promise<LoginReservation> {
-  const keys = keysOf(subject)
-  const scopeOf = new Map(Object.entries(keys).map(([scope, key]) => [key, scope as LoginThrottleScope]))
+export async function reserveAttempts<S extends string>(
+  db: Db,
+  counters: AttemptCounter<S>[],
+  now = new Date(),
+): Promise<AttemptReservation<S>> {
+  const byKey = new Map(counters.map((counter) => [keyOf(counter.scope, counter.value), counter]))
   const nowText = now.toISOString()
   const cutoff = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()
   const expired = sql`${loginAttempts.windowStart} <= ${cutoff}::timestamptz`
-  let counted: { key: string; windowStart: Date }[]
   try {
-    counted = await db.transaction(async (tx) => {
+    const rows = await db.transaction(async (tx) => {
       const rows = await tx
         .insert(loginAttempts)
         // Sorted keys: every transaction locks the rows in the same order (no deadlock).
-        .values([...scopeOf.keys()].sort().map((key) => ({ key, attempts: 1, windowStart: now })))
+        .values([...byKey.keys()].sort().map((key) => ({ key, attempts: 1, windowStart: now })))
         .onConflictDoUpdate({
           target: loginAttempts.key,
           set: {
@@ -112,26 +134,33 @@ export async function reserveLoginAttempt(db: Db, subject: LoginThrottleSubject,
         .returning()
       let refused: Refused | undefined
       for (const row of rows) {
-        const scope = scopeOf.get(row.key)!
-        if (row.attempts <= LOGIN_LIMITS[scope]) continue
+        const counter = byKey.get(row.key)!
+        if (row.attempts <= counter.limit) continue
         const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000))
-        if (!refused || retryAfterSeconds > refused.retryAfterSeconds) refused = new Refused(scope, retryAfterSeconds)
+        if (!refused || retryAfterSeconds > refused.retryAfterSeconds) refused = new Refused(counter.scope, retryAfterSeconds)
       }
       if (refused) throw refused
       return rows
     })
+    return { granted: true, counted: rows.map((row) => ({ key: row.key, scope: byKey.get(row.key)!.scope, windowStart: row.windowStart })) }
   } catch (error) {
-    if (error instanceof Refused) return { granted: false, scope: error.scope, retryAfterSeconds: error.retryAfterSeconds }
+    if (error instanceof Refused) return { granted: false, scope: error.scope as S, retryAfterSeconds: error.retryAfterSeconds }
     throw error
   }
+}
 
+/** Reserves one login attempt on the three counters of P19 (see reserveAttempts). */
+export async function reserveLoginAttempt(db: Db, subject: LoginThrottleSubject, now = new Date()): Promise<LoginReservation> {
+  const reservation = await reserveAttempts(db, loginCounters(subject), now)
+  if (!reservation.granted) return reservation
+  const keys = keysOf(subject)
   return {
     granted: true,
     async succeeded() {
       // P19: a success clears this address's failures for the account…
       await db.delete(loginAttempts).where(eq(loginAttempts.key, keys.identifierAddress))
       // …and is not a failure on the wider counters (in the window it was counted in).
-      for (const row of counted) {
+      for (const row of reservation.counted) {
         if (row.key === keys.identifierAddress) continue
         await db
           .update(loginAttempts)

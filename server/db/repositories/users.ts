@@ -38,6 +38,8 @@ const PROFILE_COLUMNS = {
   updatedAt: users.updatedAt,
   driverTour: users.driverTour,
   pwaInstalled: users.pwaInstalled,
+  /** CurrentUser's `email_verified` (P70). */
+  verifiedEmail: users.verifiedEmail,
   tokenVersion: users.tokenVersion,
 }
 

@@ -1,9 +1,11 @@
 /** The whole Drizzle schema, one file per aggregate; drizzle-kit reads this folder. */
+export * from './account-tokens.ts'
 export * from './companies.ts'
 export * from './drive-users.ts'
 export * from './financeiro.ts'
 export * from './livros.ts'
 export * from './login-failures.ts'
+export * from './mail-outbox.ts'
 export * from './notas.ts'
 export * from './pedidos.ts'
 export * from './turmas.ts'

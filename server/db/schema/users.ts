@@ -42,6 +42,12 @@ export const users = pgTable(
      * issued before stop authenticating (other sessions end).
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The address the owner proved to read (a confirmation link, SPEC §4). The e-mail is
+     * confirmed while this equals `email`, so changing the e-mail needs a new confirmation
+     * without anyone having to remember to reset a flag.
+     */
+    verifiedEmail: text('verified_email'),
     ...timestamps,
   },
   (table) => [

@@ -1,6 +1,18 @@
 import { defineEndpoint } from '../define.ts'
+import { DetailMessage } from '../schemas/common.ts'
 import { RegistrationUpdateBody } from '../schemas/registration.ts'
-import { CurrentUser, PasswordUpdated, PwaInstalledBody, UpdatePasswordBody } from '../schemas/user.ts'
+import {
+  AccountExists,
+  CheckEmailQuery,
+  CheckExistsQuery,
+  CurrentUser,
+  EmailAvailability,
+  PasswordUpdated,
+  PwaInstalledBody,
+  SendEmailVerificationQuery,
+  UpdatePasswordBody,
+  VerifyEmailBody,
+} from '../schemas/user.ts'
 
 /** The caller's own account, whatever the role (D7 `user` access). */
 export const userEndpoints = {
@@ -45,5 +57,48 @@ export const userEndpoints = {
     bodyEncoding: 'json',
     response: CurrentUser,
     errors: { useDetail: true, fallback: 'Erro ao atualizar' },
+  }),
+  /** SPEC §8 "User by e-mail": is there an account with this e-mail or CPF (P71)? */
+  checkExists: defineEndpoint({
+    method: 'GET',
+    path: '/users/check-exists/',
+    service: 'portal',
+    access: 'user',
+    query: CheckExistsQuery,
+    response: AccountExists,
+    errors: { byStatus: { 400: 'Usuário não encontrado' }, useDetail: true, fallback: 'Erro ao buscar usuário atribuído ao email' },
+  }),
+  /** May the caller take this e-mail, no other account having it (registration update, P71)? */
+  checkEmail: defineEndpoint({
+    method: 'GET',
+    path: '/users/check-email/',
+    service: 'portal',
+    access: 'user',
+    query: CheckEmailQuery,
+    response: EmailAvailability,
+    // SPEC §8 "User by e-mail" as the client reads any backend's answer (D1); ours answers
+    // a taken e-mail with `available: false`, not an error.
+    errors: { byStatus: { 400: 'Usuário não encontrado' }, useDetail: true, fallback: 'Erro ao buscar usuário atribuído ao email' },
+  }),
+  /** Sends the link that confirms the account's e-mail (SPEC §4, P70). */
+  sendEmailVerification: defineEndpoint({
+    method: 'GET',
+    path: '/users/send-email-verification/',
+    service: 'portal',
+    access: 'user',
+    query: SendEmailVerificationQuery,
+    response: DetailMessage,
+    errors: { useDetail: true, fallback: 'Erro ao enviar o e-mail de confirmação' },
+  }),
+  /** The token of the link, sent after login (SPEC §4); the client then reloads the user. */
+  verifyEmail: defineEndpoint({
+    method: 'POST',
+    path: '/users/verify-email/',
+    service: 'portal',
+    access: 'user',
+    body: VerifyEmailBody,
+    bodyEncoding: 'json',
+    response: DetailMessage,
+    errors: { useDetail: true, fallback: 'Erro ao confirmar o e-mail' },
   }),
 } as const

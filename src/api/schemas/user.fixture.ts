@@ -26,6 +26,7 @@ export function demoStudent(overrides: Partial<CurrentUser> = {}): CurrentUser {
     drive_user: { id: 1, company: { id: 1, name: 'KNN Centro', escola_id: 2 } },
     driver_tour: {},
     pwa_installed: false,
+    email_verified: true,
     ...overrides,
   }
 }

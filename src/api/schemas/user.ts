@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ROLES } from '../define.ts'
+import { EmailToken, NewPassword } from './auth.ts'
 import { IsoDate, IsoDateTime, PASSWORD_MAX_LENGTH, Text } from './common.ts'
 
 export const Role = v.picklist(ROLES)
@@ -31,12 +32,14 @@ export const CurrentUser = v.object({
   driver_tour: v.record(v.string(), v.boolean()),
   /** Last install outcome reported by the web app (PUT /users/pwa/, SPEC §4). */
   pwa_installed: v.boolean(),
+  /** The owner confirmed `email` through a link (SPEC §4 e-mail verification, P70). */
+  email_verified: v.boolean(),
 })
 export type CurrentUser = v.InferOutput<typeof CurrentUser>
 
 export const UpdatePasswordBody = v.object({
   current_password: v.pipe(Text(PASSWORD_MAX_LENGTH), v.minLength(1)),
-  new_password: v.pipe(Text(PASSWORD_MAX_LENGTH), v.minLength(8)),
+  new_password: NewPassword,
 })
 
 /** PUT /users/pwa/: the install prompt's outcome (SPEC §4: false when offered and dismissed). */
@@ -47,3 +50,31 @@ export const PwaInstalledBody = v.object({ pwa_installed: v.boolean() })
  * are logged out), so the session that changed it continues with this new one.
  */
 export const PasswordUpdated = v.object({ detail: v.string(), access_token: v.string(), token_type: v.literal('bearer') })
+
+/** An e-mail in a query: trimmed, compared lower-cased by the server. */
+const EmailQuery = v.pipe(Text(254), v.trim(), v.email())
+
+/** GET /users/check-email/: may the caller use this e-mail (registration update, P71)? */
+export const CheckEmailQuery = v.object({ email: EmailQuery })
+/** `available`: no other account has it (the caller's own e-mail is available to them). */
+export const EmailAvailability = v.object({ available: v.boolean() })
+
+/** GET /users/check-exists/: an account with this e-mail or CPF (one of them, P71). */
+export const CheckExistsQuery = v.pipe(
+  v.object({
+    email: v.optional(EmailQuery),
+    cpf: v.optional(v.pipe(Text(14), v.regex(/^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/))),
+  }),
+  v.check((query) => (query.email === undefined) !== (query.cpf === undefined), 'Informe o e-mail ou o CPF'),
+)
+/** Only ever true: no account answers 400 "Usuário não encontrado" (SPEC §8). */
+export const AccountExists = v.object({ exists: v.literal(true) })
+
+/**
+ * GET /users/send-email-verification/: the link goes to the account's e-mail; `email`, when
+ * given, must be that e-mail (a registration changed on another device meanwhile, P70).
+ */
+export const SendEmailVerificationQuery = v.object({ email: v.optional(EmailQuery) })
+
+/** SPEC §7: POST /users/verify-email/ (token_email), the token of the link. */
+export const VerifyEmailBody = v.object({ token_email: EmailToken })

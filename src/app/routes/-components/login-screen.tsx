@@ -1,15 +1,14 @@
+import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { getStoredItem } from '../../../api/local-store.ts'
 import { AccountChooser } from '../../../features/auth/components/account-chooser.tsx'
 import { LoginForm } from '../../../features/auth/components/login-form.tsx'
 import { Alert } from '../../../ui/alert.tsx'
-import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { useBrand } from '../../brand-context.tsx'
-import { useFocusHeadingOnNavigation } from '../../layout/route-focus.ts'
 import { useSession, useSessionActor } from '../../session.tsx'
+import { LoginCard } from './login-card.tsx'
 
 export function LoginScreen() {
   const { t } = useTranslation('auth')
-  const brand = useBrand()
   const session = useSessionActor()
   const choosing = useSession((s) => s.matches('choosingAccount'))
   const busy = useSession((s) => s.hasTag('busy'))
@@ -17,32 +16,27 @@ export function LoginScreen() {
   const expired = useSession((s) => s.context.sessionExpired)
   const error = useSession((s) => s.context.logInError) ?? (expired ? t('sessionExpired') : null)
   const accounts = useSession((s) => s.context.usersToLogin)
-  const online = useOnlineStatus()
-  // After logout (or any move to this screen) focus lands on its heading, not on <body>.
-  useFocusHeadingOnNavigation()
 
   return (
-    <div className="login-page">
-      <main className="login-card" id="main">
-        <header className="login-card__header">
-          <img className="login-card__logo" src={brand.favicon} alt="" width="56" height="56" />
-          <p className="login-card__brand">{brand.name}</p>
-          <h1 className="login-card__title">{t('screen.title')}</h1>
-          <p className="login-card__subtitle">{t('screen.subtitle')}</p>
-        </header>
-        {online ? null : <Alert tone="warning">{t('offline')}</Alert>}
-        {choosing ? (
-          <AccountChooser
-            accounts={accounts}
-            busy={busy}
-            error={error}
-            onChoose={(userId) => session.send({ type: 'session.chooseAccount', userId })}
-            onCancel={() => session.send({ type: 'session.cancelChoice' })}
-          />
-        ) : (
+    <LoginCard title={t('screen.title')} subtitle={t('screen.subtitle')} offline={t('offline')}>
+      {/* A confirmation link opened before login (SPEC §4): it completes after login. */}
+      {getStoredItem('emailVerificationToken') && !choosing ? <Alert tone="info">{t('verifyEmailAfterLogin')}</Alert> : null}
+      {choosing ? (
+        <AccountChooser
+          accounts={accounts}
+          busy={busy}
+          error={error}
+          onChoose={(userId) => session.send({ type: 'session.chooseAccount', userId })}
+          onCancel={() => session.send({ type: 'session.cancelChoice' })}
+        />
+      ) : (
+        <>
           <LoginForm busy={busy} error={error} onSubmit={(credentials) => session.send({ type: 'session.login', ...credentials })} />
-        )}
-      </main>
-    </div>
+          <p className="login-card__aside">
+            <Link to="/login/recover-password">{t('form.forgotPassword')}</Link>
+          </p>
+        </>
+      )}
+    </LoginCard>
   )
 }

@@ -9,6 +9,7 @@ import { OpenOrdersCard } from '../../../features/pedidos/components/open-orders
 import { useSyncGroup } from '../../../db/use-offline-data.ts'
 import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
 import { SyncStatus } from '../../../ui/sync-status.tsx'
+import { EmailVerificationNotice } from '../../email-verification-notice.tsx'
 import { useCurrentUser } from '../../session.tsx'
 import { contract } from '../../../api/contract.ts'
 import { canCall } from '../../../api/define.ts'
@@ -41,6 +42,7 @@ function Dashboard() {
   if (!readsStudentData(user.role)) {
     return (
       <div className="page stack">
+        <EmailVerificationNotice />
         <Welcome user={user} />
       </div>
     )
@@ -54,6 +56,7 @@ function StudentDashboard() {
   usePullToRefresh(() => void sync.refresh())
   return (
     <div className="page stack">
+      <EmailVerificationNotice />
       <Welcome user={user} />
       <SyncStatus {...sync} onRefresh={() => void sync.refresh()} />
       <div className="summary-grid">

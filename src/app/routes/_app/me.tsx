@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChangePasswordForm } from '../../../features/me/components/change-password-form.tsx'
+import { EmailVerificationCard } from '../../../features/me/components/email-verification-card.tsx'
 import { Profile } from '../../../features/me/components/profile.tsx'
 import { useSlow } from '../../../db/use-offline-data.ts'
 import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
@@ -36,6 +37,7 @@ function MePage() {
         onRefresh={refresh}
       />
       <Profile user={user} />
+      <EmailVerificationCard user={user} />
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>
   )

@@ -4,10 +4,9 @@ import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
-import { minLength, required, validateField } from '../../../ui/validation/rules.ts'
+import { NewPasswordFields, newPasswordErrors } from '../../../ui/new-password-fields.tsx'
+import { required, validateField } from '../../../ui/validation/rules.ts'
 import { useUpdatePassword } from '../api/update-password.ts'
-
-const MIN_PASSWORD_LENGTH = 8
 
 export function ChangePasswordForm({ onNewToken }: { onNewToken: (token: string) => void }) {
   const { t } = useTranslation('me')
@@ -17,16 +16,13 @@ export function ChangePasswordForm({ onNewToken }: { onNewToken: (token: string)
   const [confirmation, setConfirmation] = useState('')
   const [touched, setTouched] = useState(false)
 
-  const errors = {
-    current: validateField(current, [required()]),
-    next: validateField(next, [required(), minLength(MIN_PASSWORD_LENGTH)]),
-    confirmation: validateField(confirmation, [required()]) ?? (confirmation !== next ? t('password.mismatch') : undefined),
-  }
+  const currentError = validateField(current, [required()])
 
   function submit(event: FormEvent) {
     event.preventDefault()
     setTouched(true)
-    if (errors.current || errors.next || errors.confirmation) return
+    const errors = newPasswordErrors(next, confirmation)
+    if (currentError || errors.password || errors.confirmation) return
     mutation.mutate(
       { current_password: current, new_password: next },
       {
@@ -50,27 +46,15 @@ export function ChangePasswordForm({ onNewToken }: { onNewToken: (token: string)
           autoComplete="current-password"
           value={current}
           onChange={setCurrent}
-          error={touched ? errors.current : undefined}
+          error={touched ? currentError : undefined}
+          required
         />
-        <TextField
-          label={t('password.new')}
-          hint={t('password.newHint', { count: MIN_PASSWORD_LENGTH })}
-          persistentHint
-          type="password"
-          revealable
-          autoComplete="new-password"
-          value={next}
-          onChange={setNext}
-          error={touched ? errors.next : undefined}
-        />
-        <TextField
-          label={t('password.confirm')}
-          type="password"
-          revealable
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          error={touched ? errors.confirmation : undefined}
+        <NewPasswordFields
+          password={next}
+          confirmation={confirmation}
+          onPasswordChange={setNext}
+          onConfirmationChange={setConfirmation}
+          showErrors={touched}
         />
         {mutation.isError ? <Alert tone="error">{mutation.error.message}</Alert> : null}
         {mutation.isSuccess ? <Alert tone="success">{t('password.done')}</Alert> : null}

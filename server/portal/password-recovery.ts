@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify'
+import * as v from 'valibot'
+import { contract } from '../../src/api/contract.ts'
+import { hashPassword } from '../auth/password.ts'
+import { findUsableToken, issueAccountToken, resetPasswordWithToken } from '../db/repositories/account-tokens.ts'
+import { recoveryRecipients, type LoginIdentifier } from '../db/repositories/accounts.ts'
+import { addressGroup, reserveAttempts } from '../db/repositories/login-failures.ts'
+import { contractRoute } from '../http/contract-route.ts'
+import { badRequest, tooManyRequests, validationFailed } from '../http/errors.ts'
+import { mailLinkBase } from '../mail/links.ts'
+import { passwordResetMail } from '../mail/templates.ts'
+
+/** The one answer to every accepted request, whether or not an account has the e-mail (P72). */
+export const RECOVERY_REQUESTED =
+  'Se houver uma conta com esses dados, enviaremos um e-mail com um link para criar uma nova senha. Confira também a caixa de spam.'
+/** SPEC §8: an unknown, used or expired link. */
+export const RESET_FAILED = 'Erro ao resetar senha'
+export const PASSWORD_RESET = 'Senha redefinida com sucesso. Entre com a nova senha.'
+
+/**
+ * Limits (P72), each over the 15-minute window of P19. Counted for every accepted request,
+ * whether or not the e-mail has an account, so the limit says nothing about that either.
+ */
+export const RECOVERY_LIMITS = {
+  /** E-mails one address or CPF can be sent: a victim's inbox cannot be flooded. */
+  recoveryIdentifier: 3,
+  /** Requests from one client address (an IPv6 /64 is one), across identifiers. */
+  recoveryAddress: 20,
+  /** Reset attempts from one client address. */
+  resetAddress: 20,
+} as const
+
+const Email = v.pipe(v.string(), v.email())
+
+/** The e-mail, or the CPF of an access code (P69); null when the text can be neither. */
+function recoveryIdentifier(text: string, isAccessCode: boolean): LoginIdentifier | null {
+  if (!isAccessCode) return v.is(Email, text) ? { email: text.toLowerCase() } : null
+  const digits = text.replace(/[\s.\-/]/g, '')
+  return /^\d{11}$/.test(digits) ? { cpf: digits } : null
+}
+
+export default async function passwordRecoveryRoutes(app: FastifyInstance) {
+  /**
+   * SPEC §7 recover-password. The e-mail is looked up, the token stored and the mail sent
+   * after the answer (P55), so neither the answer nor its timing tells whether the e-mail
+   * has an account.
+   */
+  contractRoute(app, contract.recoverPassword, async ({ query, request }) => {
+    const isAccessCode = query.isAccessCode ?? false
+    const identifier = recoveryIdentifier(query.email, isAccessCode)
+    if (!identifier) {
+      const msg = isAccessCode ? 'Código de acesso inválido: informe o CPF com 11 dígitos' : 'Por favor, insira um e-mail válido'
+      throw validationFailed([{ loc: ['query', 'email'], msg, type: 'value_error' }])
+    }
+    const reservation = await reserveAttempts(app.db.orm, [
+      { scope: 'recoveryIdentifier', value: identifier.email ?? identifier.cpf!, limit: RECOVERY_LIMITS.recoveryIdentifier },
+      { scope: 'recoveryAddress', value: addressGroup(request.ip), limit: RECOVERY_LIMITS.recoveryAddress },
+    ])
+    if (!reservation.granted) {
+      const what = reservation.scope === 'recoveryAddress' ? 'a partir desta rede' : 'para estes dados'
+      throw tooManyRequests(`Muitos pedidos de recuperação de senha ${what}.`, reservation.retryAfterSeconds)
+    }
+    const { origin, brand } = mailLinkBase(app.config, request)
+    app.background.run('password recovery mail', async () => {
+      for (const account of await recoveryRecipients(app.db.orm, identifier)) {
+        const token = await issueAccountToken(app.db.orm, 'password_reset', { userId: account.id, email: account.email })
+        const link = `${origin}/login/recover-password?token=${token}`
+        await app.mail.send(passwordResetMail({ to: account.email, brand, name: account.fullName, link }))
+      }
+    })
+    return { detail: RECOVERY_REQUESTED }
+  })
+
+  /** SPEC §7 reset-password: the link's token and the new password; every session ends (P21). */
+  contractRoute(app, contract.resetPassword, async ({ query, body, request }) => {
+    const reservation = await reserveAttempts(app.db.orm, [
+      { scope: 'resetAddress', value: addressGroup(request.ip), limit: RECOVERY_LIMITS.resetAddress },
+    ])
+    if (!reservation.granted) {
+      throw tooManyRequests('Muitas tentativas de redefinir a senha a partir desta rede.', reservation.retryAfterSeconds)
+    }
+    // Checked before the (deliberately slow) hash, so a wrong link costs no hashing.
+    if (!(await findUsableToken(app.db.orm, 'password_reset', query.token))) throw badRequest(RESET_FAILED)
+    // The use itself re-checks in one update: of two requests with one link, one wins.
+    if (!(await resetPasswordWithToken(app.db.orm, query.token, await hashPassword(body.new_password)))) throw badRequest(RESET_FAILED)
+    return { detail: PASSWORD_RESET }
+  })
+}

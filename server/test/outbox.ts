@@ -1,0 +1,23 @@
+import type { MailOutboxRow } from '../db/schema/mail-outbox.ts'
+import { outboxMessages } from '../mail/transports.ts'
+import type { TestApp } from './app.ts'
+
+/** Every mail the default transport wrote to `to`, newest first, once the work after the answers is done. */
+export async function mailsTo(t: TestApp, to: string): Promise<MailOutboxRow[]> {
+  await t.app.background.idle()
+  return outboxMessages(t.db.orm, { to, limit: 100 })
+}
+
+/** The value of `parameter` in the link of a mail's text (`token`, `token_email`). */
+export function linkParameter(text: string, parameter: string): string {
+  const match = new RegExp(`[?&]${parameter}=([A-Za-z0-9_-]+)`).exec(text)
+  if (!match) throw new Error(`no ${parameter} in the mail`)
+  return match[1]!
+}
+
+/** The first link of a mail's text. */
+export function firstLink(text: string): URL {
+  const match = /https?:\/\/\S+/.exec(text)
+  if (!match) throw new Error('no link in the mail')
+  return new URL(match[0])
+}

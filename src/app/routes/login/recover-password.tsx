@@ -1,0 +1,45 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { useTranslation } from 'react-i18next'
+import { loadScreenTexts } from '../../../i18n/index.ts'
+import { RecoverPasswordForm } from '../../../features/auth/components/recover-password-form.tsx'
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx'
+import { useSession, useSessionActor } from '../../session.tsx'
+import { LoginCard } from '../-components/login-card.tsx'
+
+/**
+ * `?token=` is the reset link of the e-mail (SPEC §3, P69); without it the page asks for
+ * the e-mail or access code. The router reads a numeric-looking value as a number.
+ */
+const RecoverSearch = v.object({
+  token: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))), undefined),
+})
+
+export const Route = createFileRoute('/login/recover-password')({
+  validateSearch: (search) => v.parse(RecoverSearch, search),
+  // Its texts are not in the login page's bundle (issue 7): a small precached chunk.
+  loader: () => loadScreenTexts(),
+  component: RecoverPasswordPage,
+})
+
+function RecoverPasswordPage() {
+  const { t } = useTranslation('recovery')
+  const { token } = Route.useSearch()
+  const session = useSessionActor()
+  const loggedIn = useSession((s) => s.matches('loggedIn'))
+  const navigate = useNavigate()
+  if (!token) {
+    return (
+      <LoginCard title={t('recover.title')} subtitle={t('recover.subtitle')} offline={t('recover.offline')}>
+        <RecoverPasswordForm />
+      </LoginCard>
+    )
+  }
+  // The reset ended every session (P21), this device's too if it had one: log in afresh.
+  const done = () => (loggedIn ? session.send({ type: 'session.logout' }) : void navigate({ to: '/login/main' }))
+  return (
+    <LoginCard title={t('reset.title')} subtitle={t('reset.subtitle')} offline={t('reset.offline')}>
+      <ResetPasswordForm token={token} onDone={done} />
+    </LoginCard>
+  )
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '../../../api/api.ts'
+import { contract } from '../../../api/contract.ts'
+
+export interface RecoveryRequest {
+  /** An e-mail, or the CPF when `isAccessCode` (P69). */
+  email: string
+  isAccessCode: boolean
+}
+
+/** SPEC §7: POST /login/recover-password/ (query: email, isAccessCode). */
+export function recoverPassword(request: RecoveryRequest) {
+  return api.call(contract.recoverPassword, { query: { email: request.email, isAccessCode: request.isAccessCode } })
+}
+
+export function useRecoverPassword() {
+  return useMutation({ mutationFn: recoverPassword })
+}
