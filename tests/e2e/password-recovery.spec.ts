@@ -116,6 +116,8 @@ test.describe('password recovery (issue 9 journey 3)', () => {
 
   test('offline or with the server unreachable it says so and keeps what was typed', async ({ page, context }) => {
     await page.goto('/login/recover-password')
+    // Loaded once (its chunks on the device), then the signal goes.
+    await expect(page.getByRole('button', { name: 'Enviar link' })).toBeVisible()
     await context.setOffline(true)
     await expect(page.getByText('Você está sem internet. Conecte-se para pedir o link.')).toBeVisible()
     await context.setOffline(false)

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { useTranslation } from 'react-i18next'
@@ -17,10 +18,24 @@ const RecoverSearch = v.object({
 
 export const Route = createFileRoute('/login/recover-password')({
   validateSearch: (search) => v.parse(RecoverSearch, search),
+  // The request and the reset are mutations; the login page's entry has no query cache (P53),
+  // so this screen brings it, as the signed-in frame does.
+  beforeLoad: async ({ context }) => ({
+    queryClient: await (context.queryClient ?? import('../../query-client.ts').then((module) => module.queryClient)),
+  }),
   // Its texts are not in the login page's bundle (issue 7): a small precached chunk.
   loader: () => loadScreenTexts(),
-  component: RecoverPasswordPage,
+  component: RecoverPasswordRoute,
 })
+
+function RecoverPasswordRoute() {
+  const { queryClient } = Route.useRouteContext()
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RecoverPasswordPage />
+    </QueryClientProvider>
+  )
+}
 
 function RecoverPasswordPage() {
   const { t } = useTranslation('recovery')
