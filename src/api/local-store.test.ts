@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { clearStoredSession, getKeptUser, STORAGE_KEYS, storeKeptUser } from './local-store.ts'
+import { bookUuidIn, clearStoredSession, getBookInfo, getKeptUser, STORAGE_KEYS, storeBookInfo, storeKeptUser } from './local-store.ts'
 import { demoStudent } from './schemas/user.fixture.ts'
 
 /** What the store uses of local storage, over a Map the test can look into. */
@@ -45,5 +45,30 @@ describe('the user kept on the device (P53)', () => {
     expect(getKeptUser()).toEqual({ user, updatedAt: 99 })
     expect(localStorage.getItem(STORAGE_KEYS.legacyQueryCache)).toBeNull()
     expect(getKeptUser()).toEqual({ user, updatedAt: 99 })
+  })
+})
+
+describe('bookInfo (D8)', () => {
+  beforeEach(() => {
+    items.clear()
+    vi.stubGlobal('localStorage', storage)
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('finds the uuid in a bare code or in a link, lower-cased, and nothing in other text', () => {
+    expect(bookUuidIn(' 3F2504E0-4F89-41D3-9A0C-0305E82C3301 ')).toBe('3f2504e0-4f89-41d3-9a0c-0305e82c3301')
+    expect(bookUuidIn('https://livro.example/l/3f2504e0-4f89-41d3-9a0c-0305e82c3301?x=1')).toBe('3f2504e0-4f89-41d3-9a0c-0305e82c3301')
+    expect(bookUuidIn('3f2504e0-4f89-41d3-9a0c')).toBeNull()
+  })
+
+  it('keeps the book until logout wipes it, and ignores a value it did not write', () => {
+    storeBookInfo({ uuid: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', isEmpty: true })
+    expect(getBookInfo()).toEqual({ uuid: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', isEmpty: true })
+    clearStoredSession()
+    expect(getBookInfo()).toBeNull()
+    items.set('bookInfo', '{"uuid":"../../etc"}')
+    expect(getBookInfo()).toBeNull()
+    items.set('bookInfo', 'not json')
+    expect(getBookInfo()).toBeNull()
   })
 })

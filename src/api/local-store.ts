@@ -95,3 +95,37 @@ export function clearStoredSession(): void {
   const store = storage()
   for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key)
 }
+
+/**
+ * The book a person scanned or typed before logging in (D8, SPEC §3 `bookInfo`). Written by
+ * the QR screen and the book-code form, read by /login/form and /profile-creation, cleared
+ * when the flow ends (and by logout with the rest).
+ */
+export interface BookInfo {
+  uuid: string
+  /** Known once `GET /at-home/empty-book-check/{id}/` answered: not linked to any enrolment yet. */
+  isEmpty?: boolean
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+
+/**
+ * The book uuid in what a QR code or a person gave: the bare uuid, or any text holding one
+ * (a printed code may be a link with the uuid in it). Lower-cased; null when there is none.
+ */
+export function bookUuidIn(text: string): string | null {
+  return UUID.exec(text.trim())?.[0].toLowerCase() ?? null
+}
+
+export function getBookInfo(): BookInfo | null {
+  try {
+    const info = JSON.parse(getStoredItem('bookInfo') ?? 'null') as BookInfo | null
+    return info && typeof info.uuid === 'string' && bookUuidIn(info.uuid) === info.uuid ? info : null
+  } catch {
+    return null
+  }
+}
+
+export function storeBookInfo(info: BookInfo): void {
+  setStoredItem('bookInfo', JSON.stringify(info))
+}
