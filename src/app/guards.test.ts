@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  knnClubRouteGuard,
   loginRouteGuard,
+  managerRouteGuard,
   profileUpdateRouteGuard,
   protectedRouteGuard,
   REGISTRATION_UPDATE_REDIRECT_ENABLED,
@@ -76,5 +78,17 @@ describe('route guards (SPEC §2)', () => {
   it('login pages send a logged-in user home', () => {
     expect(loginRouteGuard(loggedIn)).toEqual({ redirectTo: '/dashboard' })
     expect(loginRouteGuard(loggedOut)).toBeNull()
+  })
+  it('/knn-club sends a student outside the club to meu-clube, and lets a member anywhere in it', () => {
+    expect(knnClubRouteGuard({ is_club: false }, '/knn-club/usar-pontos')).toEqual({ redirectTo: '/knn-club/meu-clube' })
+    expect(knnClubRouteGuard({ is_club: false }, '/knn-club')).toEqual({ redirectTo: '/knn-club/meu-clube' })
+    expect(knnClubRouteGuard({ is_club: false }, '/knn-club/meu-clube/')).toBeNull()
+    expect(knnClubRouteGuard({ is_club: true }, '/knn-club/meu-extrato')).toBeNull()
+    expect(knnClubRouteGuard(null, '/knn-club/meu-extrato')).toEqual({ redirectTo: '/knn-club/meu-clube' })
+  })
+  it('manager screens send anyone but a manager home (D7)', () => {
+    expect(managerRouteGuard('manager')).toBeNull()
+    expect(managerRouteGuard('student')).toEqual({ redirectTo: '/dashboard' })
+    expect(managerRouteGuard(undefined)).toEqual({ redirectTo: '/dashboard' })
   })
 })

@@ -67,3 +67,20 @@ export function rootRouteGuard(session: GuardSession): GuardDecision {
 export function loginRouteGuard(session: GuardSession): GuardDecision {
   return session.isLoggedIn ? { redirectTo: HOME } : null
 }
+
+export const KNN_CLUB_HOME = '/knn-club/meu-clube'
+
+/**
+ * /knn-club (SPEC §2): a student who has not joined the club sees only its rules and
+ * "Participar" at meu-clube; every other club page sends there. (Wired with the club's
+ * screens, issue 13.)
+ */
+export function knnClubRouteGuard(user: { is_club: boolean } | null, pathname: string): GuardDecision {
+  if (user?.is_club) return null
+  return pathname.replace(/\/+$/, '') === KNN_CLUB_HOME ? null : { redirectTo: KNN_CLUB_HOME }
+}
+
+/** Manager-only screens (D7, D31): anyone else goes home, as the server would answer 403. */
+export function managerRouteGuard(role: 'student' | 'manager' | undefined): GuardDecision {
+  return role === 'manager' ? null : { redirectTo: HOME }
+}

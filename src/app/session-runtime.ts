@@ -3,11 +3,13 @@ import { api, setApiEventHandlers } from '../api/api.ts'
 import { contract } from '../api/contract.ts'
 import { clearStoredSession, storeKeptUser, storeToken } from '../api/local-store.ts'
 import { onReachabilityChange } from '../api/reachability.ts'
+import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import { sessionMachine } from '../machines/session.ts'
 import type { SessionInput } from '../machines/session-view.ts'
 import { verifyPendingEmail } from './email-verification-step.ts'
+import { productionRedirectTarget } from './production-redirect.ts'
 import { queryClient, retryWhenServerAnswers } from './query-client.ts'
 import type { SessionActor, SessionEffects } from './session.tsx'
 
@@ -54,6 +56,10 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
         const user = await api.call(contract.usersMe)
         // Another account's data never shows, even if its logout never ran (D15).
         await (await loadLocalData()).claimLocalData(user.id)
+        // D6: a student of school 1 on a local host belongs on the production site.
+        const settings = runtimeConfig() ?? (await refreshRuntimeConfig(api))
+        const production = productionRedirectTarget(window.location, user, settings?.production_url ?? null)
+        if (production) window.location.replace(production)
         return user
       }),
     },
