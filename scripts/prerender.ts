@@ -15,7 +15,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createServer } from 'vite'
 import { brandShellHtml } from '../src/api/brand-host.ts'
-import { SHELL_KINDS, shellFileName, type ShellKind } from '../src/api/shell-file.ts'
+import { SHELL_KINDS, SHELL_PREFERENCES_SCRIPT, shellFileName, type ShellKind } from '../src/api/shell-file.ts'
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
 import { DASHBOARD_ROUTE_FILES, LOGIN_ROUTE_FILES, readManifest, routeFiles, SIGNED_IN_AWAITED, type Manifest } from './vite-manifest.ts'
 
@@ -54,6 +54,7 @@ export interface ShellAssets {
  */
 function shellHead({ css, startFile }: ShellAssets): string {
   return [
+    `<script>${SHELL_PREFERENCES_SCRIPT}</script>`,
     `<style>${css.map(({ text }) => text).join('\n')}${PLACEHOLDER_CSS}</style>`,
     ...css.map(({ file }) => `<link rel="stylesheet" href="/${file}" disabled>`),
     `<script type="module" src="/${startFile}"></script>`,

@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { testConfig } from './config.ts'
 import { createTestApp, createTestDatabase, loginRequest, type TestApp } from './test/app.ts'
+import { SHELL_PREFERENCES_SCRIPT } from '../src/api/shell-file.ts'
+
+/** The CSP source that lets the shells' inline script run (P66), and no other inline script. */
+const SHELL_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(SHELL_PREFERENCES_SCRIPT).digest('base64')}'`
 
 let t: TestApp
 beforeAll(async () => {
@@ -129,7 +134,7 @@ describe('security headers', () => {
         'https://o42.ingest.sentry.io',
         'https://chat.example.com',
       ])
-      expect(csp['script-src']).toEqual(["'self'", 'https://chat.example.com'])
+      expect(csp['script-src']).toEqual(["'self'", SHELL_SCRIPT_SOURCE, 'https://chat.example.com'])
       expect(csp['frame-src']).toEqual(['https://chat.example.com'])
       expect(csp['worker-src']).toEqual(["'self'"])
       expect(csp['manifest-src']).toEqual(["'self'"])
@@ -148,7 +153,8 @@ describe('security headers', () => {
     const csp = String(response.headers['content-security-policy'])
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("connect-src 'self' https://viacep.com.br;")
-    expect(csp).toContain("script-src 'self';")
+    // Only the app's own files, and the shell's one inline script by its hash (P66).
+    expect(csp).toContain(`script-src 'self' ${SHELL_SCRIPT_SOURCE};`)
     expect(csp).not.toContain('upgrade-insecure-requests')
   })
 })

@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto'
 import helmet from '@fastify/helmet'
 import fp from 'fastify-plugin'
+import { SHELL_PREFERENCES_SCRIPT } from '../../src/api/shell-file.ts'
 import type { Config } from '../config.ts'
+
+/** The one inline script the shells carry (P66), allowed by its hash and nothing else inline. */
+const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_PREFERENCES_SCRIPT).digest('base64')}'`
 
 function originOf(url: string | null): string[] {
   return url ? [new URL(url).origin] : []
@@ -22,7 +27,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
       ...originOf(config.sentryDsn),
       ...chatwoot,
     ],
-    'script-src': ["'self'", ...chatwoot],
+    'script-src': ["'self'", SHELL_SCRIPT_HASH, ...chatwoot],
     // React `style` attributes and Radix positioning are inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],

@@ -22,3 +22,13 @@ export function shellFileName(kind: ShellKind, brand: BrandId): string {
 export function shellFileFor(pathname: string, hostname: string): string {
   return shellFileName(shellKindForPath(pathname), brandIdForHost(hostname))
 }
+
+/** Local-storage key of the side drawer minimised to icons (SPEC §2 tour "minimize/expand menu"). */
+export const DRAWER_MINIMIZED_KEY = 'drawer_minimized'
+
+/**
+ * Runs in a shell's head before its first paint (issue 7 item 2, P66): the side drawer as the
+ * student left it, so nothing jumps when React takes over. The CSP allows exactly this text
+ * by its hash (server/plugins/security-headers.ts).
+ */
+export const SHELL_PREFERENCES_SCRIPT = `try{localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}`

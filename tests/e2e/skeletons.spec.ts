@@ -174,3 +174,38 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
     expect(offline).toEqual(shell)
   })
 }
+
+test('desktop: a drawer the student minimised is minimised in the shell too, so nothing jumps when the app takes over (P66)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: WIDTHS.desktop, serviceWorkers: 'block' })
+  await context.addInitScript((value) => {
+    localStorage.setItem('token', value)
+    localStorage.setItem('drawer_minimized', '1')
+  }, token)
+  const refused: string[] = []
+  const drawerBoxes = ['.drawer--side', '.app-main'] as const
+
+  // The shell alone: the app's start script never arrives.
+  const shellPage = await context.newPage()
+  shellPage.on('console', (message) => message.type() === 'error' && refused.push(message.text()))
+  await shellPage.route('**/assets/shell-start-*.js', (route) => route.abort())
+  await shellPage.goto('/dashboard')
+  await expect(shellPage.locator('#root')).toHaveAttribute('data-prerendered', 'app')
+  const shell = await boxes(shellPage, drawerBoxes)
+  await shellPage.close()
+
+  const page = await context.newPage()
+  page.on('console', (message) => message.type() === 'error' && refused.push(message.text()))
+  await page.goto('/dashboard')
+  await appRunning(page)
+  await expect(page.getByRole('button', { name: 'Expandir menu' })).toBeVisible()
+  const app = await boxes(page, drawerBoxes)
+  await context.close()
+
+  expect(shell['.drawer--side']).not.toBe('missing')
+  expect((shell['.drawer--side'] as Box)[2]).toBe(72)
+  expect(shell).toEqual(app)
+  // The CSP lets the shell's own script run (by its hash), so nothing was refused.
+  expect(refused.filter((text) => text.includes('Content Security Policy'))).toEqual([])
+})

@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BrandId } from '../../api/brand-host.ts'
+import { DRAWER_MINIMIZED_KEY } from '../../api/shell-file.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
 import { afterFirstScreen } from '../../ui/after-first-screen.ts'
 import { isAtLeast, useBreakpoint } from '../../ui/breakpoints.ts'
@@ -11,8 +12,6 @@ import { NavIcon } from './nav-icon.tsx'
 import { navItemsFor } from './navigation.ts'
 import { useFocusHeadingOnNavigation } from './route-focus.ts'
 import { TabBar } from './tab-bar.tsx'
-
-const MINIMIZED_KEY = 'drawer_minimized'
 
 // The dialog (Radix Dialog with its focus trap and scroll lock, ~11 KB compressed) is not
 // needed to draw any screen: it loads after the first screen, or on the first tap.
@@ -39,7 +38,7 @@ export interface AppShellProps {
 export function AppShell({ user, brandId, brandName, showDrawer, onLogout, children }: AppShellProps) {
   const { t } = useTranslation('common')
   const router = useRouter()
-  const [minimized, setMinimized] = useState(() => localStorage.getItem(MINIMIZED_KEY) === '1')
+  const [minimized, setMinimized] = useState(() => localStorage.getItem(DRAWER_MINIMIZED_KEY) === '1')
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [dialogMounted, setDialogMounted] = useState(false)
   const opener = useRef<HTMLButtonElement | null>(null)
@@ -69,7 +68,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
 
   function toggleMinimized() {
     setMinimized((value) => {
-      localStorage.setItem(MINIMIZED_KEY, value ? '0' : '1')
+      localStorage.setItem(DRAWER_MINIMIZED_KEY, value ? '0' : '1')
       return !value
     })
   }
