@@ -40,6 +40,16 @@ async function clearRuntimeCaches(): Promise<void> {
   await Promise.all(names.filter((name) => !name.startsWith(PRECACHE_PREFIX)).map((name) => caches.delete(name)))
 }
 
+/**
+ * D6: a student of school 1 on a local host belongs on the production site. Never awaited:
+ * the settings may still be on their way (or the server silent), and the screen must not wait.
+ */
+async function redirectToProduction(user: CurrentUser): Promise<void> {
+  const settings = runtimeConfig() ?? (await refreshRuntimeConfig(api))
+  const production = productionRedirectTarget(window.location, user, settings?.production_url ?? null)
+  if (production) window.location.replace(production)
+}
+
 /** Creates and starts the session actor from what the device kept (`input`, read before the first render). */
 export function startSessionActor(input: SessionInput, effects: SessionEffects): SessionActor {
   const machine = sessionMachine.provide({
@@ -56,10 +66,7 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
         const user = await api.call(contract.usersMe)
         // Another account's data never shows, even if its logout never ran (D15).
         await (await loadLocalData()).claimLocalData(user.id)
-        // D6: a student of school 1 on a local host belongs on the production site.
-        const settings = runtimeConfig() ?? (await refreshRuntimeConfig(api))
-        const production = productionRedirectTarget(window.location, user, settings?.production_url ?? null)
-        if (production) window.location.replace(production)
+        void redirectToProduction(user)
         return user
       }),
     },
