@@ -38,7 +38,7 @@ async function copyRow(id: number) {
   return row!
 }
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) {
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) {
   return t.app.inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) })
 }
 
