@@ -28,11 +28,13 @@ export const DEMO_BOOK_COPIES: readonly DemoBookCopy[] = [
   { uuid: DEMO_NEW_BOOK_UUID, codigo: 'ING-INT3', owner: 'aluno@example.com', linked: false },
   { uuid: '2a7b9c4d-6e1f-4a3b-8c5d-9e0f1a2b3c44', codigo: 'ING-TEENS1', owner: 'marina.pereira@example.com', linked: true },
   { uuid: DEMO_EMPTY_BOOK_UUID, codigo: 'KAH-ING1', owner: null, linked: false },
-  // More empty books, so trying the demo (or a test run) leaves one for the next person.
-  { uuid: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e51', codigo: 'ING-INT1', owner: null, linked: false },
-  { uuid: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e52', codigo: 'ING-INT1', owner: null, linked: false },
-  { uuid: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e53', codigo: 'ESP-BAS2', owner: null, linked: false },
-  { uuid: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e54', codigo: 'ESP-BAS2', owner: null, linked: false },
+  // More empty books (…e51 to …e5c), so trying the demo, or a browser-test run, leaves one for the next person.
+  ...Array.from({ length: 12 }, (_, index) => ({
+    uuid: `7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e${(0x51 + index).toString(16)}`,
+    codigo: index % 2 === 0 ? 'ING-INT1' : 'ESP-BAS2',
+    owner: null,
+    linked: false,
+  })),
 ]
 
 export async function seedBookCopies(db: Db, companyId: number, userIds: ReadonlyMap<string, number>, now: Date): Promise<void> {
