@@ -319,7 +319,7 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
   }
 }
 
-async function ensureLivros(db: Db): Promise<Map<string, number>> {
+export async function ensureLivros(db: Db): Promise<Map<string, number>> {
   await db
     .insert(livros)
     .values([...DEMO_LIVROS])

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import accountLookupRoutes from './account-lookup.ts'
+import bookRoutes from './books.ts'
 import configRoutes from './config.ts'
 import emailVerificationRoutes from './email-verification.ts'
 import financeiroRoutes from './financeiro.ts'
@@ -22,4 +23,5 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(turmaRoutes)
   await app.register(financeiroRoutes)
   await app.register(pedidoRoutes)
+  await app.register(bookRoutes)
 }

@@ -5,6 +5,8 @@ import type { OwnedKind, Role } from '../../src/api/define.ts'
 import type { Database } from '../db/client.ts'
 import { companies } from '../db/schema/companies.ts'
 import { driveUsers } from '../db/schema/drive-users.ts'
+import { livroExemplares } from '../db/schema/livro-exemplares.ts'
+import { livros } from '../db/schema/livros.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
 import { users } from '../db/schema/users.ts'
 import { DEMO_COMPANY } from '../db/seed.ts'
@@ -69,7 +71,30 @@ async function enrol(db: Database, userId: number): Promise<{ turmaId: number; t
  * `OwnedKind`), owned by `userId`, and returns its id. A new kind fails to compile here
  * until it has a factory, so the generated 404 tests cover it from the start.
  */
-export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: number) => Promise<number>>> = {
+export const OWNED_FACTORIES = {
   turma: async (db, userId) => (await enrol(db, userId)).turmaId,
   turmaAluno: async (db, userId) => (await enrol(db, userId)).turmaAlunoId,
+  bookUuid: async (db, userId) => (await createBookCopy(db, userId)).uuid,
+  bookCopy: async (db, userId) => (await createBookCopy(db, userId)).id,
+} satisfies Readonly<Record<OwnedKind, (db: Database, userId: number) => Promise<number | string>>>
+
+/**
+ * A printed copy of a new course book (D8), linked to `userId` now; `userId` null: an empty
+ * copy, nobody's yet. `linked: false`: the school gave it to the student, who has not used it.
+ */
+export async function createBookCopy(
+  db: Database,
+  userId: number | null,
+  { linked = true }: { linked?: boolean } = {},
+): Promise<{ id: number; uuid: string; livroId: number }> {
+  const [company] = await db.orm.select({ id: companies.id }).from(companies).where(eq(companies.escolaId, DEMO_COMPANY.escolaId)).limit(1)
+  const [livro] = await db.orm
+    .insert(livros)
+    .values({ nome: 'Livro de teste', codigo: `TESTE-${randomBytes(6).toString('hex')}` })
+    .returning({ id: livros.id })
+  const [copy] = await db.orm
+    .insert(livroExemplares)
+    .values({ livroId: livro!.id, companyId: company!.id, userId, linkedAt: userId !== null && linked ? new Date() : null })
+    .returning({ id: livroExemplares.id, uuid: livroExemplares.uuid })
+  return { ...copy!, livroId: livro!.id }
 }

@@ -1,4 +1,5 @@
 import { authEndpoints } from './contract/auth.ts'
+import { bookEndpoints } from './contract/books.ts'
 import { configEndpoints } from './contract/config.ts'
 import { financeiroEndpoints } from './contract/financeiro.ts'
 import { pedagogicoEndpoints } from './contract/pedagogico.ts'
@@ -16,6 +17,7 @@ export const contractAreas = {
   pedagogico: pedagogicoEndpoints,
   financeiro: financeiroEndpoints,
   pedidos: pedidoEndpoints,
+  books: bookEndpoints,
 } as const
 
 /**
@@ -30,6 +32,7 @@ export const contract = {
   ...pedagogicoEndpoints,
   ...financeiroEndpoints,
   ...pedidoEndpoints,
+  ...bookEndpoints,
 } as const
 
 export type Contract = typeof contract

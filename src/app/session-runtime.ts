@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate'
 import { api, setApiEventHandlers } from '../api/api.ts'
 import { contract } from '../api/contract.ts'
-import { clearStoredSession, storeKeptUser, storeToken } from '../api/local-store.ts'
+import { clearStoredSession, removeStoredItem, storeBookInfo, storeKeptUser, storeToken } from '../api/local-store.ts'
 import { onReachabilityChange } from '../api/reachability.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
@@ -55,10 +55,16 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input }) =>
-        api.call(contract.loginAccessToken, {
-          body: { username: input.username, password: input.password, user_id: input.userId?.toString() },
-        }),
+        input.bookUuid === undefined
+          ? api.call(contract.loginAccessToken, {
+              body: { username: input.username, password: input.password, user_id: input.userId?.toString() },
+            })
+          : api.call(contract.bookCodeLogin, {
+              body: { username: input.username, uuid: input.bookUuid, user_id: input.userId?.toString() },
+            }),
       ),
+      // The token was stored as the login answered, so the client sends it.
+      checkBook: fromPromise(async ({ input }) => (await api.call(contract.emptyBookCheck, { params: { id: input.uuid } })).empty),
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
         // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
         await verifyPendingEmail((token) => api.call(contract.verifyEmail, { body: { token_email: token } }))
@@ -74,10 +80,13 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
       persistToken: (_, { token }) => storeToken(token),
       keepUser: (_, { user, updatedAt }) => storeKeptUser(user, updatedAt),
       clearStoredSession: () => void wipeDevice(),
-      navigateAfterLogin: () => {
+      navigateAfterLogin: (_, { isBookEmpty }) => {
         const path = effects.currentPath()
-        if (path === '/' || path.startsWith('/login')) effects.navigate('/dashboard')
+        if (path === '/' || path.startsWith('/login')) effects.navigate(isBookEmpty ? '/profile-creation/new-user' : '/dashboard')
       },
+      // D8: an empty book's `bookInfo` stays until its profile is complete; a linked one's flow is over.
+      rememberBook: (_, { uuid, isEmpty }) => (isEmpty ? storeBookInfo({ uuid, isEmpty }) : removeStoredItem('bookInfo')),
+      forgetBook: () => removeStoredItem('bookInfo'),
       navigateToLogin: () => effects.navigate('/login/main'),
     },
   })
