@@ -33,9 +33,9 @@ interface RouteBudget {
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 143, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 173, goalKib: 170 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 174, goalKib: 170 },
   { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 170 },
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 173 },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 175 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],

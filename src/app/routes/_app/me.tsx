@@ -36,7 +36,7 @@ function MePage() {
         isPaused={false}
         onRefresh={refresh}
       />
-      <Profile user={user} />
+      <Profile user={user} onSaved={(saved) => session.send({ type: 'session.userUpdated', user: saved })} />
       <EmailVerificationCard user={user} />
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>
