@@ -59,11 +59,11 @@ const SEEDED_SCHOOL = {
 
 describe('seedDemo', () => {
   it('is idempotent: seeding again keeps one row per demo account and its school data', async () => {
-    expect(await snapshot()).toEqual({ users: 10, companies: 1, driveUsers: 10 })
+    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
-    expect(await snapshot()).toEqual({ users: 10, companies: 1, driveUsers: 10 })
+    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 
@@ -155,7 +155,7 @@ describe('seedDemo', () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
     expect(await schoolSnapshot()).toMatchObject({ turmas: 6, turmaAlunos: 5, parcelas: 14, preInvoices: 7 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
-    expect(await snapshot()).toEqual({ users: 10, companies: 1, driveUsers: 10 })
+    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 })

@@ -180,6 +180,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     registrationMonthsAgo: 0,
     emailUnconfirmed: true,
   },
+  // Edits the contact details on Meu perfil in the e2e run (P85): nobody else depends on them.
+  {
+    email: 'perfil@example.com',
+    role: 'student',
+    fullName: 'Marcos Vieira',
+    cpf: '27356938057',
+    phone: '81987654321',
+    cep: '50030230',
+    street: 'Rua da Aurora',
+    streetNumber: '325',
+    isClub: false,
+    birthDate: '1995-01-17',
+    registrationMonthsAgo: 0,
+  },
   // First visit: the guided tours of the dashboard and the class list start (SPEC §2, P87).
   {
     email: 'tour@example.com',
