@@ -7,6 +7,8 @@ export interface GuidedTourProps {
   /** The screen shown (location.pathname). */
   pathname: string
   online: boolean
+  /** The server answered the user on this visit (its tour record is the server's). */
+  userConfirmed: boolean
   /** The shell shows its navigation (the tours point at it). */
   showsNavigation: boolean
   onUserUpdated: (user: CurrentUser) => void
@@ -16,13 +18,14 @@ export interface GuidedTourProps {
  * Starts this screen's guided tour when the user's tour record lacks it (SPEC §2). Draws
  * nothing: the tour's machine and driver.js load only when one is due (P88).
  */
-export function GuidedTour({ user, pathname, online, showsNavigation, onUserUpdated }: GuidedTourProps) {
+export function GuidedTour({ user, pathname, online, userConfirmed, showsNavigation, onUserUpdated }: GuidedTourProps) {
   const route = dueTour({
     userId: user.id,
     route: tourRouteOfPath(pathname),
     driverTour: user.driver_tour,
     showsNavigation,
     online,
+    userConfirmed,
     closedThisVisit,
   })
   const userId = user.id

@@ -7,6 +7,7 @@ const base: TourEligibility = {
   driverTour: {},
   showsNavigation: true,
   online: true,
+  userConfirmed: true,
   closedThisVisit: new Set(),
 }
 
@@ -24,11 +25,12 @@ describe('tour paths', () => {
     expect(dueTour({ ...base, driverTour: { 'pedagogico-list': true } })).toBe('dashboard')
   })
 
-  it('never starts a seen tour, one closed on this visit, offline, without navigation or off a tour screen', () => {
+  it('never starts a seen tour, one closed on this visit, offline, before the server confirmed the user, without navigation or off a tour screen', () => {
     expect(dueTour({ ...base, driverTour: { dashboard: true } })).toBeUndefined()
     expect(dueTour({ ...base, closedThisVisit: new Set(['7:dashboard']) })).toBeUndefined()
     expect(dueTour({ ...base, closedThisVisit: new Set(['8:dashboard']) })).toBe('dashboard')
     expect(dueTour({ ...base, online: false })).toBeUndefined()
+    expect(dueTour({ ...base, userConfirmed: false })).toBeUndefined()
     expect(dueTour({ ...base, showsNavigation: false })).toBeUndefined()
     expect(dueTour({ ...base, route: undefined })).toBeUndefined()
   })

@@ -24,6 +24,11 @@ export interface TourEligibility {
   /** The shell shows its navigation (not during profile creation or a due registration update). */
   showsNavigation: boolean
   online: boolean
+  /**
+   * The user (and its tour record) came from the server on this visit, not only from the
+   * device (P53): a tour seen on another device since stays unseen in the kept copy.
+   */
+  userConfirmed: boolean
   /** Closed on this visit already, even if its record has not reached the server (P86). */
   closedThisVisit: ReadonlySet<string>
 }
@@ -33,7 +38,15 @@ export interface TourEligibility {
  * it"). Only online: closing it records it on the server, so it is not shown again on any
  * device (P86); an offline student sees it the next time online.
  */
-export function dueTour({ userId, route, driverTour, showsNavigation, online, closedThisVisit }: TourEligibility): TourRoute | undefined {
-  if (!route || !showsNavigation || !online) return undefined
+export function dueTour({
+  userId,
+  route,
+  driverTour,
+  showsNavigation,
+  online,
+  userConfirmed,
+  closedThisVisit,
+}: TourEligibility): TourRoute | undefined {
+  if (!route || !showsNavigation || !online || !userConfirmed) return undefined
   return driverTour[route] || closedThisVisit.has(visitKey(userId, route)) ? undefined : route
 }

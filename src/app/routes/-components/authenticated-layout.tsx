@@ -21,6 +21,7 @@ export function AuthenticatedLayout() {
   const { queryClient } = useRouteContext({ from: '/_app' })
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const online = useOnlineStatus()
+  const userConfirmed = !useSession((s) => s.context.userFromDevice)
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
   return (
@@ -39,6 +40,7 @@ export function AuthenticatedLayout() {
           user={user}
           pathname={pathname}
           online={online}
+          userConfirmed={userConfirmed}
           showsNavigation={showDrawer && !mustUpdate}
           onUserUpdated={(updated) => session.send({ type: 'session.userUpdated', user: updated })}
         />
