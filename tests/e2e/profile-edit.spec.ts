@@ -106,10 +106,6 @@ test('Meu perfil: edit with SPEC §5 messages, a taken e-mail, no connection kee
   await expect(profileCard(page).locator('.profile-list')).toContainText(NEW_EMAIL)
   await (await mainNav(page)).getByRole('button', { name: 'Sair' }).click()
   await expect(page).toHaveURL(/\/login\/main$/)
-  console.log('before old login', Date.now())
-  page.on('response', (r) => {
-    if (r.url().includes('/login/')) console.log(r.url(), r.status(), Date.now())
-  })
   await login(page, PROFILE_STUDENT.username, PROFILE_STUDENT.password)
   await expect(page.getByRole('alert')).toHaveText('Usuário ou senha incorreta.')
   await login(page, NEW_EMAIL, PROFILE_STUDENT.password)
