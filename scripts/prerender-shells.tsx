@@ -32,6 +32,7 @@ const PLACEHOLDER_USER = {
   email: null,
   role: 'student',
   drive_user: { company: { name: '\u00a0' } },
+  driver_tour: {},
 } as unknown as CurrentUser
 
 /**

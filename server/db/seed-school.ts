@@ -255,6 +255,31 @@ export const DEMO_SCHOOL: Readonly<Record<string, DemoSchoolData>> = {
     carnes: [{ descricao: 'Mensalidade — Inglês Kids 3', total: 4, firstMonth: -3, pagas: 3, valor: ON_TIME }],
     pedidos: [{ numero: 'PV-000201', status: 8, diasAtras: 210, itens: [{ codigo: 'ING-KIDS3', quantidade: 1, valor: ON_TIME }] }],
   },
+  // The guided-tour demo (P87): one class, so the class list's tour points at a real card.
+  'tour@example.com': {
+    turmas: [
+      {
+        nome: 'Inglês — Básico 2',
+        idioma: 'Inglês',
+        nivel: 'Básico 2',
+        professor: 'Patrícia Mendes',
+        sala: 'Sala 2',
+        modalidade: 'presencial',
+        somenteDigital: false,
+        horarios: MON_WED_EVENING,
+        livro: 'ING-INT2',
+        aulasTotal: 40,
+        aulasRealizadas: 8,
+        inicio: -30,
+        fim: 150,
+        notaMinima: 7,
+        avaliacoes: [{ nome: 'Prova 1', tipo: 'prova', peso: 2, dia: 20, nota: null }],
+        atividades: [],
+      },
+    ],
+    carnes: [],
+    pedidos: [],
+  },
   'marina.pereira@example.com': {
     turmas: [
       {

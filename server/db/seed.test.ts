@@ -13,7 +13,8 @@ import { preInvoiceItems, preInvoices } from './schema/pedidos.ts'
 import { turmaAlunos, turmas } from './schema/turmas.ts'
 import { users } from './schema/users.ts'
 import { addDays, addMonths, addYears } from './seed-school.ts'
-import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_PASSWORD, DEMO_SIBLINGS_CPF, seedDemo } from './seed.ts'
+import { TOUR_ROUTES } from '../../src/api/schemas/tour.ts'
+import { ALL_TOURS_SEEN, DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_PASSWORD, DEMO_SIBLINGS_CPF, seedDemo } from './seed.ts'
 import { needsRegistrationUpdate, registrationUpdateReason } from '../../src/api/registration-due.ts'
 import { isMinorOn } from '../../src/api/registration.ts'
 import { calendarDateOf } from '../../src/api/validation/age.ts'
@@ -45,9 +46,9 @@ async function schoolSnapshot() {
 
 const SEEDED_SCHOOL = {
   livros: 8,
-  turmas: 5,
-  turmaAlunos: 5,
-  avaliacoes: 13,
+  turmas: 6,
+  turmaAlunos: 6,
+  avaliacoes: 14,
   notas: 10,
   atividadesAthome: 5,
   notasAthome: 4,
@@ -58,11 +59,11 @@ const SEEDED_SCHOOL = {
 
 describe('seedDemo', () => {
   it('is idempotent: seeding again keeps one row per demo account and its school data', async () => {
-    expect(await snapshot()).toEqual({ users: 9, companies: 1, driveUsers: 9 })
+    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
-    expect(await snapshot()).toEqual({ users: 9, companies: 1, driveUsers: 9 })
+    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 
@@ -121,6 +122,16 @@ describe('seedDemo', () => {
     ])
   })
 
+  it('starts the guided tours only for tour@ (P87): every other demo account has seen them all', async () => {
+    const rows = await db.orm
+      .select({ email: users.email, driverTour: users.driverTour })
+      .from(users)
+      .where(inArray(users.email, demoEmails))
+    expect(rows.filter((row) => Object.keys(row.driverTour).length === 0).map((row) => row.email)).toEqual(['tour@example.com'])
+    for (const row of rows.filter((row) => row.email !== 'tour@example.com')) expect(row.driverTour).toEqual(ALL_TOURS_SEEN)
+    expect(Object.keys(ALL_TOURS_SEEN).sort()).toEqual([...TOUR_ROUTES].sort())
+  })
+
   it('links every demo account to the demo school (escola_id 2)', async () => {
     const rows = await db.orm
       .select({ email: users.email, escolaId: companies.escolaId })
@@ -142,9 +153,9 @@ describe('seedDemo', () => {
 
   it('recreates a demo account that was deleted, and only that one, back in its existing class', async () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
-    expect(await schoolSnapshot()).toMatchObject({ turmas: 5, turmaAlunos: 4, parcelas: 14, preInvoices: 7 })
+    expect(await schoolSnapshot()).toMatchObject({ turmas: 6, turmaAlunos: 5, parcelas: 14, preInvoices: 7 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
-    expect(await snapshot()).toEqual({ users: 9, companies: 1, driveUsers: 9 })
+    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 })

@@ -6,6 +6,7 @@ import { driveUsers } from './schema/drive-users.ts'
 import { users, type UserRole } from './schema/users.ts'
 import { seedBookCopies } from './seed-books.ts'
 import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
+import { TOUR_ROUTES, type TourRoute } from '../../src/api/schemas/tour.ts'
 
 /**
  * The demo school seeded on first start (D3), so a fresh install can be tried at once.
@@ -39,7 +40,18 @@ interface DemoAccount {
   registrationMonthsAgo: number | null
   /** The demo's e-mails are confirmed, except where a flow needs one that is not (P70). */
   emailUnconfirmed?: true
+  /**
+   * The guided tours (SPEC §2) start for this account; every other demo account has seen
+   * them all (P87), so a tour never covers a screen the other demos and tests look at.
+   */
+  showsTours?: true
 }
+
+/** Every tour already seen: the tour record of a demo account without `showsTours` (P87). */
+export const ALL_TOURS_SEEN: Readonly<Record<TourRoute, true>> = Object.fromEntries(TOUR_ROUTES.map((route) => [route, true])) as Record<
+  TourRoute,
+  true
+>
 
 /** The CPF two sibling accounts share (D9): login by it lists both. */
 export const DEMO_SIBLINGS_CPF = '12345678909'
@@ -169,6 +181,35 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     registrationMonthsAgo: 0,
     emailUnconfirmed: true,
   },
+  // Edits the contact details on Meu perfil in the e2e run (P85): nobody else depends on them.
+  {
+    email: 'perfil@example.com',
+    role: 'student',
+    fullName: 'Marcos Vieira',
+    cpf: '27356938057',
+    phone: '81987654321',
+    cep: '50030230',
+    street: 'Rua da Aurora',
+    streetNumber: '325',
+    isClub: false,
+    birthDate: '1995-01-17',
+    registrationMonthsAgo: 0,
+  },
+  // First visit: the guided tours of the dashboard and the class list start (SPEC §2, P87).
+  {
+    email: 'tour@example.com',
+    role: 'student',
+    fullName: 'Júlia Ramos',
+    cpf: '45317828791',
+    phone: '61987654321',
+    cep: '70040010',
+    street: 'Esplanada dos Ministérios',
+    streetNumber: '10',
+    isClub: false,
+    birthDate: '2000-05-21',
+    registrationMonthsAgo: 0,
+    showsTours: true,
+  },
 ]
 
 /** The same time of day `months` calendar months before `now` (UTC, clamped to the month's end). */
@@ -210,7 +251,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         userIds.set(account.email, existing.id)
         continue
       }
-      const { birthDate, registrationMonthsAgo, emailUnconfirmed, ...profile } = account
+      const { birthDate, registrationMonthsAgo, emailUnconfirmed, showsTours, ...profile } = account
       const [created] = await tx
         .insert(users)
         .values({
@@ -219,6 +260,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
           passwordHash: await hashPassword(DEMO_PASSWORD),
           updatedAt: registrationMonthsAgo === null ? null : monthsBefore(now, registrationMonthsAgo),
           verifiedEmail: emailUnconfirmed ? null : account.email,
+          driverTour: showsTours ? {} : { ...ALL_TOURS_SEEN },
         })
         .returning({ id: users.id })
       await tx.insert(driveUsers).values({ userId: created!.id, companyId })

@@ -3,7 +3,9 @@ import { contract } from '../../src/api/contract.ts'
 import type { CurrentUser } from '../../src/api/schemas/user.ts'
 import { forUser, type UserProfile } from '../db/repositories/users.ts'
 import { contractRoute } from '../http/contract-route.ts'
-import { unauthorized } from '../http/errors.ts'
+import { EMAIL_IN_USE_MESSAGE } from '../../src/api/schemas/registration.ts'
+import { tourRouteOf } from '../../src/api/schemas/tour.ts'
+import { HttpError, notFound, unauthorized } from '../http/errors.ts'
 
 /** A stored profile in the contract's CurrentUser shape; instants as ISO-8601 UTC. */
 export function toCurrentUser({ user, driveUser }: UserProfile): CurrentUser {
@@ -47,6 +49,36 @@ export default async function userRoutes(app: FastifyInstance) {
   /** The install prompt's outcome (SPEC §4); answers the updated user like every /users/ update (SPEC §7). */
   contractRoute(app, contract.updatePwa, async ({ caller, body }) => {
     if (!(await forUser(app.db.orm, caller.id).setPwaInstalled(body.pwa_installed))) throw unauthorized()
+    return currentUser(caller.id)
+  })
+
+  /**
+   * /me's contact details (P85): the contract's schema checks each field (SPEC §5 texts, the
+   * registration update's rules); e-mails stay unique logins (P58). A new e-mail is not
+   * confirmed (P70: `email_verified` compares it with the proven one).
+   */
+  contractRoute(app, contract.updateProfile, async ({ caller, body }) => {
+    const outcome = await forUser(app.db.orm, caller.id).updateProfile({
+      fullName: body.full_name,
+      email: body.email,
+      phone: body.phone,
+      cep: body.cep,
+      street: body.street,
+      streetNumber: body.street_number,
+    })
+    if (outcome === 'emailInUse') throw new HttpError(409, EMAIL_IN_USE_MESSAGE)
+    if (outcome === 'missing') throw unauthorized()
+    return currentUser(caller.id)
+  })
+
+  /**
+   * A guided tour was closed (SPEC §2, P86): its route joins the caller's tour record. The
+   * body names the user (SPEC §7); anyone else's id is answered like an id that does not
+   * exist (D7).
+   */
+  contractRoute(app, contract.driverTour, async ({ caller, body }) => {
+    if (body.user_id !== caller.id) throw notFound('Usuário não encontrado')
+    if (!(await forUser(app.db.orm, caller.id).markTourSeen(tourRouteOf(body)))) throw unauthorized()
     return currentUser(caller.id)
   })
 }

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { prepareOnce } from '../prepared.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
-import { users, type UserRole, type UserRow } from '../schema/users.ts'
+import { users, type NewUserRow, type UserRole, type UserRow } from '../schema/users.ts'
 
 /** What the token check needs of an account: the token version it must carry and the role (D7). */
 export interface AccountSession {
@@ -101,9 +101,30 @@ export function forUser(db: Db, userId: number) {
       return updated.length > 0
     },
 
-    /** The registration update (PUT /users/atualizacao-cadastral/). */
+    /** The registration update (PUT /users/atualizacao-cadastral/): the registration is confirmed now. */
     updateRegistration(update: RegistrationUpdate): Promise<RegistrationUpdateOutcome> {
-      return saveRegistration(db, userId, update)
+      return saveWithUniqueEmail(db, userId, { ...update, updatedAt: sql`now()` })
+    },
+
+    /**
+     * The contact details of /me (PUT /users/profile/, P85). `updated_at` stays: it dates the
+     * registration update, which also confirms CPF and birth date.
+     */
+    updateProfile(update: ProfileUpdate): Promise<RegistrationUpdateOutcome> {
+      return saveWithUniqueEmail(db, userId, update)
+    },
+
+    /**
+     * Marks a guided tour seen (POST /driver-tour/, P86): merged into the record in one
+     * statement, so two devices closing two tours at once keep both flags.
+     */
+    async markTourSeen(route: string): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ driverTour: sql`${users.driverTour} || jsonb_build_object(${route}::text, true)` })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id })
+      return updated.length > 0
     },
   }
 }
@@ -124,6 +145,9 @@ export interface RegistrationUpdate {
   guardianCpf: string | null
 }
 
+/** What /me edits (P85): the contact details, not CPF, birth date or guardian. */
+export type ProfileUpdate = Pick<RegistrationUpdate, 'fullName' | 'email' | 'phone' | 'cep' | 'street' | 'streetNumber'>
+
 export type RegistrationUpdateOutcome = 'updated' | 'emailInUse' | 'missing'
 
 /** PostgreSQL's unique_violation, however the driver wraps it (pg, PGlite, Drizzle's query error). */
@@ -135,15 +159,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Saves the caller's registration and marks it updated now (`updated_at`, SPEC §3). One
- * statement: it writes only while no other account has the e-mail; two saves racing for one
- * e-mail meet the unique index, and the loser is told the same.
+ * Saves the caller's registration or profile. One statement: it writes only while no other
+ * account has the e-mail; two saves racing for one e-mail meet the unique index, and the
+ * loser is told the same. Nothing is half-written: it is one UPDATE or none.
  */
-async function saveRegistration(db: Db, userId: number, update: RegistrationUpdate): Promise<RegistrationUpdateOutcome> {
+async function saveWithUniqueEmail(
+  db: Db,
+  userId: number,
+  update: ProfileUpdate & { [K in keyof NewUserRow]?: NewUserRow[K] | SQL },
+): Promise<RegistrationUpdateOutcome> {
   try {
     const updated = await db
       .update(users)
-      .set({ ...update, updatedAt: sql`now()` })
+      .set(update)
       .where(
         and(
           eq(users.id, userId),

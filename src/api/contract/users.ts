@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../define.ts'
 import { DetailMessage } from '../schemas/common.ts'
-import { RegistrationUpdateBody } from '../schemas/registration.ts'
+import { ProfileUpdateBody, RegistrationUpdateBody } from '../schemas/registration.ts'
+import { DriverTourBody } from '../schemas/tour.ts'
 import {
   AccountExists,
   CheckEmailQuery,
@@ -57,6 +58,35 @@ export const userEndpoints = {
     bodyEncoding: 'json',
     response: CurrentUser,
     errors: { useDetail: true, fallback: 'Erro ao atualizar' },
+  }),
+  /**
+   * /me "Meu perfil" (SPEC §7, §8 "Erro ao atualizar", P85): the caller's contact details;
+   * answers the updated user. A changed e-mail is unconfirmed again (P70).
+   */
+  updateProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/users/profile/',
+    service: 'portal',
+    access: 'user',
+    body: ProfileUpdateBody,
+    bodyEncoding: 'json',
+    response: CurrentUser,
+    errors: { useDetail: true, fallback: 'Erro ao atualizar' },
+  }),
+  /**
+   * A guided tour was closed (SPEC §2, §7): its route is recorded as seen in the caller's
+   * tour record, on every device (P86). `user_id` must be the caller's (else 404). Answers
+   * the updated user.
+   */
+  driverTour: defineEndpoint({
+    method: 'POST',
+    path: '/driver-tour/',
+    service: 'portal',
+    access: 'user',
+    body: DriverTourBody,
+    bodyEncoding: 'json',
+    response: CurrentUser,
+    errors: { useDetail: true, fallback: 'Erro ao registrar o tour' },
   }),
   /** SPEC §8 "User by e-mail": is there an account with this e-mail or CPF (P71)? */
   checkExists: defineEndpoint({

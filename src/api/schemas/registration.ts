@@ -50,3 +50,21 @@ export type RegistrationUpdateInput = v.InferInput<typeof RegistrationUpdateBody
 
 /** Another account already logs in with this e-mail (e-mails are unique logins, P1). */
 export const EMAIL_IN_USE_MESSAGE = 'Este e-mail já está em uso por outra conta.'
+
+/**
+ * PUT /users/profile/ (SPEC §7, /me "Meu perfil", P85): the contact details a student keeps
+ * up to date, with the registration update's own rules (SPEC §5 texts). CPF and birth date
+ * are identity facts the registration update asks for; they are not edited here.
+ */
+export const ProfileUpdateBody = v.pick(RegistrationUpdateBody, ['full_name', 'email', 'phone', 'cep', 'street', 'street_number'])
+export type ProfileUpdateBody = v.InferOutput<typeof ProfileUpdateBody>
+export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateBody>
+export const PROFILE_FIELDS = [
+  'full_name',
+  'email',
+  'phone',
+  'cep',
+  'street',
+  'street_number',
+] as const satisfies readonly (keyof ProfileUpdateBody)[]
+export type ProfileField = (typeof PROFILE_FIELDS)[number]

@@ -38,7 +38,15 @@ export function TabBar({ role, drawerOpen, onMore, moreRef }: TabBarProps) {
           )
         })}
         <li>
-          <button ref={moreRef} type="button" className="tab-bar__item" aria-haspopup="dialog" aria-expanded={drawerOpen} onClick={onMore}>
+          <button
+            ref={moreRef}
+            type="button"
+            className="tab-bar__item"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={onMore}
+            data-tour="nav-more"
+          >
             <NavIcon name="menu" />
             <span className="tab-bar__label">{t('nav.more')}</span>
           </button>

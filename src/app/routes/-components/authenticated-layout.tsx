@@ -1,9 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Outlet, useRouteContext } from '@tanstack/react-router'
+import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { useBrand } from '../../brand-context.tsx'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
 import { useSession, useSessionActor } from '../../session.tsx'
+import { useOnlineStatus } from '../../../ui/online-status.ts'
+
+// The guided tours' trigger (P88) is not needed to draw any screen: it loads beside the
+// first one, and the tour itself (its machine and driver.js) only when one is due.
+const GuidedTour = lazy(async () => ({ default: (await import('../../tour/guided-tour.tsx')).GuidedTour }))
 
 export function AuthenticatedLayout() {
   const brand = useBrand()
@@ -15,6 +21,9 @@ export function AuthenticatedLayout() {
   // SPEC §2: an empty book's profile creation runs with the drawer hidden.
   const bookEmpty = useSession((s) => s.context.isBookEmpty)
   const { queryClient } = useRouteContext({ from: '/_app' })
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const online = useOnlineStatus()
+  const userConfirmed = !useSession((s) => s.context.userFromDevice)
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
   return (
@@ -28,6 +37,16 @@ export function AuthenticatedLayout() {
       >
         <Outlet />
       </AppShell>
+      <Suspense fallback={null}>
+        <GuidedTour
+          user={user}
+          pathname={pathname}
+          online={online}
+          userConfirmed={userConfirmed}
+          showsNavigation={showDrawer && !mustUpdate}
+          onUserUpdated={(updated) => session.send({ type: 'session.userUpdated', user: updated })}
+        />
+      </Suspense>
     </QueryClientProvider>
   )
 }

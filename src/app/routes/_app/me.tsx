@@ -37,7 +37,7 @@ function MePage() {
         isPaused={false}
         onRefresh={refresh}
       />
-      <Profile user={user} />
+      <Profile user={user} onSaved={(saved) => session.send({ type: 'session.userUpdated', user: saved })} />
       <EmailVerificationCard user={user} />
       <MyBooks role={user.role} />
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
