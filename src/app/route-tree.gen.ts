@@ -20,6 +20,7 @@ import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
 import { Route as AppProfileUpdateRouteImport } from './routes/_app/profile-update'
 import { Route as LoginMainRouteImport } from './routes/login/main'
+import { Route as LoginQrCodeRouteImport } from './routes/login/qr-code'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppProfileUpdateFormRouteImport } from './routes/_app/profile-update/form'
@@ -80,6 +81,11 @@ const LoginMainRoute = LoginMainRouteImport.update({
   path: '/main',
   getParentRoute: () => LoginRoute,
 } as any)
+const LoginQrCodeRoute = LoginQrCodeRouteImport.update({
+  id: '/qr-code',
+  path: '/qr-code',
+  getParentRoute: () => LoginRoute,
+} as any)
 const LoginRecoverPasswordRoute = LoginRecoverPasswordRouteImport.update({
   id: '/recover-password',
   path: '/recover-password',
@@ -117,6 +123,7 @@ export interface FileRoutesByFullPath {
   '/pedidos': typeof AppPedidosRoute
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
+  '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
@@ -134,6 +141,7 @@ export interface FileRoutesByTo {
   '/pedidos': typeof AppPedidosRoute
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
+  '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
@@ -153,6 +161,7 @@ export interface FileRoutesById {
   '/_app/pedidos': typeof AppPedidosRoute
   '/_app/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/main': typeof LoginMainRoute
+  '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
   '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
@@ -172,6 +181,7 @@ export interface FileRouteTypes {
     | '/pedidos'
     | '/profile-update'
     | '/login/main'
+    | '/login/qr-code'
     | '/login/recover-password'
     | '/pedagogico/list'
     | '/profile-update/form'
@@ -189,6 +199,7 @@ export interface FileRouteTypes {
     | '/pedidos'
     | '/profile-update'
     | '/login/main'
+    | '/login/qr-code'
     | '/login/recover-password'
     | '/pedagogico/list'
     | '/profile-update/form'
@@ -207,6 +218,7 @@ export interface FileRouteTypes {
     | '/_app/pedidos'
     | '/_app/profile-update'
     | '/login/main'
+    | '/login/qr-code'
     | '/login/recover-password'
     | '/_app/pedagogico/list'
     | '/_app/profile-update/form'
@@ -300,6 +312,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginMainRouteImport
       parentRoute: typeof LoginRoute
     }
+    '/login/qr-code': {
+      id: '/login/qr-code'
+      path: '/qr-code'
+      fullPath: '/login/qr-code'
+      preLoaderRoute: typeof LoginQrCodeRouteImport
+      parentRoute: typeof LoginRoute
+    }
     '/login/recover-password': {
       id: '/login/recover-password'
       path: '/recover-password'
@@ -387,11 +406,13 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface LoginRouteChildren {
   LoginMainRoute: typeof LoginMainRoute
+  LoginQrCodeRoute: typeof LoginQrCodeRoute
   LoginRecoverPasswordRoute: typeof LoginRecoverPasswordRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginMainRoute: LoginMainRoute,
+  LoginQrCodeRoute: LoginQrCodeRoute,
   LoginRecoverPasswordRoute: LoginRecoverPasswordRoute,
 }
 
