@@ -198,6 +198,17 @@ test.describe('with a camera showing the book code', () => {
     expect(JSON.parse((await storedBookInfo(page)) ?? 'null')).toEqual({ uuid: BOOK_UUID })
     expect(await cameraState(page)).toEqual({ opened: 0, live: 0 })
   })
+  test('a camera allowed after a refusal: "Tentar usar a câmera de novo" reads the code', async () => {
+    const page = await cameraPage(bookVideo, { camera: false })
+    await openFromLoginPage(page)
+    await expect(page.getByRole('status').filter({ hasText: 'O acesso à câmera foi negado' })).toBeVisible()
+    // The person allows the camera in the browser's settings, then tries again.
+    await page.context().grantPermissions(['camera'])
+    const reached = formReached(page)
+    await page.getByRole('button', { name: 'Tentar usar a câmera de novo' }).click()
+    await reached
+    expect(JSON.parse((await storedBookInfo(page)) ?? 'null')).toEqual({ uuid: BOOK_UUID })
+  })
 })
 
 test.describe('with a camera showing a code that is not a book', () => {
