@@ -71,7 +71,7 @@ export default defineConfig({
         // Everything a reload of any route needs offline: the shell, every route chunk and
         // stylesheet, the icons, favicons and both brands' manifests. Listed once each (no
         // includeAssets / manifest icons on top). Source maps are left out.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2,wasm}'],
         // The Sentry SDK (src/app/sentry-sdk.ts) loads only where a DSN is configured
         // (D20), so it is fetched when needed, never stored by every installation.
         globIgnores: ['**/*.map', '**/sentry-sdk-*.js'],

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 
-export const COMPRESSIBLE = /\.(?:js|mjs|css|html|webmanifest|svg|json|txt|xml)$/
+export const COMPRESSIBLE = /\.(?:js|mjs|css|html|webmanifest|svg|json|txt|xml|wasm)$/
 
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)

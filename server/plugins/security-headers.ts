@@ -27,7 +27,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
       ...originOf(config.sentryDsn),
       ...chatwoot,
     ],
-    'script-src': ["'self'", SHELL_SCRIPT_HASH, ...chatwoot],
+    // 'wasm-unsafe-eval' compiles WebAssembly only (no JS eval): the QR reader's ZXing (P83).
+    'script-src': ["'self'", SHELL_SCRIPT_HASH, "'wasm-unsafe-eval'", ...chatwoot],
     // React `style` attributes and Radix positioning are inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],

@@ -22,6 +22,7 @@ import { Route as AppProfileCreationRouteImport } from './routes/_app/profile-cr
 import { Route as AppProfileUpdateRouteImport } from './routes/_app/profile-update'
 import { Route as LoginFormRouteImport } from './routes/login/form'
 import { Route as LoginMainRouteImport } from './routes/login/main'
+import { Route as LoginQrCodeRouteImport } from './routes/login/qr-code'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppProfileCreationFormRouteImport } from './routes/_app/profile-creation/form'
@@ -94,6 +95,11 @@ const LoginMainRoute = LoginMainRouteImport.update({
   path: '/main',
   getParentRoute: () => LoginRoute,
 } as any)
+const LoginQrCodeRoute = LoginQrCodeRouteImport.update({
+  id: '/qr-code',
+  path: '/qr-code',
+  getParentRoute: () => LoginRoute,
+} as any)
 const LoginRecoverPasswordRoute = LoginRecoverPasswordRouteImport.update({
   id: '/recover-password',
   path: '/recover-password',
@@ -144,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
+  '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
@@ -165,6 +172,7 @@ export interface FileRoutesByTo {
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
+  '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
@@ -188,6 +196,7 @@ export interface FileRoutesById {
   '/_app/profile-update': typeof AppProfileUpdateRouteWithChildren
   '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
+  '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
   '/_app/profile-creation/form': typeof AppProfileCreationFormRoute
@@ -211,6 +220,7 @@ export interface FileRouteTypes {
     | '/profile-update'
     | '/login/form'
     | '/login/main'
+    | '/login/qr-code'
     | '/login/recover-password'
     | '/pedagogico/list'
     | '/profile-creation/form'
@@ -232,6 +242,7 @@ export interface FileRouteTypes {
     | '/profile-update'
     | '/login/form'
     | '/login/main'
+    | '/login/qr-code'
     | '/login/recover-password'
     | '/pedagogico/list'
     | '/profile-creation/form'
@@ -254,6 +265,7 @@ export interface FileRouteTypes {
     | '/_app/profile-update'
     | '/login/form'
     | '/login/main'
+    | '/login/qr-code'
     | '/login/recover-password'
     | '/_app/pedagogico/list'
     | '/_app/profile-creation/form'
@@ -361,6 +373,13 @@ declare module '@tanstack/react-router' {
       path: '/main'
       fullPath: '/login/main'
       preLoaderRoute: typeof LoginMainRouteImport
+      parentRoute: typeof LoginRoute
+    }
+    '/login/qr-code': {
+      id: '/login/qr-code'
+      path: '/qr-code'
+      fullPath: '/login/qr-code'
+      preLoaderRoute: typeof LoginQrCodeRouteImport
       parentRoute: typeof LoginRoute
     }
     '/login/recover-password': {
@@ -480,12 +499,14 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 interface LoginRouteChildren {
   LoginFormRoute: typeof LoginFormRoute
   LoginMainRoute: typeof LoginMainRoute
+  LoginQrCodeRoute: typeof LoginQrCodeRoute
   LoginRecoverPasswordRoute: typeof LoginRecoverPasswordRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginFormRoute: LoginFormRoute,
   LoginMainRoute: LoginMainRoute,
+  LoginQrCodeRoute: LoginQrCodeRoute,
   LoginRecoverPasswordRoute: LoginRecoverPasswordRoute,
 }
 

@@ -4,6 +4,7 @@ import auth from './pt-BR/auth.json'
 import common from './pt-BR/common.json'
 import ui from './pt-BR/ui.json'
 import validation from './pt-BR/validation.json'
+import type QrLoginTexts from './pt-BR/qr-login.json'
 import type { screenResources } from './screen-resources.ts'
 
 /** Brazilian Portuguese is the default and the fallback locale (SPEC §1). */
@@ -19,8 +20,16 @@ export const firstScreenResources = { common, auth, ui, validation } as const
 
 export type ScreenResources = typeof screenResources
 
+/**
+ * Namespaces in a chunk of their own that only their route loads (P80), neither with the
+ * login page nor with the signed-in screens: a screen few people open.
+ */
+export interface OwnChunkResources {
+  qrLogin: typeof QrLoginTexts
+}
+
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */
-export type AllResources = typeof firstScreenResources & ScreenResources
+export type AllResources = typeof firstScreenResources & ScreenResources & OwnChunkResources
 
 const SCREEN_NAMESPACES = [
   'dashboard',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { expectNoAxeViolations, field, login, loginAsStudent, MINOR_STUDENT, SIBLINGS, STUDENT } from './fixtures.ts'
@@ -86,6 +87,16 @@ for (const brand of BRANDS) {
         await page.getByRole('link', { name: 'Criar meu perfil' }).click()
         await page.getByRole('button', { name: 'Salvar dados' }).click()
         await check(page, 'profile-creation form refused', page.getByText('Este campo é obrigatório'))
+      })
+
+      test('QR-code login: no camera, with the photo fallback, and a photo without a code', async ({ page }) => {
+        // This browser has no camera (tests/e2e/qr-login.spec.ts covers the live video with a fake one).
+        await page.goto('/login/qr-code')
+        await check(page, 'qr-code without a camera', page.getByText('Nenhuma câmera encontrada'))
+        await page
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: readFileSync(`public/icons/${brand.id}-192.png`) })
+        await check(page, 'qr-code photo without a code', page.getByRole('alert').filter({ hasText: 'Nenhum QR code nesta foto' }))
       })
 
       test('registration update: start, form, its errors and the CEP message', async ({ page }) => {

@@ -38,6 +38,9 @@ export function LoginScreen() {
           <p className="login-card__aside">
             <Link to="/login/form">{t('form.withBook')}</Link>
           </p>
+          <p className="login-card__aside">
+            <Link to="/login/qr-code">{t('form.qrCode')}</Link>
+          </p>
         </>
       )}
     </LoginCard>
