@@ -6,7 +6,6 @@ import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'
 import { formatCep, formatCpf, formatPhone } from '../format.ts'
 import { ProfileForm } from './profile-form.tsx'
-import './profile-form.css'
 
 export interface ProfileProps {
   user: CurrentUser
