@@ -13,7 +13,6 @@ import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
 import { required, validateField } from '../../../ui/validation/rules.ts'
-import '../my-books.css'
 import { atHomeBooksQueryOptions, useAddUserBook, userBooksQueryOptions, useUnlinkBook } from '../api/books.ts'
 
 /** Two rows of bars the size of a book's two lines, while the first answer is on its way (P63). */
