@@ -84,6 +84,11 @@ test('a new person with an empty book (kept by the QR screen) creates a profile 
 
   await expect(page).toHaveURL('/dashboard')
   expect(await bookInfo(page)).toBeNull()
+  // A new account: the dashboard's guided tour welcomes her (SPEC §2); she closes it early.
+  await expect(page.getByRole('dialog').getByText('Boas-vindas ao portal!')).toBeVisible()
+  page.once('dialog', (question) => void question.accept())
+  await page.keyboard.press('Escape')
+  await expect(page.getByText('Boas-vindas ao portal!')).toHaveCount(0)
   // A complete account of the book's school now: the menu is back, the book is hers.
   await mainNav(page)
   await page.goto('/me')
