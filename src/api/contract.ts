@@ -1,3 +1,4 @@
+import { atividadeEndpoints } from './contract/atividades.ts'
 import { authEndpoints } from './contract/auth.ts'
 import { configEndpoints } from './contract/config.ts'
 import { financeiroEndpoints } from './contract/financeiro.ts'
@@ -14,6 +15,7 @@ export const contractAreas = {
   auth: authEndpoints,
   users: userEndpoints,
   pedagogico: pedagogicoEndpoints,
+  atividades: atividadeEndpoints,
   financeiro: financeiroEndpoints,
   pedidos: pedidoEndpoints,
 } as const
@@ -28,6 +30,7 @@ export const contract = {
   ...authEndpoints,
   ...userEndpoints,
   ...pedagogicoEndpoints,
+  ...atividadeEndpoints,
   ...financeiroEndpoints,
   ...pedidoEndpoints,
 } as const
