@@ -184,8 +184,10 @@ function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
 
 /** RFC 6266: an ASCII fallback name and the real one in UTF-8 (RFC 8187). */
 export function attachment(name: string): string {
-  // eslint-disable-next-line no-control-regex -- the fallback is plain printable ASCII
-  const fallback = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%]/g, '_')
+  const fallback = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_')
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }

@@ -91,9 +91,7 @@ export default async function atividadeRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.enviarArquivoAtividade, async ({ params, headers, files, caller, reply, request }) => {
     const { file } = files
-    const result = await atividadesRepo
-      .forUser(db, caller.id)
-      .enviar(params.id, headers['idempotency-key'], file, MAX_FILES_PER_ACTIVITY)
+    const result = await atividadesRepo.forUser(db, caller.id).enviar(params.id, headers['idempotency-key'], file, MAX_FILES_PER_ACTIVITY)
     // Throwing below deletes the file just stored (contractRoute); so does a replay, by hand.
     switch (result.kind) {
       case 'created':

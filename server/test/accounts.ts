@@ -108,7 +108,13 @@ export async function createActivity(db: Database, userId: number, storage: File
     const stored = await storeBytes(storage, sampleFile('application/pdf', 2048), 'application/pdf')
     const [row] = await db.orm
       .insert(atividadeArquivos)
-      .values({ turmaAlunoAtividadeId: assigned!.id, userId, idempotencyKey: `envio-${randomBytes(8).toString('hex')}`, nome: 'exercicio.pdf', ...stored })
+      .values({
+        turmaAlunoAtividadeId: assigned!.id,
+        userId,
+        idempotencyKey: `envio-${randomBytes(8).toString('hex')}`,
+        nome: 'exercicio.pdf',
+        ...stored,
+      })
       .returning({ id: atividadeArquivos.id })
     ids.atividadeArquivo = row!.id
   }

@@ -220,9 +220,15 @@ function multipartFuzz(endpoint: Endpoint, params: Record<string, string>, heade
     ['multipart: form instead', { params, headers, payload: 'a=1', contentType: 'application/x-www-form-urlencoded', expect: 415 }],
     ['multipart: no body', { params, headers, expect: 415 }],
     ['multipart: no boundary', { params, headers, payload: bytes, contentType: 'multipart/form-data', expect: 400 }],
-    ['multipart: wrong boundary', { params, headers, payload: bytes, contentType: 'multipart/form-data; boundary=outra-fronteira', expect: 400 }],
+    [
+      'multipart: wrong boundary',
+      { params, headers, payload: bytes, contentType: 'multipart/form-data; boundary=outra-fronteira', expect: 400 },
+    ],
     ['multipart: cut short', { params, headers, payload: bytes.subarray(0, bytes.length - 100), contentType: MULTIPART_TYPE, expect: 400 }],
-    ['multipart: not closed', { params, headers, payload: multipartPayload(valid, { close: false }), contentType: MULTIPART_TYPE, expect: 400 }],
+    [
+      'multipart: not closed',
+      { params, headers, payload: multipartPayload(valid, { close: false }), contentType: MULTIPART_TYPE, expect: 400 },
+    ],
     ['multipart: garbage', { params, headers, payload: 'isto não é multipart', contentType: MULTIPART_TYPE, expect: 400 }],
     ['multipart: field named __proto__', body([{ name: '__proto__', value: '{"role":"manager"}' }, ...valid], 400)],
     ['multipart: undeclared file part', body([...valid, sampleOf('extra', Object.values(files)[0]!)], 422)],

@@ -62,12 +62,12 @@ export interface NovoArquivo {
 }
 
 export type EnvioResult =
-  | { kind: 'created' | 'replayed'; arquivo: ArquivoEnviado }
-  | { kind: 'not-found' | 'limit' | 'key-reused' | 'deleted' }
+  { kind: 'created' | 'replayed'; arquivo: ArquivoEnviado } | { kind: 'not-found' | 'limit' | 'key-reused' | 'deleted' }
 
 export type ExclusaoResult = { kind: 'deleted'; chave: string } | { kind: 'not-found' | 'corrected' }
 
-export type PresencaResult = { kind: 'recorded'; turmaAlunoAtividadeId: number } | { kind: 'not-found' | 'no-class' | 'too-early' | 'too-late' }
+export type PresencaResult =
+  { kind: 'recorded'; turmaAlunoAtividadeId: number } | { kind: 'not-found' | 'no-class' | 'too-early' | 'too-late' }
 
 /** Presence opens this long before an activity's class starts and closes this long after (P93). */
 export const PRESENCE_OPENS_BEFORE_MS = 30 * 60_000
@@ -264,7 +264,9 @@ export function forUser(db: Db, userId: number) {
         const [arquivo] = await tx
           .select({ chave: atividadeArquivos.chave })
           .from(atividadeArquivos)
-          .where(and(eq(atividadeArquivos.id, arquivoId), eq(atividadeArquivos.turmaAlunoAtividadeId, id), isNull(atividadeArquivos.excluidoEm)))
+          .where(
+            and(eq(atividadeArquivos.id, arquivoId), eq(atividadeArquivos.turmaAlunoAtividadeId, id), isNull(atividadeArquivos.excluidoEm)),
+          )
         if (!arquivo) return { kind: 'not-found' }
         const [corrected] = await tx
           .select({ id: atividadeCorrecoes.id })
