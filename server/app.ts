@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import demoBooksPage from './dev/books.ts'
 import outboxPage from './dev/outbox.ts'
 import driveRoutes from './drive/routes.ts'
 import healthRoutes from './health.ts'
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(driveRoutes)
   // The demo reads its e-mail here (D10); never in production.
   if (!config.production) await app.register(outboxPage)
+  // The demo's empty books with their QR codes (D8, P73); never in production.
+  if (!config.production) await app.register(demoBooksPage)
   return app
 }
 

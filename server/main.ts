@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     console.log(`Contas de demonstração (senha ${DEMO_PASSWORD}): ${accounts}; irmãos pelo CPF 123.456.789-09`)
   }
   if (app.mail.kind === 'outbox' && !config.production) console.log(`E-mails da demonstração: http://${host}:${port}/dev/outbox`)
+  if (config.seedDemo && !config.production) console.log(`Livros sem dono (QR codes): http://${host}:${port}/dev/books`)
 }
 
 function installShutdown(app: FastifyInstance): void {

@@ -322,7 +322,7 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
   await seedDemoActivities(db, today)
 }
 
-async function ensureLivros(db: Db): Promise<Map<string, number>> {
+export async function ensureLivros(db: Db): Promise<Map<string, number>> {
   await db
     .insert(livros)
     .values([...DEMO_LIVROS])

@@ -4,6 +4,7 @@ import type { Db } from './client.ts'
 import { companies } from './schema/companies.ts'
 import { driveUsers } from './schema/drive-users.ts'
 import { users, type UserRole } from './schema/users.ts'
+import { seedBookCopies } from './seed-books.ts'
 import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
 
 /**
@@ -226,6 +227,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     }
 
     await seedSchoolData(tx, companyId, userIds, now)
+    await seedBookCopies(tx, companyId, userIds, now)
     return { createdUsers }
   })
 }

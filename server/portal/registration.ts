@@ -3,6 +3,7 @@ import { contract } from '../../src/api/contract.ts'
 import { guardianIssues, isMinorOn } from '../../src/api/registration.ts'
 import { EMAIL_IN_USE_MESSAGE } from '../../src/api/schemas/registration.ts'
 import { parseIsoDate } from '../../src/api/validation/age.ts'
+import * as booksRepo from '../db/repositories/books.ts'
 import { forUser } from '../db/repositories/users.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { HttpError, unauthorized, validationFailed } from '../http/errors.ts'
@@ -37,6 +38,9 @@ export default async function registrationRoutes(app: FastifyInstance) {
       guardianCpf: minor ? body.guardian_cpf : null,
     })
     if (outcome === 'emailInUse') throw new HttpError(409, EMAIL_IN_USE_MESSAGE)
+    // A provisional book-code account completing its profile joins its book's school (P74);
+    // a no-op for everyone else. After the save: a failure here is retried by saving again.
+    if (outcome === 'updated') await booksRepo.forUser(app.db.orm, caller.id).joinSchoolOfFirstBook()
     const profile = outcome === 'updated' ? await users.profile() : null
     // Deleted between the token check and now: the session is over.
     if (!profile) throw unauthorized()

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import accountLookupRoutes from './account-lookup.ts'
 import atividadeRoutes from './atividades.ts'
+import bookRoutes from './books.ts'
 import configRoutes from './config.ts'
 import emailVerificationRoutes from './email-verification.ts'
 import financeiroRoutes from './financeiro.ts'
@@ -24,4 +25,5 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(atividadeRoutes)
   await app.register(financeiroRoutes)
   await app.register(pedidoRoutes)
+  await app.register(bookRoutes)
 }

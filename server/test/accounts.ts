@@ -8,6 +8,8 @@ import type { FileStorage } from '../plugins/file-storage.ts'
 import { atividadeArquivos, atividadeCorrecoes, turmaAlunoAtividades, turmaAtividades } from '../db/schema/atividades.ts'
 import { companies } from '../db/schema/companies.ts'
 import { driveUsers } from '../db/schema/drive-users.ts'
+import { livroExemplares } from '../db/schema/livro-exemplares.ts'
+import { livros } from '../db/schema/livros.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
 import { users } from '../db/schema/users.ts'
 import { DEMO_COMPANY } from '../db/seed.ts'
@@ -69,7 +71,7 @@ async function enrol(db: Database, userId: number): Promise<{ turmaId: number; t
 }
 
 /** Ids of the objects a factory made, by kind. */
-export type OwnedIds = Partial<Record<OwnedKind, number>>
+export type OwnedIds = Partial<Record<OwnedKind, number | string>>
 
 /** Puts `bytes` in storage; returns what a file row records. */
 export async function storeBytes(storage: FileStorage, bytes: Uint8Array, type: string) {
@@ -86,8 +88,23 @@ export interface ActivityOptions {
   correcao?: boolean
 }
 
+/** The ids `createActivity` made. */
+export interface ActivityIds {
+  turma: number
+  turmaAluno: number
+  turmaAtividade: number
+  turmaAlunoAtividade: number
+  atividadeArquivo?: number
+  atividadeCorrecao?: number
+}
+
 /** An activity of a new class with `userId` enrolled, assigned to them, with what `options` asks. */
-export async function createActivity(db: Database, userId: number, storage: FileStorage, options: ActivityOptions = {}): Promise<OwnedIds> {
+export async function createActivity(
+  db: Database,
+  userId: number,
+  storage: FileStorage,
+  options: ActivityOptions = {},
+): Promise<ActivityIds> {
   const { turmaId, turmaAlunoId } = await enrol(db, userId)
   const [atividade] = await db.orm
     .insert(turmaAtividades)
@@ -103,7 +120,7 @@ export async function createActivity(db: Database, userId: number, storage: File
     .insert(turmaAlunoAtividades)
     .values({ turmaAtividadeId: atividade!.id, turmaAlunoId })
     .returning({ id: turmaAlunoAtividades.id })
-  const ids: OwnedIds = { turma: turmaId, turmaAluno: turmaAlunoId, turmaAtividade: atividade!.id, turmaAlunoAtividade: assigned!.id }
+  const ids: ActivityIds = { turma: turmaId, turmaAluno: turmaAlunoId, turmaAtividade: atividade!.id, turmaAlunoAtividade: assigned!.id }
   if (options.arquivo) {
     const stored = await storeBytes(storage, sampleFile('application/pdf', 2048), 'application/pdf')
     const [row] = await db.orm
@@ -139,9 +156,32 @@ export async function createActivity(db: Database, userId: number, storage: File
 export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: number, storage: FileStorage) => Promise<OwnedIds>>> = {
   turma: async (db, userId) => enrol(db, userId).then(({ turmaId, turmaAlunoId }) => ({ turma: turmaId, turmaAluno: turmaAlunoId })),
   turmaAluno: async (db, userId) => enrol(db, userId).then(({ turmaId, turmaAlunoId }) => ({ turma: turmaId, turmaAluno: turmaAlunoId })),
+  bookUuid: async (db, userId) => ({ bookUuid: (await createBookCopy(db, userId)).uuid }),
+  bookCopy: async (db, userId) => ({ bookCopy: (await createBookCopy(db, userId)).id }),
   turmaAtividade: (db, userId, storage) => createActivity(db, userId, storage),
   turmaAlunoAtividade: (db, userId, storage) => createActivity(db, userId, storage),
   // Deletable: no correction yet (P93).
   atividadeArquivo: (db, userId, storage) => createActivity(db, userId, storage, { arquivo: true }),
   atividadeCorrecao: (db, userId, storage) => createActivity(db, userId, storage, { arquivo: true, correcao: true }),
+}
+
+/**
+ * A printed copy of a new course book (D8), linked to `userId` now; `userId` null: an empty
+ * copy, nobody's yet. `linked: false`: the school gave it to the student, who has not used it.
+ */
+export async function createBookCopy(
+  db: Database,
+  userId: number | null,
+  { linked = true }: { linked?: boolean } = {},
+): Promise<{ id: number; uuid: string; livroId: number }> {
+  const [company] = await db.orm.select({ id: companies.id }).from(companies).where(eq(companies.escolaId, DEMO_COMPANY.escolaId)).limit(1)
+  const [livro] = await db.orm
+    .insert(livros)
+    .values({ nome: 'Livro de teste', codigo: `TESTE-${randomBytes(6).toString('hex')}` })
+    .returning({ id: livros.id })
+  const [copy] = await db.orm
+    .insert(livroExemplares)
+    .values({ livroId: livro!.id, companyId: company!.id, userId, linkedAt: userId !== null && linked ? new Date() : null })
+    .returning({ id: livroExemplares.id, uuid: livroExemplares.uuid })
+  return { ...copy!, livroId: livro!.id }
 }

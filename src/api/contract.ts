@@ -1,5 +1,6 @@
 import { atividadeEndpoints } from './contract/atividades.ts'
 import { authEndpoints } from './contract/auth.ts'
+import { bookEndpoints } from './contract/books.ts'
 import { configEndpoints } from './contract/config.ts'
 import { financeiroEndpoints } from './contract/financeiro.ts'
 import { pedagogicoEndpoints } from './contract/pedagogico.ts'
@@ -18,6 +19,7 @@ export const contractAreas = {
   atividades: atividadeEndpoints,
   financeiro: financeiroEndpoints,
   pedidos: pedidoEndpoints,
+  books: bookEndpoints,
 } as const
 
 /**
@@ -33,6 +35,7 @@ export const contract = {
   ...atividadeEndpoints,
   ...financeiroEndpoints,
   ...pedidoEndpoints,
+  ...bookEndpoints,
 } as const
 
 export type Contract = typeof contract

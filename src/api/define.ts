@@ -21,7 +21,8 @@ export type Role = (typeof ROLES)[number]
 export type Access = 'public' | 'user' | 'student' | 'manager'
 
 /** The kinds of objects a student owns and a path or query parameter can name (D7: another student's → 404). */
-export type OwnedKind = 'turma' | 'turmaAluno' | 'turmaAtividade' | 'turmaAlunoAtividade' | 'atividadeArquivo' | 'atividadeCorrecao'
+export type OwnedKind =
+  'turma' | 'turmaAluno' | 'bookUuid' | 'bookCopy' | 'turmaAtividade' | 'turmaAlunoAtividade' | 'atividadeArquivo' | 'atividadeCorrecao'
 
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {

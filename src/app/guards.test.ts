@@ -3,6 +3,7 @@ import {
   knnClubRouteGuard,
   loginRouteGuard,
   managerRouteGuard,
+  profileCreationRouteGuard,
   profileUpdateRouteGuard,
   protectedRouteGuard,
   REGISTRATION_UPDATE_REDIRECT_ENABLED,
@@ -90,5 +91,36 @@ describe('route guards (SPEC §2)', () => {
     expect(managerRouteGuard('manager')).toBeNull()
     expect(managerRouteGuard('student')).toEqual({ redirectTo: '/dashboard' })
     expect(managerRouteGuard(undefined)).toEqual({ redirectTo: '/dashboard' })
+  })
+})
+
+describe('empty book (SPEC §2 /profile-creation, D8, P77)', () => {
+  // A provisional account from an empty book: no profile (registration due), no drive_user.
+  const provisional: GuardSession = { isLoggedIn: true, isBookEmpty: true, requiresUpdate: true, hasDriveUser: false }
+
+  it("sends the empty book's account from every other path to /profile-creation/new-user, not to /profile-update", () => {
+    for (const path of ['/dashboard', '/me', '/profile-update/start', '/financial']) {
+      expect(protectedRouteGuard(provisional, path)).toEqual({ redirectTo: '/profile-creation/new-user' })
+    }
+    expect(protectedRouteGuard(provisional, '/profile-creation/new-user')).toBeNull()
+    expect(protectedRouteGuard(provisional, '/profile-creation/form')).toBeNull()
+    expect(protectedRouteGuard(provisional, '/profile-creation')).toBeNull()
+  })
+
+  it('profileCreationRouteGuard: nothing to do (no update needed, book not empty) → dashboard', () => {
+    expect(profileCreationRouteGuard(loggedIn)).toEqual({ redirectTo: '/dashboard' })
+    expect(profileCreationRouteGuard(provisional)).toBeNull()
+    // Either reason keeps the flow open.
+    expect(profileCreationRouteGuard({ ...loggedIn, requiresUpdate: true })).toBeNull()
+    expect(profileCreationRouteGuard({ ...loggedIn, isBookEmpty: true })).toBeNull()
+  })
+
+  it("lets the empty book's account stay at the root instead of going to login, though it has no drive_user", () => {
+    expect(rootRouteGuard(provisional)).toEqual({ redirectTo: '/dashboard' })
+    expect(rootRouteGuard({ ...provisional, isBookEmpty: false })).toEqual({ redirectTo: '/login/main' })
+  })
+
+  it('never returns to a profile-creation page after a registration update', () => {
+    expect(returnPathOf('/profile-creation/form')).toBeUndefined()
   })
 })

@@ -18,6 +18,7 @@ export type GuardDecision = { redirectTo: string; search?: { redirect: string } 
 export const REGISTRATION_UPDATE_REDIRECT_ENABLED = true
 
 export const PROFILE_UPDATE_START = '/profile-update/start'
+export const PROFILE_CREATION_START = '/profile-creation/new-user'
 const HOME = '/dashboard'
 const MAX_RETURN_PATH_LENGTH = 2000
 
@@ -31,7 +32,7 @@ export function returnPathOf(value: unknown): string | undefined {
   // eslint-disable-next-line no-control-regex -- a control character never belongs in a path
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001F\u007F]/.test(value)) return undefined
   const path = value.split(/[?#]/, 1)[0]!.replace(/\/+$/, '')
-  if (path === '' || path === HOME || /^\/(profile-update|login)(\/|$)/.test(path)) return undefined
+  if (path === '' || path === HOME || /^\/(profile-update|profile-creation|login)(\/|$)/.test(path)) return undefined
   return value
 }
 
@@ -45,11 +46,23 @@ export interface ProtectedGuardOptions {
 export function protectedRouteGuard(session: GuardSession, pathname: string, options: ProtectedGuardOptions = {}): GuardDecision {
   const { returnTo = pathname, registrationUpdateEnabled = REGISTRATION_UPDATE_REDIRECT_ENABLED } = options
   if (!session.isLoggedIn && !session.isBookEmpty) return { redirectTo: '/login/main' }
+  // P77: an empty book's account has no profile yet; it creates one instead of updating it.
+  if (session.isBookEmpty && session.requiresUpdate)
+    return isUnder(pathname, 'profile-creation') ? null : { redirectTo: PROFILE_CREATION_START }
   if (registrationUpdateEnabled && session.requiresUpdate && !/^\/profile-update(\/|$)/.test(pathname)) {
     const redirect = returnPathOf(returnTo)
     return redirect ? { redirectTo: PROFILE_UPDATE_START, search: { redirect } } : { redirectTo: PROFILE_UPDATE_START }
   }
   return null
+}
+
+function isUnder(pathname: string, section: string): boolean {
+  return new RegExp(`^/${section}(/|$)`).test(pathname)
+}
+
+/** /profile-creation (SPEC §2): with no update needed and the book not empty, go to the dashboard. */
+export function profileCreationRouteGuard(session: GuardSession): GuardDecision {
+  return !session.requiresUpdate && !session.isBookEmpty ? { redirectTo: HOME } : null
 }
 
 /** /profile-update (SPEC §2): with no update needed and the book not empty, go to the dashboard. */

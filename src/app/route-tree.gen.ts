@@ -18,10 +18,14 @@ import { Route as AppFinancialRouteImport } from './routes/_app/financial'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
+import { Route as AppProfileCreationRouteImport } from './routes/_app/profile-creation'
 import { Route as AppProfileUpdateRouteImport } from './routes/_app/profile-update'
+import { Route as LoginFormRouteImport } from './routes/login/form'
 import { Route as LoginMainRouteImport } from './routes/login/main'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
+import { Route as AppProfileCreationFormRouteImport } from './routes/_app/profile-creation/form'
+import { Route as AppProfileCreationNewUserRouteImport } from './routes/_app/profile-creation/new-user'
 import { Route as AppProfileUpdateFormRouteImport } from './routes/_app/profile-update/form'
 import { Route as AppProfileUpdateStartRouteImport } from './routes/_app/profile-update/start'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
@@ -70,10 +74,20 @@ const AppPedidosRoute = AppPedidosRouteImport.update({
   path: '/pedidos',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProfileCreationRoute = AppProfileCreationRouteImport.update({
+  id: '/profile-creation',
+  path: '/profile-creation',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileUpdateRoute = AppProfileUpdateRouteImport.update({
   id: '/profile-update',
   path: '/profile-update',
   getParentRoute: () => AppRoute,
+} as any)
+const LoginFormRoute = LoginFormRouteImport.update({
+  id: '/form',
+  path: '/form',
+  getParentRoute: () => LoginRoute,
 } as any)
 const LoginMainRoute = LoginMainRouteImport.update({
   id: '/main',
@@ -90,6 +104,17 @@ const AppPedagogicoListRoute = AppPedagogicoListRouteImport.update({
   path: '/list',
   getParentRoute: () => AppPedagogicoRoute,
 } as any)
+const AppProfileCreationFormRoute = AppProfileCreationFormRouteImport.update({
+  id: '/form',
+  path: '/form',
+  getParentRoute: () => AppProfileCreationRoute,
+} as any)
+const AppProfileCreationNewUserRoute =
+  AppProfileCreationNewUserRouteImport.update({
+    id: '/new-user',
+    path: '/new-user',
+    getParentRoute: () => AppProfileCreationRoute,
+  } as any)
 const AppProfileUpdateFormRoute = AppProfileUpdateFormRouteImport.update({
   id: '/form',
   path: '/form',
@@ -115,10 +140,14 @@ export interface FileRoutesByFullPath {
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
+  '/profile-creation': typeof AppProfileCreationRouteWithChildren
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
+  '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
+  '/profile-creation/form': typeof AppProfileCreationFormRoute
+  '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -132,10 +161,14 @@ export interface FileRoutesByTo {
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
+  '/profile-creation': typeof AppProfileCreationRouteWithChildren
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
+  '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
+  '/profile-creation/form': typeof AppProfileCreationFormRoute
+  '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -151,10 +184,14 @@ export interface FileRoutesById {
   '/_app/me': typeof AppMeRoute
   '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/_app/pedidos': typeof AppPedidosRoute
+  '/_app/profile-creation': typeof AppProfileCreationRouteWithChildren
   '/_app/profile-update': typeof AppProfileUpdateRouteWithChildren
+  '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
+  '/_app/profile-creation/form': typeof AppProfileCreationFormRoute
+  '/_app/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
   '/_app/profile-update/start': typeof AppProfileUpdateStartRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -170,10 +207,14 @@ export interface FileRouteTypes {
     | '/me'
     | '/pedagogico'
     | '/pedidos'
+    | '/profile-creation'
     | '/profile-update'
+    | '/login/form'
     | '/login/main'
     | '/login/recover-password'
     | '/pedagogico/list'
+    | '/profile-creation/form'
+    | '/profile-creation/new-user'
     | '/profile-update/form'
     | '/profile-update/start'
     | '/pedagogico/notas/$id'
@@ -187,10 +228,14 @@ export interface FileRouteTypes {
     | '/me'
     | '/pedagogico'
     | '/pedidos'
+    | '/profile-creation'
     | '/profile-update'
+    | '/login/form'
     | '/login/main'
     | '/login/recover-password'
     | '/pedagogico/list'
+    | '/profile-creation/form'
+    | '/profile-creation/new-user'
     | '/profile-update/form'
     | '/profile-update/start'
     | '/pedagogico/notas/$id'
@@ -205,10 +250,14 @@ export interface FileRouteTypes {
     | '/_app/me'
     | '/_app/pedagogico'
     | '/_app/pedidos'
+    | '/_app/profile-creation'
     | '/_app/profile-update'
+    | '/login/form'
     | '/login/main'
     | '/login/recover-password'
     | '/_app/pedagogico/list'
+    | '/_app/profile-creation/form'
+    | '/_app/profile-creation/new-user'
     | '/_app/profile-update/form'
     | '/_app/profile-update/start'
     | '/_app/pedagogico/notas/$id'
@@ -286,12 +335,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPedidosRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/profile-creation': {
+      id: '/_app/profile-creation'
+      path: '/profile-creation'
+      fullPath: '/profile-creation'
+      preLoaderRoute: typeof AppProfileCreationRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile-update': {
       id: '/_app/profile-update'
       path: '/profile-update'
       fullPath: '/profile-update'
       preLoaderRoute: typeof AppProfileUpdateRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/login/form': {
+      id: '/login/form'
+      path: '/form'
+      fullPath: '/login/form'
+      preLoaderRoute: typeof LoginFormRouteImport
+      parentRoute: typeof LoginRoute
     }
     '/login/main': {
       id: '/login/main'
@@ -313,6 +376,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/pedagogico/list'
       preLoaderRoute: typeof AppPedagogicoListRouteImport
       parentRoute: typeof AppPedagogicoRoute
+    }
+    '/_app/profile-creation/form': {
+      id: '/_app/profile-creation/form'
+      path: '/form'
+      fullPath: '/profile-creation/form'
+      preLoaderRoute: typeof AppProfileCreationFormRouteImport
+      parentRoute: typeof AppProfileCreationRoute
+    }
+    '/_app/profile-creation/new-user': {
+      id: '/_app/profile-creation/new-user'
+      path: '/new-user'
+      fullPath: '/profile-creation/new-user'
+      preLoaderRoute: typeof AppProfileCreationNewUserRouteImport
+      parentRoute: typeof AppProfileCreationRoute
     }
     '/_app/profile-update/form': {
       id: '/_app/profile-update/form'
@@ -352,6 +429,19 @@ const AppPedagogicoRouteWithChildren = AppPedagogicoRoute._addFileChildren(
   AppPedagogicoRouteChildren,
 )
 
+interface AppProfileCreationRouteChildren {
+  AppProfileCreationFormRoute: typeof AppProfileCreationFormRoute
+  AppProfileCreationNewUserRoute: typeof AppProfileCreationNewUserRoute
+}
+
+const AppProfileCreationRouteChildren: AppProfileCreationRouteChildren = {
+  AppProfileCreationFormRoute: AppProfileCreationFormRoute,
+  AppProfileCreationNewUserRoute: AppProfileCreationNewUserRoute,
+}
+
+const AppProfileCreationRouteWithChildren =
+  AppProfileCreationRoute._addFileChildren(AppProfileCreationRouteChildren)
+
 interface AppProfileUpdateRouteChildren {
   AppProfileUpdateFormRoute: typeof AppProfileUpdateFormRoute
   AppProfileUpdateStartRoute: typeof AppProfileUpdateStartRoute
@@ -371,6 +461,7 @@ interface AppRouteChildren {
   AppMeRoute: typeof AppMeRoute
   AppPedagogicoRoute: typeof AppPedagogicoRouteWithChildren
   AppPedidosRoute: typeof AppPedidosRoute
+  AppProfileCreationRoute: typeof AppProfileCreationRouteWithChildren
   AppProfileUpdateRoute: typeof AppProfileUpdateRouteWithChildren
 }
 
@@ -380,17 +471,20 @@ const AppRouteChildren: AppRouteChildren = {
   AppMeRoute: AppMeRoute,
   AppPedagogicoRoute: AppPedagogicoRouteWithChildren,
   AppPedidosRoute: AppPedidosRoute,
+  AppProfileCreationRoute: AppProfileCreationRouteWithChildren,
   AppProfileUpdateRoute: AppProfileUpdateRouteWithChildren,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface LoginRouteChildren {
+  LoginFormRoute: typeof LoginFormRoute
   LoginMainRoute: typeof LoginMainRoute
   LoginRecoverPasswordRoute: typeof LoginRecoverPasswordRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
+  LoginFormRoute: LoginFormRoute,
   LoginMainRoute: LoginMainRoute,
   LoginRecoverPasswordRoute: LoginRecoverPasswordRoute,
 }

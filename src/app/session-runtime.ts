@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate'
 import { api, setApiEventHandlers } from '../api/api.ts'
 import { contract } from '../api/contract.ts'
-import { clearStoredSession, storeKeptUser, storeToken } from '../api/local-store.ts'
+import { clearStoredSession, removeStoredItem, storeBookInfo, storeKeptUser, storeToken } from '../api/local-store.ts'
 import { onReachabilityChange } from '../api/reachability.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
@@ -40,15 +40,31 @@ async function clearRuntimeCaches(): Promise<void> {
   await Promise.all(names.filter((name) => !name.startsWith(PRECACHE_PREFIX)).map((name) => caches.delete(name)))
 }
 
+/**
+ * D6: a student of school 1 on a local host belongs on the production site. Never awaited:
+ * the settings may still be on their way (or the server silent), and the screen must not wait.
+ */
+async function redirectToProduction(user: CurrentUser): Promise<void> {
+  const settings = runtimeConfig() ?? (await refreshRuntimeConfig(api))
+  const production = productionRedirectTarget(window.location, user, settings?.production_url ?? null)
+  if (production) window.location.replace(production)
+}
+
 /** Creates and starts the session actor from what the device kept (`input`, read before the first render). */
 export function startSessionActor(input: SessionInput, effects: SessionEffects): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input }) =>
-        api.call(contract.loginAccessToken, {
-          body: { username: input.username, password: input.password, user_id: input.userId?.toString() },
-        }),
+        input.bookUuid === undefined
+          ? api.call(contract.loginAccessToken, {
+              body: { username: input.username, password: input.password, user_id: input.userId?.toString() },
+            })
+          : api.call(contract.bookCodeLogin, {
+              body: { username: input.username, uuid: input.bookUuid, user_id: input.userId?.toString() },
+            }),
       ),
+      // The token was stored as the login answered, so the client sends it.
+      checkBook: fromPromise(async ({ input }) => (await api.call(contract.emptyBookCheck, { params: { id: input.uuid } })).empty),
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
         // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
         await verifyPendingEmail((token) => api.call(contract.verifyEmail, { body: { token_email: token } }))
@@ -56,10 +72,7 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
         const user = await api.call(contract.usersMe)
         // Another account's data never shows, even if its logout never ran (D15).
         await (await loadLocalData()).claimLocalData(user.id)
-        // D6: a student of school 1 on a local host belongs on the production site.
-        const settings = runtimeConfig() ?? (await refreshRuntimeConfig(api))
-        const production = productionRedirectTarget(window.location, user, settings?.production_url ?? null)
-        if (production) window.location.replace(production)
+        void redirectToProduction(user)
         return user
       }),
     },
@@ -67,10 +80,13 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
       persistToken: (_, { token }) => storeToken(token),
       keepUser: (_, { user, updatedAt }) => storeKeptUser(user, updatedAt),
       clearStoredSession: () => void wipeDevice(),
-      navigateAfterLogin: () => {
+      navigateAfterLogin: (_, { isBookEmpty }) => {
         const path = effects.currentPath()
-        if (path === '/' || path.startsWith('/login')) effects.navigate('/dashboard')
+        if (path === '/' || path.startsWith('/login')) effects.navigate(isBookEmpty ? '/profile-creation/new-user' : '/dashboard')
       },
+      // D8: an empty book's `bookInfo` stays until its profile is complete; a linked one's flow is over.
+      rememberBook: (_, { uuid, isEmpty }) => (isEmpty ? storeBookInfo({ uuid, isEmpty }) : removeStoredItem('bookInfo')),
+      forgetBook: () => removeStoredItem('bookInfo'),
       navigateToLogin: () => effects.navigate('/login/main'),
     },
   })

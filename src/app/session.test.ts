@@ -56,7 +56,7 @@ describe('the session before its machine has loaded (P53)', () => {
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(runtime.started).toEqual([])
     drawn()
-    await vi.waitFor(() => expect(runtime.started).toEqual([{ token: 'stored', keptUser: user, keptUserAt: 5 }]))
+    await vi.waitFor(() => expect(runtime.started).toEqual([{ token: 'stored', keptUser: user, keptUserAt: 5, isBookEmpty: false }]))
     expect(session.getSnapshot()).toMatchObject({ machine: true })
   })
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { getKeptUser, getStoredToken } from '../api/local-store.ts'
+import { getBookInfo, getKeptUser, getStoredToken } from '../api/local-store.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import type { sessionMachine } from '../machines/session.ts'
@@ -46,7 +46,13 @@ export function createSession(effects: SessionEffects): Session {
   captureEmailVerificationToken()
   const token = getStoredToken()
   const kept = token ? getKeptUser() : null
-  const input: SessionInput = { token, keptUser: kept?.user ?? null, keptUserAt: kept?.updatedAt ?? null }
+  const input: SessionInput = {
+    token,
+    keptUser: kept?.user ?? null,
+    keptUserAt: kept?.updatedAt ?? null,
+    // SPEC §3 isBookEmpty: an empty book's flow survives a reload (D8, P76).
+    isBookEmpty: token ? getBookInfo()?.isEmpty === true : false,
+  }
   // Before any sync writes, the device's data is claimed for the kept user (P15); it runs
   // beside the first screen, which draws from the kept user and waits for nothing here.
   if (kept) void loadLocalData().then(({ claimLocalData }) => claimLocalData(kept.user.id))

@@ -22,9 +22,16 @@ export type ScreenResources = typeof screenResources
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */
 export type AllResources = typeof firstScreenResources & ScreenResources
 
-const SCREEN_NAMESPACES = ['dashboard', 'me', 'pedagogico', 'financial', 'pedidos', 'pwa', 'recovery'] as const satisfies ReadonlyArray<
-  keyof ScreenResources
->
+const SCREEN_NAMESPACES = [
+  'dashboard',
+  'me',
+  'pedagogico',
+  'financial',
+  'pedidos',
+  'pwa',
+  'recovery',
+  'books',
+] as const satisfies ReadonlyArray<keyof ScreenResources>
 
 void i18next.use(initReactI18next).init({
   lng: DEFAULT_LOCALE,

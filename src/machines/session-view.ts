@@ -14,6 +14,8 @@ export const SESSION_POLL_MS = 100
 export interface Credentials {
   username: string
   password: string
+  /** Book-code login (D8): the book's uuid instead of a password (`password` is then empty). */
+  bookUuid?: string
 }
 
 export interface LoginRequest extends Credentials {
@@ -53,6 +55,10 @@ export interface SessionInput {
 
 export type SessionEvent =
   | { type: 'session.login'; username: string; password: string }
+  /** Book-code login (SPEC §3, D8): the uuid is kept as `bookInfo` by the screen until the flow ends. */
+  | { type: 'session.loginWithBook'; username: string; uuid: string }
+  /** The profile of an empty book's account is complete (SPEC §2 /profile-creation): `bookInfo` goes. */
+  | { type: 'session.bookFlowEnded' }
   | { type: 'session.chooseAccount'; userId: number }
   | { type: 'session.cancelChoice' }
   | { type: 'session.logout' }
@@ -70,6 +76,7 @@ export const loggedOutContext = {
   userUpdatedAt: null,
   usersToLogin: [],
   requiresUpdate: false,
+  isBookEmpty: false,
   pendingCredentials: null,
   userFromDevice: false,
 } satisfies Partial<SessionContext>
@@ -86,7 +93,7 @@ export function initialContext(input: SessionInput): SessionContext {
     userFromDevice: keptUser !== null,
     logInError: null,
     sessionExpired: false,
-    isBookEmpty: input.isBookEmpty ?? false,
+    isBookEmpty: input.token ? (input.isBookEmpty ?? false) : false,
     showDrawer: true,
   }
 }
@@ -98,6 +105,7 @@ export type SessionStateValue =
   | 'loggingIn'
   | 'choosingAccount'
   | 'loggingInAs'
+  | 'checkingBook'
   | 'loadingUser'
   | 'loggedIn'
   | { loggedIn: 'entering' | 'idle' | 'reloading' }

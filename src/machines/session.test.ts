@@ -18,6 +18,8 @@ function start(options: {
   keptUserAt?: number | null
   login?: (request: LoginRequest) => Promise<LoginResponse>
   loadUser?: () => Promise<CurrentUser>
+  checkBook?: (request: { uuid: string; token: string }) => Promise<boolean>
+  isBookEmpty?: boolean
 }) {
   const calls = {
     persistToken: [] as string[],
@@ -26,6 +28,9 @@ function start(options: {
     navigateToLogin: 0,
     logins: [] as LoginRequest[],
     kept: [] as { user: CurrentUser; updatedAt: number }[],
+    afterLogin: [] as boolean[],
+    books: [] as ({ uuid: string; isEmpty: boolean } | 'forgotten')[],
+    checks: [] as { uuid: string; token: string }[],
   }
   const machine = sessionMachine.provide({
     actors: {
@@ -34,20 +39,89 @@ function start(options: {
         return (options.login ?? (async () => ({ access_token: 'tok', token_type: 'bearer' as const })))(input)
       }),
       loadUser: fromPromise(async () => (options.loadUser ?? (async () => user))()),
+      checkBook: fromPromise(async ({ input }: { input: { uuid: string; token: string } }) => {
+        calls.checks.push(input)
+        return (options.checkBook ?? (async () => true))(input)
+      }),
     },
     actions: {
       persistToken: (_, params) => void calls.persistToken.push(params.token),
       keepUser: (_, params) => void calls.kept.push(params),
       clearStoredSession: () => void calls.clearStoredSession++,
-      navigateAfterLogin: () => void calls.navigateAfterLogin++,
+      navigateAfterLogin: (_, params) => {
+        calls.navigateAfterLogin++
+        calls.afterLogin.push(params.isBookEmpty)
+      },
+      rememberBook: (_, params) => void calls.books.push(params),
+      forgetBook: () => void calls.books.push('forgotten'),
       navigateToLogin: () => void calls.navigateToLogin++,
     },
   })
   const actor = createActor(machine, {
-    input: { token: options.token ?? null, keptUser: options.keptUser ?? null, keptUserAt: options.keptUserAt ?? null },
+    input: {
+      token: options.token ?? null,
+      keptUser: options.keptUser ?? null,
+      keptUserAt: options.keptUserAt ?? null,
+      isBookEmpty: options.isBookEmpty,
+    },
   }).start()
   return { actor, calls }
 }
+
+describe('book-code login and isBookEmpty (SPEC §3, D8)', () => {
+  const uuid = '5f0c6a1e-3b7d-4d2a-9e61-0c4b8f2d7a15'
+
+  it('logs in with the book, asks whether it is empty with the new token, keeps bookInfo and goes to profile creation', async () => {
+    const provisional = demoStudent({ full_name: null, drive_user: null, updated_at: null })
+    const { actor, calls } = start({ loadUser: async () => provisional })
+    actor.send({ type: 'session.loginWithBook', username: 'nova@example.com', uuid })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedIn'))
+    expect(calls.logins).toEqual([{ username: 'nova@example.com', password: '', bookUuid: uuid }])
+    expect(calls.checks).toEqual([{ uuid, token: 'tok' }])
+    expect(snapshot.context).toMatchObject({ isBookEmpty: true, requiresUpdate: true, pendingCredentials: null })
+    expect(calls.books).toEqual([{ uuid, isEmpty: true }])
+    expect(calls.afterLogin).toEqual([true])
+
+    // The profile is complete: the flow ends and bookInfo goes.
+    actor.send({ type: 'session.userUpdated', user })
+    actor.send({ type: 'session.bookFlowEnded' })
+    expect(actor.getSnapshot().context).toMatchObject({ isBookEmpty: false, requiresUpdate: false })
+    expect(calls.books.at(-1)).toBe('forgotten')
+  })
+
+  it("an existing account's book is not empty: bookInfo goes and login continues to the dashboard", async () => {
+    const { actor, calls } = start({ checkBook: async () => false })
+    actor.send({ type: 'session.loginWithBook', username: 'aluno@example.com', uuid })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedIn'))
+    expect(snapshot.context.isBookEmpty).toBe(false)
+    expect(calls.books).toEqual([{ uuid, isEmpty: false }])
+    expect(calls.afterLogin).toEqual([false])
+  })
+
+  it("shows the server's text for an unknown or claimed book and stays logged out, asking nothing more", async () => {
+    const text = 'Este livro já está vinculado a uma conta. Entre com seu e-mail e senha.'
+    const { actor, calls } = start({ login: async () => Promise.reject(httpError(400, text)) })
+    actor.send({ type: 'session.loginWithBook', username: 'aluno@example.com', uuid })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedOut') && s.context.logInError !== null)
+    expect(snapshot.context.logInError).toBe(text)
+    expect(calls.checks).toEqual([])
+  })
+
+  it('a failed check counts as not empty (the login already linked the book)', async () => {
+    const { actor } = start({ checkBook: async () => Promise.reject(new Error('offline')) })
+    actor.send({ type: 'session.loginWithBook', username: 'aluno@example.com', uuid })
+    expect((await waitFor(actor, (s) => s.matches('loggedIn'))).context.isBookEmpty).toBe(false)
+  })
+
+  it('starts with the stored book flow after a reload, and logout ends it', async () => {
+    const { actor } = start({ token: 'tok', isBookEmpty: true })
+    expect((await waitFor(actor, (s) => s.matches('loggedIn'))).context.isBookEmpty).toBe(true)
+    actor.send({ type: 'session.logout' })
+    expect(actor.getSnapshot().context.isBookEmpty).toBe(false)
+    // Without a token a stored book flow means nothing.
+    expect(start({ isBookEmpty: true }).actor.getSnapshot().context.isBookEmpty).toBe(false)
+  })
+})
 
 describe('session machine', () => {
   it('takes a user an update answered, with requiresUpdate by the shared rule, and keeps it on the device', async () => {

@@ -36,14 +36,24 @@ export const sessionMachine = setup({
     loadUser: fromPromise<CurrentUser, { token: string }>(async () => {
       throw new Error('loadUser actor not provided')
     }),
+    /** `GET /at-home/empty-book-check/{id}/` for the book just used to log in (D8): is it empty? */
+    checkBook: fromPromise<boolean, { uuid: string; token: string }>(async () => {
+      throw new Error('checkBook actor not provided')
+    }),
   },
   actions: {
     /** Keep the token on the device (SPEC §3 "Stored locally: token"). */
     persistToken: (_, _params: { token: string }) => {},
     /** Remove token, verification token and book info; clear cached queries (SPEC §4). */
     clearStoredSession: () => {},
-    /** After login: go to the dashboard when on a login page or the root (SPEC §4). */
-    navigateAfterLogin: () => {},
+    /**
+     * After login: go to the dashboard when on a login page or the root (SPEC §4); with an
+     * empty book, to the profile creation (SPEC §2).
+     */
+    navigateAfterLogin: (_, _params: { isBookEmpty: boolean }) => {},
+    /** `bookInfo` stays while the book is empty (the profile-creation flow), else goes (D8). */
+    rememberBook: (_, _params: { uuid: string; isEmpty: boolean }) => {},
+    forgetBook: () => {},
     navigateToLogin: () => {},
     /** The server answered with the current user: it is the session's, from now on confirmed. */
     takeUser: assign((_, params: { user: CurrentUser }) => ({
@@ -61,6 +71,7 @@ export const sessionMachine = setup({
     hasKeptUser: ({ context }) => context.token !== null && context.currentUser !== null,
     userFromDevice: ({ context }) => context.userFromDevice,
     offersSeveralAccounts: (_, params: { response: LoginResponse }) => 'users' in params.response,
+    isBookLogin: ({ context }) => context.pendingCredentials?.bookUuid !== undefined,
     isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
   },
 }).createMachine({
@@ -87,6 +98,15 @@ export const sessionMachine = setup({
             usersToLogin: [],
           }),
         },
+        'session.loginWithBook': {
+          target: 'loggingIn',
+          actions: assign({
+            pendingCredentials: ({ event }) => ({ username: event.username, password: '', bookUuid: event.uuid }),
+            logInError: null,
+            sessionExpired: false,
+            usersToLogin: [],
+          }),
+        },
       },
     },
     loggingIn: {
@@ -99,6 +119,15 @@ export const sessionMachine = setup({
             guard: { type: 'offersSeveralAccounts', params: ({ event }) => ({ response: event.output }) },
             target: 'choosingAccount',
             actions: assign({ usersToLogin: ({ event }) => ('users' in event.output ? event.output.users : []) }),
+          },
+          {
+            // The book's credentials stay until the check below has read the uuid.
+            guard: 'isBookLogin',
+            target: 'checkingBook',
+            actions: [
+              assign({ token: ({ event }) => ('access_token' in event.output ? event.output.access_token : null), usersToLogin: [] }),
+              { type: 'persistToken', params: ({ context }) => ({ token: context.token! }) },
+            ],
           },
           {
             target: 'loadingUser',
@@ -158,6 +187,27 @@ export const sessionMachine = setup({
         },
       },
     },
+    /** SPEC §3 `isBookEmpty`: asked once, right after a book-code login (D8). */
+    checkingBook: {
+      tags: ['busy'],
+      invoke: {
+        src: 'checkBook',
+        input: ({ context }) => ({ uuid: context.pendingCredentials!.bookUuid!, token: context.token! }),
+        onDone: {
+          target: 'loadingUser',
+          actions: [
+            {
+              type: 'rememberBook',
+              params: ({ context, event }) => ({ uuid: context.pendingCredentials!.bookUuid!, isEmpty: event.output }),
+            },
+            assign({ isBookEmpty: ({ event }) => event.output, pendingCredentials: null }),
+          ],
+        },
+        // Unknown after login (the network dropped): the book was linked by the login, so
+        // the account is treated as a usual one; the guards still send a provisional one on.
+        onError: { target: 'loadingUser', actions: assign({ isBookEmpty: false, pendingCredentials: null }) },
+      },
+    },
     loadingUser: {
       tags: ['busy'],
       invoke: {
@@ -169,7 +219,7 @@ export const sessionMachine = setup({
             { type: 'takeUser', params: ({ event }) => ({ user: event.output }) },
             assign({ logInError: null }),
             { type: 'keepUser', params: ({ context }) => ({ user: context.currentUser!, updatedAt: context.userUpdatedAt! }) },
-            'navigateAfterLogin',
+            { type: 'navigateAfterLogin', params: ({ context }) => ({ isBookEmpty: context.isBookEmpty }) },
           ],
         },
         onError: {
@@ -205,6 +255,7 @@ export const sessionMachine = setup({
             { type: 'keepUser', params: ({ context }) => ({ user: context.currentUser!, updatedAt: context.userUpdatedAt! }) },
           ],
         },
+        'session.bookFlowEnded': { actions: [assign({ isBookEmpty: false }), 'forgetBook'] },
       },
       states: {
         // Started from the kept user: confirm it with the server behind the drawn frame.

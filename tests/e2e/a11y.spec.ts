@@ -16,6 +16,14 @@ const WIDTHS = [
   { id: 'desktop', viewport: { width: 1280, height: 800 } },
 ]
 
+/** Empty demo books the book screens' checks start from, one per brand and width (…e53 to …e56). */
+const A11Y_EMPTY_BOOKS: Record<string, string> = {
+  'knn-phone': '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e53',
+  'knn-desktop': '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e54',
+  'phenom-phone': '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e55',
+  'phenom-desktop': '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e56',
+}
+
 /** axe on the screen once `ready` shows, named for the failure message. */
 async function check(page: Page, screen: string, ready: Locator) {
   await test.step(screen, async () => {
@@ -63,6 +71,23 @@ for (const brand of BRANDS) {
         await check(page, 'reset-password refused', page.getByRole('alert').filter({ hasText: 'Erro ao resetar senha' }))
       })
 
+      test('book screens: the book-code login, its refusal, and the profile creation of an empty book', async ({ page }) => {
+        test.setTimeout(90_000)
+        await page.goto('/login/form')
+        await check(page, 'login form (book code)', page.getByRole('heading', { name: 'Entrar com o livro' }))
+        await field(page, 'E-mail ou CPF').fill(`ninguem-livro-${brand.id}-${width.id}@example.com`)
+        await field(page, 'Código do livro').fill('00000000-0000-4000-8000-000000000000')
+        await page.getByRole('button', { name: 'Entrar' }).click()
+        await check(page, 'login form refused', page.getByRole('alert'))
+        // An empty demo book of its own per brand and width (server/db/seed-books.ts).
+        await field(page, 'Código do livro').fill(A11Y_EMPTY_BOOKS[`${brand.id}-${width.id}`]!)
+        await page.getByRole('button', { name: 'Entrar' }).click()
+        await check(page, 'profile-creation new-user', page.getByRole('link', { name: 'Criar meu perfil' }))
+        await page.getByRole('link', { name: 'Criar meu perfil' }).click()
+        await page.getByRole('button', { name: 'Salvar dados' }).click()
+        await check(page, 'profile-creation form refused', page.getByText('Este campo é obrigatório'))
+      })
+
       test('registration update: start, form, its errors and the CEP message', async ({ page }) => {
         // The minor never saves in the e2e run, so the update stays due for every test.
         await login(page, MINOR_STUDENT.username, MINOR_STUDENT.password)
@@ -94,6 +119,7 @@ for (const brand of BRANDS) {
 
         await page.goto('/me')
         await check(page, 'me', page.locator('.profile-list').getByText(STUDENT.name))
+        await check(page, 'me books', page.getByRole('region', { name: 'Livros das suas turmas' }).getByRole('listitem'))
 
         if (width.id === 'phone') {
           await page.getByRole('navigation', { name: 'Atalhos' }).getByRole('button', { name: 'Mais' }).click()

@@ -12,6 +12,8 @@ export function AuthenticatedLayout() {
   const showDrawer = useSession((s) => s.context.showDrawer)
   // Every other screen sends back to /profile-update until it is saved: no menu to bounce off.
   const mustUpdate = useSession((s) => s.context.requiresUpdate) && REGISTRATION_UPDATE_REDIRECT_ENABLED
+  // SPEC §2: an empty book's profile creation runs with the drawer hidden.
+  const bookEmpty = useSession((s) => s.context.isBookEmpty)
   const { queryClient } = useRouteContext({ from: '/_app' })
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
@@ -21,7 +23,7 @@ export function AuthenticatedLayout() {
         user={user}
         brandId={brand.id}
         brandName={brand.name}
-        showDrawer={showDrawer && !mustUpdate}
+        showDrawer={showDrawer && !mustUpdate && !bookEmpty}
         onLogout={() => session.send({ type: 'session.logout' })}
       >
         <Outlet />

@@ -35,6 +35,9 @@ export function LoginScreen() {
           <p className="login-card__aside">
             <Link to="/login/recover-password">{t('form.forgotPassword')}</Link>
           </p>
+          <p className="login-card__aside">
+            <Link to="/login/form">{t('form.withBook')}</Link>
+          </p>
         </>
       )}
     </LoginCard>

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChangePasswordForm } from '../../../features/me/components/change-password-form.tsx'
 import { EmailVerificationCard } from '../../../features/me/components/email-verification-card.tsx'
+import { MyBooks } from '../../../features/me/components/my-books.tsx'
 import { Profile } from '../../../features/me/components/profile.tsx'
 import { useSlow } from '../../../db/use-offline-data.ts'
 import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
@@ -38,6 +39,7 @@ function MePage() {
       />
       <Profile user={user} />
       <EmailVerificationCard user={user} />
+      <MyBooks role={user.role} />
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>
   )

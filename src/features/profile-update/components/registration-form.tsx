@@ -51,13 +51,16 @@ export interface RegistrationFormProps {
   /** The server saved the update: the session takes this user, the app goes on. */
   onSaved: (user: CurrentUser) => void
   onLogout: () => void
+  /** The profile creation of an empty book (SPEC §2) uses the same form under its own heading. */
+  title?: string
+  intro?: string
 }
 
 /**
  * /profile-update/form (issue 9 journey 5): the registration-update machine drives it; the
  * postal-code lookup, the save and the draft on the device are this feature's.
  */
-export function RegistrationForm({ user, onSaved, onLogout }: RegistrationFormProps) {
+export function RegistrationForm({ user, onSaved, onLogout, title, intro }: RegistrationFormProps) {
   const { t } = useTranslation('me')
   const latestOnSaved = useRef(onSaved)
   useLayoutEffect(() => {
@@ -140,10 +143,10 @@ export function RegistrationForm({ user, onSaved, onLogout }: RegistrationFormPr
 
   return (
     <div className="page stack registration">
-      <h1 className="page__title">{t('registration.title')}</h1>
+      <h1 className="page__title">{title ?? t('registration.title')}</h1>
       <Card>
-        <form className="stack registration__form" onSubmit={submit} noValidate aria-label={t('registration.title')}>
-          <p className="registration__note">{t('registration.form.intro')}</p>
+        <form className="stack registration__form" onSubmit={submit} noValidate aria-label={title ?? t('registration.title')}>
+          <p className="registration__note">{intro ?? t('registration.form.intro')}</p>
           <fieldset>
             <legend>{t('registration.form.personal')}</legend>
             {field('full_name')}

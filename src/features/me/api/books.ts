@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../api/api.ts'
+import { contract } from '../../../api/contract.ts'
+
+/** SPEC §7: GET /users/book/, the caller's linked books (D8). */
+export function userBooksQueryOptions() {
+  return queryOptions({ queryKey: ['users', 'book'], queryFn: () => api.call(contract.userBooks) })
+}
+
+/** SPEC §7: GET /at-home/meus-livros/, the course books of the caller's classes (P75). */
+export function atHomeBooksQueryOptions() {
+  return queryOptions({ queryKey: ['at-home', 'meus-livros'], queryFn: () => api.call(contract.meusLivros) })
+}
+
+/** POST /users/book/ with the code printed in the book. */
+export function useAddUserBook() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (uuid: string) => api.call(contract.addUserBook, { body: { uuid } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userBooksQueryOptions().queryKey }),
+  })
+}
+
+/** DELETE /users/unlink-book/{id}/. */
+export function useUnlinkBook() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => api.call(contract.unlinkBook, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userBooksQueryOptions().queryKey }),
+  })
+}
