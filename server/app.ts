@@ -16,6 +16,7 @@ import compression from './plugins/compression.ts'
 import conditionalGet from './plugins/conditional-get.ts'
 import dbPlugin from './plugins/db.ts'
 import fileStorage, { type FileStorage } from './plugins/file-storage.ts'
+import { seedDemoActivityFiles } from './db/seed-activities.ts'
 import mail from './plugins/mail.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
@@ -40,6 +41,11 @@ export interface BuildAppOptions {
   fileStorage?: FileStorage
   /** Shorter client timeouts (tests); DEFAULT_TIMEOUTS otherwise. */
   timeouts?: Partial<ConnectionTimeouts>
+  /**
+   * With SEED_DEMO, store the demo activities' files at start (default true). Tests turn it
+   * off (createTestApp) so storage starts empty, unless they read the demo's files.
+   */
+  seedDemoFiles?: boolean
 }
 
 /**
@@ -86,6 +92,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(dbPlugin, { database: options.db })
   await app.register(authPlugin)
   await app.register(fileStorage, { storage: options.fileStorage })
+  if (config.seedDemo && options.seedDemoFiles !== false) {
+    // The demo activities' files need the storage just chosen (server/db/seed-activities.ts).
+    const stored = await seedDemoActivityFiles(app.db.orm, app.fileStorage, new Date())
+    if (stored > 0) app.log.info({ stored }, 'demo activity files stored')
+  }
   await app.register(uploads)
   await app.register(mail)
   await app.register(background)

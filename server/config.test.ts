@@ -142,6 +142,48 @@ describe('loadConfig', () => {
     expect(error.message).toBe('Configuração inválida: VAPID_PUBLIC_KEY é obrigatória quando a outra chave VAPID é informada')
   })
 
+  it('keeps files on local disk by default, and in S3 when S3_BUCKET is set (P94)', () => {
+    expect(loadConfig({}, '/srv').s3).toBeNull()
+    expect(
+      loadConfig(
+        {
+          S3_BUCKET: 'portal-arquivos',
+          S3_ENDPOINT: 'http://minio.interno:9000/',
+          S3_ACCESS_KEY_ID: 'portal',
+          S3_SECRET_ACCESS_KEY: 'segredo-s3',
+          S3_PREFIX: 'knn/uploads/',
+        },
+        '/srv',
+      ).s3,
+    ).toEqual({
+      bucket: 'portal-arquivos',
+      endpoint: 'http://minio.interno:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'portal', secretAccessKey: 'segredo-s3' },
+      forcePathStyle: true,
+      prefix: 'knn/uploads/',
+    })
+    // AWS itself: the SDK's credentials (an instance role) and virtual-host URLs.
+    expect(loadConfig({ S3_BUCKET: 'portal-arquivos', S3_REGION: 'sa-east-1' }, '/srv').s3).toEqual({
+      bucket: 'portal-arquivos',
+      endpoint: null,
+      region: 'sa-east-1',
+      credentials: null,
+      forcePathStyle: false,
+      prefix: '',
+    })
+  })
+
+  it('refuses half an S3 configuration, naming what is missing and never the secret', () => {
+    const forgotten = configError({ S3_ENDPOINT: 'http://minio:9000', S3_SECRET_ACCESS_KEY: 'segredo-s3' })
+    expect(forgotten.variable).toBe('S3_BUCKET')
+    expect(forgotten.message).toBe('Configuração inválida: S3_BUCKET é obrigatório quando outra variável S3_ é informada')
+    expect(forgotten.message).not.toContain('segredo-s3')
+    expect(configError({ S3_BUCKET: 'portal-arquivos', S3_SECRET_ACCESS_KEY: 'segredo-s3' }).variable).toBe('S3_ACCESS_KEY_ID')
+    expect(configError({ S3_BUCKET: 'Portal_Arquivos' }).variable).toBe('S3_BUCKET')
+    expect(configError({ S3_BUCKET: 'portal-arquivos', S3_PREFIX: '/absoluto' }).variable).toBe('S3_PREFIX')
+  })
+
   it('reads TRUST_PROXY as Fastify takes it: off by default, true, hops or proxy addresses', () => {
     expect(loadConfig({}, '/srv').trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: 'TRUE' }, '/srv').trustProxy).toBe(true)

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
 import webpush from 'web-push'
+import type { S3Settings } from './storage/s3.ts'
 
 /**
  * Server configuration, parsed from the environment once at start (STYLE.md: configuration
@@ -178,7 +179,26 @@ const EnvSchema = v.object({
   SMTP_URL: v.optional(smtpUrl),
   MAIL_FROM: v.optional(mailAddress, 'nao-responda@example.com'),
   PORTAL_PUBLIC_URLS: v.optional(publicUrls),
+  /** Uploaded files in S3-compatible object storage instead of DATA_DIR/files (D4, P94). */
+  S3_BUCKET: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'deve ser um nome de bucket S3 (3 a 63 letras minúsculas, números, pontos e hífens)'),
+    ),
+  ),
+  S3_ENDPOINT: v.optional(httpUrl),
+  S3_REGION: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9-]{2,32}$/, 'deve ser uma região como us-east-1')), 'us-east-1'),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.trim())),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_FORCE_PATH_STYLE: v.optional(booleanText),
+  S3_PREFIX: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^([A-Za-z0-9._-]+\/)+$/, 'deve ser uma pasta terminada em barra, como portal/arquivos/')),
+  ),
 })
+
+/** Names of the S3 variables other than S3_BUCKET, which enables them all. */
+const S3_OPTIONS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const
 
 /**
  * The configuration as the rest of the server sees it; its type is inferred from here
@@ -192,6 +212,19 @@ function configSchema(cwd: string) {
       if (!dataset.typed || (dataset.value.VAPID_PUBLIC_KEY === undefined) === (dataset.value.VAPID_PRIVATE_KEY === undefined)) return
       const key = dataset.value.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'
       addIssue({ message: VAPID_PAIR, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: undefined }] })
+    }),
+    // S3 is on with a bucket; its other settings alone mean a forgotten S3_BUCKET, and its
+    // keys only make sense together (neither: the SDK's own credentials, an instance role).
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      const env = dataset.value
+      const at = (key: string): [v.IssuePathItem] => [{ type: 'object', origin: 'value', input: env, key, value: undefined }]
+      if (env.S3_BUCKET === undefined && S3_OPTIONS.some((name) => env[name] !== undefined)) {
+        addIssue({ message: 'é obrigatório quando outra variável S3_ é informada', path: at('S3_BUCKET') })
+      } else if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+        const key = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'
+        addIssue({ message: 'é obrigatória quando a outra chave S3 é informada', path: at(key) })
+      }
     }),
     v.transform((e) => ({
       port: e.PORT,
@@ -232,6 +265,21 @@ function configSchema(cwd: string) {
       mailFrom: e.MAIL_FROM,
       /** Origins for links in e-mails; null → the request's own origin (a local demo, P68). */
       portalPublicUrls: e.PORTAL_PUBLIC_URLS ?? null,
+      /** null → files on local disk under `${dataDir}/files`. Holds a secret key: never logged. */
+      s3: e.S3_BUCKET
+        ? ({
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT ?? null,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : null,
+            // S3-compatible services mostly want path-style URLs; AWS itself virtual-host ones.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+            prefix: e.S3_PREFIX ?? '',
+          } satisfies S3Settings as S3Settings | null)
+        : null,
     })),
   )
 }

@@ -110,16 +110,20 @@ function generatedSuite(title: string, endpoints: Endpoints, build: () => Promis
 
     eachCase('foreign-id', async (item) => {
       const [me, other] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
-      const param = item.ownedParam!
-      const theirs = await OWNED_FACTORIES[item.endpoint.owned![param]!](t.db, other.id)
-      const request = { ...item.request, params: { ...item.request.params, [param]: String(theirs) } }
+      // The endpoint's last owned kind is the most specific (a file of an activity): its
+      // factory makes the objects it belongs to as well, so every owned param names theirs.
+      const owned = item.endpoint.owned!
+      const theirs = await OWNED_FACTORIES[Object.values(owned).at(-1)!](t.db, other.id, t.app.fileStorage)
+      const params = { ...item.request.params }
+      for (const [param, kind] of Object.entries(owned)) if (theirs[kind] !== undefined) params[param] = String(theirs[kind])
+      const request = { ...item.request, params }
 
       const foreign = await keepsStorage(item, () => send(item, me.token, request))
       expect(foreign.statusCode, foreign.body).toBe(404)
       expectPortugueseDetail(foreign)
-      // The same id is real: its owner gets it.
+      // The same ids are real: their owner gets them (a first upload is 201).
       const own = await send(item, other.token, request)
-      expect(own.statusCode, own.body).toBe(200)
+      expect([200, 201], own.body.slice(0, 300)).toContain(own.statusCode)
     })
 
     eachCase('fuzz', async (item) => {

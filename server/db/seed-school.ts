@@ -3,6 +3,7 @@ import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
 import type { HorarioAula } from '../../src/api/schemas/turma.ts'
 import { DEFAULT_TMZ_HOURS, localToday } from '../http/tmz.ts'
 import type { Db } from './client.ts'
+import { seedDemoActivities } from './seed-activities.ts'
 import { parcelas, type NewParcelaRow } from './schema/financeiro.ts'
 import { livros } from './schema/livros.ts'
 import { atividadesAthome, avaliacoes, notas, notasAthome, type TipoAvaliacao } from './schema/notas.ts'
@@ -342,6 +343,8 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
       for (const spec of data.pedidos) await placeOrder(db, userId, spec, now)
     }
   }
+  // Class activities (issue 10); their files go to file storage at start (app.ts).
+  await seedDemoActivities(db, today)
 }
 
 export async function ensureLivros(db: Db): Promise<Map<string, number>> {

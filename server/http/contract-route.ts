@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import {
+  answersFile,
   schemaEntries,
   type BodyEncoding,
   type Endpoint,
@@ -43,9 +45,24 @@ export interface HandlerContext<E extends Endpoint, S extends AccountSession = A
   readonly reply: FastifyReply
 }
 
+/** What a download handler answers (a `FileDownload` endpoint): sent as is, streamed (P92). */
+export interface FileAnswer {
+  body: Readable
+  /** The stored media type. */
+  type: string
+  /** The file name the browser saves it under. */
+  name: string
+  size: number
+  /** Hex SHA-256 of the bytes: the strong ETag. */
+  sha256: string
+}
+
+/** JSON endpoints answer their response shape; a download answers a FileAnswer. */
+export type HandlerResult<E extends Endpoint> = EndpointResponse<E> extends Blob ? FileAnswer : EndpointResponse<E>
+
 export type ContractHandler<E extends Endpoint, S extends AccountSession = AccountSession> = (
   context: HandlerContext<E, S>,
-) => Promise<EndpointResponse<E>>
+) => Promise<HandlerResult<E>>
 
 export interface ContractRouteOptions<S extends AccountSession> {
   /**
@@ -137,16 +154,42 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
         },
       } as HandlerContext<E, S>
 
-      let result: EndpointResponse<E>
+      let result: HandlerResult<E>
       try {
         result = await handler(context)
       } catch (error) {
         if (received) await discardFiles(request, scope.fileStorage, received.files)
         throw error
       }
+      if (answersFile(endpoint)) return sendFile(reply, result as FileAnswer)
       return serialise(endpoint, result, request, scope.config.validateResponses)
     },
   })
+}
+
+/**
+ * A stored file as a download (P92): its stored type (never sniffed by the browser), saved
+ * under its name, never cached by anyone but the browser's own download.
+ */
+function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
+  return reply
+    .header('Content-Type', file.type)
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', attachment(file.name))
+    .header('ETag', `"${file.sha256}"`)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(file.body)
+}
+
+/** RFC 6266: an ASCII fallback name and the real one in UTF-8 (RFC 8187). */
+export function attachment(name: string): string {
+  const fallback = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_')
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
 function missingFiles(spec: MultipartSpec, files: Record<string, StoredFile[]>): ValidationIssue[] {

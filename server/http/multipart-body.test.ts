@@ -33,7 +33,7 @@ afterAll(() => t.close())
 /** A student enrolled in a class of their own. */
 async function student(): Promise<{ token: string; turmaId: number }> {
   const account = await createAccount(t.app, t.db)
-  return { token: account.token, turmaId: await OWNED_FACTORIES.turma(t.db, account.id) }
+  return { token: account.token, turmaId: Number((await OWNED_FACTORIES.turma(t.db, account.id, t.app.fileStorage)).turma) }
 }
 
 function send(
@@ -390,7 +390,7 @@ describe('a multipart endpoint whose storage fails', () => {
     const failing = await createTestApp({}, { register: registerUploadTestRoutes, fileStorage: await failingSecondPut(root) })
     try {
       const account = await createAccount(failing.app, failing.db)
-      const turmaId = await OWNED_FACTORIES.turma(failing.db, account.id)
+      const turmaId = Number((await OWNED_FACTORIES.turma(failing.db, account.id, failing.app.fileStorage)).turma)
       const response = await failing.app.inject({
         method: 'POST',
         url: `/api/v1/teste/turma/${turmaId}/arquivos/`,

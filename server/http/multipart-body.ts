@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto'
 import { finished, Transform } from 'node:stream'
 import { finished as ended } from 'node:stream/promises'
 import type { Multipart, MultipartFile } from '@fastify/multipart'
@@ -24,6 +25,8 @@ export interface StoredFile {
   /** Its media type: declared by the client, accepted by the endpoint, matching the content. */
   type: string
   size: number
+  /** Hex SHA-256 of the bytes stored, computed as they streamed by. */
+  sha256: string
   /** Where file storage keeps it (server/plugins/file-storage.ts). */
   key: string
 }
@@ -126,7 +129,8 @@ export async function receiveMultipart(
 async function storeFile(part: MultipartFile, name: string, declared: FilePart, storage: FileStorage): Promise<StoredFile> {
   const type = baseMediaType(part.mimetype)
   if (!declared.mediaTypes.includes(type)) throw new HttpError(415, fileTypeMessage(declared))
-  const checked = checkedContent(name, declared, type)
+  const hash = createHash('sha256')
+  const checked = checkedContent(name, declared, type, hash)
   // A broken upload (cut off, bad framing: the client's fault, 400) fails the write with
   // its error; a refusal below or a storage failure (a 500) stops reading the upload.
   // `finished` also reports an upload that broke before this point (already destroyed).
@@ -149,7 +153,7 @@ async function storeFile(part: MultipartFile, name: string, declared: FilePart, 
       await storage.delete(key)
       throw new HttpError(413, fileTooLargeMessage(declared))
     }
-    return { name: cleanName(part.filename), type, size, key }
+    return { name: cleanName(part.filename), type, size, sha256: hash.digest('hex'), key }
   } catch (error) {
     if (error instanceof HttpError) throw error
     if (uploadError) throw parserError(uploadError)
@@ -157,14 +161,15 @@ async function storeFile(part: MultipartFile, name: string, declared: FilePart, 
   }
 }
 
-/** Passes the file on while checking its first bytes against its type and counting its size. */
-function checkedContent(name: string, part: FilePart, type: string): Transform {
+/** Passes the file on while checking its first bytes against its type, counting its size and hashing it. */
+function checkedContent(name: string, part: FilePart, type: string, hash: Hash): Transform {
   let size = 0
   let head: Buffer[] | null = []
   const decide = (stream: Transform): Error | null => {
     const bytes = Buffer.concat(head!)
     head = null
     if (!matchesContent(type, bytes)) return new HttpError(415, fileTypeMessage(part))
+    hash.update(bytes)
     stream.push(bytes)
     return null
   }
@@ -172,7 +177,10 @@ function checkedContent(name: string, part: FilePart, type: string): Transform {
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length
       if (size > part.maxBytes) return done(new HttpError(413, fileTooLargeMessage(part)))
-      if (!head) return done(null, chunk)
+      if (!head) {
+        hash.update(chunk)
+        return done(null, chunk)
+      }
       head.push(chunk)
       done(size >= SNIFF_BYTES ? decide(this) : null)
     },

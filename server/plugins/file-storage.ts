@@ -5,8 +5,9 @@ import { localDiskStorage } from '../storage/local-disk.ts'
 
 /**
  * Where uploaded files live: an outside system behind one interface (D4). The default
- * keeps them on local disk under `DATA_DIR/files`, so a fresh machine needs nothing;
- * another implementation (S3-compatible object storage, issue 10) is passed as `storage`.
+ * keeps them on local disk under `DATA_DIR/files`, so a fresh machine needs nothing; with
+ * `S3_BUCKET` configured, in S3-compatible object storage (server/storage/s3.ts, P94). A
+ * test may pass another implementation as `storage`.
  */
 export interface FileStorage {
   /**
@@ -34,7 +35,12 @@ export interface FileStoragePluginOptions {
 
 export default fp<FileStoragePluginOptions>(
   async (app, options) => {
-    const storage = options.storage ?? (await localDiskStorage(path.join(app.config.dataDir, 'files')))
+    const { s3 } = app.config
+    // The AWS SDK loads only when S3 is configured: a local demo starts without it.
+    const storage =
+      options.storage ??
+      (s3 ? (await import('../storage/s3.ts')).s3Storage(s3) : await localDiskStorage(path.join(app.config.dataDir, 'files')))
+    app.log.info({ fileStorage: options.storage ? 'custom' : s3 ? 's3' : 'local-disk' }, 'file storage ready')
     app.decorate('fileStorage', storage)
   },
   { name: 'file-storage', fastify: '5.x' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import accountLookupRoutes from './account-lookup.ts'
+import atividadeRoutes from './atividades.ts'
 import bookRoutes from './books.ts'
 import configRoutes from './config.ts'
 import emailVerificationRoutes from './email-verification.ts'
@@ -21,6 +22,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(emailVerificationRoutes)
   await app.register(accountLookupRoutes)
   await app.register(turmaRoutes)
+  await app.register(atividadeRoutes)
   await app.register(financeiroRoutes)
   await app.register(pedidoRoutes)
   await app.register(bookRoutes)

@@ -1,8 +1,11 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { OwnedKind, Role } from '../../src/api/define.ts'
 import type { Database } from '../db/client.ts'
+import type { FileStorage } from '../plugins/file-storage.ts'
+import { atividadeArquivos, atividadeCorrecoes, turmaAlunoAtividades, turmaAtividades } from '../db/schema/atividades.ts'
 import { companies } from '../db/schema/companies.ts'
 import { driveUsers } from '../db/schema/drive-users.ts'
 import { livroExemplares } from '../db/schema/livro-exemplares.ts'
@@ -10,6 +13,7 @@ import { livros } from '../db/schema/livros.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
 import { users } from '../db/schema/users.ts'
 import { DEMO_COMPANY } from '../db/seed.ts'
+import { sampleFile } from './multipart.ts'
 
 /**
  * Accounts and data a test creates for itself, so no test depends on what another one did
@@ -66,17 +70,100 @@ async function enrol(db: Database, userId: number): Promise<{ turmaId: number; t
   return { turmaId: turma!.id, turmaAlunoId: enrolment!.id }
 }
 
+/** Ids of the objects a factory made, by kind. */
+export type OwnedIds = Partial<Record<OwnedKind, number | string>>
+
+/** Puts `bytes` in storage; returns what a file row records. */
+export async function storeBytes(storage: FileStorage, bytes: Uint8Array, type: string) {
+  const { key, size } = await storage.put(Readable.from([Buffer.from(bytes)]), { mediaType: type })
+  return { chave: key, tamanho: size, tipo: type, sha256: createHash('sha256').update(bytes).digest('hex') }
+}
+
+export interface ActivityOptions {
+  /** When its class starts (presence opens 30 min before); null: not held as a class. */
+  aulaEm?: Date | null
+  /** A file the student already sent (its key is `envio-<random>`). */
+  arquivo?: boolean
+  /** A correction by the teacher. */
+  correcao?: boolean
+}
+
+/** The ids `createActivity` made. */
+export interface ActivityIds {
+  turma: number
+  turmaAluno: number
+  turmaAtividade: number
+  turmaAlunoAtividade: number
+  atividadeArquivo?: number
+  atividadeCorrecao?: number
+}
+
+/** An activity of a new class with `userId` enrolled, assigned to them, with what `options` asks. */
+export async function createActivity(
+  db: Database,
+  userId: number,
+  storage: FileStorage,
+  options: ActivityOptions = {},
+): Promise<ActivityIds> {
+  const { turmaId, turmaAlunoId } = await enrol(db, userId)
+  const [atividade] = await db.orm
+    .insert(turmaAtividades)
+    .values({
+      turmaId,
+      titulo: 'Atividade de teste',
+      enunciado: 'Envie o exercício resolvido.',
+      dataEntrega: '2026-12-01',
+      aulaEm: options.aulaEm === undefined ? new Date() : options.aulaEm,
+    })
+    .returning({ id: turmaAtividades.id })
+  const [assigned] = await db.orm
+    .insert(turmaAlunoAtividades)
+    .values({ turmaAtividadeId: atividade!.id, turmaAlunoId })
+    .returning({ id: turmaAlunoAtividades.id })
+  const ids: ActivityIds = { turma: turmaId, turmaAluno: turmaAlunoId, turmaAtividade: atividade!.id, turmaAlunoAtividade: assigned!.id }
+  if (options.arquivo) {
+    const stored = await storeBytes(storage, sampleFile('application/pdf', 2048), 'application/pdf')
+    const [row] = await db.orm
+      .insert(atividadeArquivos)
+      .values({
+        turmaAlunoAtividadeId: assigned!.id,
+        userId,
+        idempotencyKey: `envio-${randomBytes(8).toString('hex')}`,
+        nome: 'exercicio.pdf',
+        ...stored,
+      })
+      .returning({ id: atividadeArquivos.id })
+    ids.atividadeArquivo = row!.id
+  }
+  if (options.correcao) {
+    const stored = await storeBytes(storage, sampleFile('image/png', 1024), 'image/png')
+    const [row] = await db.orm
+      .insert(atividadeCorrecoes)
+      .values({ turmaAlunoAtividadeId: assigned!.id, nome: 'correcao.png', comentario: 'Muito bem.', ...stored })
+      .returning({ id: atividadeCorrecoes.id })
+    ids.atividadeCorrecao = row!.id
+  }
+  return ids
+}
+
 /**
  * Creates an object of each kind a contract endpoint can name (src/api/define.ts
- * `OwnedKind`), owned by `userId`, and returns its id. A new kind fails to compile here
- * until it has a factory, so the generated 404 tests cover it from the start.
+ * `OwnedKind`), owned by `userId`, with the objects it belongs to, and returns their ids by
+ * kind. A new kind fails to compile here until it has a factory, so the generated 404
+ * tests cover it from the start. An endpoint naming several kinds gets them all from the
+ * factory of its last one (server/contract-safety.test.ts).
  */
-export const OWNED_FACTORIES = {
-  turma: async (db, userId) => (await enrol(db, userId)).turmaId,
-  turmaAluno: async (db, userId) => (await enrol(db, userId)).turmaAlunoId,
-  bookUuid: async (db, userId) => (await createBookCopy(db, userId)).uuid,
-  bookCopy: async (db, userId) => (await createBookCopy(db, userId)).id,
-} satisfies Readonly<Record<OwnedKind, (db: Database, userId: number) => Promise<number | string>>>
+export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: number, storage: FileStorage) => Promise<OwnedIds>>> = {
+  turma: async (db, userId) => enrol(db, userId).then(({ turmaId, turmaAlunoId }) => ({ turma: turmaId, turmaAluno: turmaAlunoId })),
+  turmaAluno: async (db, userId) => enrol(db, userId).then(({ turmaId, turmaAlunoId }) => ({ turma: turmaId, turmaAluno: turmaAlunoId })),
+  bookUuid: async (db, userId) => ({ bookUuid: (await createBookCopy(db, userId)).uuid }),
+  bookCopy: async (db, userId) => ({ bookCopy: (await createBookCopy(db, userId)).id }),
+  turmaAtividade: (db, userId, storage) => createActivity(db, userId, storage),
+  turmaAlunoAtividade: (db, userId, storage) => createActivity(db, userId, storage),
+  // Deletable: no correction yet (P93).
+  atividadeArquivo: (db, userId, storage) => createActivity(db, userId, storage, { arquivo: true }),
+  atividadeCorrecao: (db, userId, storage) => createActivity(db, userId, storage, { arquivo: true, correcao: true }),
+}
 
 /**
  * A printed copy of a new course book (D8), linked to `userId` now; `userId` null: an empty

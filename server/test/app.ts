@@ -33,7 +33,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const { register, ...buildOptions } = options
   let app: FastifyInstance
   try {
-    app = await buildApp(config, { ...buildOptions, db })
+    // Storage starts empty unless the test asks for the demo's activity files.
+    app = await buildApp(config, { seedDemoFiles: false, ...buildOptions, db })
     register?.(app)
     await app.ready()
   } catch (error) {

@@ -144,16 +144,24 @@ function validMultipart(endpoint: Endpoint): PartBody[] {
   return [...fields, ...Object.entries(endpoint.multipart!.files).map(([name, part]) => sampleOf(name, part))]
 }
 
-/** The request a case sends when its point is not the body: params, and a valid multipart body. */
+/** A value for each header the endpoint declares (an upload's `Idempotency-Key`). */
+function validHeaders(endpoint: Endpoint): Record<string, string> {
+  return plausibleForm(endpoint.headers)
+}
+
+/** The request a case sends when its point is not the body: params, headers, and a valid multipart body. */
 function baseRequest(endpoint: Endpoint): RawRequest {
   const params = validParams(endpoint)
-  return endpoint.multipart ? { params, payload: multipartPayload(validMultipart(endpoint)), contentType: MULTIPART_TYPE } : { params }
+  const headers = validHeaders(endpoint)
+  return endpoint.multipart
+    ? { params, headers, payload: multipartPayload(validMultipart(endpoint)), contentType: MULTIPART_TYPE }
+    : { params, headers }
 }
 
 function fuzzRequests(endpoint: Endpoint): [string, RawRequest][] {
   // Hostile URLs and headers go with a valid body where one is needed to get that far.
   const base = baseRequest(endpoint)
-  const { params } = base
+  const { params, headers } = base
   const cases: [string, RawRequest][] = []
   for (const name of pathParamNames(endpoint)) {
     for (const [label, value] of Object.entries(HOSTILE_SEGMENTS))
@@ -170,14 +178,14 @@ function fuzzRequests(endpoint: Endpoint): [string, RawRequest][] {
   cases.push(['query: broken encoding in a key', { ...base, query: '%zz=1' }])
 
   for (const key of keysOf(endpoint.headers)) {
-    cases.push([`header ${key}: huge`, { ...base, headers: { [key]: 'a'.repeat(8_000) } }])
-    cases.push([`header ${key}: spaces`, { ...base, headers: { [key]: 'a b c' } }])
+    cases.push([`header ${key}: huge`, { ...base, headers: { ...headers, [key]: 'a'.repeat(8_000) } }])
+    cases.push([`header ${key}: spaces`, { ...base, headers: { ...headers, [key]: 'a b c' } }])
   }
   // Every endpoint reads the caller's zone (D21).
   for (const tmz of ['NaN', '1e999', '-99999999999999999999', 'a'.repeat(4_000)])
-    cases.push([`header tmz: ${tmz.slice(0, 20)}`, { ...base, headers: { tmz } }])
+    cases.push([`header tmz: ${tmz.slice(0, 20)}`, { ...base, headers: { ...headers, tmz } }])
 
-  if (endpoint.multipart) cases.push(...multipartFuzz(endpoint, params))
+  if (endpoint.multipart) cases.push(...multipartFuzz(endpoint, params, headers ?? {}))
   else if (endpoint.body) cases.push(...bodyFuzz(endpoint, params))
   return cases
 }
@@ -191,11 +199,12 @@ const HOSTILE_MULTIPART_TEXT: Record<string, string> = {
   'numeric string': '99999999999999999999',
 }
 
-function multipartFuzz(endpoint: Endpoint, params: Record<string, string>): [string, RawRequest][] {
+function multipartFuzz(endpoint: Endpoint, params: Record<string, string>, headers: Record<string, string>): [string, RawRequest][] {
   const files = endpoint.multipart!.files
   const valid = validMultipart(endpoint)
   const body = (parts: PartBody[], expect?: RawRequest['expect']): RawRequest => ({
     params,
+    headers,
     payload: multipartPayload(parts),
     contentType: MULTIPART_TYPE,
     ...(expect === undefined ? {} : { expect }),
@@ -206,15 +215,21 @@ function multipartFuzz(endpoint: Endpoint, params: Record<string, string>): [str
     ['multipart: valid', body(valid)],
     [
       'multipart: JSON instead',
-      { params, payload: JSON.stringify(plausibleJson(endpoint.body)), contentType: 'application/json', expect: 415 },
+      { params, headers, payload: JSON.stringify(plausibleJson(endpoint.body)), contentType: 'application/json', expect: 415 },
     ],
-    ['multipart: form instead', { params, payload: 'a=1', contentType: 'application/x-www-form-urlencoded', expect: 415 }],
-    ['multipart: no body', { params, expect: 415 }],
-    ['multipart: no boundary', { params, payload: bytes, contentType: 'multipart/form-data', expect: 400 }],
-    ['multipart: wrong boundary', { params, payload: bytes, contentType: 'multipart/form-data; boundary=outra-fronteira', expect: 400 }],
-    ['multipart: cut short', { params, payload: bytes.subarray(0, bytes.length - 100), contentType: MULTIPART_TYPE, expect: 400 }],
-    ['multipart: not closed', { params, payload: multipartPayload(valid, { close: false }), contentType: MULTIPART_TYPE, expect: 400 }],
-    ['multipart: garbage', { params, payload: 'isto não é multipart', contentType: MULTIPART_TYPE, expect: 400 }],
+    ['multipart: form instead', { params, headers, payload: 'a=1', contentType: 'application/x-www-form-urlencoded', expect: 415 }],
+    ['multipart: no body', { params, headers, expect: 415 }],
+    ['multipart: no boundary', { params, headers, payload: bytes, contentType: 'multipart/form-data', expect: 400 }],
+    [
+      'multipart: wrong boundary',
+      { params, headers, payload: bytes, contentType: 'multipart/form-data; boundary=outra-fronteira', expect: 400 },
+    ],
+    ['multipart: cut short', { params, headers, payload: bytes.subarray(0, bytes.length - 100), contentType: MULTIPART_TYPE, expect: 400 }],
+    [
+      'multipart: not closed',
+      { params, headers, payload: multipartPayload(valid, { close: false }), contentType: MULTIPART_TYPE, expect: 400 },
+    ],
+    ['multipart: garbage', { params, headers, payload: 'isto não é multipart', contentType: MULTIPART_TYPE, expect: 400 }],
     ['multipart: field named __proto__', body([{ name: '__proto__', value: '{"role":"manager"}' }, ...valid], 400)],
     ['multipart: undeclared file part', body([...valid, sampleOf('extra', Object.values(files)[0]!)], 422)],
     ['multipart: undeclared text field', body([...valid, { name: 'extra', value: '1' }], 422)],

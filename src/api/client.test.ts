@@ -90,6 +90,21 @@ describe('contract client', () => {
     expect(requests[0]!.headers.get('Idempotency-Key')).toBe('f3b2c1d0-aa')
   })
 
+  it('answers a download as a Blob of the bytes, and its error as the JSON detail (P92)', async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31])
+    const ok = setup(new Response(bytes, { status: 200, headers: { 'Content-Type': 'application/pdf' } }))
+    const file = await ok.client.call(contract.downloadAtividade, { params: { id: 3, x: 9 } })
+    expect(ok.requests[0]!.url).toBe('http://portal.test/api/v1/turma-aluno-atividades/3/download-atividade/9/')
+    expect(file.type).toBe('application/pdf')
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes)
+
+    const missing = setup(json(404, { detail: 'Não encontrado' }))
+    await expect(missing.client.call(contract.downloadCorrecao, { params: { id: 3, x: 9 } })).rejects.toMatchObject({
+      status: 404,
+      message: 'Correção não encontrada',
+    })
+  })
+
   describe('multipart endpoints (P52)', () => {
     const upload = defineEndpoint({
       method: 'POST',

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { fillPath, type Endpoint, type EndpointInput, type EndpointResponse } from './define.ts'
+import { answersFile, fillPath, type Endpoint, type EndpointInput, type EndpointResponse } from './define.ts'
 import { ErrorBody } from './schemas/common.ts'
 import { uploadRefusedMessage } from './uploads.ts'
 
@@ -182,7 +182,8 @@ export function createApiClient(options: ApiClientOptions) {
       input.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     )
     let response: Response
-    let text: string
+    let text = ''
+    let file: Blob | null = null
     try {
       response = await doFetch(url, {
         method: endpoint.method,
@@ -193,7 +194,9 @@ export function createApiClient(options: ApiClientOptions) {
         ...(etag === undefined ? {} : { cache: 'no-store' as const }),
       })
       // The body can hang as long as the headers (lie-fi): it is under the same limit.
-      text = await response.text()
+      // A download's bytes are the answer (a Blob); its errors are JSON like any other.
+      if (response.ok && answersFile(endpoint)) file = await response.blob()
+      else text = await response.text()
     } catch (error) {
       if (signal?.aborted) throw error
       options.onReachability?.(false)
@@ -202,6 +205,7 @@ export function createApiClient(options: ApiClientOptions) {
       clearTimeout(timer)
     }
     options.onReachability?.(!GATEWAY_DOWN.has(response.status))
+    if (file) return { response, payload: file }
 
     let payload: unknown = undefined
     if (text) {

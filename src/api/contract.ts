@@ -1,3 +1,4 @@
+import { atividadeEndpoints } from './contract/atividades.ts'
 import { authEndpoints } from './contract/auth.ts'
 import { bookEndpoints } from './contract/books.ts'
 import { configEndpoints } from './contract/config.ts'
@@ -15,6 +16,7 @@ export const contractAreas = {
   auth: authEndpoints,
   users: userEndpoints,
   pedagogico: pedagogicoEndpoints,
+  atividades: atividadeEndpoints,
   financeiro: financeiroEndpoints,
   pedidos: pedidoEndpoints,
   books: bookEndpoints,
@@ -30,6 +32,7 @@ export const contract = {
   ...authEndpoints,
   ...userEndpoints,
   ...pedagogicoEndpoints,
+  ...atividadeEndpoints,
   ...financeiroEndpoints,
   ...pedidoEndpoints,
   ...bookEndpoints,

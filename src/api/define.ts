@@ -21,7 +21,8 @@ export type Role = (typeof ROLES)[number]
 export type Access = 'public' | 'user' | 'student' | 'manager'
 
 /** The kinds of objects a student owns and a path or query parameter can name (D7: another student's → 404). */
-export type OwnedKind = 'turma' | 'turmaAluno' | 'bookUuid' | 'bookCopy'
+export type OwnedKind =
+  'turma' | 'turmaAluno' | 'bookUuid' | 'bookCopy' | 'turmaAtividade' | 'turmaAlunoAtividade' | 'atividadeArquivo' | 'atividadeCorrecao'
 
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {
@@ -67,6 +68,11 @@ export type FilesOf<M extends MultipartSpec, T> = {
 type FileValue<P, T> = P extends { maxCount: number } ? readonly T[] : T
 
 type AnySchema = v.GenericSchema
+
+/** Whether the endpoint answers a file (`FileDownload` of ./schemas/common.ts, a Blob) rather than JSON. */
+export function answersFile(endpoint: Pick<Endpoint, 'response'>): boolean {
+  return (endpoint.response as { type?: string }).type === 'blob'
+}
 
 export interface Endpoint<
   TParams extends AnySchema | undefined = AnySchema | undefined,

@@ -1,5 +1,6 @@
 /** The whole Drizzle schema, one file per aggregate; drizzle-kit reads this folder. */
 export * from './account-tokens.ts'
+export * from './atividades.ts'
 export * from './companies.ts'
 export * from './drive-users.ts'
 export * from './financeiro.ts'

@@ -45,6 +45,17 @@ export const IdempotencyKeyHeaders = v.object({
   'idempotency-key': v.optional(v.pipe(Text(64), v.regex(/^[A-Za-z0-9_-]{8,64}$/))),
 })
 
+/** `Idempotency-Key` required: an upload that always goes through the outbox (D16, P91). */
+export const RequiredIdempotencyKeyHeaders = v.object({
+  'idempotency-key': v.pipe(Text(64), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+})
+
+/**
+ * The response of a download: the file's bytes, streamed with its stored type and a
+ * `Content-Disposition` (P92), read by the client as a Blob. Only errors are JSON.
+ */
+export const FileDownload = v.blob()
+
 /** FastAPI-style error bodies (D2). */
 export const ValidationIssue = v.object({
   loc: v.array(v.union([v.string(), v.number()])),
