@@ -67,14 +67,19 @@ test.describe('offline reading (D15)', () => {
   })
 
   test('after one online visit every screen reloads offline with the same data', async ({ page, context }) => {
+    // Every screen online, every screen offline, then the grades and an axe pass: the longest walk.
+    test.setTimeout(120_000)
     await loginAsStudent(page)
     await visitAll(page)
     await waitForOfflineReady(page)
     const online: Record<string, string> = {}
     // Screens with an "Atualizado em" line, then the dashboard (its cards show data figures).
     const screens = ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']
+    // The dashboard's cards keep their figures' boxes while loading (P63): ready once none is busy.
     const ready = (path: string) =>
-      path === '/dashboard' ? page.locator('.summary-figure').first() : page.getByTestId('updated-at').first()
+      path === '/dashboard'
+        ? page.locator('.summary-grid:not(:has([aria-busy="true"])) .summary-figure').first()
+        : page.getByTestId('updated-at').first()
     for (const path of screens) {
       await page.goto(path)
       await expect(ready(path)).toBeVisible()

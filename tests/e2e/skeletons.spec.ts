@@ -61,7 +61,8 @@ async function firstVisit(browser: Browser, viewport: { width: number; height: n
 
 /** React has taken over the pre-rendered markup (main.tsx drops the attribute after its first commit). */
 async function appRunning(page: Page) {
-  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  // The app starts after the shell's first paint: on a busy 2-core machine that can take a while.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 20_000 })
 }
 
 const DASHBOARD = ['.welcome', '.ui-sync-status', ...[1, 2, 3, 4].map((n) => `.summary-grid > section:nth-child(${n})`)] as const

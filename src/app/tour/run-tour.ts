@@ -72,7 +72,9 @@ export function runTour({ route, userId, onUserUpdated }: RunTourOptions): () =>
         if (tour?.isActive()) tour.destroy()
         restoreAria()
         // driver.js leaves the focus on the page body: back to where it was (else the heading, P44).
-        const target = returnFocus?.isConnected ? returnFocus : document.querySelector('#main h1')
+        // A heading the screen re-drew while the tour was open (its data arrived) is a new element.
+        const kept = returnFocus?.isConnected && returnFocus !== document.body ? returnFocus : null
+        const target = kept ?? document.querySelector('#main h1')
         if (target instanceof HTMLElement) target.focus()
       },
       seen: (_, { user }) => onUserUpdated(user),
