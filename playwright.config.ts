@@ -11,8 +11,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
-  timeout: 30_000,
+  // One retry, reported as "flaky" by Playwright: on 2 cores some long walks still lose the race
+  // against time (issue 7 item 9 tracks making them steady; the note lists which ones).
+  retries: 1,
+  // A test that walks several screens with axe passes needs more than 30 s on 2 cores beside the other worker.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -6,6 +6,8 @@
 //     DATABASE_URL is set, on PostgreSQL, with the ratio /users/me/ ÷ SELECT.
 //  3. Offline first, the server's peak memory at first start and restart, Lighthouse on
 //     /login/main and /dashboard, the dashboard on lie-fi, the attacks of bench/attack.ts and the contract suite.
+//  4. The outbox (bench/outbox.ts): 20 queued 1 MB uploads from `online` to stored ÷ the same
+//     sent with plain fetch; the page's memory with 100 MB queued.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -160,6 +162,17 @@ console.log('\n== Offline first ==')
     console.log('Dexie read (Chromium IndexedDB, median of 30)')
     console.log(`  10 classes + 400 grades   ${dexie.turmasComNotas.toFixed(2)} ms`)
     console.log(`  60 instalments by due date ${dexie.parcelas.toFixed(2)} ms`)
+  } finally {
+    await stop(child)
+  }
+}
+
+console.log('\n== Outbox (issue 10, D16): queued uploads after the connection returns ==')
+{
+  const { formatOutboxFigures, outboxFigures } = await import('./outbox.ts')
+  const { child, url } = await startServer({ DATABASE_URL: undefined })
+  try {
+    console.log(formatOutboxFigures(await outboxFigures(url)))
   } finally {
     await stop(child)
   }

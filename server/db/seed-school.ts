@@ -4,6 +4,8 @@ import type { HorarioAula } from '../../src/api/schemas/turma.ts'
 import { DEFAULT_TMZ_HOURS, localToday } from '../http/tmz.ts'
 import type { Db } from './client.ts'
 import { seedDemoActivities } from './seed-activities.ts'
+import { seedDemoPractice } from './seed-pratica.ts'
+import { seedDemoAulasOnline } from './seed-aula-online.ts'
 import { parcelas, type NewParcelaRow } from './schema/financeiro.ts'
 import { livros } from './schema/livros.ts'
 import { atividadesAthome, avaliacoes, notas, notasAthome, type TipoAvaliacao } from './schema/notas.ts'
@@ -345,6 +347,8 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
   }
   // Class activities (issue 10); their files go to file storage at start (app.ts).
   await seedDemoActivities(db, today)
+  await seedDemoPractice(db)
+  await seedDemoAulasOnline(db, now)
 }
 
 export async function ensureLivros(db: Db): Promise<Map<string, number>> {

@@ -4,6 +4,7 @@ import QRCode from 'qrcode'
 import { livroExemplares } from '../db/schema/livro-exemplares.ts'
 import { livros } from '../db/schema/livros.ts'
 import { escapeHtml } from '../mail/templates.ts'
+import { sendDevPage } from './page.ts'
 
 const STYLE = `
 body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f1f24;background:#f4f4f6}
@@ -38,23 +39,12 @@ export default async function demoBooksPage(app: FastifyInstance) {
 </article>`
       }),
     )
-    const html = `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Livros sem dono · demonstração</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>Livros sem dono</h1>
+    return sendDevPage(reply, {
+      title: 'Livros sem dono · demonstração',
+      style: STYLE,
+      main: `<h1>Livros sem dono</h1>
 <p>Livros impressos desta demonstração que ainda não pertencem a ninguém. Leia o QR code em <a href="/login/qr-code">Entrar com QR code</a> ou digite o código em <a href="/login/form">Entrar com o código do livro</a>: uma pessoa nova cria o perfil a partir dele. Esta página não existe em produção.</p>
-${copies.length === 0 ? '<p role="status">Todos os livros da demonstração já têm dono.</p>' : articles.join('\n')}
-</main>
-</body>
-</html>`
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html)
+${copies.length === 0 ? '<p role="status">Todos os livros da demonstração já têm dono.</p>' : articles.join('\n')}`,
+    })
   })
 }

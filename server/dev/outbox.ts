@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { Text } from '../../src/api/schemas/common.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import { outboxMessages } from '../mail/transports.ts'
+import { sendDevPage } from './page.ts'
 
 /** How many messages the page lists, newest first. */
 export const OUTBOX_PAGE_SIZE = 50
@@ -60,28 +61,17 @@ export default async function outboxPage(app: FastifyInstance) {
 </article>`,
       )
       .join('\n')
-    const html = `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Caixa de saída · demonstração</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>Caixa de saída</h1>
+    return sendDevPage(reply, {
+      title: 'Caixa de saída · demonstração',
+      style: STYLE,
+      main: `<h1>Caixa de saída</h1>
 <p>Os e-mails que o portal enviou nesta demonstração (sem servidor de e-mail configurado), do mais novo ao mais antigo. Esta página não existe em produção.</p>
 <form method="get" action="/dev/outbox">
 <label for="para">Destinatário<input id="para" name="para" type="email" autocomplete="off" value="${escapeHtml(to ?? '')}"></label>
 <button type="submit">Filtrar</button>
 </form>
 ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
-${articles}
-</main>
-</body>
-</html>`
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html)
+${articles}`,
+    })
   })
 }

@@ -28,3 +28,15 @@ export function localToday(now: Date, offsetHours: number): string {
 export function callerToday(request: Pick<FastifyRequest, 'headers'>, now = new Date()): string {
   return localToday(now, parseTmz(request.headers.tmz))
 }
+
+/** The instants [start, end) of the calendar day `date` (`YYYY-MM-DD`) at `offsetHours` from UTC. */
+export function dayBounds(date: string, offsetHours: number): [Date, Date] {
+  const start = Date.parse(`${date}T00:00:00Z`) - offsetHours * 3_600_000
+  return [new Date(start), new Date(start + 86_400_000)]
+}
+
+/** The instants [start, end) of the caller's today (D21: "aula de hoje"). */
+export function callerTodayBounds(request: Pick<FastifyRequest, 'headers'>, now = new Date()): [Date, Date] {
+  const offset = parseTmz(request.headers.tmz)
+  return dayBounds(localToday(now, offset), offset)
+}

@@ -7,7 +7,7 @@ import { checkBirthDateOn, parseIsoDate } from '../../src/api/validation/age.ts'
 import { users } from '../db/schema/users.ts'
 import { localToday } from '../http/tmz.ts'
 import { createAccount } from '../test/accounts.ts'
-import { bearer, createTestApp, loginToken, type TestApp } from '../test/app.ts'
+import { bearer, createTestApp, loginToken, type TestApp, jsonRequest, storedUser } from '../test/app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -31,18 +31,10 @@ function validBody(overrides: Record<string, unknown> = {}) {
 }
 
 function put(payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/users/atualizacao-cadastral/',
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: JSON.stringify(payload),
-  })
+  return t.app.inject(jsonRequest('PUT', '/api/v1/users/atualizacao-cadastral/', payload, headers))
 }
 
-async function storedRow(id: number) {
-  const [row] = await t.db.orm.select().from(users).where(eq(users.id, id))
-  return row!
-}
+const storedRow = (id: number) => storedUser(t.db, id)
 
 /** The 422 issues as `field: message`. */
 function issuesOf(response: Awaited<ReturnType<typeof put>>): string[] {

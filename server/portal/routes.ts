@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import accountLookupRoutes from './account-lookup.ts'
 import atividadeRoutes from './atividades.ts'
+import aulaOnlineRoutes from './aula-online.ts'
 import bookRoutes from './books.ts'
 import configRoutes from './config.ts'
 import emailVerificationRoutes from './email-verification.ts'
+import englishTestRoutes from './english-test.ts'
 import financeiroRoutes from './financeiro.ts'
 import loginRoutes from './login.ts'
 import passwordRecoveryRoutes from './password-recovery.ts'
 import pedidoRoutes from './pedidos.ts'
+import praticaRoutes from './pratica.ts'
 import registrationRoutes from './registration.ts'
 import turmaRoutes from './turmas.ts'
 import userRoutes from './users.ts'
@@ -23,7 +26,10 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(accountLookupRoutes)
   await app.register(turmaRoutes)
   await app.register(atividadeRoutes)
+  await app.register(aulaOnlineRoutes)
   await app.register(financeiroRoutes)
   await app.register(pedidoRoutes)
   await app.register(bookRoutes)
+  await app.register(englishTestRoutes)
+  await app.register(praticaRoutes)
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contract } from '../../src/api/contract.ts'
 import { users } from '../db/schema/users.ts'
 import { createAccount } from '../test/accounts.ts'
-import { bearer, createTestApp, type TestApp } from '../test/app.ts'
+import { bearer, createTestApp, type TestApp, jsonRequest } from '../test/app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -13,12 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 function post(payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/driver-tour/',
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: JSON.stringify(payload),
-  })
+  return t.app.inject(jsonRequest('POST', '/api/v1/driver-tour/', payload, headers))
 }
 
 async function tourRecord(id: number) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contract } from '../../src/api/contract.ts'
 import { users } from '../db/schema/users.ts'
 import { createAccount } from '../test/accounts.ts'
-import { bearer, createTestApp, type TestApp } from '../test/app.ts'
+import { bearer, createTestApp, type TestApp, jsonRequest, storedUser } from '../test/app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -26,18 +26,10 @@ function validBody(overrides: Record<string, unknown> = {}) {
 }
 
 function put(payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/users/profile/',
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  })
+  return t.app.inject(jsonRequest('PUT', '/api/v1/users/profile/', payload, headers))
 }
 
-async function storedRow(id: number) {
-  const [row] = await t.db.orm.select().from(users).where(eq(users.id, id))
-  return row!
-}
+const storedRow = (id: number) => storedUser(t.db, id)
 
 /** The 422 issues as `field: message`. */
 function issuesOf(response: Awaited<ReturnType<typeof put>>): string[] {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { DEMO_PASSWORD } from '../db/seed.ts'
 import { users } from '../db/schema/users.ts'
 import { createAccount } from '../test/accounts.ts'
-import { bearer, createTestApp, demoToken, loginToken, type TestApp } from '../test/app.ts'
+import { bearer, createTestApp, demoToken, loginToken, type TestApp, jsonRequest } from '../test/app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -102,12 +102,7 @@ describe('GET /api/v1/users/me/', () => {
 
 describe('PUT /api/v1/users/pwa/', () => {
   const putPwa = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/pwa/',
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(payload),
-    })
+    t.app.inject(jsonRequest('PUT', '/api/v1/users/pwa/', payload, headers))
 
   it('answers 401 without a token', async () => {
     expectUnauthenticated(await putPwa({ pwa_installed: true }))

@@ -2,14 +2,18 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../src/api/contract/english-test.ts'
 import type { OwnedKind, Role } from '../../src/api/define.ts'
+import * as englishTestRepo from '../db/repositories/english-test.ts'
 import type { Database } from '../db/client.ts'
 import type { FileStorage } from '../plugins/file-storage.ts'
 import { atividadeArquivos, atividadeCorrecoes, turmaAlunoAtividades, turmaAtividades } from '../db/schema/atividades.ts'
+import { aulasOnline } from '../db/schema/aulas-online.ts'
 import { companies } from '../db/schema/companies.ts'
 import { driveUsers } from '../db/schema/drive-users.ts'
 import { livroExemplares } from '../db/schema/livro-exemplares.ts'
 import { livros } from '../db/schema/livros.ts'
+import { praticaTestes } from '../db/schema/pratica.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
 import { users } from '../db/schema/users.ts'
 import { DEMO_COMPANY } from '../db/seed.ts'
@@ -163,6 +167,80 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   // Deletable: no correction yet (P93).
   atividadeArquivo: (db, userId, storage) => createActivity(db, userId, storage, { arquivo: true }),
   atividadeCorrecao: (db, userId, storage) => createActivity(db, userId, storage, { arquivo: true, correcao: true }),
+  // An attempt in progress (P130), started now from the seeded bank.
+  englishTestTentativa: async (db, userId) => ({ englishTestTentativa: await startEnglishTest(db, userId) }),
+  praticaTeste: (db, userId) => createPracticeTest(db, userId),
+  aulaOnline: (db, userId) => createAulaOnline(db, userId),
+}
+
+/** Starts an English test attempt for `userId` (the seeded bank, the server's duration); returns its id. */
+export async function startEnglishTest(db: Database, userId: number, now = new Date()): Promise<number> {
+  const result = await englishTestRepo.forUser(db.orm, userId).iniciar(now, ENGLISH_TEST_MINUTES * 60_000, ENGLISH_TEST_RETAKE_DAYS)
+  if (result.kind !== 'created' && result.kind !== 'in-progress') throw new Error(`no English test attempt: ${result.kind}`)
+  return result.tentativa.id
+}
+
+/**
+ * A class of `userId`'s with a book of its own and one practice test on it: one question
+ * (id 1) whose right option is 1, so a body answering `{ questao: 1, opcao: 1 }` scores 10.
+ */
+export async function createPracticeTest(db: Database, userId: number): Promise<OwnedIds> {
+  const { turmaId, turmaAlunoId } = await enrol(db, userId)
+  const [livro] = await db.orm
+    .insert(livros)
+    .values({ nome: 'Livro de prática', codigo: `PRATICA-${randomBytes(6).toString('hex')}` })
+    .returning({ id: livros.id })
+  await db.orm.update(turmas).set({ livroId: livro!.id }).where(eq(turmas.id, turmaId))
+  const [teste] = await db.orm
+    .insert(praticaTestes)
+    .values({
+      livroId: livro!.id,
+      titulo: 'Teste de prática',
+      questoes: [
+        {
+          id: 1,
+          enunciado: 'I ___ a student.',
+          opcoes: [
+            { id: 1, texto: 'am' },
+            { id: 2, texto: 'is' },
+          ],
+          correta: 1,
+        },
+      ],
+    })
+    .returning({ id: praticaTestes.id })
+  return { turma: turmaId, turmaAluno: turmaAlunoId, praticaTeste: teste!.id }
+}
+
+/** The ids `createAulaOnline` made. */
+export interface AulaOnlineIds {
+  turma: number
+  turmaAluno: number
+  aulaOnline: number
+}
+
+/**
+ * An online class of a new class with `userId` enrolled (issue 10): by default open now
+ * (started 5 minutes ago, for an hour); `inicio`/`fim` say otherwise.
+ */
+export async function createAulaOnline(
+  db: Database,
+  userId: number,
+  { inicio = new Date(Date.now() - 5 * 60_000), fim }: { inicio?: Date; fim?: Date } = {},
+): Promise<AulaOnlineIds> {
+  const { turmaId, turmaAlunoId } = await enrol(db, userId)
+  const [aula] = await db.orm
+    .insert(aulasOnline)
+    .values({
+      turmaId,
+      tema: 'Aula online de teste',
+      professor: 'Prof. Teste',
+      inicio,
+      fim: fim ?? new Date(inicio.getTime() + 60 * 60_000),
+      link: `https://meet.example.com/teste-${randomBytes(4).toString('hex')}`,
+    })
+    .returning({ id: aulasOnline.id })
+  return { turma: turmaId, turmaAluno: turmaAlunoId, aulaOnline: aula!.id }
 }
 
 /**

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
 import { testConfig, type Config } from '../config.ts'
 import { openPglite, openPostgres, type Database } from '../db/client.ts'
+import { users } from '../db/schema/users.ts'
 import { DEMO_PASSWORD, DEMO_SIBLINGS_CPF } from '../db/seed.ts'
 import { quoteIdentifier, withDatabase } from './template.ts'
 
@@ -138,4 +140,20 @@ export function loginRequest(fields: Record<string, string>) {
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   }
+}
+
+/** app.inject options for a JSON body; a string is sent as it is (malformed JSON cases). */
+export function jsonRequest(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return {
+    method,
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  }
+}
+
+/** A user's row as the database holds it: what a write stored, or that it stored nothing. */
+export async function storedUser(db: Database, id: number) {
+  const [row] = await db.orm.select().from(users).where(eq(users.id, id))
+  return row!
 }

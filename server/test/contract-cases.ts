@@ -126,6 +126,21 @@ function plausible(schema: unknown, candidates: readonly unknown[]): Record<stri
 }
 
 const plausibleJson = (schema: unknown) => plausible(schema, ['valor-plausivel', 1, true, '1', 'true'])
+/**
+ * A JSON body the schema accepts, nested lists and objects included (a list of answers, a
+ * timestamp), so a case that is not about the body gets past its validation (P116).
+ */
+function exampleJson(schema: unknown): unknown {
+  const candidates = ['valor-plausivel', 1, true, '1', 'true', new Date().toISOString(), '2026-01-01']
+  const found = candidates.find((candidate) => v.is(schema as v.GenericSchema, candidate))
+  if (found !== undefined) return found
+  const node = schema as { entries?: Record<string, unknown>; item?: unknown; wrapped?: unknown }
+  if (node.entries) return Object.fromEntries(Object.entries(node.entries).map(([key, entry]) => [key, exampleJson(entry)]))
+  if (node.item) return [exampleJson(node.item)]
+  if (node.wrapped) return exampleJson(node.wrapped)
+  return candidates[0]
+}
+
 const plausibleForm = (schema: unknown) => plausible(schema, ['valor-plausivel', '1', 'true']) as Record<string, string>
 
 function validParams(endpoint: Endpoint): Record<string, string> {
@@ -345,7 +360,11 @@ export function contractCases(endpoints: Endpoints): ContractCase[] {
         role: 'student',
         ownedParam,
         name: `${at} with another student's ${ownedParam} → 404`,
-        request,
+        // A JSON body that passes validation, so the 404 comes from the ownership check.
+        request:
+          endpoint.body && (endpoint.bodyEncoding ?? 'json') === 'json'
+            ? { ...request, payload: JSON.stringify(exampleJson(endpoint.body)), contentType: 'application/json' }
+            : request,
       })
     }
     for (const [label, request] of fuzzRequests(endpoint)) {

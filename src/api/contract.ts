@@ -1,10 +1,13 @@
 import { atividadeEndpoints } from './contract/atividades.ts'
+import { aulaOnlineEndpoints } from './contract/aula-online.ts'
 import { authEndpoints } from './contract/auth.ts'
 import { bookEndpoints } from './contract/books.ts'
 import { configEndpoints } from './contract/config.ts'
+import { englishTestEndpoints } from './contract/english-test.ts'
 import { financeiroEndpoints } from './contract/financeiro.ts'
 import { pedagogicoEndpoints } from './contract/pedagogico.ts'
 import { pedidoEndpoints } from './contract/pedidos.ts'
+import { praticaEndpoints } from './contract/pratica.ts'
 import { userEndpoints } from './contract/users.ts'
 
 /**
@@ -17,9 +20,12 @@ export const contractAreas = {
   users: userEndpoints,
   pedagogico: pedagogicoEndpoints,
   atividades: atividadeEndpoints,
+  aulaOnline: aulaOnlineEndpoints,
   financeiro: financeiroEndpoints,
   pedidos: pedidoEndpoints,
   books: bookEndpoints,
+  pratica: praticaEndpoints,
+  englishTest: englishTestEndpoints,
 } as const
 
 /**
@@ -33,9 +39,12 @@ export const contract = {
   ...userEndpoints,
   ...pedagogicoEndpoints,
   ...atividadeEndpoints,
+  ...aulaOnlineEndpoints,
   ...financeiroEndpoints,
   ...pedidoEndpoints,
   ...bookEndpoints,
+  ...praticaEndpoints,
+  ...englishTestEndpoints,
 } as const
 
 export type Contract = typeof contract

@@ -22,7 +22,18 @@ export type Access = 'public' | 'user' | 'student' | 'manager'
 
 /** The kinds of objects a student owns and a path or query parameter can name (D7: another student's → 404). */
 export type OwnedKind =
-  'turma' | 'turmaAluno' | 'bookUuid' | 'bookCopy' | 'turmaAtividade' | 'turmaAlunoAtividade' | 'atividadeArquivo' | 'atividadeCorrecao'
+  | 'turma'
+  | 'turmaAluno'
+  | 'bookUuid'
+  | 'bookCopy'
+  | 'turmaAtividade'
+  | 'turmaAlunoAtividade'
+  | 'atividadeArquivo'
+  | 'atividadeCorrecao'
+  | 'englishTestTentativa'
+  /** A practice test of the book of one of the caller's classes (issue 10, P110). */
+  | 'praticaTeste'
+  | 'aulaOnline'
 
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {

@@ -25,11 +25,21 @@ export function driveBaseUrl(): string {
   return current?.drive_base_url ?? DEFAULT_DRIVE_BASE_URL
 }
 
+let inFlight: Promise<ClientConfig | null> | null = null
+
 /**
  * Fetches `/config/` and keeps it for the next start; offline, the kept copy serves
- * (the portal must open on a bus with no signal).
+ * (the portal must open on a bus with no signal). Callers at start-up (monitoring, the D6
+ * redirect) share one request.
  */
-export async function refreshRuntimeConfig(api: ApiClient): Promise<ClientConfig | null> {
+export function refreshRuntimeConfig(api: ApiClient): Promise<ClientConfig | null> {
+  inFlight ??= fetchRuntimeConfig(api).finally(() => {
+    inFlight = null
+  })
+  return inFlight
+}
+
+async function fetchRuntimeConfig(api: ApiClient): Promise<ClientConfig | null> {
   try {
     current = await api.call(contract.config)
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(current))

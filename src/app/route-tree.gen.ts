@@ -13,7 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppAulaOnlineRouteImport } from './routes/_app/aula-online'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppEnglishTestRouteImport } from './routes/_app/english-test'
+import { Route as AppEnviosPendentesRouteImport } from './routes/_app/envios-pendentes'
 import { Route as AppFinancialRouteImport } from './routes/_app/financial'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
@@ -24,11 +27,15 @@ import { Route as LoginFormRouteImport } from './routes/login/form'
 import { Route as LoginMainRouteImport } from './routes/login/main'
 import { Route as LoginQrCodeRouteImport } from './routes/login/qr-code'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
+import { Route as AppAulaOnlineListRouteImport } from './routes/_app/aula-online/list'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppProfileCreationFormRouteImport } from './routes/_app/profile-creation/form'
 import { Route as AppProfileCreationNewUserRouteImport } from './routes/_app/profile-creation/new-user'
 import { Route as AppProfileUpdateFormRouteImport } from './routes/_app/profile-update/form'
 import { Route as AppProfileUpdateStartRouteImport } from './routes/_app/profile-update/start'
+import { Route as AppAulaOnlineDetailsIdRouteImport } from './routes/_app/aula-online/details.$id'
+import { Route as AppPedagogicoAtividadesIdRouteImport } from './routes/_app/pedagogico/atividades.$id'
+import { Route as AppPedagogicoMinhaPraticaIdRouteImport } from './routes/_app/pedagogico/minha-pratica.$id'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -50,9 +57,24 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAulaOnlineRoute = AppAulaOnlineRouteImport.update({
+  id: '/aula-online',
+  path: '/aula-online',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEnglishTestRoute = AppEnglishTestRouteImport.update({
+  id: '/english-test',
+  path: '/english-test',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEnviosPendentesRoute = AppEnviosPendentesRouteImport.update({
+  id: '/envios-pendentes',
+  path: '/envios-pendentes',
   getParentRoute: () => AppRoute,
 } as any)
 const AppFinancialRoute = AppFinancialRouteImport.update({
@@ -105,6 +127,11 @@ const LoginRecoverPasswordRoute = LoginRecoverPasswordRouteImport.update({
   path: '/recover-password',
   getParentRoute: () => LoginRoute,
 } as any)
+const AppAulaOnlineListRoute = AppAulaOnlineListRouteImport.update({
+  id: '/list',
+  path: '/list',
+  getParentRoute: () => AppAulaOnlineRoute,
+} as any)
 const AppPedagogicoListRoute = AppPedagogicoListRouteImport.update({
   id: '/list',
   path: '/list',
@@ -131,6 +158,23 @@ const AppProfileUpdateStartRoute = AppProfileUpdateStartRouteImport.update({
   path: '/start',
   getParentRoute: () => AppProfileUpdateRoute,
 } as any)
+const AppAulaOnlineDetailsIdRoute = AppAulaOnlineDetailsIdRouteImport.update({
+  id: '/details/$id',
+  path: '/details/$id',
+  getParentRoute: () => AppAulaOnlineRoute,
+} as any)
+const AppPedagogicoAtividadesIdRoute =
+  AppPedagogicoAtividadesIdRouteImport.update({
+    id: '/atividades/$id',
+    path: '/atividades/$id',
+    getParentRoute: () => AppPedagogicoRoute,
+  } as any)
+const AppPedagogicoMinhaPraticaIdRoute =
+  AppPedagogicoMinhaPraticaIdRouteImport.update({
+    id: '/minha-pratica/$id',
+    path: '/minha-pratica/$id',
+    getParentRoute: () => AppPedagogicoRoute,
+  } as any)
 const AppPedagogicoNotasIdRoute = AppPedagogicoNotasIdRouteImport.update({
   id: '/notas/$id',
   path: '/notas/$id',
@@ -141,7 +185,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/login': typeof LoginRouteWithChildren
+  '/aula-online': typeof AppAulaOnlineRouteWithChildren
   '/dashboard': typeof AppDashboardRoute
+  '/english-test': typeof AppEnglishTestRoute
+  '/envios-pendentes': typeof AppEnviosPendentesRoute
   '/financial': typeof AppFinancialRoute
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
@@ -152,18 +199,25 @@ export interface FileRoutesByFullPath {
   '/login/main': typeof LoginMainRoute
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
+  '/aula-online/list': typeof AppAulaOnlineListRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
+  '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
+  '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
+  '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/login': typeof LoginRouteWithChildren
+  '/aula-online': typeof AppAulaOnlineRouteWithChildren
   '/dashboard': typeof AppDashboardRoute
+  '/english-test': typeof AppEnglishTestRoute
+  '/envios-pendentes': typeof AppEnviosPendentesRoute
   '/financial': typeof AppFinancialRoute
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
@@ -174,11 +228,15 @@ export interface FileRoutesByTo {
   '/login/main': typeof LoginMainRoute
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
+  '/aula-online/list': typeof AppAulaOnlineListRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
+  '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
+  '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
+  '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRoutesById {
@@ -187,7 +245,10 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRouteWithChildren
+  '/_app/aula-online': typeof AppAulaOnlineRouteWithChildren
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/english-test': typeof AppEnglishTestRoute
+  '/_app/envios-pendentes': typeof AppEnviosPendentesRoute
   '/_app/financial': typeof AppFinancialRoute
   '/_app/me': typeof AppMeRoute
   '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
@@ -198,11 +259,15 @@ export interface FileRoutesById {
   '/login/main': typeof LoginMainRoute
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
+  '/_app/aula-online/list': typeof AppAulaOnlineListRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
   '/_app/profile-creation/form': typeof AppProfileCreationFormRoute
   '/_app/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
   '/_app/profile-update/start': typeof AppProfileUpdateStartRoute
+  '/_app/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
+  '/_app/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
+  '/_app/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
 }
 export interface FileRouteTypes {
@@ -211,7 +276,10 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/login'
+    | '/aula-online'
     | '/dashboard'
+    | '/english-test'
+    | '/envios-pendentes'
     | '/financial'
     | '/me'
     | '/pedagogico'
@@ -222,18 +290,25 @@ export interface FileRouteTypes {
     | '/login/main'
     | '/login/qr-code'
     | '/login/recover-password'
+    | '/aula-online/list'
     | '/pedagogico/list'
     | '/profile-creation/form'
     | '/profile-creation/new-user'
     | '/profile-update/form'
     | '/profile-update/start'
+    | '/aula-online/details/$id'
+    | '/pedagogico/atividades/$id'
+    | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$'
     | '/login'
+    | '/aula-online'
     | '/dashboard'
+    | '/english-test'
+    | '/envios-pendentes'
     | '/financial'
     | '/me'
     | '/pedagogico'
@@ -244,11 +319,15 @@ export interface FileRouteTypes {
     | '/login/main'
     | '/login/qr-code'
     | '/login/recover-password'
+    | '/aula-online/list'
     | '/pedagogico/list'
     | '/profile-creation/form'
     | '/profile-creation/new-user'
     | '/profile-update/form'
     | '/profile-update/start'
+    | '/aula-online/details/$id'
+    | '/pedagogico/atividades/$id'
+    | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
   id:
     | '__root__'
@@ -256,7 +335,10 @@ export interface FileRouteTypes {
     | '/$'
     | '/_app'
     | '/login'
+    | '/_app/aula-online'
     | '/_app/dashboard'
+    | '/_app/english-test'
+    | '/_app/envios-pendentes'
     | '/_app/financial'
     | '/_app/me'
     | '/_app/pedagogico'
@@ -267,11 +349,15 @@ export interface FileRouteTypes {
     | '/login/main'
     | '/login/qr-code'
     | '/login/recover-password'
+    | '/_app/aula-online/list'
     | '/_app/pedagogico/list'
     | '/_app/profile-creation/form'
     | '/_app/profile-creation/new-user'
     | '/_app/profile-update/form'
     | '/_app/profile-update/start'
+    | '/_app/aula-online/details/$id'
+    | '/_app/pedagogico/atividades/$id'
+    | '/_app/pedagogico/minha-pratica/$id'
     | '/_app/pedagogico/notas/$id'
   fileRoutesById: FileRoutesById
 }
@@ -312,11 +398,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/aula-online': {
+      id: '/_app/aula-online'
+      path: '/aula-online'
+      fullPath: '/aula-online'
+      preLoaderRoute: typeof AppAulaOnlineRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard': {
       id: '/_app/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/english-test': {
+      id: '/_app/english-test'
+      path: '/english-test'
+      fullPath: '/english-test'
+      preLoaderRoute: typeof AppEnglishTestRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/envios-pendentes': {
+      id: '/_app/envios-pendentes'
+      path: '/envios-pendentes'
+      fullPath: '/envios-pendentes'
+      preLoaderRoute: typeof AppEnviosPendentesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/financial': {
@@ -389,6 +496,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRecoverPasswordRouteImport
       parentRoute: typeof LoginRoute
     }
+    '/_app/aula-online/list': {
+      id: '/_app/aula-online/list'
+      path: '/list'
+      fullPath: '/aula-online/list'
+      preLoaderRoute: typeof AppAulaOnlineListRouteImport
+      parentRoute: typeof AppAulaOnlineRoute
+    }
     '/_app/pedagogico/list': {
       id: '/_app/pedagogico/list'
       path: '/list'
@@ -424,6 +538,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileUpdateStartRouteImport
       parentRoute: typeof AppProfileUpdateRoute
     }
+    '/_app/aula-online/details/$id': {
+      id: '/_app/aula-online/details/$id'
+      path: '/details/$id'
+      fullPath: '/aula-online/details/$id'
+      preLoaderRoute: typeof AppAulaOnlineDetailsIdRouteImport
+      parentRoute: typeof AppAulaOnlineRoute
+    }
+    '/_app/pedagogico/atividades/$id': {
+      id: '/_app/pedagogico/atividades/$id'
+      path: '/atividades/$id'
+      fullPath: '/pedagogico/atividades/$id'
+      preLoaderRoute: typeof AppPedagogicoAtividadesIdRouteImport
+      parentRoute: typeof AppPedagogicoRoute
+    }
+    '/_app/pedagogico/minha-pratica/$id': {
+      id: '/_app/pedagogico/minha-pratica/$id'
+      path: '/minha-pratica/$id'
+      fullPath: '/pedagogico/minha-pratica/$id'
+      preLoaderRoute: typeof AppPedagogicoMinhaPraticaIdRouteImport
+      parentRoute: typeof AppPedagogicoRoute
+    }
     '/_app/pedagogico/notas/$id': {
       id: '/_app/pedagogico/notas/$id'
       path: '/notas/$id'
@@ -434,13 +569,31 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppAulaOnlineRouteChildren {
+  AppAulaOnlineListRoute: typeof AppAulaOnlineListRoute
+  AppAulaOnlineDetailsIdRoute: typeof AppAulaOnlineDetailsIdRoute
+}
+
+const AppAulaOnlineRouteChildren: AppAulaOnlineRouteChildren = {
+  AppAulaOnlineListRoute: AppAulaOnlineListRoute,
+  AppAulaOnlineDetailsIdRoute: AppAulaOnlineDetailsIdRoute,
+}
+
+const AppAulaOnlineRouteWithChildren = AppAulaOnlineRoute._addFileChildren(
+  AppAulaOnlineRouteChildren,
+)
+
 interface AppPedagogicoRouteChildren {
   AppPedagogicoListRoute: typeof AppPedagogicoListRoute
+  AppPedagogicoAtividadesIdRoute: typeof AppPedagogicoAtividadesIdRoute
+  AppPedagogicoMinhaPraticaIdRoute: typeof AppPedagogicoMinhaPraticaIdRoute
   AppPedagogicoNotasIdRoute: typeof AppPedagogicoNotasIdRoute
 }
 
 const AppPedagogicoRouteChildren: AppPedagogicoRouteChildren = {
   AppPedagogicoListRoute: AppPedagogicoListRoute,
+  AppPedagogicoAtividadesIdRoute: AppPedagogicoAtividadesIdRoute,
+  AppPedagogicoMinhaPraticaIdRoute: AppPedagogicoMinhaPraticaIdRoute,
   AppPedagogicoNotasIdRoute: AppPedagogicoNotasIdRoute,
 }
 
@@ -475,7 +628,10 @@ const AppProfileUpdateRouteWithChildren =
   AppProfileUpdateRoute._addFileChildren(AppProfileUpdateRouteChildren)
 
 interface AppRouteChildren {
+  AppAulaOnlineRoute: typeof AppAulaOnlineRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
+  AppEnglishTestRoute: typeof AppEnglishTestRoute
+  AppEnviosPendentesRoute: typeof AppEnviosPendentesRoute
   AppFinancialRoute: typeof AppFinancialRoute
   AppMeRoute: typeof AppMeRoute
   AppPedagogicoRoute: typeof AppPedagogicoRouteWithChildren
@@ -485,7 +641,10 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAulaOnlineRoute: AppAulaOnlineRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,
+  AppEnglishTestRoute: AppEnglishTestRoute,
+  AppEnviosPendentesRoute: AppEnviosPendentesRoute,
   AppFinancialRoute: AppFinancialRoute,
   AppMeRoute: AppMeRoute,
   AppPedagogicoRoute: AppPedagogicoRouteWithChildren,

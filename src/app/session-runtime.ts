@@ -31,7 +31,12 @@ const PRECACHE_PREFIX = 'workbox-precache'
 export async function wipeDevice(): Promise<void> {
   clearStoredSession()
   queryClient.clear()
-  await Promise.all([loadLocalData().then(({ wipeLocalData }) => wipeLocalData()), clearRuntimeCaches()])
+  await Promise.all([
+    loadLocalData().then(({ wipeLocalData }) => wipeLocalData()),
+    clearRuntimeCaches(),
+    // Queued files stay (they go when their owner signs in again), their token does not (P97, P98).
+    import('../db/outbox.ts').then(({ forgetTokens }) => forgetTokens()),
+  ])
 }
 
 async function clearRuntimeCaches(): Promise<void> {

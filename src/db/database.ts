@@ -1,6 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie'
+import type { TurmaAlunoAtividade } from '../api/schemas/atividade.ts'
+import type { AulaOnline } from '../api/schemas/aula-online.ts'
+import type { EnglishTestEstado } from '../api/schemas/english-test.ts'
 import type { Financeiro, Parcela } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
+import type { Pratica, ResultadoPratica } from '../api/schemas/pratica.ts'
 import type { NotasAtHome, NotasTurma, Turma } from '../api/schemas/turma.ts'
 
 /** Grades of one class as last fetched: the assessments and the at-home activities. */
@@ -10,18 +14,76 @@ export interface StoredNotas {
   athome: NotasAtHome | null
 }
 
+/**
+ * The level test as the server last answered (P134): `clientAt` is the device's clock at
+ * that answer, so the timer runs on the server's clock (`agora`) after a reload offline.
+ */
+export interface StoredEnglishTest {
+  key: 'estado'
+  estado: EnglishTestEstado
+  clientAt: number
+}
+
+/** An answer chosen on this device and not yet confirmed by the server (P134). */
+export interface PendingEnglishAnswer {
+  tentativa_id: number
+  questao_id: number
+  opcao: number
+}
+
+/** A class's activities as last fetched (issue 10), with the class and when (P100). */
+export interface StoredAtividades {
+  turma_id: number
+  turma: Turma
+  atividades: TurmaAlunoAtividade[]
+  updatedAt: number
+}
+
 /** What each sync last wrote and when; `owner` records whose data the tables hold. */
-export type SyncKey = 'owner' | 'turmas' | 'financeiro' | 'pedidos'
+export type SyncKey = 'owner' | 'turmas' | 'financeiro' | 'pedidos' | 'aulasOnline'
 export interface SyncState {
   key: SyncKey
   updatedAt: number
   userId?: number
   totais?: Financeiro['totais']
   /**
+   * The online classes (issue 10, P125): a short list kept in its sync row, so it needs no
+   * table (no schema version) and is wiped with everything else.
+   */
+  aulasOnline?: AulaOnline[]
+  /**
    * The server's ETag of each answer the entity was built from, by request path, sent back
    * as `If-None-Match` (issue 7). Kept here so a wipe removes them with the data.
    */
   etags?: Record<string, string>
+}
+
+/** The practice content of one class as last fetched (issue 10), usable offline. */
+export interface StoredPratica {
+  turma_id: number
+  pratica: Pratica
+  updatedAt: number
+}
+
+/**
+ * A practice test finished on this device (issue 10): scored here, kept until the server
+ * confirmed it. `key` is the `Idempotency-Key` it is sent with every time (P113).
+ */
+export interface PendingPraticaResult {
+  key: string
+  turma_id: number
+  teste_id: number
+  respostas: { questao: number; opcao: number }[]
+  feito_em: string
+  /** The device's own score, shown while the server's is not known. */
+  acertos: number
+  total: number
+  nota: number
+  estado: 'pendente' | 'enviado' | 'recusado'
+  /** The server's result once sent. */
+  resultado?: ResultadoPratica
+  /** Why the server refused it (4xx), in its words. */
+  erro?: string
 }
 
 export const DB_NAME = 'portal'
@@ -37,6 +99,11 @@ export class PortalDb extends Dexie {
   parcelas!: EntityTable<Parcela, 'id'>
   pedidos!: EntityTable<Pedido, 'id'>
   syncState!: EntityTable<SyncState, 'key'>
+  atividades!: EntityTable<StoredAtividades, 'turma_id'>
+  pratica!: EntityTable<StoredPratica, 'turma_id'>
+  praticaResultados!: EntityTable<PendingPraticaResult, 'key'>
+  englishTest!: EntityTable<StoredEnglishTest, 'key'>
+  englishTestPending!: Dexie.Table<PendingEnglishAnswer, [number, number]>
 
   constructor(name = DB_NAME) {
     super(name)
@@ -51,6 +118,18 @@ export class PortalDb extends Dexie {
     this.version(2).stores({
       parcelas: 'id, vencimento, status',
       pedidos: 'id, criado_em, status.id',
+    })
+    // v3 (issue 10): each class's activities, readable offline like its grades (P100).
+    this.version(3).stores({ atividades: 'turma_id' })
+    // v4 (issue 10, practice area): content per class and the test results not yet confirmed.
+    this.version(4).stores({
+      pratica: 'turma_id',
+      praticaResultados: 'key, turma_id, estado',
+    })
+    // v5 (issue 10, P134): the level test and the answers the server has not confirmed yet.
+    this.version(5).stores({
+      englishTest: 'key',
+      englishTestPending: '[tentativa_id+questao_id], tentativa_id',
     })
   }
 }

@@ -2,3 +2,4 @@
 export { liveQuery } from 'dexie'
 export { localDb, openLocalDb, type PortalDb } from './database.ts'
 export * from './sync.ts'
+export * from './english-test.ts'

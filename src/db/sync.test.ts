@@ -9,6 +9,7 @@ import {
   claimLocalData,
   fetchConditional,
   markUnchanged,
+  storeAtividades,
   storedEtags,
   storeFinanceiro,
   storePedidos,
@@ -112,6 +113,31 @@ describe('local database (D15)', () => {
     await storePedidos([pedido], { db })
     await wipeLocalData(db)
     for (const table of db.tables) expect(await table.count()).toBe(0)
+  })
+
+  it("keeps a class's activities with the class (v3, P100), replaced whole, wiped at logout", async () => {
+    const db = freshDb()
+    const atividade = {
+      id: 7,
+      turma_atividade_id: 3,
+      turma_id: 1,
+      titulo: 'Listening',
+      enunciado: 'Ouça e responda.',
+      data_entrega: null,
+      aula_em: null,
+      presenca_em: null,
+      arquivos: [],
+      correcoes: [],
+    }
+    await storeAtividades(turma, [atividade], { db, now: 1000 })
+    await storeAtividades(turma, [{ ...atividade, titulo: 'Listening 2' }], { db, now: 2000 })
+    expect(await db.atividades.get(1)).toMatchObject({
+      turma: { nome: turma.nome },
+      atividades: [{ titulo: 'Listening 2' }],
+      updatedAt: 2000,
+    })
+    await wipeLocalData(db)
+    expect(await db.atividades.count()).toBe(0)
   })
 
   it('logout wipes a table added by a later version too: no hand-kept list (issue 8)', async () => {

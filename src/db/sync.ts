@@ -1,4 +1,6 @@
+import type { TurmaAlunoAtividade } from '../api/schemas/atividade.ts'
 import type { ConditionalResult } from '../api/client.ts'
+import type { AulaOnline } from '../api/schemas/aula-online.ts'
 import type { Financeiro } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
 import type { Turma } from '../api/schemas/turma.ts'
@@ -31,7 +33,8 @@ export function syncTicket(): number {
   return generation
 }
 
-async function mayWrite(ticket: number | undefined): Promise<boolean> {
+/** Whether a sync's write may land: the device is claimed and no wipe came since `ticket`. */
+export async function mayWrite(ticket: number | undefined): Promise<boolean> {
   await claimed
   return ticket === undefined || ticket === generation
 }
@@ -71,6 +74,35 @@ export async function storePedidos(pedidos: Pedido[], { db = localDb, now = Date
     await db.pedidos.bulkPut(pedidos)
     await db.syncState.put({ key: 'pedidos', updatedAt: now, ...etagsOf(etags) })
   })
+}
+
+/** The online classes (P125): the whole list in its sync row. */
+export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
+  if (!(await mayWrite(ticket))) return
+  await db.syncState.put({ key: 'aulasOnline', updatedAt: now, aulasOnline: aulas, ...etagsOf(etags) })
+}
+
+/**
+ * One online class as a write answered it (attendance on join): replaces its row in the
+ * stored list, if the list is there; the list's "updated at" and ETag stay as they were.
+ */
+export async function storeAulaOnline(aula: AulaOnline, { db = localDb, ticket }: StoreOptions = {}) {
+  if (!(await mayWrite(ticket))) return
+  await db.transaction('rw', db.syncState, async () => {
+    const stored = await db.syncState.get('aulasOnline')
+    if (!stored?.aulasOnline) return
+    await db.syncState.update('aulasOnline', { aulasOnline: stored.aulasOnline.map((row) => (row.id === aula.id ? aula : row)) })
+  })
+}
+
+/** A class's activities (issue 10, P100): one row per class, replaced whole. */
+export async function storeAtividades(
+  turma: Turma,
+  atividades: TurmaAlunoAtividade[],
+  { db = localDb, now = Date.now(), ticket }: StoreOptions = {},
+) {
+  if (!(await mayWrite(ticket))) return
+  await db.atividades.put({ turma_id: turma.id, turma, atividades, updatedAt: now })
 }
 
 /** The ETags stored with an entity's last sync. */

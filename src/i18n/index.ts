@@ -4,6 +4,9 @@ import auth from './pt-BR/auth.json'
 import common from './pt-BR/common.json'
 import ui from './pt-BR/ui.json'
 import validation from './pt-BR/validation.json'
+import type AtividadesTexts from './pt-BR/atividades.json'
+import type EnglishTestTexts from './pt-BR/english-test.json'
+import type PraticaTexts from './pt-BR/pratica.json'
 import type QrLoginTexts from './pt-BR/qr-login.json'
 import type { screenResources } from './screen-resources.ts'
 
@@ -26,6 +29,9 @@ export type ScreenResources = typeof screenResources
  */
 export interface OwnChunkResources {
   qrLogin: typeof QrLoginTexts
+  atividades: typeof AtividadesTexts
+  englishTest: typeof EnglishTestTexts
+  pratica: typeof PraticaTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */
@@ -40,6 +46,7 @@ const SCREEN_NAMESPACES = [
   'pwa',
   'recovery',
   'books',
+  'aulaOnline',
 ] as const satisfies ReadonlyArray<keyof ScreenResources>
 
 void i18next.use(initReactI18next).init({

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ApiError } from '../api/client.ts'
+import { saveFailure } from '../api/save-failure.ts'
 import { guardianIssues, isMinorOn } from '../api/registration.ts'
 import { registrationUpdateReason, type RegistrationUpdateReason } from '../api/registration-due.ts'
 import { RegistrationUpdateBody, type RegistrationUpdateInput } from '../api/schemas/registration.ts'
@@ -119,20 +119,6 @@ export function validateRegistration(values: RegistrationValues, today: Calendar
   }
   for (const { field, message } of guardianIssues(body, today)) errors[field] ??= message
   return errors
-}
-
-/** A refused save as the form shows it: texts beside the fields they concern, or one message. */
-export function saveFailure(error: unknown): { fieldErrors: FieldErrors; message: string | null } {
-  if (error instanceof ApiError && error.status === 409) return { fieldErrors: { email: error.message }, message: null }
-  if (error instanceof ApiError && error.status === 422 && Array.isArray(error.detail)) {
-    const fieldErrors: FieldErrors = {}
-    for (const issue of error.detail as { loc?: unknown[]; msg?: unknown }[]) {
-      const field = issue.loc?.[1]
-      if (isField(field) && typeof issue.msg === 'string') fieldErrors[field] ??= issue.msg
-    }
-    if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: null }
-  }
-  return { fieldErrors: {}, message: error instanceof Error && error.message ? error.message : 'Erro ao atualizar' }
 }
 
 export interface RegistrationInput {
@@ -301,7 +287,7 @@ export const registrationUpdateMachine = setup({
         onError: {
           target: 'failed',
           actions: assign(({ context, event }) => {
-            const { fieldErrors, message } = saveFailure(event.error)
+            const { fieldErrors, message } = saveFailure(event.error, isField)
             const hasFieldErrors = Object.keys(fieldErrors).length > 0
             return {
               serverErrors: fieldErrors,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isServerPath, isSkipWaitingMessage, runtimeStrategyFor } from './policy.ts'
+import { isServerPath, isSkipWaitingMessage, overBudget, PRACTICE_AUDIO_BUDGET_BYTES, runtimeStrategyFor } from './policy.ts'
 
 const ORIGIN = 'http://localhost:8181'
 const url = (path: string, origin = ORIGIN) => new URL(path, origin)
@@ -45,5 +45,27 @@ describe('service worker policy', () => {
     expect(isSkipWaitingMessage('SKIP_WAITING')).toBe(false)
     expect(isSkipWaitingMessage(null)).toBe(false)
     expect(isSkipWaitingMessage({ type: 'OTHER' })).toBe(false)
+  })
+
+  it('keeps practice audio cache-first, whoever asks for it (the player or the app filling the cache)', () => {
+    for (const destination of ['audio', '', 'video']) {
+      expect(runtimeStrategyFor(url('/media/pratica/licao-1.ogg'), destination, ORIGIN)).toBe('practiceAudio')
+    }
+    expect(runtimeStrategyFor(url('/media/pratica/licao-1.ogg', 'https://cdn.example.com'), 'audio', ORIGIN)).toBe('network')
+    expect(runtimeStrategyFor(url('/media/outra/licao-1.ogg'), 'audio', ORIGIN)).toBe('network')
+  })
+
+  it('drops the oldest practice audio past the 30 MB budget, never the file just stored', () => {
+    const MB = 1024 * 1024
+    expect(PRACTICE_AUDIO_BUDGET_BYTES).toBe(30 * MB)
+    const entries = [
+      { url: 'a', size: 12 * MB },
+      { url: 'b', size: 10 * MB },
+      { url: 'c', size: 8 * MB },
+    ]
+    expect(overBudget(entries, 30 * MB, 'c')).toEqual([])
+    expect(overBudget([...entries, { url: 'd', size: 5 * MB }], 30 * MB, 'd')).toEqual(['a'])
+    expect(overBudget([{ url: 'new', size: 1 * MB }, ...entries, { url: 'd', size: 15 * MB }], 30 * MB, 'new')).toEqual(['a', 'b'])
+    expect(overBudget([{ url: 'huge', size: 40 * MB }], 30 * MB, 'huge')).toEqual(['huge'])
   })
 })

@@ -14,7 +14,34 @@ export function isServerPath(pathname: string): boolean {
 /** Request destinations served stale-while-revalidate when not precached. */
 const STATIC_DESTINATIONS: ReadonlySet<string> = new Set(['script', 'style', 'font', 'manifest', 'worker'])
 
-export type RuntimeStrategy = 'images' | 'static' | 'network'
+export type RuntimeStrategy = 'images' | 'static' | 'practiceAudio' | 'network'
+
+/**
+ * The practice area's audio files (issue 10, P114): cache-first, whatever asked for them
+ * (the player's Range requests, the app's whole-file fetch that fills the cache).
+ */
+const PRACTICE_AUDIO = /^\/media\/pratica\//
+
+/** At most this many bytes of practice audio stay on the device (P114); the oldest go first. */
+export const PRACTICE_AUDIO_BUDGET_BYTES = 30 * 1024 * 1024
+/** And none older than this (P114). */
+export const PRACTICE_AUDIO_MAX_AGE_SECONDS = 60 * 24 * 60 * 60
+
+/**
+ * The cached files to drop so the rest fit `budget` bytes: the oldest first (`entries` in the
+ * order they were cached), never the one just stored (`keep`) unless it alone is over.
+ */
+export function overBudget(entries: readonly { url: string; size: number }[], budget: number, keep?: string): string[] {
+  let total = entries.reduce((sum, entry) => sum + entry.size, 0)
+  const drop: string[] = []
+  for (const entry of entries) {
+    if (total <= budget) break
+    if (entry.url === keep && entries.length > 1) continue
+    drop.push(entry.url)
+    total -= entry.size
+  }
+  return drop
+}
 
 /**
  * The runtime cache for a GET the precache did not answer: same-origin images cache-first,
@@ -23,6 +50,7 @@ export type RuntimeStrategy = 'images' | 'static' | 'network'
  */
 export function runtimeStrategyFor(url: URL, destination: string, origin: string): RuntimeStrategy {
   if (url.origin !== origin || isServerPath(url.pathname)) return 'network'
+  if (PRACTICE_AUDIO.test(url.pathname)) return 'practiceAudio'
   if (destination === 'image') return 'images'
   if (STATIC_DESTINATIONS.has(destination)) return 'static'
   return 'network'

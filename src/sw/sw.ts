@@ -10,20 +10,31 @@
  *   send (issue 7 item 2, src/api/shell-file.ts): the pre-rendered login screen on /login
  *   paths, the signed-in frame elsewhere, of the host's brand (D5); the router then decides
  *   what to show. Server paths (/api/, /drive/, /healthz, /sw.js) are left alone (policy.ts).
- * - Runtime: same-origin images cache-first with an expiry; other same-origin static files
+ * - Runtime: practice audio cache-first within a 30 MB budget (P114); same-origin images
+ *   cache-first with an expiry; other same-origin static files
  *   that were not precached stale-while-revalidate. API and drive answers are never cached
  *   here (D15: the app keeps its data in IndexedDB).
  * - Updates: a new worker waits until the user accepts ("Atualizar" posts SKIP_WAITING);
  *   nobody's open screen is replaced behind their back.
  */
-import { clientsClaim, type RouteHandlerCallback } from 'workbox-core'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { clientsClaim, type RouteHandlerCallback, type WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
+import { RangeRequestsPlugin } from 'workbox-range-requests'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { brandShellHtml } from '../api/brand-host.ts'
 import { shellFileFor } from '../api/shell-file.ts'
-import { isSkipWaitingMessage, runtimeStrategyFor, SERVER_PATHS } from './policy.ts'
+import {
+  isSkipWaitingMessage,
+  overBudget,
+  PRACTICE_AUDIO_BUDGET_BYTES,
+  PRACTICE_AUDIO_MAX_AGE_SECONDS,
+  runtimeStrategyFor,
+  SERVER_PATHS,
+} from './policy.ts'
+import './outbox-sync.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 
@@ -60,6 +71,36 @@ function shellHandler(url: URL): RouteHandlerCallback {
 }
 
 registerRoute(new NavigationRoute((options) => shellHandler(options.url)(options), { denylist: [...SERVER_PATHS] }))
+
+/** Practice audio within its byte budget (P114): Workbox's expiration counts entries, not bytes. */
+const practiceAudioBudget: WorkboxPlugin = {
+  cacheDidUpdate: async ({ cacheName, request }) => {
+    const cache = await caches.open(cacheName)
+    const entries = await Promise.all(
+      (await cache.keys()).map(async (key) => {
+        const response = await cache.match(key)
+        const size = Number(response?.headers.get('Content-Length')) || (await response?.clone().blob())?.size || 0
+        return { url: key.url, size }
+      }),
+    )
+    for (const url of overBudget(entries, PRACTICE_AUDIO_BUDGET_BYTES, request.url)) await cache.delete(url)
+  },
+}
+
+// Practice audio (issue 10, P114): kept whole (200 only) once the app fetched it; the
+// player's Range requests are answered from that copy, offline too.
+registerRoute(
+  ({ url, request }) => runtimeStrategyFor(url, request.destination, self.location.origin) === 'practiceAudio',
+  new CacheFirst({
+    cacheName: 'pratica-audio',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new RangeRequestsPlugin(),
+      new ExpirationPlugin({ maxAgeSeconds: PRACTICE_AUDIO_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+      practiceAudioBudget,
+    ],
+  }),
+)
 
 registerRoute(
   ({ url, request }) => runtimeStrategyFor(url, request.destination, self.location.origin) === 'images',

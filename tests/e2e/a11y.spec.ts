@@ -55,6 +55,8 @@ for (const brand of BRANDS) {
       })
 
       test('password recovery screens: request, sent, reset and a refused link', async ({ page }) => {
+        // Five screens, each read by axe: about 30 s on a 2-core machine running two workers.
+        test.setTimeout(60_000)
         await page.goto('/login/recover-password')
         await check(page, 'recover-password', page.getByRole('heading', { name: 'Recuperar senha' }))
         await page.getByRole('radio', { name: 'Pelo código de acesso (CPF)' }).check()
@@ -145,6 +147,37 @@ for (const brand of BRANDS) {
         await expect(nav).toBeVisible()
         const foreign = brand.id === 'phenom' ? ['KNN abre o mundo', 'KNN Orlando'] : ['London by Phenom']
         for (const programme of foreign) await expect(nav.getByText(programme)).toHaveCount(0)
+      })
+
+      test("issue 10's screens: activities, pending sends, practice, online classes, the English test", async ({ page }) => {
+        // Six screens, each read by axe, on a shared machine.
+        test.setTimeout(120_000)
+        await loginAsStudent(page)
+        await expect(page.getByRole('heading', { name: 'Próxima parcela' })).toBeVisible()
+        const ingles = page.getByRole('article', { name: 'Inglês — Intermediário 2' })
+
+        await page.goto('/pedagogico/list')
+        await ingles.getByRole('link', { name: /^Atividades de/ }).click()
+        await check(page, 'atividades', page.getByText('Escreva um texto de 120 a 150 palavras'))
+
+        await page.goto('/pedagogico/list')
+        await ingles.getByRole('link', { name: /^Minha prática de/ }).click()
+        await check(page, 'minha-pratica', page.getByRole('button', { name: /Unit 4 — At the airport/ }))
+
+        await page.goto('/envios-pendentes')
+        await check(page, 'envios-pendentes', page.getByRole('heading', { level: 1, name: 'Envios pendentes' }))
+
+        await page.goto('/aula-online/list')
+        const today = page.getByRole('region', { name: 'Aula de hoje' })
+        await check(page, 'aula-online list', today.getByRole('heading', { level: 3 }))
+        await today
+          .getByRole('link', { name: /^Ver detalhes da aula/ })
+          .first()
+          .click()
+        await check(page, 'aula-online details', page.locator('dl.aula-facts'))
+
+        await page.goto('/english-test')
+        await check(page, 'english-test', page.getByRole('heading', { level: 1, name: 'Teste de nivelamento de inglês' }))
       })
     })
   }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { field, login, NEW_STUDENT } from './fixtures.ts'
+import { field, holdApi, login, NEW_STUDENT } from './fixtures.ts'
 
 /** Issue 9 journey 7 (books): "Meus livros" on /me against the real server (D8). */
 
@@ -10,8 +10,14 @@ test('a student adds a book by its code and unlinks it after confirming', async 
   test.setTimeout(60_000)
   await login(page, NEW_STUDENT.username, NEW_STUDENT.password)
   await expect(page).toHaveURL('/dashboard')
+  // While the answer is on its way: "Carregando…" and bars, never "no books" (issue 7 honest states).
+  const linked = await holdApi(page, '**/api/v1/users/book/')
   await page.goto('/me')
   const books = page.getByRole('region', { name: 'Meus livros' })
+  await expect.poll(() => linked.held.length).toBeGreaterThan(0)
+  await expect(books.getByRole('status').filter({ hasText: 'Carregando…' }).first()).toBeAttached()
+  await expect(books.getByText('Nenhum livro vinculado à sua conta.')).toHaveCount(0)
+  await linked.release()
   await expect(books.getByText('Nenhum livro vinculado à sua conta.')).toBeVisible()
   await expect(books.getByText('Suas turmas ainda não têm livros.')).toBeVisible()
 

@@ -174,7 +174,16 @@ test.describe('phone shell', () => {
     expect(await focusInside()).toBe(true)
     // Only screens that exist: no "Em breve" dead ends.
     const nav = dialog.getByRole('navigation', { name: 'Menu principal' })
-    await expect(nav.getByRole('link')).toHaveText(['Início', 'Pedagógico', 'Financeiro', 'Pedidos', 'Meu perfil'])
+    await expect(nav.getByRole('link')).toHaveText([
+      'Início',
+      'Pedagógico',
+      'Aulas online',
+      'Financeiro',
+      'Pedidos',
+      'English test',
+      'Envios pendentes',
+      'Meu perfil',
+    ])
     await expect(dialog).not.toContainText('Em breve')
     // Tabbing past the last control, or back past the first, never leaves the dialog.
     for (let i = 0; i < 10; i++) {

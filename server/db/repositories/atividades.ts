@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { PRESENCE_CLOSES_AFTER_MS, PRESENCE_OPENS_BEFORE_MS } from '../../../src/api/contract/atividades.ts'
 import type { Db } from '../client.ts'
 import { atividadeArquivos, atividadeCorrecoes, turmaAlunoAtividades, turmaAtividades } from '../schema/atividades.ts'
 import { driveUsers } from '../schema/drive-users.ts'
@@ -69,10 +70,6 @@ export type ExclusaoResult = { kind: 'deleted'; chave: string } | { kind: 'not-f
 export type PresencaResult =
   { kind: 'recorded'; turmaAlunoAtividadeId: number } | { kind: 'not-found' | 'no-class' | 'too-early' | 'too-late' }
 
-/** Presence opens this long before an activity's class starts and closes this long after (P93). */
-export const PRESENCE_OPENS_BEFORE_MS = 30 * 60_000
-export const PRESENCE_CLOSES_AFTER_MS = 3 * 60 * 60_000
-
 const arquivoColumns = {
   id: atividadeArquivos.id,
   turmaAlunoAtividadeId: atividadeArquivos.turmaAlunoAtividadeId,
@@ -90,6 +87,32 @@ const guardadoColumns = (table: typeof atividadeArquivos | typeof atividadeCorre
   tipo: table.tipo,
   sha256: table.sha256,
 })
+
+/**
+ * A sent file (not deleted) or a correction of activity `id`, when `visible(id)` (which may
+ * use turma_alunos and turmas, both joined) lets the caller read it.
+ */
+async function findGuardado(
+  db: Db,
+  which: 'arquivo' | 'correcao',
+  id: number,
+  fileId: number,
+  visible: (id: number) => SQL | undefined,
+): Promise<ArquivoGuardado | null> {
+  if (!isSerialId(id) || !isSerialId(fileId)) return null
+  const table = which === 'arquivo' ? atividadeArquivos : atividadeCorrecoes
+  const file =
+    which === 'arquivo' ? and(eq(atividadeArquivos.id, fileId), isNull(atividadeArquivos.excluidoEm)) : eq(atividadeCorrecoes.id, fileId)
+  const [row] = await db
+    .select(guardadoColumns(table))
+    .from(table)
+    .innerJoin(turmaAlunoAtividades, eq(turmaAlunoAtividades.id, table.turmaAlunoAtividadeId))
+    .innerJoin(turmaAlunos, eq(turmaAlunos.id, turmaAlunoAtividades.turmaAlunoId))
+    .innerJoin(turmaAtividades, eq(turmaAtividades.id, turmaAlunoAtividades.turmaAtividadeId))
+    .innerJoin(turmas, eq(turmas.id, turmaAtividades.turmaId))
+    .where(and(visible(id), file))
+  return row ?? null
+}
 
 /** The activities (with files and corrections) of the turma-aluno-atividades `where` selects. */
 async function loadAtividades(db: Db, where: SQL | undefined): Promise<AtividadeDoAluno[]> {
@@ -224,28 +247,10 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** A file the caller sent (not deleted) for their activity; null otherwise. */
-    async arquivo(id: number, arquivoId: number): Promise<ArquivoGuardado | null> {
-      if (!isSerialId(id) || !isSerialId(arquivoId)) return null
-      const [row] = await db
-        .select(guardadoColumns(atividadeArquivos))
-        .from(atividadeArquivos)
-        .innerJoin(turmaAlunoAtividades, eq(turmaAlunoAtividades.id, atividadeArquivos.turmaAlunoAtividadeId))
-        .innerJoin(turmaAlunos, eq(turmaAlunos.id, turmaAlunoAtividades.turmaAlunoId))
-        .where(and(mine(id), eq(atividadeArquivos.id, arquivoId), isNull(atividadeArquivos.excluidoEm)))
-      return row ?? null
-    },
+    arquivo: (id: number, arquivoId: number) => findGuardado(db, 'arquivo', id, arquivoId, mine),
 
     /** A correction of the caller's activity; null otherwise. */
-    async correcao(id: number, correcaoId: number): Promise<ArquivoGuardado | null> {
-      if (!isSerialId(id) || !isSerialId(correcaoId)) return null
-      const [row] = await db
-        .select(guardadoColumns(atividadeCorrecoes))
-        .from(atividadeCorrecoes)
-        .innerJoin(turmaAlunoAtividades, eq(turmaAlunoAtividades.id, atividadeCorrecoes.turmaAlunoAtividadeId))
-        .innerJoin(turmaAlunos, eq(turmaAlunos.id, turmaAlunoAtividades.turmaAlunoId))
-        .where(and(mine(id), eq(atividadeCorrecoes.id, correcaoId)))
-      return row ?? null
-    },
+    correcao: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, mine),
 
     /**
      * Marks a sent file deleted (its row stays for its key, P91) unless the activity has a
@@ -312,28 +317,7 @@ export function forStaff(db: Db, managerId: number) {
     )
 
   return {
-    async arquivo(id: number, arquivoId: number): Promise<ArquivoGuardado | null> {
-      if (!isSerialId(id) || !isSerialId(arquivoId)) return null
-      const [row] = await db
-        .select(guardadoColumns(atividadeArquivos))
-        .from(atividadeArquivos)
-        .innerJoin(turmaAlunoAtividades, eq(turmaAlunoAtividades.id, atividadeArquivos.turmaAlunoAtividadeId))
-        .innerJoin(turmaAtividades, eq(turmaAtividades.id, turmaAlunoAtividades.turmaAtividadeId))
-        .innerJoin(turmas, eq(turmas.id, turmaAtividades.turmaId))
-        .where(and(ofMySchool(id), eq(atividadeArquivos.id, arquivoId), isNull(atividadeArquivos.excluidoEm)))
-      return row ?? null
-    },
-
-    async correcao(id: number, correcaoId: number): Promise<ArquivoGuardado | null> {
-      if (!isSerialId(id) || !isSerialId(correcaoId)) return null
-      const [row] = await db
-        .select(guardadoColumns(atividadeCorrecoes))
-        .from(atividadeCorrecoes)
-        .innerJoin(turmaAlunoAtividades, eq(turmaAlunoAtividades.id, atividadeCorrecoes.turmaAlunoAtividadeId))
-        .innerJoin(turmaAtividades, eq(turmaAtividades.id, turmaAlunoAtividades.turmaAtividadeId))
-        .innerJoin(turmas, eq(turmas.id, turmaAtividades.turmaId))
-        .where(and(ofMySchool(id), eq(atividadeCorrecoes.id, correcaoId)))
-      return row ?? null
-    },
+    arquivo: (id: number, arquivoId: number) => findGuardado(db, 'arquivo', id, arquivoId, ofMySchool),
+    correcao: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, ofMySchool),
   }
 }

@@ -36,6 +36,13 @@ export const ACTIVITY_FILE = {
   required: true,
 } as const satisfies FilePart
 
+/**
+ * Presence in an activity held as a class opens this long before its start and closes this
+ * long after (P93): the server's rule, and the screen's to show the button only then.
+ */
+export const PRESENCE_OPENS_BEFORE_MS = 30 * 60_000
+export const PRESENCE_CLOSES_AFTER_MS = 3 * 60 * 60_000
+
 /** Files a student may keep on one activity (P93). */
 export const MAX_FILES_PER_ACTIVITY = 10
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { BrandId } from '../../api/brand-host.ts'
 import { DRAWER_MINIMIZED_KEY } from '../../api/shell-file.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
+import { usePendingOutboxCount } from '../../db/outbox-live.ts'
 import { afterFirstScreen } from '../../ui/after-first-screen.ts'
 import { isAtLeast, useBreakpoint } from '../../ui/breakpoints.ts'
 import { useOnlineStatus } from '../../ui/online-status.ts'
@@ -46,6 +47,9 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
   const moreButton = useRef<HTMLButtonElement>(null)
   const online = useOnlineStatus()
   const wide = isAtLeast(useBreakpoint(), 'lg')
+  // D16: items waiting in the outbox (a count only; the outbox loads beside the screen).
+  const pending = usePendingOutboxCount(user.id)
+  const badges = useMemo(() => ({ '/envios-pendentes': pending }), [pending])
   useFocusHeadingOnNavigation()
 
   useEffect(() => afterFirstScreen(() => void loadDrawerDialog()), [])
@@ -110,6 +114,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
             id="app-drawer"
             className="drawer drawer--side"
             items={items}
+            badges={badges}
             onLogout={onLogout}
             footer={
               <button
@@ -126,7 +131,14 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
           />
           {dialogMounted ? (
             <Suspense fallback={null}>
-              <DrawerDialog open={drawerOpen} onOpenChange={setDrawerOpen} opener={opener} items={items} onLogout={onLogout} />
+              <DrawerDialog
+                open={drawerOpen}
+                onOpenChange={setDrawerOpen}
+                opener={opener}
+                items={items}
+                onLogout={onLogout}
+                badges={badges}
+              />
             </Suspense>
           ) : null}
         </>
@@ -135,6 +147,14 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
         {online ? null : (
           <p className="offline-banner" role="status">
             {t('offlineBanner')}
+            {pending > 0 ? (
+              <>
+                {' '}
+                <Link to="/envios-pendentes" className="offline-banner__link">
+                  {t('offlinePending', { count: pending })}
+                </Link>
+              </>
+            ) : null}
           </p>
         )}
         {children}

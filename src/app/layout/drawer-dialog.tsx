@@ -13,6 +13,7 @@ export interface DrawerDialogProps {
   opener: RefObject<HTMLElement | null>
   items: readonly NavItem[]
   onLogout: () => void
+  badges?: Readonly<Record<string, number>> | undefined
 }
 
 /**
@@ -20,7 +21,7 @@ export interface DrawerDialogProps {
  * closes with Esc or a tap outside and hides the page from screen readers meanwhile. Only
  * opening slides (CSS); closing is instant, so focus never waits on an animation.
  */
-export function DrawerDialog({ open, onOpenChange, opener, items, onLogout }: DrawerDialogProps) {
+export function DrawerDialog({ open, onOpenChange, opener, items, onLogout, badges }: DrawerDialogProps) {
   const { t } = useTranslation('common')
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   // A link to another screen: the new screen's heading takes focus (route-focus.ts).
@@ -50,6 +51,7 @@ export function DrawerDialog({ open, onOpenChange, opener, items, onLogout }: Dr
             id={DRAWER_DIALOG_ID}
             className="drawer__nav"
             items={items}
+            badges={badges}
             onLogout={() => {
               navigating.current = true
               onLogout()

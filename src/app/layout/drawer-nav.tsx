@@ -16,28 +16,39 @@ export interface DrawerNavProps {
   onNavigate?: ((to: string) => void) | undefined
   /** Extra footer buttons before "Sair" (the side drawer's minimise toggle). */
   footer?: ReactNode
+  /** A count beside an entry, by path (the outbox's waiting items, P102); none at 0. */
+  badges?: Readonly<Record<string, number>> | undefined
 }
 
 /** The drawer's entries and its footer, shared by the side drawer and the phone dialog. */
-export function DrawerNav({ id, className, items, onLogout, onNavigate, footer }: DrawerNavProps) {
+export function DrawerNav({ id, className, items, onLogout, onNavigate, footer, badges }: DrawerNavProps) {
   const { t } = useTranslation('common')
   return (
     <nav id={id} className={className} aria-label={t('nav.label')}>
       <ul className="drawer__list">
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              className="drawer__item"
-              activeProps={{ className: 'drawer__item drawer__item--active', 'aria-current': 'page' }}
-              title={t(`nav.${item.labelKey}`)}
-              onClick={() => onNavigate?.(item.to)}
-            >
-              <NavIcon name={item.icon} />
-              <span className="drawer__label">{t(`nav.${item.labelKey}`)}</span>
-            </Link>
-          </li>
-        ))}
+        {items.map((item) => {
+          const badge = badges?.[item.to] ?? 0
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className="drawer__item"
+                activeProps={{ className: 'drawer__item drawer__item--active', 'aria-current': 'page' }}
+                title={t(`nav.${item.labelKey}`)}
+                onClick={() => onNavigate?.(item.to)}
+              >
+                <NavIcon name={item.icon} />
+                <span className="drawer__label">{t(`nav.${item.labelKey}`)}</span>
+                {badge > 0 ? (
+                  <span className="drawer__badge" data-testid="nav-badge">
+                    <span aria-hidden="true">{badge}</span>
+                    <span className="u-visually-hidden">{t('nav.pendingBadge', { count: badge })}</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          )
+        })}
       </ul>
       <div className="drawer__footer">
         {footer}

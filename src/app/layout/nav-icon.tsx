@@ -13,6 +13,7 @@ const PATHS: Record<NavIconName | 'menu' | 'close' | 'logout' | 'chevron', strin
   test: 'M9 3h6M10 3v6l-5 9a2 2 0 002 3h10a2 2 0 002-3l-5-9V3',
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6L6 18',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',

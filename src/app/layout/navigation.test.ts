@@ -30,6 +30,8 @@ describe('navItemsFor', () => {
     expect(manager).not.toContain('/financial')
     expect(manager).not.toContain('/pedidos')
     expect(manager).not.toContain('/pedagogico/list')
+    expect(manager).not.toContain('/english-test')
+    expect(manager).not.toContain('/aula-online')
     expect(manager).toContain('/me')
     expect(tabItemsFor('manager').map((i) => i.to)).toEqual(['/dashboard'])
     expect(tabItemsFor('student').map((i) => i.to)).toEqual(TAB_ITEMS.map((i) => i.to))

@@ -4,7 +4,7 @@ import { canCall, type Endpoint } from '../../api/define.ts'
 import type { Role } from '../../api/schemas/user.ts'
 import type common from '../../i18n/pt-BR/common.json'
 
-export type NavIcon = 'home' | 'book' | 'video' | 'wallet' | 'bag' | 'star' | 'globe' | 'test' | 'user' | 'bell'
+export type NavIcon = 'home' | 'book' | 'video' | 'wallet' | 'bag' | 'star' | 'globe' | 'test' | 'user' | 'bell' | 'upload'
 
 export interface NavItem {
   /** i18n key in the `common` namespace, under `nav.` (typed: a missing text fails typecheck) */
@@ -27,14 +27,16 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'dashboard', to: '/dashboard', icon: 'home' },
   { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', endpoint: contract.turmas },
-  { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video' },
+  { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video', endpoint: contract.aulasOnline },
   { labelKey: 'financial', to: '/financial', icon: 'wallet', endpoint: contract.financeiro },
   { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: contract.pedidos },
   { labelKey: 'club', to: '/knn-club', icon: 'star' },
   { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'] },
   { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', brands: ['phenom'] },
   { labelKey: 'knnOrlando', to: '/knn-orlando', icon: 'globe', brands: ['knn'] },
-  { labelKey: 'englishTest', to: '/english-test', icon: 'test' },
+  { labelKey: 'englishTest', to: '/english-test', icon: 'test', endpoint: contract.englishTest },
+  // D16: what waits to be sent from this device, with a count badge while anything waits (P102).
+  { labelKey: 'enviosPendentes', to: '/envios-pendentes', icon: 'upload', endpoint: contract.enviarArquivoAtividade },
   { labelKey: 'me', to: '/me', icon: 'user' },
   { labelKey: 'managerPanel', to: '/manager-panel', icon: 'bell', roles: ['manager'] },
 ]

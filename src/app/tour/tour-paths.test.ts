@@ -12,11 +12,13 @@ const base: TourEligibility = {
 }
 
 describe('tour paths', () => {
-  it('knows the dashboard and the class list (minha-pratica is wired with its screen)', () => {
+  it("knows the dashboard, the class list and every class's practice area", () => {
     expect(tourRouteOfPath('/dashboard')).toBe('dashboard')
     expect(tourRouteOfPath('/dashboard/')).toBe('dashboard')
     expect(tourRouteOfPath('/pedagogico/list')).toBe('pedagogico-list')
-    expect(tourRouteOfPath('/pedagogico/minha-pratica/3')).toBeUndefined()
+    expect(tourRouteOfPath('/pedagogico/minha-pratica/3')).toBe('pedagogico-minha-pratica')
+    expect(tourRouteOfPath('/pedagogico/minha-pratica/3/')).toBe('pedagogico-minha-pratica')
+    expect(tourRouteOfPath('/pedagogico/minha-pratica/abc')).toBeUndefined()
     expect(tourRouteOfPath('/financial')).toBeUndefined()
   })
 

@@ -1,16 +1,17 @@
 import type { TourRoute } from '../../api/schemas/tour.ts'
 
-/**
- * Which screen starts which tour (SPEC §2), by path. The minha-pratica tour's steps exist
- * (./tour-steps.ts); its path joins here when /pedagogico/minha-pratica/{id} exists.
- */
+/** Which screen starts which tour (SPEC §2), by path; minha-pratica by its pattern below. */
 export const TOUR_PATHS: Readonly<Record<string, TourRoute>> = {
   '/dashboard': 'dashboard',
   '/pedagogico/list': 'pedagogico-list',
 }
 
+/** /pedagogico/minha-pratica/{id}: one tour for every class's practice area (issue 10). */
+const MINHA_PRATICA = /^\/pedagogico\/minha-pratica\/\d+$/
+
 export function tourRouteOfPath(pathname: string): TourRoute | undefined {
-  return TOUR_PATHS[pathname.replace(/\/+$/, '') || '/']
+  const path = pathname.replace(/\/+$/, '') || '/'
+  return MINHA_PRATICA.test(path) ? 'pedagogico-minha-pratica' : TOUR_PATHS[path]
 }
 
 /** `userId:route` of the tours closed on this visit (a failed record must not bring them back now). */

@@ -36,9 +36,8 @@ export const TOUR_STEPS: Readonly<Record<TourRoute, readonly TourStepDefinition[
     { targets: ['[data-tour="pedagogico-turmas"] .turma-card__header'], ...pedagogicoList.header },
     { targets: ['[data-tour="pedagogico-secoes"]'], ...pedagogicoList.secoes },
   ],
-  // practice area; activity choice (audios, vocabulary, tests); content; finish. Not started
-  // yet: /pedagogico/minha-pratica/{id} does not exist; its screen marks these targets and
-  // adds its path to TOUR_PATHS (./tour-paths.ts) when it lands.
+  // practice area; activity choice (audios, vocabulary, tests); content; finish. The screen
+  // (src/features/pratica/components/pratica-view.tsx) marks these targets.
   'pedagogico-minha-pratica': [
     { targets: ['[data-tour="pratica-area"]'], ...minhaPratica.area },
     { targets: ['[data-tour="pratica-atividades"]'], ...minhaPratica.atividades },

@@ -9,7 +9,7 @@ import {
   type ProfileUpdateInput,
 } from '../../../api/schemas/registration.ts'
 import type { CurrentUser } from '../../../api/schemas/user.ts'
-import { ApiError } from '../../../api/client.ts'
+import { saveFailure } from '../../../api/save-failure.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { applyMask, MASKS, unmask } from '../../../ui/mask.ts'
@@ -45,24 +45,6 @@ export function profileValuesOf(user: CurrentUser): ProfileValues {
 }
 
 const isProfileField = (key: unknown): key is ProfileField => (PROFILE_FIELDS as readonly unknown[]).includes(key)
-
-/**
- * A refused save as the form shows it (as the registration update does): the e-mail taken
- * (409) or the server's 422 beside their fields, anything else as one message ("Erro ao
- * atualizar" or the server's detail, SPEC §8).
- */
-export function saveFailure(error: unknown): { fieldErrors: FieldErrors; message: string | null } {
-  if (error instanceof ApiError && error.status === 409) return { fieldErrors: { email: error.message }, message: null }
-  if (error instanceof ApiError && error.status === 422 && Array.isArray(error.detail)) {
-    const fieldErrors: FieldErrors = {}
-    for (const issue of error.detail as { loc?: unknown[]; msg?: unknown }[]) {
-      const field = issue.loc?.[1]
-      if (isProfileField(field) && typeof issue.msg === 'string') fieldErrors[field] ??= issue.msg
-    }
-    if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: null }
-  }
-  return { fieldErrors: {}, message: error instanceof Error && error.message ? error.message : 'Erro ao atualizar' }
-}
 
 /** The request body: digits without masks for phone and CEP. */
 export function profileBodyOf(values: ProfileValues): ProfileUpdateInput {
@@ -101,7 +83,7 @@ export function ProfileForm({ user, onSaved, onCancel }: ProfileFormProps) {
   const [refusals, setRefusals] = useState(0)
   const firstField = useRef<HTMLInputElement>(null)
   const errors: FieldErrors = { ...serverErrors, ...(showErrors ? validateProfile(values) : {}) }
-  const failure = mutation.isError ? saveFailure(mutation.error) : null
+  const failure = mutation.isError ? saveFailure(mutation.error, isProfileField) : null
   const emailChanged = values.email.trim().toLowerCase() !== (user.email ?? '')
 
   useEffect(() => firstField.current?.focus(), [])
@@ -128,7 +110,7 @@ export function ProfileForm({ user, onSaved, onCancel }: ProfileFormProps) {
     mutation.mutate(profileBodyOf(values), {
       onSuccess: (saved) => onSaved(saved),
       onError: (error) => {
-        const { fieldErrors } = saveFailure(error)
+        const { fieldErrors } = saveFailure(error, isProfileField)
         if (Object.keys(fieldErrors).length === 0) return
         setServerErrors(fieldErrors)
         setRefusals((n) => n + 1)

@@ -99,9 +99,34 @@ function TurmaCard({ turma }: { turma?: Turma }) {
             <SkeletonText width="3rem" />
           </span>
         )}
-        <span className="ui-button ui-button--secondary" aria-disabled="true">
-          {t('practice')} <small>· {t('soon')}</small>
-        </span>
+        {turma ? (
+          <Link
+            to="/pedagogico/minha-pratica/$id"
+            params={{ id: String(turma.id) }}
+            className="ui-button ui-button--secondary"
+            aria-label={t('practiceOf', { turma: turma.nome })}
+          >
+            {t('practice')}
+          </Link>
+        ) : (
+          <span className="ui-button ui-button--secondary">
+            <SkeletonText width="5rem" />
+          </span>
+        )}
+        {turma ? (
+          <Link
+            to="/pedagogico/atividades/$id"
+            params={{ id: String(turma.id) }}
+            className="ui-button ui-button--secondary"
+            aria-label={t('activitiesOf', { turma: turma.nome })}
+          >
+            {t('activities')}
+          </Link>
+        ) : (
+          <span className="ui-button ui-button--secondary">
+            <SkeletonText width="5rem" />
+          </span>
+        )}
       </div>
     </article>
   )

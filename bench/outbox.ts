@@ -1,0 +1,210 @@
+// The outbox's figures (issue 10, D16), printed by bench/run.ts:
+//  - time from `online` until 20 queued 1 MB activity files are stored by the real server,
+//    divided by the time the same 20 files take sent one after another with plain fetch
+//    from the same page in the same run (goal ≤ 1.3);
+//  - the page's JS heap while 100 MB of files wait in the outbox (the bytes are Blobs in
+//    IndexedDB, not in the page's memory).
+import type { Page } from '@playwright/test'
+import { launch, token } from './offline.ts'
+
+const FILES = 20
+const MB = 1024 * 1024
+/** Ana's two activities with no file yet (server/db/seed-activities.ts): ten files each (P93). */
+const ACTIVITIES = ['Conversation class — Travelling', 'Listening — Podcast, unit 5']
+/** Where the 100 MB wait (never sent: the page stays offline until they are removed). */
+const PARKED = 'Writing — My last holidays'
+
+export interface OutboxFigures {
+  fetchMs: number
+  outboxMs: number
+  heapMb: { before: number; queued100: number }
+}
+
+function pdfBytes(size: number): Buffer {
+  const buffer = Buffer.alloc(size)
+  for (let i = 0; i < size; i += 4) buffer.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i)
+  buffer.write('%PDF-1.4\n', 0)
+  return buffer
+}
+
+async function jsHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
+  await cdp.detach()
+  return usedSize / MB
+}
+
+/** Outbox items by state, read from IndexedDB in the page (what the screens read). */
+async function outboxStates(page: Page, prefix: string): Promise<Record<string, number>> {
+  return page.evaluate(
+    (prefix) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('portal-outbox')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const all = open.result.transaction('items').objectStore('items').getAll()
+          all.onsuccess = () => {
+            const states: Record<string, number> = {}
+            for (const item of all.result as Array<{ fileName: string; state: string }>)
+              if (item.fileName.startsWith(prefix)) states[item.state] = (states[item.state] ?? 0) + 1
+            open.result.close()
+            resolve(states)
+          }
+        }
+      }),
+    prefix,
+  )
+}
+
+async function removeQueued(page: Page, prefix: string): Promise<void> {
+  await page.evaluate(
+    (prefix) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('portal-outbox')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          // The bytes live in their own table (P105): both go.
+          const tx = open.result.transaction(['items', 'files'], 'readwrite')
+          const store = tx.objectStore('items')
+          const all = store.getAll()
+          all.onsuccess = () => {
+            for (const item of all.result as Array<{ id: string; fileName: string }>)
+              if (item.fileName.startsWith(prefix)) {
+                store.delete(item.id)
+                tx.objectStore('files').delete(item.id)
+              }
+          }
+          tx.oncomplete = () => {
+            open.result.close()
+            resolve()
+          }
+        }
+      }),
+    prefix,
+  )
+}
+
+export async function outboxFigures(baseUrl: string): Promise<OutboxFigures> {
+  const browser = await launch()
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+    const accessToken = await token(baseUrl)
+    await context.addInitScript((value) => localStorage.setItem('token', value), accessToken)
+    const page = await context.newPage()
+    const auth = { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' }
+    const turmas = (await (await fetch(`${baseUrl}/api/v1/at-home/turmas/`, { headers: auth })).json()) as Array<{
+      id: number
+      nome: string
+      turma_aluno_id: number
+    }>
+    const turma = turmas.find((candidate) => candidate.nome === 'Inglês — Intermediário 2')!
+    const atividades = (await (
+      await fetch(`${baseUrl}/api/v1/turma-aluno-atividades/turma-aluno/${turma.turma_aluno_id}/`, { headers: auth })
+    ).json()) as Array<{
+      id: number
+      titulo: string
+    }>
+    const targets = ACTIVITIES.map((titulo) => atividades.find((atividade) => atividade.titulo === titulo)!.id)
+
+    await page.goto(`/pedagogico/atividades/${turma.id}`)
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 })
+    await page.getByTestId('atividade').first().waitFor({ timeout: 30_000 })
+
+    // 1. The reference: the same kind of files, one after another with plain fetch.
+    const fetchMs = await page.evaluate(
+      async ({ targets, files, size }) => {
+        const sent: Array<{ atividade: number; id: number }> = []
+        const started = performance.now()
+        for (let i = 0; i < files; i++) {
+          const bytes = new Uint8Array(size)
+          crypto.getRandomValues(bytes.subarray(0, 65536))
+          bytes.set(new TextEncoder().encode('%PDF-1.4\n'))
+          const body = new FormData()
+          body.append('file', new Blob([bytes], { type: 'application/pdf' }), `fetch-${i}.pdf`)
+          const atividade = targets[i % targets.length]!
+          const response = await fetch(`/api/v1/turma-aluno-atividades/${atividade}/enviar-arquivo-atividade/`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Idempotency-Key': crypto.randomUUID() },
+            body,
+          })
+          if (!response.ok) throw new Error(`fetch send ${response.status}`)
+          sent.push({ atividade, id: ((await response.json()) as { id: number }).id })
+        }
+        const elapsed = performance.now() - started
+        // Make room again (ten files per activity, P93): deleted files do not count.
+        for (const { atividade, id } of sent)
+          await fetch(`/api/v1/turma-aluno-atividades/${atividade}/excluir-atividade/${id}/`, {
+            method: 'DELETE',
+            headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+          })
+        return elapsed
+      },
+      { targets, files: FILES, size: MB },
+    )
+
+    // 2. The same through the outbox: chosen offline on the screen, timed from `online`.
+    await page.reload()
+    await page.getByTestId('atividade').first().waitFor({ timeout: 30_000 })
+    await context.setOffline(true)
+    const heapBefore = await jsHeapMb(page)
+    for (let i = 0; i < FILES; i++) {
+      const card = page.getByRole('region', { name: ACTIVITIES[i % ACTIVITIES.length]! })
+      await card.locator('input[type=file]').setInputFiles({ name: `outbox-${i}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(MB) })
+    }
+    // 80 more megabytes parked on another activity: the page's memory with 100 MB queued.
+    const parked = page.getByRole('region', { name: PARKED })
+    for (let i = 0; i < 80; i++)
+      await parked.locator('input[type=file]').setInputFiles({ name: `parked-${i}.pdf`, mimeType: 'application/pdf', buffer: pdfBytes(MB) })
+    for (;;) {
+      const queued = await outboxStates(page, '')
+      if ((queued.aguardando ?? 0) >= FILES + 80) break
+      await page.waitForTimeout(100)
+    }
+    const heapQueued = await jsHeapMb(page)
+    await removeQueued(page, 'parked-')
+
+    const started = Date.now()
+    await context.setOffline(false)
+    for (;;) {
+      const states = await outboxStates(page, 'outbox-')
+      if ((states.enviado ?? 0) >= FILES) break
+      if (Date.now() - started > 300_000) throw new Error(`outbox bench: not all sent after 5 min (${JSON.stringify(states)})`)
+      await page.waitForTimeout(20)
+    }
+    const outboxMs = Date.now() - started
+    if (process.env.OUTBOX_BENCH_TRACE)
+      console.log(
+        await page.evaluate(
+          (t0) =>
+            new Promise((resolve) => {
+              const open = indexedDB.open('portal-outbox')
+              open.onsuccess = () => {
+                const all = open.result.transaction('items').objectStore('items').getAll()
+                all.onsuccess = () =>
+                  resolve(
+                    (all.result as Array<{ fileName: string; sentAt: number; attempts: number; createdAt: number }>)
+                      .filter((i) => i.fileName.startsWith('outbox-'))
+                      .map((i) => `${i.fileName}:${i.sentAt - t0}:${i.attempts}`)
+                      .join(' '),
+                  )
+              }
+            }),
+          started,
+        ),
+      )
+    await context.close()
+    return { fetchMs, outboxMs, heapMb: { before: heapBefore, queued100: heapQueued } }
+  } finally {
+    await browser.close()
+  }
+}
+
+export function formatOutboxFigures({ fetchMs, outboxMs, heapMb }: OutboxFigures): string {
+  return [
+    `20 × 1 MB activity files, real server (PGlite, local disk)`,
+    `  plain fetch, one after another   ${fetchMs.toFixed(0).padStart(6)} ms`,
+    `  outbox, from 'online' to stored  ${outboxMs.toFixed(0).padStart(6)} ms   ratio ${(outboxMs / fetchMs).toFixed(2)} (goal ≤ 1.3)`,
+    `page JS heap: ${heapMb.before.toFixed(1)} MB before, ${heapMb.queued100.toFixed(1)} MB with 100 MB queued`,
+  ].join('\n')
+}

@@ -1,0 +1,188 @@
+import { errorMessageFor } from '../api/client.ts'
+import { contract } from '../api/contract.ts'
+import { fillPath, type Endpoint } from '../api/define.ts'
+import { confirm, fileOf, nextDueAt, outboxDb, postpone, reject, renew, take, tokenOf, type OutboxDb, type OutboxItem } from './outbox.ts'
+
+/**
+ * Sends outbox items (D16): the same code in the app and in the service worker. Each try
+ * rebuilds the multipart body from the stored bytes and sends the item's key as
+ * `Idempotency-Key`, so a replay after a lost answer stores nothing twice (P91).
+ */
+
+export type SendOutcome =
+  | { kind: 'sent'; receipt: unknown }
+  | { kind: 'rejected'; reason: string }
+  /** Worth another try later: no network, a 5xx, a 408/429, an expired login (401). */
+  | { kind: 'retry'; error: string }
+
+export interface SendOptions {
+  token: string
+  /** The item's bytes, read from `files` just before the try (P105). */
+  file: Blob
+  /** Upload progress, 0–1 (XHR only). */
+  onProgress?: (fraction: number) => void
+  signal?: AbortSignal
+  /** Limit without an answer once the body is sent. */
+  timeoutMs?: number
+}
+
+/** Statuses that say "try again later", not "this will never be accepted". */
+const RETRYABLE_4XX = new Set([401, 408, 425, 429])
+
+export const NETWORK_ERROR = 'Sem conexão com o servidor'
+
+function endpointOf(item: OutboxItem): Endpoint {
+  const endpoint = (contract as Record<string, Endpoint>)[item.endpoint]
+  if (!endpoint?.multipart) throw new Error(`outbox: ${item.endpoint} is not a multipart endpoint of the contract`)
+  return endpoint
+}
+
+/** The request of one try, rebuilt from the item (never stored as a request). */
+export function requestOf(
+  item: OutboxItem,
+  file: Blob,
+  token: string,
+): { url: string; method: string; headers: Record<string, string>; body: FormData } {
+  const endpoint = endpointOf(item)
+  const body = new FormData()
+  // Text fields first: the server reads the parts in order (P52).
+  for (const [name, value] of Object.entries(item.fields ?? {})) body.append(name, value)
+  body.append(item.fileField, file, item.fileName)
+  return {
+    url: `${item.baseUrl.replace(/\/$/, '')}${fillPath(endpoint.path, item.params)}`,
+    method: endpoint.method,
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': item.id },
+    body,
+  }
+}
+
+/** What an HTTP answer means for the item. */
+export function outcomeOf(item: OutboxItem, status: number, text: string): SendOutcome {
+  let payload: unknown
+  try {
+    payload = text ? JSON.parse(text) : undefined
+  } catch {
+    payload = text
+  }
+  if (status >= 200 && status < 300) return { kind: 'sent', receipt: payload }
+  if (status >= 500 || status === 0) return { kind: 'retry', error: `Erro no servidor (${status})` }
+  if (RETRYABLE_4XX.has(status))
+    return { kind: 'retry', error: status === 401 ? 'Entre de novo para enviar' : `Servidor ocupado (${status})` }
+  return { kind: 'rejected', reason: errorMessageFor(endpointOf(item), status, payload) }
+}
+
+/** One try over XMLHttpRequest: the only way to see upload progress over HTTP/1.1 (TOOLCHAIN). */
+function sendXhr(item: OutboxItem, { token, file, onProgress, signal, timeoutMs }: SendOptions): Promise<SendOutcome> {
+  const request = requestOf(item, file, token)
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(request.method, request.url)
+    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value)
+    if (timeoutMs) xhr.timeout = timeoutMs
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total)
+    }
+    xhr.onload = () => resolve(outcomeOf(item, xhr.status, xhr.responseText))
+    xhr.onerror = () => resolve({ kind: 'retry', error: NETWORK_ERROR })
+    xhr.ontimeout = () => resolve({ kind: 'retry', error: NETWORK_ERROR })
+    xhr.onabort = () => resolve({ kind: 'retry', error: NETWORK_ERROR })
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send(request.body)
+  })
+}
+
+/** One try over fetch: the worker has no XMLHttpRequest (no progress there). */
+async function sendFetch(item: OutboxItem, { token, file, signal }: SendOptions): Promise<SendOutcome> {
+  const request = requestOf(item, file, token)
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: signal ?? null,
+    })
+    return outcomeOf(item, response.status, await response.text())
+  } catch {
+    return { kind: 'retry', error: NETWORK_ERROR }
+  }
+}
+
+/** One try of one item, with XHR where there is one (a page), else fetch (the worker). */
+export function sendItem(item: OutboxItem, options: SendOptions): Promise<SendOutcome> {
+  return typeof XMLHttpRequest === 'function' ? sendXhr(item, options) : sendFetch(item, options)
+}
+
+export interface DrainOptions {
+  db?: OutboxDb
+  /** Send only this user's items (the app); the worker sends everyone's, each with its owner's token. */
+  ownerId?: number
+  /** The token for an item's owner; null: nobody of that account is signed in now (it waits). */
+  tokenFor?: (ownerId: number) => Promise<string | null> | string | null
+  /** Called when a try ends, for a caller that watches (tests, the bench). */
+  onOutcome?: (item: OutboxItem, outcome: SendOutcome) => void
+  signal?: AbortSignal
+  send?: typeof sendItem
+  now?: () => number
+}
+
+const RENEW_EVERY_MS = 5_000
+/** Progress is written at most this often: each write re-runs every screen's live query. */
+const PROGRESS_EVERY_MS = 500
+
+/**
+ * Sends every item due now, one after another, until none is left or a try fails for lack
+ * of network (the rest would fail the same way). Answers the time the next waiting item is
+ * due (null: none), for the caller's timer.
+ */
+export async function drain({
+  db = outboxDb,
+  ownerId,
+  tokenFor = (owner) => tokenOf(owner, { db }),
+  onOutcome,
+  signal,
+  send = sendItem,
+  now = Date.now,
+}: DrainOptions = {}): Promise<number | null> {
+  const skipped = new Set<number>()
+  while (!signal?.aborted) {
+    const item = await take({ db, now: now(), ...(ownerId === undefined ? {} : { ownerId }) })
+    if (!item) break
+    const token = skipped.has(item.ownerId) ? null : await tokenFor(item.ownerId)
+    if (!token) {
+      // Its owner is signed out: it waits for their next sign-in (P97).
+      skipped.add(item.ownerId)
+      await postpone(item.id, 'Aguardando entrar de novo', { db, now: now() })
+      continue
+    }
+    const file = await fileOf(item.id, { db })
+    if (!file) {
+      // Bytes gone (storage evicted?): nothing left that could ever be sent.
+      await reject(item.id, 'O arquivo não está mais neste aparelho', { db })
+      continue
+    }
+    let lastProgressAt = Date.now()
+    // The lease is renewed while the bytes travel, so a long upload is never taken twice.
+    const timer = setInterval(() => void renew(item.id, { db }), RENEW_EVERY_MS)
+    let outcome: SendOutcome
+    try {
+      outcome = await send(item, {
+        token,
+        file,
+        ...(signal ? { signal } : {}),
+        onProgress: (fraction) => {
+          if (Date.now() - lastProgressAt < PROGRESS_EVERY_MS) return
+          lastProgressAt = Date.now()
+          void renew(item.id, { db, progress: fraction })
+        },
+      })
+    } finally {
+      clearInterval(timer)
+    }
+    if (outcome.kind === 'sent') await confirm(item.id, outcome.receipt, { db, now: now() })
+    else if (outcome.kind === 'rejected') await reject(item.id, outcome.reason, { db })
+    else await postpone(item.id, outcome.error, { db, now: now(), offline: outcome.error === NETWORK_ERROR })
+    onOutcome?.(item, outcome)
+    if (outcome.kind === 'retry' && outcome.error === NETWORK_ERROR) break
+  }
+  return nextDueAt(ownerId, { db })
+}

@@ -1,0 +1,271 @@
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  backoffMs,
+  cancel,
+  confirm,
+  enqueue,
+  fileOf,
+  forgetTokens,
+  itemsOf,
+  LEASE_MS,
+  nextDueAt,
+  OutboxDb,
+  pendingCount,
+  postpone,
+  queuedBytes,
+  reject,
+  rememberToken,
+  renew,
+  retryNow,
+  take,
+  tokenOf,
+  wakeOfflineFailures,
+  type EnqueueInput,
+} from './outbox.ts'
+import { drain, NETWORK_ERROR, outcomeOf, requestOf, type SendOutcome } from './outbox-send.ts'
+
+let count = 0
+const dbs: OutboxDb[] = []
+function freshDb(): OutboxDb {
+  const db = new OutboxDb(`outbox-test-${++count}`)
+  dbs.push(db)
+  return db
+}
+afterEach(async () => {
+  await Promise.all(dbs.splice(0).map((db) => db.delete()))
+})
+
+const T0 = 1_800_000_000_000
+function input(overrides: Partial<EnqueueInput> = {}): EnqueueInput {
+  return {
+    kind: 'atividade-arquivo',
+    endpoint: 'enviarArquivoAtividade',
+    baseUrl: '/api/v1',
+    params: { id: 7 },
+    fileField: 'file',
+    file: new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 1, 2, 3])], { type: 'application/pdf' }),
+    fileName: 'redação.pdf',
+    ownerId: 1,
+    context: { atividade: 7 },
+    ...overrides,
+  }
+}
+
+describe('outbox', () => {
+  it('queues an item with its bytes and metadata, waiting and due at once', async () => {
+    const db = freshDb()
+    const item = await enqueue(input(), { db, now: T0 })
+    expect(item.id).toMatch(/^[0-9a-f-]{36}$/)
+    const stored = (await db.items.get(item.id))!
+    expect(stored).toMatchObject({
+      state: 'aguardando',
+      fileName: 'redação.pdf',
+      fileSize: 7,
+      fileType: 'application/pdf',
+      ownerId: 1,
+      attempts: 0,
+      nextAttemptAt: T0,
+      createdAt: T0,
+    })
+    expect(stored.hasFile).toBe(true)
+    const bytes = (await fileOf(item.id, { db }))!
+    expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46, 1, 2, 3]))
+    expect(await pendingCount(1, { db })).toBe(1)
+    expect(await queuedBytes(1, { db })).toBe(7)
+    expect(await pendingCount(2, { db })).toBe(0)
+  })
+
+  it('take leases an item so a second sender cannot take it until the lease runs out', async () => {
+    const db = freshDb()
+    const { id } = await enqueue(input(), { db, now: T0 })
+    const first = await take({ db, now: T0 })
+    expect(first).toMatchObject({ id, state: 'enviando', attempts: 1, leaseUntil: T0 + LEASE_MS })
+    expect(await take({ db, now: T0 + 1 })).toBeNull()
+    // Renewed while the bytes travel: still held.
+    expect(await renew(id, { db, now: T0 + 10_000, progress: 0.5 })).toBe(true)
+    expect(await take({ db, now: T0 + LEASE_MS + 1 })).toBeNull()
+    expect((await db.items.get(id))!.progress).toBe(0.5)
+    // The holder died (tab closed): after the lease another sender takes it.
+    const again = await take({ db, now: T0 + 10_000 + LEASE_MS + 1 })
+    expect(again).toMatchObject({ id, attempts: 2 })
+  })
+
+  it('two senders racing for one item: exactly one gets it', async () => {
+    const db = freshDb()
+    await enqueue(input(), { db, now: T0 })
+    const results = await Promise.all([take({ db, now: T0 }), take({ db, now: T0 }), take({ db, now: T0 })])
+    expect(results.filter(Boolean)).toHaveLength(1)
+  })
+
+  it('confirm keeps the receipt and drops the bytes; the sent item no longer counts as pending', async () => {
+    const db = freshDb()
+    const { id } = await enqueue(input(), { db, now: T0 })
+    await take({ db, now: T0 })
+    await confirm(id, { referencia: 'ENV-000001' }, { db, now: T0 + 5 })
+    expect(await db.items.get(id)).toMatchObject({
+      state: 'enviado',
+      receipt: { referencia: 'ENV-000001' },
+      sentAt: T0 + 5,
+      hasFile: false,
+    })
+    expect(await pendingCount(1, { db })).toBe(0)
+    expect(await queuedBytes(1, { db })).toBe(0)
+    expect(await take({ db, now: T0 + LEASE_MS * 10 })).toBeNull()
+  })
+
+  it('reject keeps the item with the reason, never sent again until retried', async () => {
+    const db = freshDb()
+    const { id } = await enqueue(input(), { db, now: T0 })
+    await take({ db, now: T0 })
+    await reject(id, 'Tipo de arquivo não aceito.', { db })
+    expect(await db.items.get(id)).toMatchObject({ state: 'recusado', reason: 'Tipo de arquivo não aceito.' })
+    expect(await take({ db, now: T0 + 10 ** 9 })).toBeNull()
+    expect(await pendingCount(1, { db })).toBe(1)
+    await retryNow(id, { db, now: T0 + 100 })
+    expect(await take({ db, now: T0 + 100 })).toMatchObject({ id })
+  })
+
+  it('postpone backs off exponentially, capped, and the item is retaken when due', async () => {
+    const db = freshDb()
+    const { id } = await enqueue(input(), { db, now: T0 })
+    await take({ db, now: T0 })
+    await postpone(id, 'Erro no servidor (500)', { db, now: T0, random: () => 0.5 })
+    expect(await db.items.get(id)).toMatchObject({ state: 'aguardando', lastError: 'Erro no servidor (500)', nextAttemptAt: T0 + 2_000 })
+    expect(await nextDueAt(1, { db })).toBe(T0 + 2_000)
+    expect(await take({ db, now: T0 + 1_999 })).toBeNull()
+    expect(await take({ db, now: T0 + 2_000 })).toMatchObject({ attempts: 2 })
+    expect(backoffMs(2, () => 0.5)).toBe(4_000)
+    expect(backoffMs(30, () => 0.5)).toBe(300_000)
+    // "Tentar agora" overrides the wait.
+    await postpone(id, 'x', { db, now: T0 + 2_000, random: () => 0.5 })
+    expect(await take({ db, now: T0 + 2_001, id, force: true })).toMatchObject({ id })
+  })
+
+  it('a try that failed offline is due again as soon as the connection is back', async () => {
+    const db = freshDb()
+    const { id } = await enqueue(input(), { db, now: T0 })
+    await take({ db, now: T0 })
+    await postpone(id, 'Sem conexão', { db, now: T0, random: () => 0.5, offline: true })
+    const other = await enqueue(input(), { db, now: T0 })
+    await take({ db, now: T0, id: other.id })
+    await postpone(other.id, 'Erro no servidor (500)', { db, now: T0, random: () => 0.5 })
+    await wakeOfflineFailures({ db, now: T0 + 10 })
+    expect((await db.items.get(id))!.nextAttemptAt).toBe(T0 + 10)
+    expect((await db.items.get(other.id))!.nextAttemptAt).toBe(T0 + 2_000)
+  })
+
+  it('cancel removes a waiting item, refuses one being sent', async () => {
+    const db = freshDb()
+    const a = await enqueue(input(), { db, now: T0 })
+    const b = await enqueue(input(), { db, now: T0 + 1 })
+    await take({ db, now: T0 })
+    expect(await cancel(a.id, { db })).toBe(false)
+    expect(await cancel(b.id, { db })).toBe(true)
+    expect((await itemsOf(1, { db })).map((item) => item.id)).toEqual([a.id])
+  })
+
+  it('stores the bytes once, in their own table, never in the item; confirm and cancel remove them (P105)', async () => {
+    const db = freshDb()
+    const a = await enqueue(input(), { db, now: T0 })
+    const b = await enqueue(input(), { db, now: T0 + 1 })
+    expect(await db.files.count()).toBe(2)
+    expect(await db.files.get(a.id)).toMatchObject({ id: a.id })
+    // The metadata writes of a send never copy the bytes into the item.
+    await take({ db, now: T0, id: a.id })
+    await renew(a.id, { db, now: T0 + 1, progress: 0.5 })
+    await postpone(a.id, 'Erro no servidor (500)', { db, now: T0 + 2, random: () => 0.5 })
+    for (const item of await db.items.toArray()) expect(Object.values(item).some((value) => value instanceof Blob)).toBe(false)
+    expect(await db.files.count()).toBe(2)
+    await take({ db, now: T0 + 10_000, id: a.id })
+    await confirm(a.id, { referencia: 'ENV-1' }, { db, now: T0 + 10_001 })
+    expect(await db.files.get(a.id)).toBeUndefined()
+    expect(await fileOf(a.id, { db })).toBeNull()
+    expect(await cancel(b.id, { db })).toBe(true)
+    expect(await db.files.count()).toBe(0)
+    expect(await db.items.count()).toBe(1) // a's receipt stays (P96)
+  })
+
+  it('keeps each user’s items apart and logout forgets only the tokens', async () => {
+    const db = freshDb()
+    await enqueue(input({ ownerId: 1 }), { db, now: T0 })
+    await enqueue(input({ ownerId: 2 }), { db, now: T0 + 1 })
+    expect(await take({ db, now: T0 + 5, ownerId: 2 })).toMatchObject({ ownerId: 2 })
+    await rememberToken(1, 'tok-1', { db })
+    expect(await tokenOf(1, { db })).toBe('tok-1')
+    await forgetTokens({ db })
+    expect(await tokenOf(1, { db })).toBeNull()
+    expect(await itemsOf(1, { db })).toHaveLength(1)
+  })
+})
+
+describe('outbox sender', () => {
+  it('rebuilds the multipart request from the stored bytes with the idempotency key', async () => {
+    const db = freshDb()
+    const item = await enqueue(input({ fields: { note: 'oi' } }), { db, now: T0 })
+    const request = requestOf(item, (await fileOf(item.id, { db }))!, 'tok')
+    expect(request).toMatchObject({
+      url: '/api/v1/turma-aluno-atividades/7/enviar-arquivo-atividade/',
+      method: 'POST',
+      headers: { Authorization: 'Bearer tok', 'Idempotency-Key': item.id },
+    })
+    expect(request.body.get('note')).toBe('oi')
+    const file = request.body.get('file') as File
+    expect(file.name).toBe('redação.pdf')
+    expect(file.size).toBe(7)
+  })
+
+  it('maps answers: 2xx sent, 5xx/401/429 retried, other 4xx refused with the server’s detail', async () => {
+    const item = await enqueue(input(), { db: freshDb(), now: T0 })
+    expect(outcomeOf(item, 201, '{"referencia":"ENV-1"}')).toEqual({ kind: 'sent', receipt: { referencia: 'ENV-1' } })
+    expect(outcomeOf(item, 503, '')).toMatchObject({ kind: 'retry' })
+    expect(outcomeOf(item, 401, '')).toMatchObject({ kind: 'retry' })
+    expect(outcomeOf(item, 429, '')).toMatchObject({ kind: 'retry' })
+    expect(outcomeOf(item, 409, '{"detail":"Limite de 10 arquivos"}')).toEqual({ kind: 'rejected', reason: 'Limite de 10 arquivos' })
+    expect(outcomeOf(item, 404, '{"detail":"x"}')).toEqual({ kind: 'rejected', reason: 'Atividade não encontrada' })
+  })
+
+  it('drain sends due items in order, stops at a network error and answers when to try again', async () => {
+    const db = freshDb()
+    const a = await enqueue(input(), { db, now: T0 })
+    const b = await enqueue(input(), { db, now: T0 + 1 })
+    const c = await enqueue(input(), { db, now: T0 + 2 })
+    const answers: SendOutcome[] = [
+      { kind: 'sent', receipt: { referencia: 'ENV-1' } },
+      { kind: 'retry', error: NETWORK_ERROR },
+    ]
+    const sent: string[] = []
+    const next = await drain({
+      db,
+      tokenFor: () => 'tok',
+      now: () => T0 + 10,
+      send: async (item, { token, file }) => {
+        expect(token).toBe('tok')
+        expect(file.size).toBe(7)
+        sent.push(item.id)
+        return answers.shift()!
+      },
+    })
+    expect(sent).toEqual([a.id, b.id])
+    expect((await db.items.get(a.id))!.state).toBe('enviado')
+    expect((await db.items.get(b.id))!.state).toBe('aguardando')
+    expect((await db.items.get(c.id))!.state).toBe('aguardando')
+    expect(next).toBe(T0 + 2) // c is due already
+  })
+
+  it('an item whose owner is signed out waits (no token, nothing sent)', async () => {
+    const db = freshDb()
+    const { id } = await enqueue(input({ ownerId: 5 }), { db, now: T0 })
+    let calls = 0
+    await drain({
+      db,
+      now: () => T0,
+      send: async () => {
+        calls++
+        return { kind: 'sent', receipt: {} }
+      },
+    })
+    expect(calls).toBe(0)
+    expect(await db.items.get(id)).toMatchObject({ state: 'aguardando', lastError: 'Aguardando entrar de novo' })
+  })
+})

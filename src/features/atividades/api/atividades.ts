@@ -1,0 +1,137 @@
+import { api, PORTAL_BASE_URL } from '../../../api/api.ts'
+import { ACTIVITY_FILE } from '../../../api/contract/atividades.ts'
+import { contract } from '../../../api/contract.ts'
+import { matchesContent, SNIFF_BYTES } from '../../../api/file-signatures.ts'
+import type { TurmaAlunoAtividade } from '../../../api/schemas/atividade.ts'
+import type { Turma } from '../../../api/schemas/turma.ts'
+import { baseMediaType, fileTooLargeMessage, fileTypeMessage } from '../../../api/uploads.ts'
+import type { PortalDb } from '../../../db/database.ts'
+import { loadLocalData, type LocalData } from '../../../db/local.ts'
+import { loadOutboxApp } from '../../../db/outbox-live.ts'
+import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
+
+/** What the outbox calls an activity file; the screens pick their items by it. */
+export const ACTIVITY_FILE_KIND = 'atividade-arquivo'
+
+/**
+ * The enrolment (`turma_aluno_id`) of one of the student's classes: from the device when
+ * the classes were synced, else from the server (the activities call takes the enrolment).
+ */
+async function turmaOf(local: LocalData, turmaId: number): Promise<Turma | undefined> {
+  const stored = await local.localDb.turmas.get(turmaId)
+  if (stored) return stored
+  const turmas = await api.call(contract.turmas, { query: {} })
+  return turmas.find((turma) => turma.id === turmaId)
+}
+
+/** Fetches a class's activities into the device (P100): shown offline after a reload. */
+export async function syncAtividades(local: LocalData, turmaId: number): Promise<void> {
+  const ticket = local.syncTicket()
+  const turma = await turmaOf(local, turmaId)
+  // Not one of the student's classes: the screen says "not found" (nothing to store).
+  if (!turma) throw new TurmaNotFound()
+  const atividades = await api.call(contract.atividades, { params: { id: turma.turma_aluno_id } })
+  await local.storeAtividades(turma, atividades, { ticket })
+}
+
+export class TurmaNotFound extends Error {
+  override readonly name = 'TurmaNotFound'
+  constructor() {
+    super('Turma não encontrada')
+  }
+}
+
+export function atividadesQueryOptions(turmaId: number) {
+  return offlineQueryOptions(['offline', 'atividades', turmaId], (local) => syncAtividades(local, turmaId))
+}
+
+export interface AtividadesDaTurma {
+  turma: Turma
+  atividades: TurmaAlunoAtividade[]
+}
+
+async function readAtividades(db: PortalDb, turmaId: number) {
+  const stored = await db.atividades.get(turmaId)
+  return stored ? { value: { turma: stored.turma, atividades: stored.atividades }, updatedAt: stored.updatedAt } : null
+}
+
+/** A class's activities: from the device at once, refreshed from the server (D15 pattern). */
+export function useAtividades(turmaId: number) {
+  return useOfflineData<AtividadesDaTurma>({
+    options: atividadesQueryOptions(turmaId),
+    read: (db) => readAtividades(db, turmaId),
+    deps: [turmaId],
+  })
+}
+
+/** An answer of a change (delete, presence) replaces that activity in the device's copy. */
+async function keepAnswer(turmaId: number, atividade: TurmaAlunoAtividade): Promise<void> {
+  const local = await loadLocalData()
+  const stored = await local.localDb.atividades.get(turmaId)
+  if (!stored) return
+  const atividades = stored.atividades.map((item) => (item.id === atividade.id ? atividade : item))
+  await local.storeAtividades(stored.turma, atividades, { now: stored.updatedAt })
+}
+
+export async function excluirArquivo(turmaId: number, atividadeId: number, arquivoId: number): Promise<void> {
+  const answer = await api.call(contract.excluirArquivoAtividade, { params: { id: atividadeId, x: arquivoId } })
+  await keepAnswer(turmaId, answer)
+}
+
+export async function registrarPresenca(turmaId: number, turmaAtividadeId: number): Promise<void> {
+  const answer = await api.call(contract.presencaAluno, { params: { id: turmaAtividadeId } })
+  await keepAnswer(turmaId, answer)
+}
+
+/** Saves a downloaded file under its name (the browser's own download). */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has the bytes once click() returned; a moment later the URL can go.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export async function baixarArquivo(atividadeId: number, arquivo: { id: number; nome: string }): Promise<void> {
+  saveBlob(await api.call(contract.downloadAtividade, { params: { id: atividadeId, x: arquivo.id } }), arquivo.nome)
+}
+
+export async function baixarCorrecao(atividadeId: number, correcao: { id: number; nome: string }): Promise<void> {
+  saveBlob(await api.call(contract.downloadCorrecao, { params: { id: atividadeId, x: correcao.id } }), correcao.nome)
+}
+
+/**
+ * The checks the server makes (P90), before anything is queued: size, declared type and
+ * the first bytes. Answers the Portuguese message, or null when the file may go.
+ */
+export async function activityFileProblem(file: File): Promise<string | null> {
+  if (file.size === 0 || file.size > ACTIVITY_FILE.maxBytes) return fileTooLargeMessageOrEmpty(file)
+  const type = baseMediaType(file.type)
+  if (!(ACTIVITY_FILE.mediaTypes as readonly string[]).includes(type)) return fileTypeMessage(ACTIVITY_FILE)
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer())
+  return matchesContent(type, head) ? null : fileTypeMessage(ACTIVITY_FILE)
+}
+
+function fileTooLargeMessageOrEmpty(file: File): string {
+  return file.size === 0 ? 'O arquivo está vazio.' : fileTooLargeMessage(ACTIVITY_FILE)
+}
+
+/** Queues a checked file for an activity: always through the outbox (D16). */
+export async function queueActivityFile(file: File, atividade: TurmaAlunoAtividade, ownerId: number) {
+  const { queueWrite } = await loadOutboxApp()
+  return queueWrite({
+    kind: ACTIVITY_FILE_KIND,
+    endpoint: 'enviarArquivoAtividade',
+    baseUrl: PORTAL_BASE_URL,
+    params: { id: atividade.id },
+    fileField: 'file',
+    file,
+    fileName: file.name,
+    ownerId,
+    context: { atividadeId: atividade.id, turmaId: atividade.turma_id, titulo: atividade.titulo },
+  })
+}

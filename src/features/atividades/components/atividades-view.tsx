@@ -1,0 +1,413 @@
+import '../atividades.css'
+import { Link } from '@tanstack/react-router'
+import { AlertDialog } from 'radix-ui'
+import { useEffect, useId, useRef, useState, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ACTIVITY_FILE, PRESENCE_CLOSES_AFTER_MS, PRESENCE_OPENS_BEFORE_MS } from '../../../api/contract/atividades.ts'
+import type { ArquivoAtividade, TurmaAlunoAtividade } from '../../../api/schemas/atividade.ts'
+import { acceptedTypesText, formatBytes } from '../../../api/uploads.ts'
+import type { OutboxItem } from '../../../db/outbox.ts'
+import { useOutboxQuery } from '../../../db/outbox-live.ts'
+import { Alert } from '../../../ui/alert.tsx'
+import { Button } from '../../../ui/button.tsx'
+import { formatDate, formatDateTime } from '../../../ui/format.ts'
+import { OfflineContent } from '../../../ui/offline-content.tsx'
+import { offlineStateOf } from '../../../ui/offline-state.ts'
+import { SkeletonText } from '../../../ui/skeleton.tsx'
+import {
+  ACTIVITY_FILE_KIND,
+  activityFileProblem,
+  baixarArquivo,
+  baixarCorrecao,
+  excluirArquivo,
+  queueActivityFile,
+  registrarPresenca,
+  useAtividades,
+} from '../api/atividades.ts'
+import { OutboxItemRow } from './outbox-item.tsx'
+
+interface Props {
+  turmaId: number
+  /** The signed-in student: queued files are theirs (P97). */
+  userId: number
+}
+
+/** /pedagogico/atividades/{id}: a class's activities, readable offline, files sent through the outbox (D16). */
+export function AtividadesView({ turmaId, userId }: Props) {
+  const { t } = useTranslation('atividades')
+  const data = useAtividades(turmaId)
+  const queued = useOutboxQuery((outbox) => outbox.itemsOf(userId, { kind: ACTIVITY_FILE_KIND }), [userId])
+  const turma = data.snapshot?.value.turma
+  const loading = offlineStateOf(data) === 'loading'
+  const [toDelete, setToDelete] = useState<{ atividade: TurmaAlunoAtividade; arquivo: ArquivoAtividade } | null>(null)
+  // The "Excluir" button that opened the dialog: focus goes back there when it closes.
+  const opener = useRef<HTMLElement | null>(null)
+  const [notice, setNotice] = useState('')
+
+  // A queued file the server confirmed shows among the sent files: fetch the list again.
+  const sentCount = queued?.filter((item) => item.state === 'enviado' && item.context.turmaId === turmaId).length ?? 0
+  const { refresh } = data
+  const seen = useRef(sentCount)
+  useEffect(() => {
+    if (sentCount <= seen.current) {
+      seen.current = sentCount
+      return
+    }
+    seen.current = sentCount
+    // Once per burst: twenty files confirmed one after another make one refresh, not twenty.
+    const timer = setTimeout(() => void refresh(), 1_000)
+    return () => clearTimeout(timer)
+  }, [sentCount, refresh])
+
+  return (
+    <div className="page">
+      <Link to="/pedagogico/list" className="back-link">
+        ← {t('back')}
+      </Link>
+      <h1 className="page__title">
+        {t('title')}
+        {turma || loading ? <span className="page__subtitle">{turma ? turma.nome : <SkeletonText width="12rem" />}</span> : null}
+      </h1>
+      <p className="u-visually-hidden" role="status">
+        {notice}
+      </p>
+      <OfflineContent {...data} emptyText={t('empty')} isEmpty={(value) => value.atividades.length === 0} skeleton={<AtividadeSkeleton />}>
+        {(value) => (
+          <ul className="atividade-list">
+            {value.atividades.map((atividade) => (
+              <li key={atividade.id}>
+                <AtividadeCard
+                  atividade={atividade}
+                  turmaId={turmaId}
+                  userId={userId}
+                  queued={queued?.filter((item) => item.context.atividadeId === atividade.id) ?? []}
+                  onDelete={(arquivo) => {
+                    opener.current = document.activeElement as HTMLElement | null
+                    setToDelete({ atividade, arquivo })
+                  }}
+                  onNotice={setNotice}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </OfflineContent>
+      <DeleteDialog
+        target={toDelete}
+        turmaId={turmaId}
+        opener={opener}
+        onClose={() => setToDelete(null)}
+        onDeleted={() => {
+          setToDelete(null)
+          setNotice(t('deleted'))
+        }}
+      />
+    </div>
+  )
+}
+
+function AtividadeSkeleton() {
+  return (
+    <ul className="atividade-list" aria-hidden="true">
+      {[0, 1].map((i) => (
+        <li key={i}>
+          <section className="atividade-card">
+            <h2 className="atividade-card__title">
+              <SkeletonText width="14rem" />
+            </h2>
+            <p className="atividade-card__due">
+              <SkeletonText width="9rem" />
+            </p>
+            <p className="atividade-card__statement">
+              <SkeletonText width="90%" />
+            </p>
+          </section>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+interface CardProps {
+  atividade: TurmaAlunoAtividade
+  turmaId: number
+  userId: number
+  queued: OutboxItem[]
+  onDelete: (arquivo: ArquivoAtividade) => void
+  onNotice: (text: string) => void
+}
+
+function AtividadeCard({ atividade, turmaId, userId, queued, onDelete, onNotice }: CardProps) {
+  const { t } = useTranslation('atividades')
+  const headingId = useId()
+  const hintId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const corrected = atividade.correcoes.length > 0
+  const sentIds = new Set(atividade.arquivos.map((arquivo) => arquivo.id))
+  // A confirmed item whose file is already in the list shows once, as a sent file.
+  const visible = queued.filter(
+    (item) => !(item.state === 'enviado' && sentIds.has((item.receipt as { id?: number } | undefined)?.id ?? -1)),
+  )
+
+  async function run(work: () => Promise<void>) {
+    setError(null)
+    setBusy(true)
+    try {
+      await work()
+    } catch (caught) {
+      setError((caught as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function onFile(file: File | undefined) {
+    if (input.current) input.current.value = ''
+    if (!file) return
+    setError(null)
+    // The server's checks, before anything is queued (P90): a refused file never waits.
+    const problem = await activityFileProblem(file)
+    if (problem) {
+      setError(problem)
+      return
+    }
+    await run(async () => {
+      await queueActivityFile(file, atividade, userId)
+      onNotice(t('queued', { name: file.name }))
+    })
+  }
+
+  return (
+    <section className="atividade-card" aria-labelledby={headingId} data-testid="atividade">
+      <h2 id={headingId} className="atividade-card__title">
+        {atividade.titulo}
+      </h2>
+      <p className="atividade-card__due">{atividade.data_entrega ? t('due', { date: formatDate(atividade.data_entrega) }) : t('noDue')}</p>
+      <p className="atividade-card__statement">{atividade.enunciado}</p>
+
+      {atividade.aula_em ? <Presenca atividade={atividade} turmaId={turmaId} onError={setError} onNotice={onNotice} /> : null}
+
+      <h3 className="atividade-card__subtitle">{t('sentFiles')}</h3>
+      {atividade.arquivos.length === 0 ? (
+        <p className="atividade-card__none">{t('noSentFiles')}</p>
+      ) : (
+        <ul className="file-list">
+          {atividade.arquivos.map((arquivo) => (
+            <FileRow
+              key={arquivo.id}
+              testId="arquivo"
+              name={arquivo.nome}
+              meta={`${formatBytes(arquivo.tamanho)} · ${t('receipt', { referencia: arquivo.referencia, date: formatDateTime(new Date(arquivo.recebido_em)) })}`}
+              busy={busy}
+              onDownload={() => void run(() => baixarArquivo(atividade.id, arquivo))}
+              onDelete={corrected ? undefined : () => onDelete(arquivo)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {corrected ? (
+        <>
+          <h3 className="atividade-card__subtitle">{t('corrections')}</h3>
+          <ul className="file-list">
+            {atividade.correcoes.map((correcao) => (
+              <FileRow
+                key={correcao.id}
+                testId="correcao"
+                name={correcao.nome}
+                meta={`${formatBytes(correcao.tamanho)} · ${formatDateTime(new Date(correcao.corrigido_em))}`}
+                comment={correcao.comentario}
+                busy={busy}
+                onDownload={() => void run(() => baixarCorrecao(atividade.id, correcao))}
+              />
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {visible.length > 0 ? (
+        <>
+          <h3 className="atividade-card__subtitle">{t('queueTitle')}</h3>
+          <ul className="outbox-list">
+            {visible.map((item) => (
+              <OutboxItemRow key={item.id} item={item} />
+            ))}
+          </ul>
+          <p>
+            <Link to="/envios-pendentes">{t('pendingLink')}</Link>
+          </p>
+        </>
+      ) : null}
+
+      {error ? <Alert tone="error">{error}</Alert> : null}
+
+      <div className="atividade-card__send">
+        <Button variant="primary" aria-describedby={hintId} disabled={busy} onClick={() => input.current?.click()}>
+          {t('send')}
+        </Button>
+        {/* The button is the only control for the hidden input (P82's pattern): one Tab stop. */}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={ACTIVITY_FILE.mediaTypes.join(',')}
+          aria-label={t('send')}
+          data-testid={`file-input-${atividade.id}`}
+          onChange={(event) => void onFile(event.currentTarget.files?.[0])}
+        />
+        <p id={hintId} className="atividade-card__hint">
+          {t('sendHint', { max: formatBytes(ACTIVITY_FILE.maxBytes), types: acceptedTypesText(ACTIVITY_FILE) })}
+        </p>
+      </div>
+    </section>
+  )
+}
+
+/** A file on the server (sent by the student, or the teacher's correction): download, and delete where allowed. */
+function FileRow(props: {
+  testId: string
+  name: string
+  meta: string
+  comment?: string | null
+  busy: boolean
+  onDownload: () => void
+  onDelete?: (() => void) | undefined
+}) {
+  const { t } = useTranslation('atividades')
+  return (
+    <li className="file-list__row" data-testid={props.testId}>
+      <div className="file-list__what">
+        <span className="file-list__name">{props.name}</span>
+        <span className="file-list__meta">{props.meta}</span>
+        {props.comment ? <span className="file-list__comment">{t('comment', { comment: props.comment })}</span> : null}
+      </div>
+      <div className="file-list__actions">
+        <Button variant="secondary" disabled={props.busy} aria-label={t('download', { name: props.name })} onClick={props.onDownload}>
+          {t('downloadShort')}
+        </Button>
+        {props.onDelete ? (
+          <Button variant="text" disabled={props.busy} aria-label={t('deleteLabel', { name: props.name })} onClick={props.onDelete}>
+            {t('delete')}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+function Presenca({
+  atividade,
+  turmaId,
+  onError,
+  onNotice,
+}: {
+  atividade: TurmaAlunoAtividade
+  turmaId: number
+  onError: (message: string | null) => void
+  onNotice: (text: string) => void
+}) {
+  const { t } = useTranslation('atividades')
+  const [busy, setBusy] = useState(false)
+  const start = new Date(atividade.aula_em!).getTime()
+  const now = Date.now()
+  const open = now >= start - PRESENCE_OPENS_BEFORE_MS && now <= start + PRESENCE_CLOSES_AFTER_MS
+  return (
+    <div className="atividade-card__presence">
+      <p>{t('presenceClass', { date: formatDateTime(start) })}</p>
+      {atividade.presenca_em ? (
+        <p className="status-pill status-pill--aprovado">{t('presenceAt', { date: formatDateTime(new Date(atividade.presenca_em)) })}</p>
+      ) : open ? (
+        <Button
+          variant="secondary"
+          loading={busy}
+          onClick={() => {
+            onError(null)
+            setBusy(true)
+            registrarPresenca(turmaId, atividade.turma_atividade_id)
+              .then(() => onNotice(t('presenceDone')))
+              .catch((caught: unknown) => onError((caught as Error).message))
+              .finally(() => setBusy(false))
+          }}
+        >
+          {t('presence')}
+        </Button>
+      ) : (
+        <p className="atividade-card__hint">{t('presenceClosed')}</p>
+      )}
+    </div>
+  )
+}
+
+/** "Excluir arquivo?" (Radix AlertDialog: focus kept inside, Esc cancels, focus returns to the opener). */
+function DeleteDialog({
+  target,
+  turmaId,
+  opener,
+  onClose,
+  onDeleted,
+}: {
+  target: { atividade: TurmaAlunoAtividade; arquivo: ArquivoAtividade } | null
+  turmaId: number
+  opener: RefObject<HTMLElement | null>
+  onClose: () => void
+  onDeleted: () => void
+}) {
+  const { t } = useTranslation('atividades')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  return (
+    <AlertDialog.Root
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) {
+          setError(null)
+          onClose()
+        }
+      }}
+    >
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="confirm-dialog__overlay" />
+        <AlertDialog.Content
+          className="confirm-dialog"
+          onCloseAutoFocus={(event) => {
+            // Deleted: its button is gone, the list keeps the focus near (the heading of the page).
+            event.preventDefault()
+            const back = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('#main h1')
+            back?.focus()
+          }}
+        >
+          <AlertDialog.Title className="confirm-dialog__title">{t('deleteTitle')}</AlertDialog.Title>
+          <AlertDialog.Description className="confirm-dialog__body">
+            {t('deleteBody', { name: target?.arquivo.nome ?? '' })}
+          </AlertDialog.Description>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div className="confirm-dialog__actions">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary" disabled={busy}>
+                {t('cancel')}
+              </Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="primary"
+              className="confirm-dialog__danger"
+              loading={busy}
+              onClick={() => {
+                if (!target) return
+                setBusy(true)
+                setError(null)
+                excluirArquivo(turmaId, target.atividade.id, target.arquivo.id)
+                  .then(onDeleted)
+                  .catch((caught: unknown) => setError((caught as Error).message))
+                  .finally(() => setBusy(false))
+              }}
+            >
+              {t('deleteConfirm')}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  )
+}

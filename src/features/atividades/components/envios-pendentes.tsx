@@ -1,0 +1,73 @@
+import '../atividades.css'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatBytes } from '../../../api/uploads.ts'
+import { loadOutboxApp, useOutboxQuery } from '../../../db/outbox-live.ts'
+import { LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
+import { OutboxItemRow } from './outbox-item.tsx'
+
+/**
+ * /envios-pendentes (D16): every write this user queued on this device, waiting, being
+ * sent, refused or sent with its receipt. It reads only the device, so it works offline
+ * exactly as online: no "not on this device" state, nothing to fetch.
+ */
+export function EnviosPendentes({ userId }: { userId: number }) {
+  const { t } = useTranslation('atividades')
+  const items = useOutboxQuery((outbox) => outbox.itemsOf(userId), [userId])
+  const bytes = items?.reduce((sum, item) => sum + (item.hasFile ? item.fileSize : 0), 0) ?? 0
+  const persisted = usePersisted(bytes > 0)
+  return (
+    <div className="page">
+      <h1 className="page__title">{t('outbox.title')}</h1>
+      <p className="outbox-intro">{t('outbox.intro')}</p>
+      {items === undefined ? (
+        <div aria-busy="true">
+          <LoadingStatus />
+          <ul className="outbox-list" aria-hidden="true">
+            <li className="outbox-item">
+              <SkeletonText width="12rem" />
+              <SkeletonText width="8rem" />
+            </li>
+          </ul>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="ui-empty">{t('outbox.empty')}</p>
+      ) : (
+        <>
+          {bytes > 0 ? (
+            <p className="outbox-storage" data-testid="outbox-storage">
+              {t('outbox.storage', { size: formatBytes(bytes) })}{' '}
+              {persisted === null ? null : persisted ? t('outbox.storagePersisted') : t('outbox.storageNotPersisted')}
+            </p>
+          ) : null}
+          <ul className="outbox-list" aria-label={t('outbox.title')}>
+            {[...items].reverse().map((item) => (
+              <OutboxItemRow key={item.id} item={item} showActivity />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** Whether the browser keeps the site's storage under pressure (asked once files wait, P99). */
+function usePersisted(ask: boolean): boolean | null {
+  const [persisted, setPersisted] = useState<boolean | null>(null)
+  useEffect(() => {
+    if (!ask) return
+    let live = true
+    void loadOutboxApp()
+      .then(async ({ requestPersistentStorage, storageEstimate }) => {
+        await requestPersistentStorage()
+        return storageEstimate()
+      })
+      .then((estimate) => {
+        if (live) setPersisted(estimate?.persisted ?? null)
+      })
+    return () => {
+      live = false
+    }
+  }, [ask])
+  return persisted
+}

@@ -1,0 +1,101 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatBytes } from '../../../api/uploads.ts'
+import type { OutboxItem } from '../../../db/outbox.ts'
+import { loadOutboxApp } from '../../../db/outbox-live.ts'
+import { Button } from '../../../ui/button.tsx'
+import { formatDateTime } from '../../../ui/format.ts'
+
+/** What an activity file's receipt holds (the server's `ArquivoAtividade`, P91). */
+interface Receipt {
+  referencia?: string
+  recebido_em?: string
+}
+
+function receiptOf(item: OutboxItem): Receipt {
+  return (item.receipt ?? {}) as Receipt
+}
+
+/**
+ * One queued write as the student sees it (D16): its state, progress, the server's reason
+ * for a refusal, the receipt once sent, and what can be done (retry, cancel, clear).
+ */
+export function OutboxItemRow({ item, showActivity = false }: { item: OutboxItem; showActivity?: boolean }) {
+  const { t } = useTranslation('atividades')
+  const [busy, setBusy] = useState(false)
+  const receipt = receiptOf(item)
+  const percent = Math.round((item.progress ?? 0) * 100)
+  const act = (work: () => Promise<unknown>) => () => {
+    setBusy(true)
+    void work().finally(() => setBusy(false))
+  }
+  // Waiting: cancel the send; refused: remove it; sent: clear the receipt. Never while sending.
+  const removal = ({ aguardando: 'cancel', recusado: 'remove', enviado: 'clear', enviando: null } as const)[item.state]
+  const titulo = typeof item.context.titulo === 'string' ? item.context.titulo : null
+  const turmaId = item.context.turmaId
+  return (
+    <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
+      <div className="outbox-item__head">
+        <span className="outbox-item__name">{item.fileName}</span>
+        <span className={`status-pill outbox-pill--${item.state}`}>{t(`outbox.state.${item.state}`)}</span>
+      </div>
+      <p className="outbox-item__meta">
+        {t('outbox.queuedAt', { size: formatBytes(item.fileSize), date: formatDateTime(item.createdAt) })}
+      </p>
+      {showActivity && titulo ? (
+        <p className="outbox-item__meta">
+          {t('outbox.for', { titulo })}
+          {turmaId !== undefined ? (
+            <>
+              {' · '}
+              <Link to="/pedagogico/atividades/$id" params={{ id: String(turmaId) }}>
+                {t('outbox.openActivity')}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {item.state === 'enviando' ? (
+        <div className="outbox-item__progress">
+          <progress max={100} value={percent} aria-label={t('outbox.progress', { percent })} />
+          <span>{t('outbox.progress', { percent })}</span>
+        </div>
+      ) : null}
+      {item.state === 'aguardando' && item.lastError ? (
+        <p className="outbox-item__meta">
+          {t('outbox.lastError', { error: item.lastError })}
+          {item.nextAttemptAt > Date.now() ? ` · ${t('outbox.retryAt', { time: formatDateTime(item.nextAttemptAt) })}` : null}
+        </p>
+      ) : null}
+      {item.state === 'recusado' && item.reason ? (
+        <p className="outbox-item__reason" data-testid="outbox-reason">
+          {t('outbox.reason', { reason: item.reason })}
+        </p>
+      ) : null}
+      {item.state === 'enviado' ? (
+        <p className="outbox-item__receipt" data-testid="outbox-receipt">
+          <strong>{t('outbox.receipt', { referencia: receipt.referencia ?? '—' })}</strong>
+          {receipt.recebido_em ? ` · ${t('outbox.receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}` : null}
+        </p>
+      ) : null}
+      <div className="outbox-item__actions">
+        {item.state === 'aguardando' || item.state === 'recusado' ? (
+          <Button variant="secondary" loading={busy} onClick={act(async () => (await loadOutboxApp()).retryOutboxItem(item.id))}>
+            {t('outbox.retry')}
+          </Button>
+        ) : null}
+        {removal ? (
+          <Button
+            variant="text"
+            disabled={busy}
+            onClick={act(async () => (await loadOutboxApp()).removeOutboxItem(item.id))}
+            aria-label={t(`outbox.${removal}Label`, { name: item.fileName })}
+          >
+            {t(`outbox.${removal}`)}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  )
+}

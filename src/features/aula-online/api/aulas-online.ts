@@ -1,0 +1,61 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '../../../api/api.ts'
+import { contract } from '../../../api/contract.ts'
+import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
+import type { PortalDb } from '../../../db/database.ts'
+import { loadLocalData, type LocalData } from '../../../db/local.ts'
+import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
+
+export const aulasOnlineQueryKey = ['offline', 'aulasOnline'] as const
+
+async function readAulas(db: PortalDb): Promise<LocalSnapshot<AulaOnline[]> | null> {
+  const meta = await db.syncState.get('aulasOnline')
+  if (!meta?.aulasOnline) return null
+  return { value: meta.aulasOnline, updatedAt: meta.updatedAt }
+}
+
+/** Conditional (issue 7): an unchanged list costs a 304 and the stored one stays (P125). */
+export async function syncAulasOnline(local: LocalData): Promise<void> {
+  const ticket = local.syncTicket()
+  const path = contract.aulasOnline.path
+  const answer = await local.fetchConditional(
+    (sent) => api.callConditional(contract.aulasOnline, sent, {}),
+    (await local.storedEtags('aulasOnline'))[path],
+    async () => (await readAulas(local.localDb))?.value,
+  )
+  if (!answer.changed) return local.markUnchanged('aulasOnline', { ticket })
+  await local.storeAulasOnline(answer.value, { ticket, etags: answer.etag ? { [path]: answer.etag } : {} })
+}
+
+export const aulasOnlineQueryOptions = offlineQueryOptions(aulasOnlineQueryKey, syncAulasOnline)
+
+/** The caller's online classes by start, from the device (the list and the details both read it). */
+export function useAulasOnline() {
+  return useOfflineData<AulaOnline[]>({ options: aulasOnlineQueryOptions, read: readAulas })
+}
+
+/** One online class from the stored list; `undefined` value when the list does not have it. */
+export function useAulaOnline(id: number) {
+  return useOfflineData<AulaOnline | undefined>({
+    options: aulasOnlineQueryOptions,
+    read: async (db) => {
+      const stored = await readAulas(db)
+      return stored && { value: stored.value.find((aula) => aula.id === id), updatedAt: stored.updatedAt }
+    },
+    deps: [id],
+  })
+}
+
+/**
+ * Joining (P122): the server records attendance and answers the class; the device's copy
+ * takes it at once, so "Presença registrada" shows without another request.
+ */
+export function useEntrarAulaOnline() {
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const aula = await api.call(contract.entrarAulaOnline, { params: { id } })
+      await (await loadLocalData()).storeAulaOnline(aula)
+      return aula
+    },
+  })
+}
