@@ -113,6 +113,38 @@ describe('sentryOptions', () => {
   })
 })
 
+describe('query strings never leave (SPEC §7: the reset link carries an e-mail and a token)', () => {
+  const page = 'http://localhost:8080/login/main?email=aluno%40example.com&token=reset-7f3a9c2e'
+
+  it('cuts them from a long animation frame span, whatever attribute holds the address', () => {
+    const { beforeSendSpan } = monitoring.sentryOptions({ dsn: 'x' })
+    const span = {
+      name: 'Main UI thread blocked',
+      attributes: {
+        'browser.script.invoker': page,
+        'code.file.path': { value: `${page}#top`, type: 'string' },
+        'sentry.op': 'ui.long_animation_frame',
+      },
+    }
+    const sent = JSON.stringify(beforeSendSpan?.(span as never))
+    expect(sent).not.toContain('aluno')
+    expect(sent).not.toContain('reset-7f3a9c2e')
+    expect(sent).toContain('"http://localhost:8080/login/main"')
+    expect(sent).toContain('ui.long_animation_frame')
+  })
+
+  it('cuts them from breadcrumbs and events, relative addresses too, and leaves other text alone', () => {
+    const { beforeBreadcrumb, beforeSend } = monitoring.sentryOptions({ dsn: 'x' })
+    const crumb = beforeBreadcrumb?.({ category: 'navigation', data: { from: '/login/main?token=t1&email=a%40b.c', to: '/dashboard' } })
+    expect(crumb?.data).toEqual({ from: '/login/main', to: '/dashboard' })
+    const event = { message: 'Tudo certo? Sim.', request: { url: page }, exception: { values: [{ type: 'Error', value: 'x' }] } }
+    expect(beforeSend?.(event as never, {})).toMatchObject({
+      message: 'Tudo certo? Sim.',
+      request: { url: 'http://localhost:8080/login/main' },
+    })
+  })
+})
+
 describe('initMonitoring and reportError', () => {
   it('does nothing without a DSN', async () => {
     const { fake, load } = fakeSentry()

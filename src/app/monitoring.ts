@@ -4,7 +4,7 @@
  * screen; this module itself only holds types and small pure functions.
  */
 import type * as Sentry from '@sentry/react'
-import type { BrowserOptions, ErrorEvent, EventHint } from '@sentry/react'
+import type { Breadcrumb, BrowserOptions, ErrorEvent, EventHint } from '@sentry/react'
 import { name as appName, version as appVersion } from '../../package.json'
 
 /**
@@ -83,6 +83,24 @@ export function shouldIgnoreError(eventOrError: unknown): boolean {
   return describe(eventOrError).some((text) => IGNORED_ERRORS.some((re) => re.test(text)))
 }
 
+/** An address's path and host followed by its query string or fragment (the part to drop). */
+const URL_WITH_QUERY = /((?:https?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/g
+
+/**
+ * `value` with the query strings and fragments cut from every address in it, however deep.
+ * Sentry's `urlQueryParams: false` covers requests and navigations, but some spans (long
+ * animation frames' `browser.script.invoker`, for one) carry the page's whole address, and
+ * the reset link's has an e-mail and a token (SPEC §7).
+ */
+export function withoutQueryStrings<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(URL_WITH_QUERY, '$1') as T
+  if (depth > 6 || value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutQueryStrings(item, depth + 1)) as T
+  const record = value as Record<string, unknown>
+  for (const key of Object.keys(record)) record[key] = withoutQueryStrings(record[key], depth + 1)
+  return value
+}
+
 /** Sentry.init options of SPEC §9 (sample rates, breadcrumbs, stack traces) and §8 filters. */
 export function sentryOptions(config: { dsn: string; environment?: string | undefined; release?: string | undefined }): BrowserOptions {
   return {
@@ -99,8 +117,10 @@ export function sentryOptions(config: { dsn: string; environment?: string | unde
     dataCollection: { userInfo: false, cookies: false, httpBodies: [], urlQueryParams: false },
     beforeSend(event: ErrorEvent, hint: EventHint) {
       if (shouldIgnoreError(event) || shouldIgnoreError(hint.originalException)) return null
-      return event
+      return withoutQueryStrings(event)
     },
+    beforeBreadcrumb: (breadcrumb: Breadcrumb) => withoutQueryStrings(breadcrumb),
+    beforeSendSpan: (span) => withoutQueryStrings(span),
   }
 }
 

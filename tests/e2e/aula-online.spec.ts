@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, isSyncAnswer, login, loginAsStudent, mainNav, NEW_STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, isSyncAnswer, login, loginAsStudent, mainNav, NEW_STUDENT, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * Online classes (issue 10) against the real server and its demo data (P124): Ana's Espanhol
@@ -118,7 +118,7 @@ test.describe('online classes', () => {
     await openList(page)
     await expect(page.getByTestId('updated-at')).toBeVisible()
     // Offline-ready: the worker controls the page and the session kept its user (P53).
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await serviceWorkerInControl(page)
     await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
 
     await context.setOffline(true)

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { loginAsStudent } from './fixtures.ts'
+import { loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * Compressed, cacheable delivery (issue 7 §1) as Chromium receives it from the real server
@@ -62,7 +62,7 @@ test('the service worker precaches the app but not the Sentry SDK, which loads o
     if (request.url().includes('sentry-sdk-')) sentryRequests.push(request.url())
   })
   await page.goto('/login/main')
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+  await serviceWorkerInControl(page)
   const precached = await page.evaluate(async () => {
     const name = (await caches.keys()).find((cache) => cache.startsWith('workbox-precache'))
     if (!name) return []

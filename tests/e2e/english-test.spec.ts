@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, login, loginAsStudent, mainNav, NEW_STUDENT, UNCONFIRMED } from './fixtures.ts'
+import {
+  expectNoAxeViolations,
+  holdApi,
+  login,
+  loginAsStudent,
+  mainNav,
+  NEW_STUDENT,
+  UNCONFIRMED,
+  serviceWorkerInControl,
+} from './fixtures.ts'
 
 /**
  * The English level test /english-test (issue 10, P130–P134) against the real server: the
@@ -33,7 +42,7 @@ test.describe('English level test', () => {
     // A long walk on a machine shared by several runs.
     test.setTimeout(150_000)
     await loginAsStudent(page)
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await serviceWorkerInControl(page)
 
     // From the drawer: the screen's heading takes focus.
     await (await mainNav(page)).getByRole('link', { name: 'English test' }).click()
@@ -147,7 +156,7 @@ test.describe('English level test', () => {
     const intro = page.getByRole('heading', { level: 2, name: 'Como funciona' })
     await login(page, UNCONFIRMED.username, UNCONFIRMED.password)
     await expect(page).not.toHaveURL(/\/login/)
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await serviceWorkerInControl(page)
 
     // Never loaded on this device and offline: says so, no skeleton forever, no fake intro.
     await context.setOffline(true)

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { field, loginAsStudent } from './fixtures.ts'
+import { field, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * Issue 7 item 2, "a first paint from HTML": the shell the server (and, offline, the
@@ -147,7 +147,7 @@ test('React takes over the pre-rendered frame of a signed-in route without movin
 
 test('offline, the service worker answers each page with the same pre-rendered shell as the server', async ({ page, context }) => {
   await page.goto('/login/main')
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+  await serviceWorkerInControl(page)
   await context.setOffline(true)
   for (const [path, kind] of [
     ['/login/main', 'login'],

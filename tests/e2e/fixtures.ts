@@ -16,6 +16,15 @@ export const FORGETFUL = { username: 'recuperar@example.com', password: 'demo123
 /** Demo student whose e-mail is not confirmed yet (P70). */
 export const UNCONFIRMED = { username: 'confirmar@example.com', password: 'demo1234', name: 'Helena Martins' }
 
+/**
+ * The service worker controls the page: it activates only once its precache is filled, so
+ * from here a reload with no connection is served from the device. On a busy 2-core machine
+ * the first install can take a while.
+ */
+export async function serviceWorkerInControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+}
+
 /** The newest mail to `to` in the demo outbox (/dev/outbox, D10), opened by following its link. */
 export async function followMailLink(page: Page, to: string, subject: RegExp) {
   await page.goto(`/dev/outbox?para=${encodeURIComponent(to)}`)

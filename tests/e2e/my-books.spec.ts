@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { field, holdApi, login, NEW_STUDENT } from './fixtures.ts'
+import { field, holdApi, login, NEW_STUDENT, serviceWorkerInControl } from './fixtures.ts'
 
 /** Issue 9 journey 7 (books): "Meus livros" on /me against the real server (D8). */
 
@@ -71,6 +71,7 @@ test("the books of the student's classes; an error says so with a retry; offline
     /KNN At Home — Inglês 1.*KNN At Home/,
   ])
 
+  await serviceWorkerInControl(page)
   await context.setOffline(true)
   await page.reload()
   await expect(books.getByText('Seus livros aparecem aqui quando houver conexão.').first()).toBeVisible()

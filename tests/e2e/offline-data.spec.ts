@@ -1,12 +1,22 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, isSyncAnswer, mainNav, login, loginAsStudent, SIBLINGS, STUDENT, instalmentRows } from './fixtures.ts'
+import {
+  expectNoAxeViolations,
+  isSyncAnswer,
+  mainNav,
+  login,
+  loginAsStudent,
+  SIBLINGS,
+  STUDENT,
+  instalmentRows,
+  serviceWorkerInControl,
+} from './fixtures.ts'
 
 /**
  * Ready for a reload with no connection: the service worker controls the page (it activates
  * only once its precache is filled) and the logged-in user is kept on the device.
  */
 async function waitForOfflineReady(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+  await serviceWorkerInControl(page)
   await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { login } from './fixtures.ts'
+import { login, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * Helpers of the outbox's browser tests (D16, issue 10): files made here, the activity
@@ -20,7 +20,7 @@ export function pdf(name: string, size = 2048) {
 }
 
 export async function waitForWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+  await serviceWorkerInControl(page)
 }
 
 /** Signs in and waits for the dashboard and the service worker in control. */

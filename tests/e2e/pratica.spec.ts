@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, loginAsStudent } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * The practice area (issue 10, /pedagogico/minha-pratica/{id}) on the real server, database
@@ -106,7 +106,7 @@ test.describe('practice area', () => {
       if (response.url().includes('/pratica/teste/') && response.request().method() === 'POST') answers.push(response.status())
     })
     await loginAsStudent(page)
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await serviceWorkerInControl(page)
     await openPractice(page)
     // The audio files reach the worker's cache (fetched whole by the app, P114).
     await expect
@@ -161,7 +161,7 @@ test.describe('practice area', () => {
     context,
   }) => {
     await loginAsStudent(page)
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await serviceWorkerInControl(page)
     await page.goto('/pedagogico/list')
     const hrefOf = (name: string) => page.getByRole('link', { name: `Minha prática de ${name}` }).getAttribute('href')
     const espanhol = (await hrefOf('Espanhol — Básico 1'))!

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { expectNoAxeViolations, field, loginAsStudent } from './fixtures.ts'
+import { expectNoAxeViolations, field, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * The PWA layer against the built app and the real server: offline start after one online
@@ -20,7 +20,7 @@ import { expectNoAxeViolations, field, loginAsStudent } from './fixtures.ts'
 const LOGIN_HEADING = { name: 'Portal do aluno' }
 
 async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+  await serviceWorkerInControl(page)
   // Installed means precached: the precache holds the shell and the route chunks.
   const precached = await page.evaluate(async () => {
     const names = await caches.keys()

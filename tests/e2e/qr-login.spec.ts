@@ -6,7 +6,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import QRCode from 'qrcode'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { expectNoAxeViolations } from './fixtures.ts'
+import { expectNoAxeViolations, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * Issue 9 journey 1: /login/qr-code reads the QR code printed in a book with the camera (or
@@ -163,7 +163,7 @@ test.describe('with a camera showing the book code', () => {
     const page = await cameraPage(bookVideo)
     const context = page.context()
     await page.goto('/login/main')
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await serviceWorkerInControl(page)
     const precached = await page.evaluate(async () => {
       const name = (await caches.keys()).find((cache) => cache.startsWith('workbox-precache'))
       const keys = name ? await (await caches.open(name)).keys() : []
@@ -223,9 +223,11 @@ test.describe('with a camera showing a code that is not a book', () => {
       const page = await cameraPage(notABookVideo, { origin: brand.origin })
       await watchCameraStreams(page)
       await page.goto('/login/qr-code')
-      await expect(page.getByRole('img', { name: /Imagem da câmera ao vivo/ })).toBeVisible()
+      // A browser of its own, a first visit to the brand's origin and the reader's WebAssembly:
+      // on a busy 2-core machine the live view can take longer than the default 10 s.
+      await expect(page.getByRole('img', { name: /Imagem da câmera ao vivo/ })).toBeVisible({ timeout: 20_000 })
       await expect(page.getByRole('status').filter({ hasText: 'Procurando o QR code' })).toBeVisible()
-      await expect(page.getByRole('alert').filter({ hasText: 'Este QR code não é de um livro' })).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: 'Este QR code não é de um livro' })).toBeVisible({ timeout: 20_000 })
       expect(await page.evaluate(() => document.querySelector('video')?.videoWidth)).toBe(640)
       expect(await storedBookInfo(page)).toBeNull()
       await expect(page).toHaveURL(/\/login\/qr-code$/)

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { holdApi, STUDENT } from './fixtures.ts'
+import { holdApi, STUDENT, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * Issue 7: "loading (skeleton of its real size)". What the student sees while a screen's
@@ -162,8 +162,9 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
     await context.addInitScript((value) => localStorage.getItem('token') ?? localStorage.setItem('token', value), token)
     const page = await context.newPage()
     await page.goto('/dashboard')
+    await appRunning(page)
     await expect(page.getByRole('region', { name: 'Próxima parcela' }).locator('.summary-figure')).toHaveText(/^R\$\s[1-9]/)
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await serviceWorkerInControl(page)
     await context.setOffline(true)
     await page.reload()
     await expect(page.getByText('Você está sem internet. Mostrando os dados salvos no aparelho.')).toBeVisible()

@@ -38,6 +38,13 @@ function TurmaCards({ turmas }: { turmas?: Turma[] }) {
   )
 }
 
+/** A class's sections, the first (its grades) the main action. */
+const SECTIONS = [
+  { to: '/pedagogico/notas/$id', label: 'grades', labelOf: 'gradesOf' },
+  { to: '/pedagogico/minha-pratica/$id', label: 'practice', labelOf: 'practiceOf' },
+  { to: '/pedagogico/atividades/$id', label: 'activities', labelOf: 'activitiesOf' },
+] as const
+
 function TurmaCard({ turma }: { turma?: Turma }) {
   const { t } = useTranslation('pedagogico')
   const slot = (text: (turma: Turma) => ReactNode, width: string) => textOrSkeleton(turma, text, width)
@@ -85,47 +92,24 @@ function TurmaCard({ turma }: { turma?: Turma }) {
         </span>
       </div>
       <div className="turma-card__actions" data-tour={turma ? 'pedagogico-secoes' : undefined}>
-        {turma ? (
-          <Link
-            to="/pedagogico/notas/$id"
-            params={{ id: String(turma.id) }}
-            className="ui-button ui-button--primary"
-            aria-label={t('gradesOf', { turma: turma.nome })}
-          >
-            {t('grades')}
-          </Link>
-        ) : (
-          <span className="ui-button ui-button--secondary">
-            <SkeletonText width="3rem" />
-          </span>
-        )}
-        {turma ? (
-          <Link
-            to="/pedagogico/minha-pratica/$id"
-            params={{ id: String(turma.id) }}
-            className="ui-button ui-button--secondary"
-            aria-label={t('practiceOf', { turma: turma.nome })}
-          >
-            {t('practice')}
-          </Link>
-        ) : (
-          <span className="ui-button ui-button--secondary">
-            <SkeletonText width="5rem" />
-          </span>
-        )}
-        {turma ? (
-          <Link
-            to="/pedagogico/atividades/$id"
-            params={{ id: String(turma.id) }}
-            className="ui-button ui-button--secondary"
-            aria-label={t('activitiesOf', { turma: turma.nome })}
-          >
-            {t('activities')}
-          </Link>
-        ) : (
-          <span className="ui-button ui-button--secondary">
-            <SkeletonText width="5rem" />
-          </span>
+        {SECTIONS.map(({ to, label, labelOf }, i) =>
+          turma ? (
+            <Link
+              key={to}
+              to={to}
+              params={{ id: String(turma.id) }}
+              className={`ui-button ${i === 0 ? 'ui-button--primary' : 'ui-button--secondary'}`}
+              aria-label={t(labelOf, { turma: turma.nome })}
+            >
+              {t(label)}
+            </Link>
+          ) : (
+            // The skeleton's buttons carry the real labels (they need no data), so they take
+            // the real buttons' room and wrap exactly where those do.
+            <span key={to} className="ui-button ui-button--secondary" aria-disabled="true">
+              {t(label)}
+            </span>
+          ),
         )}
       </div>
     </article>
