@@ -4,7 +4,7 @@ import type { AulaOnline } from '../api/schemas/aula-online.ts'
 import type { EnglishTestEstado } from '../api/schemas/english-test.ts'
 import type { Financeiro, Parcela } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
-import type { Pratica, ResultadoPratica } from '../api/schemas/pratica.ts'
+import type { Pratica } from '../api/schemas/pratica.ts'
 import type { NotasAtHome, NotasTurma, Turma } from '../api/schemas/turma.ts'
 
 /** Grades of one class as last fetched: the assessments and the at-home activities. */
@@ -65,27 +65,6 @@ export interface StoredPratica {
   updatedAt: number
 }
 
-/**
- * A practice test finished on this device (issue 10): scored here, kept until the server
- * confirmed it. `key` is the `Idempotency-Key` it is sent with every time (P113).
- */
-export interface PendingPraticaResult {
-  key: string
-  turma_id: number
-  teste_id: number
-  respostas: { questao: number; opcao: number }[]
-  feito_em: string
-  /** The device's own score, shown while the server's is not known. */
-  acertos: number
-  total: number
-  nota: number
-  estado: 'pendente' | 'enviado' | 'recusado'
-  /** The server's result once sent. */
-  resultado?: ResultadoPratica
-  /** Why the server refused it (4xx), in its words. */
-  erro?: string
-}
-
 export const DB_NAME = 'portal'
 
 /**
@@ -101,7 +80,6 @@ export class PortalDb extends Dexie {
   syncState!: EntityTable<SyncState, 'key'>
   atividades!: EntityTable<StoredAtividades, 'turma_id'>
   pratica!: EntityTable<StoredPratica, 'turma_id'>
-  praticaResultados!: EntityTable<PendingPraticaResult, 'key'>
   englishTest!: EntityTable<StoredEnglishTest, 'key'>
   englishTestPending!: Dexie.Table<PendingEnglishAnswer, [number, number]>
 
@@ -131,6 +109,8 @@ export class PortalDb extends Dexie {
       englishTest: 'key',
       englishTestPending: '[tentativa_id+questao_id], tentativa_id',
     })
+    // v6: practice results go through the outbox (its own database, which logout keeps, P115).
+    this.version(6).stores({ praticaResultados: null })
   }
 }
 

@@ -5,7 +5,7 @@ import { confirm, fileOf, nextDueAt, outboxDb, postpone, reject, renew, take, to
 
 /**
  * Sends outbox items (D16): the same code in the app and in the service worker. Each try
- * rebuilds the multipart body from the stored bytes and sends the item's key as
+ * rebuilds the body (multipart from the stored bytes, or the item's JSON) and sends its key as
  * `Idempotency-Key`, so a replay after a lost answer stores nothing twice (P91).
  */
 
@@ -17,8 +17,8 @@ export type SendOutcome =
 
 export interface SendOptions {
   token: string
-  /** The item's bytes, read from `files` just before the try (P105). */
-  file: Blob
+  /** The item's bytes, read from `files` just before the try (P105); null for a JSON item. */
+  file: Blob | null
   /** Upload progress, 0–1 (XHR only). */
   onProgress?: (fraction: number) => void
   signal?: AbortSignal
@@ -31,29 +31,34 @@ const RETRYABLE_4XX = new Set([401, 408, 425, 429])
 
 export const NETWORK_ERROR = 'Sem conexão com o servidor'
 
+/** The contract entry that sends the item: a multipart one for a file, one with a JSON body otherwise. */
 function endpointOf(item: OutboxItem): Endpoint {
   const endpoint = (contract as Record<string, Endpoint>)[item.endpoint]
-  if (!endpoint?.multipart) throw new Error(`outbox: ${item.endpoint} is not a multipart endpoint of the contract`)
+  const fits = item.fileField === undefined ? endpoint?.body !== undefined && !endpoint.multipart : endpoint?.multipart
+  if (!endpoint || !fits) throw new Error(`outbox: ${item.endpoint} is not a contract endpoint that takes this item's body`)
   return endpoint
 }
 
 /** The request of one try, rebuilt from the item (never stored as a request). */
 export function requestOf(
   item: OutboxItem,
-  file: Blob,
+  file: Blob | null,
   token: string,
-): { url: string; method: string; headers: Record<string, string>; body: FormData } {
+): { url: string; method: string; headers: Record<string, string>; body: FormData | string } {
   const endpoint = endpointOf(item)
-  const body = new FormData()
-  // Text fields first: the server reads the parts in order (P52).
-  for (const [name, value] of Object.entries(item.fields ?? {})) body.append(name, value)
-  body.append(item.fileField, file, item.fileName)
-  return {
-    url: `${item.baseUrl.replace(/\/$/, '')}${fillPath(endpoint.path, item.params)}`,
-    method: endpoint.method,
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': item.id },
-    body,
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': item.id }
+  let body: FormData | string
+  if (item.fileField === undefined) {
+    body = JSON.stringify(item.json)
+    headers['Content-Type'] = 'application/json'
+  } else {
+    if (!file) throw new Error(`outbox: item ${item.id} has no bytes to send`)
+    body = new FormData()
+    // Text fields first: the server reads the parts in order (P52).
+    for (const [name, value] of Object.entries(item.fields ?? {})) body.append(name, value)
+    body.append(item.fileField, file, item.fileName)
   }
+  return { url: `${item.baseUrl.replace(/\/$/, '')}${fillPath(endpoint.path, item.params)}`, method: endpoint.method, headers, body }
 }
 
 /** What an HTTP answer means for the item. */
@@ -154,10 +159,14 @@ export async function drain({
       await postpone(item.id, 'Aguardando entrar de novo', { db, now: now() })
       continue
     }
-    const file = await fileOf(item.id, { db })
-    if (!file) {
+    const file = item.fileField === undefined ? null : await fileOf(item.id, { db })
+    if (item.fileField !== undefined ? !file : item.json === undefined) {
       // Bytes gone (storage evicted?): nothing left that could ever be sent.
-      await reject(item.id, 'O arquivo não está mais neste aparelho', { db })
+      await reject(
+        item.id,
+        item.fileField === undefined ? 'O envio não está mais neste aparelho' : 'O arquivo não está mais neste aparelho',
+        { db },
+      )
       continue
     }
     let lastProgressAt = Date.now()

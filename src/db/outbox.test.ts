@@ -37,7 +37,7 @@ afterEach(async () => {
 })
 
 const T0 = 1_800_000_000_000
-function input(overrides: Partial<EnqueueInput> = {}): EnqueueInput {
+function input(overrides: Partial<Extract<EnqueueInput, { file: Blob }>> = {}): EnqueueInput {
   return {
     kind: 'atividade-arquivo',
     endpoint: 'enviarArquivoAtividade',
@@ -209,10 +209,80 @@ describe('outbox sender', () => {
       method: 'POST',
       headers: { Authorization: 'Bearer tok', 'Idempotency-Key': item.id },
     })
-    expect(request.body.get('note')).toBe('oi')
-    const file = request.body.get('file') as File
+    const body = request.body as FormData
+    expect(body.get('note')).toBe('oi')
+    const file = body.get('file') as File
     expect(file.name).toBe('redação.pdf')
     expect(file.size).toBe(7)
+  })
+
+  it('queues a JSON item (a practice result) without bytes, sends its body as JSON and drops it once confirmed', async () => {
+    const db = freshDb()
+    const body = { respostas: [{ questao: 1, opcao: 2 }], feito_em: '2026-11-23T12:00:00.000Z' }
+    const item = await enqueue(
+      {
+        kind: 'pratica-resultado',
+        endpoint: 'salvarResultadoPratica',
+        baseUrl: '/api/v1',
+        params: { id: 2, x: 5 },
+        json: body,
+        fileName: 'Travel vocabulary',
+        ownerId: 1,
+      },
+      { db, now: T0 },
+    )
+    expect(item).toMatchObject({ hasFile: false, json: body, fileType: 'application/json', fileSize: JSON.stringify(body).length })
+    expect(item.fileField).toBeUndefined()
+    expect(await db.files.count()).toBe(0)
+    expect(await queuedBytes(1, { db })).toBe(0)
+
+    const request = requestOf(item, null, 'tok')
+    expect(request).toMatchObject({
+      url: '/api/v1/at-home/turma/2/pratica/teste/5/resultado/',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': item.id },
+    })
+    expect(JSON.parse(request.body as string)).toEqual(body)
+    // A file item's endpoint never sends a JSON item, and the other way round.
+    expect(() => requestOf({ ...item, endpoint: 'enviarArquivoAtividade' }, null, 'tok')).toThrow(/not a contract endpoint/)
+
+    const sent: (Blob | null)[] = []
+    await drain({
+      db,
+      tokenFor: () => 'tok',
+      now: () => T0 + 10,
+      send: async (_item, { file }) => {
+        sent.push(file)
+        return { kind: 'sent', receipt: { melhor_nota: 10 } }
+      },
+    })
+    expect(sent).toEqual([null])
+    const stored = (await db.items.get(item.id))!
+    expect(stored).toMatchObject({ state: 'enviado', receipt: { melhor_nota: 10 } })
+    expect(stored.json).toBeUndefined()
+  })
+
+  it('a refused JSON item can be tried again; one whose body is gone is refused for good', async () => {
+    const db = freshDb()
+    const item = await enqueue(
+      {
+        kind: 'pratica-resultado',
+        endpoint: 'salvarResultadoPratica',
+        baseUrl: '/api/v1',
+        params: { id: 2, x: 5 },
+        json: { respostas: [] },
+        fileName: 'T',
+        ownerId: 1,
+      },
+      { db, now: T0 },
+    )
+    await take({ db, now: T0 })
+    await reject(item.id, 'Responda pelo menos uma questão.', { db })
+    await retryNow(item.id, { db, now: T0 + 1 })
+    expect((await db.items.get(item.id))!.state).toBe('aguardando')
+    await db.items.update(item.id, { json: undefined })
+    await drain({ db, tokenFor: () => 'tok', now: () => T0 + 2, send: () => Promise.reject(new Error('never sent')) })
+    expect((await db.items.get(item.id))!).toMatchObject({ state: 'recusado', reason: 'O envio não está mais neste aparelho' })
   })
 
   it('maps answers: 2xx sent, 5xx/401/429 retried, other 4xx refused with the server’s detail', async () => {
@@ -241,7 +311,7 @@ describe('outbox sender', () => {
       now: () => T0 + 10,
       send: async (item, { token, file }) => {
         expect(token).toBe('tok')
-        expect(file.size).toBe(7)
+        expect(file?.size).toBe(7)
         sent.push(item.id)
         return answers.shift()!
       },

@@ -9,11 +9,12 @@ import Dexie, { type EntityTable } from 'dexie'
  *   clear every table of that one (D15) and a rollback deletes it whole (openLocalDb); a
  *   queued file must survive all three.
  * - An item holds what to send the file to (contract endpoint key and params), never a
- *   serialized request: the sender rebuilds the multipart body at each try. The bytes live
+ *   serialized request: the sender rebuilds the multipart body at each try. An item may
+ *   carry a small JSON body instead of a file (`json`: a practice test's result). The bytes live
  *   in their own table (`files`, P105): written once by `enqueue`, read only by the sender,
  *   deleted by `confirm`/`cancel`; the many metadata writes and live queries never touch them.
- * - Generic: `kind` says what it is (an activity file today; a practice result or a scanned
- *   campaign code later), `endpoint` which contract entry sends it.
+ * - Generic: `kind` says what it is (an activity file, a practice result; a scanned campaign
+ *   code later), `endpoint` which contract entry sends it.
  */
 
 export type OutboxState = 'aguardando' | 'enviando' | 'enviado' | 'recusado'
@@ -31,11 +32,15 @@ export interface OutboxItem {
   params: Record<string, string | number>
   /** Text fields of the multipart body, if any. */
   fields?: Record<string, string>
-  /** The multipart part the file goes in. */
-  fileField: string
+  /** The multipart part the file goes in; absent for a JSON item. */
+  fileField?: string
   /** Whether the bytes are still in `files` (P105); dropped once the server confirmed (the receipt keeps their SHA-256). */
   hasFile: boolean
+  /** The JSON body of an item without a file, kept until the server confirmed it. */
+  json?: unknown
+  /** The file's name; for a JSON item, what the student calls it (e.g. the test's title). */
   fileName: string
+  /** Bytes queued: the file's, or the JSON body's. */
   fileSize: number
   fileType: string
   /** Whose item this is: sent only with that user's token, shown only to that user (P97). */
@@ -107,14 +112,18 @@ outboxDb.on('versionchange', () => {
   return false
 })
 
-export type EnqueueInput = Pick<
-  OutboxItem,
-  'kind' | 'endpoint' | 'baseUrl' | 'params' | 'fields' | 'fileField' | 'fileName' | 'ownerId'
-> & {
-  file: Blob
+export type EnqueueInput = Pick<OutboxItem, 'kind' | 'endpoint' | 'baseUrl' | 'params' | 'fileName' | 'ownerId'> & {
   context?: Record<string, string | number>
-  /** Given by tests; otherwise a random UUID. */
+  /** Given by tests and by callers that show the item at once; otherwise a random UUID. */
   id?: string
+} & (
+    | { file: Blob; fileField: string; fields?: Record<string, string>; json?: never }
+    | { json: unknown; file?: never; fileField?: never; fields?: never }
+  )
+
+/** Whether what the item sends is still on the device: its bytes, or its JSON body. */
+export function hasPayload(item: Pick<OutboxItem, 'hasFile' | 'json'>): boolean {
+  return item.hasFile || item.json !== undefined
 }
 
 /** A new idempotency key: 36 characters of `0-9a-f-`, within the server's 8–64 (P91). */
@@ -124,18 +133,24 @@ export function newOutboxKey(): string {
 
 /** Queues a write: it waits (`aguardando`) until a sender takes it. */
 export async function enqueue(input: EnqueueInput, { db = outboxDb, now = Date.now() } = {}): Promise<OutboxItem> {
+  const file = input.file
+  const payload = file
+    ? {
+        ...(input.fields ? { fields: input.fields } : {}),
+        fileField: input.fileField,
+        hasFile: true,
+        fileSize: file.size,
+        fileType: file.type,
+      }
+    : { hasFile: false, json: input.json, fileSize: new Blob([JSON.stringify(input.json)]).size, fileType: 'application/json' }
   const item: OutboxItem = {
     id: input.id ?? newOutboxKey(),
     kind: input.kind,
     endpoint: input.endpoint,
     baseUrl: input.baseUrl,
     params: input.params,
-    ...(input.fields ? { fields: input.fields } : {}),
-    fileField: input.fileField,
-    hasFile: true,
+    ...payload,
     fileName: input.fileName,
-    fileSize: input.file.size,
-    fileType: input.file.type,
     ownerId: input.ownerId,
     context: input.context ?? {},
     createdAt: now,
@@ -146,7 +161,7 @@ export async function enqueue(input: EnqueueInput, { db = outboxDb, now = Date.n
   }
   await db.transaction('rw', db.items, db.files, async () => {
     await db.items.add(item)
-    await db.files.add({ id: item.id, blob: input.file })
+    if (file) await db.files.add({ id: item.id, blob: file })
   })
   return item
 }
@@ -213,7 +228,7 @@ export async function renew(
 
 /**
  * The server stored it. Kept as `enviado` with its receipt until the student clears it
- * (P96: the receipt is what they show the teacher); the bytes are dropped.
+ * (P96: the receipt is what they show the teacher); the bytes (or JSON body) are dropped.
  */
 export async function confirm(id: string, receipt: unknown, { db = outboxDb, now = Date.now() } = {}): Promise<void> {
   await db.transaction('rw', db.items, db.files, async () => {
@@ -222,6 +237,7 @@ export async function confirm(id: string, receipt: unknown, { db = outboxDb, now
       receipt,
       sentAt: now,
       hasFile: false,
+      json: undefined,
       leaseUntil: 0,
       progress: 1,
       lastError: undefined,
@@ -301,7 +317,7 @@ export async function cancel(id: string, { db = outboxDb } = {}): Promise<boolea
 export async function retryNow(id: string, { db = outboxDb, now = Date.now() } = {}): Promise<void> {
   await db.transaction('rw', db.items, async () => {
     const item = await db.items.get(id)
-    if (!item || !item.hasFile || (item.state !== 'recusado' && item.state !== 'aguardando')) return
+    if (!item || !hasPayload(item) || (item.state !== 'recusado' && item.state !== 'aguardando')) return
     await db.items.update(id, { state: 'aguardando', nextAttemptAt: now, reason: undefined })
   })
 }

@@ -100,9 +100,10 @@ test.describe('practice area', () => {
   })
 
   test('opened once, works offline: content, audio from the cache, and a test kept pending then sent once', async ({ page, context }) => {
-    // Every answer of the server to a result send (none can come while offline).
+    // Every answer of the server to a result send (none can come while offline), to the page
+    // or to the service worker: the outbox sends from either (D16).
     const answers: number[] = []
-    page.on('response', (response) => {
+    context.on('response', (response) => {
       if (response.url().includes('/pratica/teste/') && response.request().method() === 'POST') answers.push(response.status())
     })
     await loginAsStudent(page)
@@ -140,17 +141,25 @@ test.describe('practice area', () => {
     await expect(page.getByText('Travel vocabulary: nota 10,0 — será enviado quando a conexão voltar')).toBeVisible()
     await expectNoAxeViolations(page)
 
+    // It waits in the outbox with the files (P115): listed in "Envios pendentes".
+    const practice = page.url()
+    await page.goto('/envios-pendentes')
+    const queued = page.getByTestId('outbox-item').filter({ hasText: 'Resultado do teste Travel vocabulary' })
+    await expect(queued).toContainText('Aguardando conexão')
+    await expect(queued).toContainText('Nota 10,0')
+
     // Still there after a reload with no connection.
-    await page.reload()
+    await page.goto(practice)
     await page.getByRole('tab', { name: 'Testes' }).click()
     await expect(page.getByText('Travel vocabulary: nota 10,0 — será enviado quando a conexão voltar')).toBeVisible()
 
-    // Back online: sent by itself, once.
-    const sent = page.waitForResponse((response) => response.url().includes('/pratica/teste/') && response.request().method() === 'POST')
+    // Back online: sent by itself (by the page or the worker), stored once.
     await context.setOffline(false)
-    expect((await sent).status()).toBe(201)
-    await expect(page.getByText('Travel vocabulary: nota 10,0 — será enviado quando a conexão voltar')).toHaveCount(0)
+    await expect(page.getByText('Travel vocabulary: nota 10,0 — será enviado quando a conexão voltar')).toHaveCount(0, { timeout: 20_000 })
     await expect(page.getByText('Melhor nota: 10,0')).toBeVisible()
+    await page.goto('/envios-pendentes')
+    await expect(queued).toContainText('Enviado')
+    await expect(queued.getByTestId('outbox-receipt')).toContainText('Resultado salvo. Melhor nota: 10,0')
     const grades = await atHomeGrades(page)
     expect(answers).toEqual([201])
     expect(grades.filter((grade) => grade.atividade === 'Prática — Travel vocabulary')).toEqual([expect.objectContaining({ nota: 10 })])

@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense } from 'react'
 import { useBrand } from '../../brand-context.tsx'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
 import { useSession, useSessionActor } from '../../session.tsx'
-import { afterFirstScreen } from '../../../ui/after-first-screen.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { useTranslation } from 'react-i18next'
 
@@ -14,20 +13,6 @@ import { useTranslation } from 'react-i18next'
 const GuidedTour = lazy(async () => ({ default: (await import('../../tour/guided-tour.tsx')).GuidedTour }))
 // D16: the outbox's sender runs while the app is open; it loads beside the first screen too.
 const OutboxRunner = lazy(async () => ({ default: (await import('../../outbox-runner.tsx')).OutboxRunner }))
-
-/**
- * Practice results finished offline go out at app start (after the first screen) and when
- * the connection returns (P115), until the outbox of D16 carries them.
- */
-function useSendPendingPracticeResults(): void {
-  useEffect(() => {
-    const send = () =>
-      void import('../../../features/pratica/api/save-result.ts').then((module) => module.sendPendingPracticeResults()).catch(() => {})
-    afterFirstScreen(send)
-    window.addEventListener('online', send)
-    return () => window.removeEventListener('online', send)
-  }, [])
-}
 
 export function AuthenticatedLayout() {
   const brand = useBrand()
@@ -43,7 +28,6 @@ export function AuthenticatedLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const online = useOnlineStatus()
   const userConfirmed = !useSession((s) => s.context.userFromDevice)
-  useSendPendingPracticeResults()
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
   return (

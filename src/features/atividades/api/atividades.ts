@@ -7,11 +7,9 @@ import type { Turma } from '../../../api/schemas/turma.ts'
 import { baseMediaType, fileTooLargeMessage, fileTypeMessage } from '../../../api/uploads.ts'
 import type { PortalDb } from '../../../db/database.ts'
 import { loadLocalData, type LocalData } from '../../../db/local.ts'
+import { ACTIVITY_FILE_KIND } from '../../../db/outbox-kinds.ts'
 import { loadOutboxApp } from '../../../db/outbox-live.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
-
-/** What the outbox calls an activity file; the screens pick their items by it. */
-export const ACTIVITY_FILE_KIND = 'atividade-arquivo'
 
 /**
  * The enrolment (`turma_aluno_id`) of one of the student's classes: from the device when

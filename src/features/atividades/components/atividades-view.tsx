@@ -9,13 +9,13 @@ import { acceptedTypesText, formatBytes } from '../../../api/uploads.ts'
 import type { OutboxItem } from '../../../db/outbox.ts'
 import { useOutboxQuery } from '../../../db/outbox-live.ts'
 import { Alert } from '../../../ui/alert.tsx'
+import { ACTIVITY_FILE_KIND } from '../../../db/outbox-kinds.ts'
 import { Button } from '../../../ui/button.tsx'
 import { formatDate, formatDateTime } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
 import {
-  ACTIVITY_FILE_KIND,
   activityFileProblem,
   baixarArquivo,
   baixarCorrecao,

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes } from '../../../api/uploads.ts'
 import type { OutboxItem } from '../../../db/outbox.ts'
 import { loadOutboxApp } from '../../../db/outbox-live.ts'
 import { Button } from '../../../ui/button.tsx'
-import { formatDateTime } from '../../../ui/format.ts'
+import { formatDateTime, formatGrade } from '../../../ui/format.ts'
+import { PRACTICE_RESULT_KIND, practiceContextOf, practiceReceiptOf } from '../../../db/outbox-kinds.ts'
 
 /** What an activity file's receipt holds (the server's `ArquivoAtividade`, P91). */
 interface Receipt {
@@ -23,15 +24,9 @@ function receiptOf(item: OutboxItem): Receipt {
  */
 export function OutboxItemRow({ item, showActivity = false }: { item: OutboxItem; showActivity?: boolean }) {
   const { t } = useTranslation('atividades')
-  const [busy, setBusy] = useState(false)
   const receipt = receiptOf(item)
-  const percent = Math.round((item.progress ?? 0) * 100)
-  const act = (work: () => Promise<unknown>) => () => {
-    setBusy(true)
-    void work().finally(() => setBusy(false))
-  }
-  // Waiting: cancel the send; refused: remove it; sent: clear the receipt. Never while sending.
-  const removal = ({ aguardando: 'cancel', recusado: 'remove', enviado: 'clear', enviando: null } as const)[item.state]
+  // A practice test's result (P115) rather than a file: its score, and the practice area.
+  if (item.kind === PRACTICE_RESULT_KIND) return <PracticeResultRow item={item} actions={<Actions item={item} />} />
   const titulo = typeof item.context.titulo === 'string' ? item.context.titulo : null
   const turmaId = item.context.turmaId
   return (
@@ -56,6 +51,24 @@ export function OutboxItemRow({ item, showActivity = false }: { item: OutboxItem
           ) : null}
         </p>
       ) : null}
+      <SendProgress item={item} />
+      {item.state === 'enviado' ? (
+        <p className="outbox-item__receipt" data-testid="outbox-receipt">
+          <strong>{t('outbox.receipt', { referencia: receipt.referencia ?? '—' })}</strong>
+          {receipt.recebido_em ? ` · ${t('outbox.receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}` : null}
+        </p>
+      ) : null}
+      <Actions item={item} />
+    </li>
+  )
+}
+
+/** How the send is going: progress while it travels, the last failure, the server's refusal. */
+function SendProgress({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation('atividades')
+  const percent = Math.round((item.progress ?? 0) * 100)
+  return (
+    <>
       {item.state === 'enviando' ? (
         <div className="outbox-item__progress">
           <progress max={100} value={percent} aria-label={t('outbox.progress', { percent })} />
@@ -73,29 +86,67 @@ export function OutboxItemRow({ item, showActivity = false }: { item: OutboxItem
           {t('outbox.reason', { reason: item.reason })}
         </p>
       ) : null}
-      {item.state === 'enviado' ? (
+    </>
+  )
+}
+
+/** What the student can do with the item: try now, cancel, remove, clear. */
+function Actions({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation('atividades')
+  const [busy, setBusy] = useState(false)
+  const act = (work: () => Promise<unknown>) => () => {
+    setBusy(true)
+    void work().finally(() => setBusy(false))
+  }
+  // Waiting: cancel the send; refused: remove it; sent: clear the receipt. Never while sending.
+  const removal = ({ aguardando: 'cancel', recusado: 'remove', enviado: 'clear', enviando: null } as const)[item.state]
+  return (
+    <div className="outbox-item__actions">
+      {item.state === 'aguardando' || item.state === 'recusado' ? (
+        <Button variant="secondary" loading={busy} onClick={act(async () => (await loadOutboxApp()).retryOutboxItem(item.id))}>
+          {t('outbox.retry')}
+        </Button>
+      ) : null}
+      {removal ? (
+        <Button
+          variant="text"
+          disabled={busy}
+          onClick={act(async () => (await loadOutboxApp()).removeOutboxItem(item.id))}
+          aria-label={t(`outbox.${removal}Label`, { name: item.fileName })}
+        >
+          {t(`outbox.${removal}`)}
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+/** A practice test's result in the list: the test, the score, the practice area it belongs to. */
+function PracticeResultRow({ item, actions }: { item: OutboxItem; actions: ReactNode }) {
+  const { t } = useTranslation('atividades')
+  const { turmaId, nota } = practiceContextOf(item)
+  const receipt = practiceReceiptOf(item)
+  return (
+    <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
+      <div className="outbox-item__head">
+        <span className="outbox-item__name">{t('outbox.practiceResult', { titulo: item.fileName })}</span>
+        <span className={`status-pill outbox-pill--${item.state}`}>{t(`outbox.state.${item.state}`)}</span>
+      </div>
+      <p className="outbox-item__meta">
+        {t('outbox.practiceScore', { nota: formatGrade(nota), date: formatDateTime(item.createdAt) })}
+        {' · '}
+        <Link to="/pedagogico/minha-pratica/$id" params={{ id: String(turmaId) }}>
+          {t('outbox.openPractice')}
+        </Link>
+      </p>
+      <SendProgress item={item} />
+      {receipt ? (
         <p className="outbox-item__receipt" data-testid="outbox-receipt">
-          <strong>{t('outbox.receipt', { referencia: receipt.referencia ?? '—' })}</strong>
-          {receipt.recebido_em ? ` · ${t('outbox.receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}` : null}
+          <strong>{t('outbox.practiceSaved', { nota: formatGrade(receipt.melhor_nota) })}</strong>
+          {` · ${t('outbox.receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}`}
         </p>
       ) : null}
-      <div className="outbox-item__actions">
-        {item.state === 'aguardando' || item.state === 'recusado' ? (
-          <Button variant="secondary" loading={busy} onClick={act(async () => (await loadOutboxApp()).retryOutboxItem(item.id))}>
-            {t('outbox.retry')}
-          </Button>
-        ) : null}
-        {removal ? (
-          <Button
-            variant="text"
-            disabled={busy}
-            onClick={act(async () => (await loadOutboxApp()).removeOutboxItem(item.id))}
-            aria-label={t(`outbox.${removal}Label`, { name: item.fileName })}
-          >
-            {t(`outbox.${removal}`)}
-          </Button>
-        ) : null}
-      </div>
+      {actions}
     </li>
   )
 }

@@ -16,7 +16,7 @@ type Aba = 'audios' | 'vocabulario' | 'testes'
 const ABAS: readonly Aba[] = ['audios', 'vocabulario', 'testes']
 
 /** /pedagogico/minha-pratica/{id}: the practice area of a class (SPEC §2; issue 10). */
-export function PraticaView({ turmaId }: { turmaId: number }) {
+export function PraticaView({ turmaId, userId }: { turmaId: number; userId: number }) {
   const { t } = useTranslation('pratica')
   const data = usePratica(turmaId)
   const value = data.snapshot?.value
@@ -36,13 +36,13 @@ export function PraticaView({ turmaId }: { turmaId: number }) {
         isEmpty={({ pratica }) => pratica.audios.length + pratica.vocabulario.length + pratica.testes.length === 0}
         skeleton={<PraticaSkeleton />}
       >
-        {({ pratica }) => <PraticaTabs turmaId={turmaId} pratica={pratica} />}
+        {({ pratica }) => <PraticaTabs turmaId={turmaId} userId={userId} pratica={pratica} />}
       </OfflineContent>
     </div>
   )
 }
 
-function PraticaTabs({ turmaId, pratica }: { turmaId: number; pratica: Pratica }) {
+function PraticaTabs({ turmaId, userId, pratica }: { turmaId: number; userId: number; pratica: Pratica }) {
   const { t } = useTranslation('pratica')
   const [aba, setAba] = useState<Aba>('audios')
   // Where each track stopped: kept here, above the tabs, so it survives moving between them.
@@ -64,7 +64,7 @@ function PraticaTabs({ turmaId, pratica }: { turmaId: number; pratica: Pratica }
           <VocabPanel vocabulario={pratica.vocabulario} />
         </Tabs.Content>
         <Tabs.Content value="testes" className="pratica-tabs__panel">
-          <TestsPanel turmaId={turmaId} testes={pratica.testes} />
+          <TestsPanel turmaId={turmaId} userId={userId} testes={pratica.testes} />
         </Tabs.Content>
       </div>
     </Tabs.Root>

@@ -1,39 +1,46 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pontuarTeste, type TestePratica } from '../../../api/schemas/pratica.ts'
-import type { PendingPraticaResult } from '../../../db/database.ts'
-import { useLocalQuery } from '../../../db/use-offline-data.ts'
+import type { OutboxItem } from '../../../db/outbox.ts'
+import { PRACTICE_RESULT_KIND, practiceContextOf, practiceReceiptOf } from '../../../db/outbox-kinds.ts'
+import { loadOutboxApp, useOutboxQuery } from '../../../db/outbox-live.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { cx } from '../../../ui/field.tsx'
 import { formatGrade } from '../../../ui/format.ts'
-import { dismissPracticeResult, savePracticeResult, type Resposta } from '../api/save-result.ts'
+import { savePracticeResult, type Resposta } from '../api/save-result.ts'
 
 /** The book's tests: choose one, answer, check; the score is kept and sent (P111, P115). */
-export function TestsPanel({ turmaId, testes }: { turmaId: number; testes: readonly TestePratica[] }) {
+export function TestsPanel({ turmaId, userId, testes }: { turmaId: number; userId: number; testes: readonly TestePratica[] }) {
   const { t } = useTranslation('pratica')
   const [testeId, setTesteId] = useState<number>()
   // A new run of the same test starts from blank answers.
   const [run, setRun] = useState(0)
-  const waiting = useLocalQuery(
-    (db) =>
-      db.praticaResultados
-        .where('turma_id')
-        .equals(turmaId)
-        .filter((item) => item.estado !== 'enviado')
-        .toArray(),
-    [turmaId],
+  // This class's results in the outbox (D16): waiting, refused, or sent with the server's answer.
+  const results = useOutboxQuery(
+    async (outbox) =>
+      (await outbox.itemsOf(userId, { kind: PRACTICE_RESULT_KIND })).filter((item) => practiceContextOf(item).turmaId === turmaId),
+    [userId, turmaId],
   )
+  const waiting = results?.filter((item) => item.state !== 'enviado')
+  // A result sent since the content was fetched already counts in the best score.
+  const best = (candidate: TestePratica) =>
+    (results ?? []).reduce<number | null>((score, item) => {
+      const receipt = practiceReceiptOf(item)
+      return receipt && receipt.teste_id === candidate.id ? Math.max(score ?? 0, receipt.melhor_nota) : score
+    }, candidate.melhor_nota)
   const teste = testes.find((candidate) => candidate.id === testeId)
   if (testes.length === 0) return <p className="ui-empty">{t('tests.none')}</p>
 
   return (
     <div className="pratica-tests">
-      {waiting && waiting.length > 0 ? <Waiting items={waiting} testes={testes} /> : null}
+      {waiting && waiting.length > 0 ? <Waiting items={waiting} /> : null}
       {teste ? (
         <TestRunner
           key={`${teste.id}-${run}`}
           turmaId={turmaId}
+          userId={userId}
+          results={results}
           teste={teste}
           onAgain={() => setRun((count) => count + 1)}
           onBack={() => setTesteId(undefined)}
@@ -47,7 +54,7 @@ export function TestsPanel({ turmaId, testes }: { turmaId: number; testes: reado
                 <p className="pratica-test-row__meta">
                   {[candidate.unidade, t('tests.questions', { count: candidate.questoes.length })].filter(Boolean).join(' · ')}
                   {' · '}
-                  {candidate.melhor_nota === null ? t('tests.notDone') : t('tests.best', { nota: formatGrade(candidate.melhor_nota) })}
+                  {best(candidate) === null ? t('tests.notDone') : t('tests.best', { nota: formatGrade(best(candidate)!) })}
                 </p>
               </div>
               <Button
@@ -69,33 +76,35 @@ export function TestsPanel({ turmaId, testes }: { turmaId: number; testes: reado
 }
 
 /** Results of this class not confirmed by the server: waiting for a connection, or refused. */
-function Waiting({ items, testes }: { items: readonly PendingPraticaResult[]; testes: readonly TestePratica[] }) {
+function Waiting({ items }: { items: readonly OutboxItem[] }) {
   const { t } = useTranslation('pratica')
-  const titulo = (item: PendingPraticaResult) => testes.find((teste) => teste.id === item.teste_id)?.titulo ?? ''
   return (
     <section className="pratica-waiting" aria-labelledby="pratica-waiting-title">
       <h2 id="pratica-waiting-title" className="pratica-section-title">
         {t('tests.waiting')}
       </h2>
       <ul className="pratica-list">
-        {items.map((item) => (
-          <li key={item.key} className="pratica-list__row" data-estado={item.estado}>
-            {item.estado === 'recusado' ? (
-              <>
-                <span>{t('tests.refusedItem', { titulo: titulo(item), erro: item.erro })}</span>
-                <Button
-                  variant="text"
-                  aria-label={t('tests.removeNamed', { titulo: titulo(item) })}
-                  onClick={() => void dismissPracticeResult(item.key)}
-                >
-                  {t('tests.remove')}
-                </Button>
-              </>
-            ) : (
-              <span>{t('tests.waitingItem', { titulo: titulo(item), nota: formatGrade(item.nota) })}</span>
-            )}
-          </li>
-        ))}
+        {items.map((item) => {
+          const { titulo, nota } = practiceContextOf(item)
+          return (
+            <li key={item.id} className="pratica-list__row" data-estado={item.state}>
+              {item.state === 'recusado' ? (
+                <>
+                  <span>{t('tests.refusedItem', { titulo, erro: item.reason })}</span>
+                  <Button
+                    variant="text"
+                    aria-label={t('tests.removeNamed', { titulo })}
+                    onClick={() => void loadOutboxApp().then(({ removeOutboxItem }) => removeOutboxItem(item.id))}
+                  >
+                    {t('tests.remove')}
+                  </Button>
+                </>
+              ) : (
+                <span>{t('tests.waitingItem', { titulo, nota: formatGrade(nota) })}</span>
+              )}
+            </li>
+          )
+        })}
       </ul>
     </section>
   )
@@ -103,11 +112,15 @@ function Waiting({ items, testes }: { items: readonly PendingPraticaResult[]; te
 
 function TestRunner({
   turmaId,
+  userId,
+  results,
   teste,
   onAgain,
   onBack,
 }: {
   turmaId: number
+  userId: number
+  results: readonly OutboxItem[] | undefined
   teste: TestePratica
   onAgain: () => void
   onBack: () => void
@@ -117,9 +130,9 @@ function TestRunner({
   const [chosen, setChosen] = useState<Record<number, number>>({})
   const [missing, setMissing] = useState(false)
   const [checked, setChecked] = useState(false)
-  // The result's key on this device, once stored (its first send has ended by then).
+  // The result's outbox item (its id is the send's `Idempotency-Key`), once queued.
   const [key, setKey] = useState<string>()
-  const stored = useLocalQuery((db) => (key ? db.praticaResultados.get(key) : Promise.resolve(undefined)), [key])
+  const stored = key ? results?.find((item) => item.id === key) : undefined
   const respostas: Resposta[] = teste.questoes.flatMap((questao) =>
     chosen[questao.id] === undefined ? [] : [{ questao: questao.id, opcao: chosen[questao.id]! }],
   )
@@ -134,8 +147,8 @@ function TestRunner({
     }
     setMissing(false)
     setChecked(true)
-    const item = await savePracticeResult(turmaId, teste, respostas)
-    setKey(item.key)
+    const item = await savePracticeResult(turmaId, teste, respostas, userId)
+    setKey(item.id)
   }
 
   return (
@@ -189,15 +202,12 @@ function TestRunner({
 }
 
 /** Where the result is: saved on the server, kept on the device to be sent, or refused. */
-function SaveState({ item }: { item: PendingPraticaResult | undefined }) {
+function SaveState({ item }: { item: OutboxItem | undefined }) {
   const { t } = useTranslation('pratica')
-  if (!item) return <Alert tone="info">{t('tests.sending')}</Alert>
-  switch (item.estado) {
-    case 'enviado':
-      return <Alert tone="success">{t('tests.saved', { nota: formatGrade(item.resultado!.melhor_nota) })}</Alert>
-    case 'recusado':
-      return <Alert tone="error">{t('tests.refused', { erro: item.erro })}</Alert>
-    case 'pendente':
-      return <Alert tone="warning">{t('tests.pending')}</Alert>
-  }
+  const receipt = item ? practiceReceiptOf(item) : undefined
+  if (receipt) return <Alert tone="success">{t('tests.saved', { nota: formatGrade(receipt.melhor_nota) })}</Alert>
+  if (item?.state === 'recusado') return <Alert tone="error">{t('tests.refused', { erro: item.reason })}</Alert>
+  // Waiting after a try that failed (no connection, a server in trouble): kept on the device.
+  if (item?.state === 'aguardando' && item.attempts > 0) return <Alert tone="warning">{t('tests.pending')}</Alert>
+  return <Alert tone="info">{t('tests.sending')}</Alert>
 }

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { IdParam } from '../../../../api/schemas/common.ts'
 import { praticaQueryOptions } from '../../../../features/pratica/api/get-pratica.ts'
 import { PraticaView } from '../../../../features/pratica/components/pratica-view.tsx'
+import { useSession } from '../../../session.tsx'
 
 export const Route = createFileRoute('/_app/pedagogico/minha-pratica/$id')({
   // A malformed id: back to the classes (as notas/$id). Its texts are a chunk of their own,
@@ -19,5 +20,6 @@ export const Route = createFileRoute('/_app/pedagogico/minha-pratica/$id')({
 
 function PraticaPage() {
   const { id } = Route.useParams()
-  return <PraticaView turmaId={Number(id)} />
+  const userId = useSession((s) => s.context.currentUser?.id)
+  return userId === undefined ? null : <PraticaView turmaId={Number(id)} userId={userId} />
 }

@@ -1,0 +1,32 @@
+import type { ResultadoPratica } from '../api/schemas/pratica.ts'
+import type { OutboxItem } from './outbox.ts'
+
+/**
+ * What each kind of outbox item (OutboxItem.kind) keeps for the screens: one home, so the
+ * feature that queues an item and the list of every queued write (/envios-pendentes) read
+ * it the same way without importing each other.
+ */
+
+/** A file handed in for an activity (issue 10, P96): a multipart item. */
+export const ACTIVITY_FILE_KIND = 'atividade-arquivo'
+
+/** A practice test's result (P115): a JSON item. */
+export const PRACTICE_RESULT_KIND = 'pratica-resultado'
+
+/** What a practice result's item keeps (OutboxItem.context). */
+export interface PracticeResultContext {
+  turmaId: number
+  testeId: number
+  titulo: string
+  /** The device's own score, shown until the server's is known. */
+  nota: number
+}
+
+export function practiceContextOf(item: OutboxItem): PracticeResultContext {
+  return item.context as unknown as PracticeResultContext
+}
+
+/** The server's answer once it stored the result (OutboxItem.receipt). */
+export function practiceReceiptOf(item: OutboxItem): ResultadoPratica | undefined {
+  return item.state === 'enviado' ? (item.receipt as ResultadoPratica) : undefined
+}
