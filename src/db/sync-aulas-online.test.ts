@@ -43,6 +43,16 @@ describe('online classes on the device', () => {
     expect(row!.aulasOnline!.map((a) => a.presenca_em)).toEqual([null, '2026-11-23T22:01:00.000Z'])
   })
 
+  it('a class the list does not hold (outside its window) joins it in start order', async () => {
+    const db = freshDb()
+    await claimLocalData(7, db)
+    await storeAulasOnline([aula(1), aula(2)], { db, now: 1000 })
+    await storeAulaOnline({ ...aula(9), inicio: '2026-09-01T22:00:00.000Z' }, { db })
+    const row = await db.syncState.get('aulasOnline')
+    expect(row!.aulasOnline!.map((a) => a.id)).toEqual([9, 1, 2])
+    expect(row!.updatedAt).toBe(1000)
+  })
+
   it('a join before any list was stored stores nothing (the screen would take it for the whole list)', async () => {
     const db = freshDb()
     await claimLocalData(7, db)

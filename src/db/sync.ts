@@ -83,15 +83,20 @@ export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now 
 }
 
 /**
- * One online class as a write answered it (attendance on join): replaces its row in the
- * stored list, if the list is there; the list's "updated at" and ETag stay as they were.
+ * One online class as the server answered it (attendance on join, or the details endpoint
+ * for a class outside the list's window, P123): replaces its row in the stored list, or
+ * joins it in start order, if the list is there; the list's "updated at" and ETag stay.
  */
 export async function storeAulaOnline(aula: AulaOnline, { db = localDb, ticket }: StoreOptions = {}) {
   if (!(await mayWrite(ticket))) return
   await db.transaction('rw', db.syncState, async () => {
     const stored = await db.syncState.get('aulasOnline')
     if (!stored?.aulasOnline) return
-    await db.syncState.update('aulasOnline', { aulasOnline: stored.aulasOnline.map((row) => (row.id === aula.id ? aula : row)) })
+    const others = stored.aulasOnline.filter((row) => row.id !== aula.id)
+    const aulasOnline = stored.aulasOnline.some((row) => row.id === aula.id)
+      ? stored.aulasOnline.map((row) => (row.id === aula.id ? aula : row))
+      : [...others, aula].sort((a, b) => Date.parse(a.inicio) - Date.parse(b.inicio))
+    await db.syncState.update('aulasOnline', { aulasOnline })
   })
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { expectNoAxeViolations, isSyncAnswer, login, loginAsStudent, mainNav, NEW_STUDENT, serviceWorkerInControl } from './fixtures.ts'
 
 /**
@@ -20,6 +20,16 @@ async function openList(page: Page) {
   await expect(page).toHaveURL(/\/aula-online\/list$/)
   await synced
   await expect(page.getByRole('heading', { level: 1, name: 'Aulas online' })).toBeFocused()
+}
+
+/** The id of Marina's online class (another student's), read with her own login, apart from the page. */
+async function marinasClassId(request: APIRequestContext): Promise<number> {
+  const login = await request.post('/api/v1/login/access-token/', {
+    form: { username: 'marina.pereira@example.com', password: 'demo1234' },
+  })
+  const { access_token } = (await login.json()) as { access_token: string }
+  const aulas = await request.get('/api/v1/at-home/aulas-online/', { headers: { authorization: `Bearer ${access_token}` } })
+  return ((await aulas.json()) as { id: number }[])[0]!.id
 }
 
 function section(page: Page, name: string) {
@@ -153,6 +163,17 @@ test.describe('online classes', () => {
     await page.unroute(LIST)
     await main.getByRole('button', { name: 'Atualizar', exact: true }).click()
     await expect(section(page, 'Aula de hoje').getByRole('heading', { level: 3, name: OPEN })).toBeVisible()
+  })
+
+  test('a class the list does not hold is asked of its own endpoint; one that is not hers is "not found"', async ({ page, request }) => {
+    await loginAsStudent(page)
+    await openList(page)
+    // Marina's class: a real id, not Ana's. The list lacks it, so the details ask the server.
+    const hers = page.waitForResponse((r) => /\/api\/v1\/at-home\/aulas-online\/\d+\/$/.test(r.url()))
+    await page.goto(`/aula-online/details/${await marinasClassId(request)}`)
+    expect((await hers).status()).toBe(404)
+    await expect(page.locator('main').getByText('Não encontramos esta aula entre as suas aulas online.')).toBeVisible()
+    await expect(page.getByText(/Entrar na aula/)).toHaveCount(0)
   })
 
   test('a student with no class sees "Nenhuma aula online" once the server said so', async ({ page }) => {

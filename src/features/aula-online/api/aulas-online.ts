@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
+import { ApiError } from '../../../api/client.ts'
 import { contract } from '../../../api/contract.ts'
 import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
 import type { PortalDb } from '../../../db/database.ts'
@@ -34,10 +35,29 @@ export function useAulasOnline() {
   return useOfflineData<AulaOnline[]>({ options: aulasOnlineQueryOptions, read: readAulas })
 }
 
-/** One online class from the stored list; `undefined` value when the list does not have it. */
+/**
+ * The details screen's sync: the list (conditional, usually a 304), then, when the list's
+ * window (P123: 30 days back, 60 ahead) does not hold the class, the class itself from its
+ * own endpoint, kept beside the list. Not the caller's, or gone: 404, and the screen says
+ * it was not found.
+ */
+export function aulaOnlineQueryOptions(id: number) {
+  return offlineQueryOptions([...aulasOnlineQueryKey, id], async (local) => {
+    await syncAulasOnline(local)
+    if ((await readAulas(local.localDb))?.value.some((aula) => aula.id === id)) return
+    const ticket = local.syncTicket()
+    try {
+      await local.storeAulaOnline(await api.call(contract.aulaOnline, { params: { id } }), { ticket })
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error
+    }
+  })
+}
+
+/** One online class from the stored list; `undefined` value when neither the list nor its endpoint has it. */
 export function useAulaOnline(id: number) {
   return useOfflineData<AulaOnline | undefined>({
-    options: aulasOnlineQueryOptions,
+    options: aulaOnlineQueryOptions(id),
     read: async (db) => {
       const stored = await readAulas(db)
       return stored && { value: stored.value.find((aula) => aula.id === id), updatedAt: stored.updatedAt }
