@@ -9,7 +9,7 @@ import { users } from './schema/users.ts'
 
 /**
  * The demo school's class activities (issue 10): some with a file sent and a correction,
- * some with a file sent and none, some untouched, and one held as a class today (presence).
+ * some with a file sent and none, some untouched, and one held as a class that starts when the school is seeded (presence).
  * The rows are seeded with the rest of the school (server/db/seed-school.ts); their files
  * need file storage, so `seedDemoActivityFiles` puts them there when the server starts.
  * Both only add what is missing.
@@ -28,8 +28,12 @@ interface DemoTarefa {
   enunciado: string
   /** Due date, days from the seeding day; null = no deadline. */
   entrega: number | null
-  /** Held as a class today at this hour of Brazil's clock (-3), so presence can be tried. */
-  aulaHoje?: number
+  /**
+   * Held as a class starting this many minutes after the school was seeded (floored to 5
+   * minutes), so presence can be tried in the demo and in the e2e run (P93's window: from
+   * 30 minutes before to 3 hours after).
+   */
+  aulaDaquiA?: number
   enviado?: DemoFile
   correcao?: DemoFile & { comentario: string }
 }
@@ -54,7 +58,7 @@ export const DEMO_TAREFAS: Readonly<Record<string, Readonly<Record<string, DemoT
         titulo: 'Conversation class — Travelling',
         enunciado: 'Aula de conversação sobre viagens. Registre sua presença ao entrar.',
         entrega: 0,
-        aulaHoje: 19,
+        aulaDaquiA: 0,
       },
       {
         titulo: 'Listening — Podcast, unit 5',
@@ -94,8 +98,7 @@ export const DEMO_TAREFAS: Readonly<Record<string, Readonly<Record<string, DemoT
 }
 
 const DAY_MS = 86_400_000
-/** Brazil's offset (D21's default), for "today at 19:00" of a demo class. */
-const BRAZIL_OFFSET_HOURS = -3
+const FIVE_MINUTES_MS = 5 * 60_000
 
 function addDaysIso(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
@@ -114,7 +117,7 @@ async function demoEnrolments(db: Db) {
 }
 
 /** Seeds the demo activities and assigns them to the demo students (rows only; missing ones). */
-export async function seedDemoActivities(db: Db, today: string): Promise<void> {
+export async function seedDemoActivities(db: Db, today: string, now: Date): Promise<void> {
   for (const enrolment of await demoEnrolments(db)) {
     const tarefas = DEMO_TAREFAS[enrolment.email!]![enrolment.turmaNome]!
     const existing = await db
@@ -133,9 +136,9 @@ export async function seedDemoActivities(db: Db, today: string): Promise<void> {
             enunciado: tarefa.enunciado,
             dataEntrega: tarefa.entrega === null ? null : addDaysIso(today, tarefa.entrega),
             aulaEm:
-              tarefa.aulaHoje === undefined
+              tarefa.aulaDaquiA === undefined
                 ? null
-                : new Date(Date.parse(`${today}T00:00:00Z`) + (tarefa.aulaHoje - BRAZIL_OFFSET_HOURS) * 3_600_000),
+                : new Date(Math.floor(now.getTime() / FIVE_MINUTES_MS) * FIVE_MINUTES_MS + tarefa.aulaDaquiA * 60_000),
           })),
         )
         .returning({ id: turmaAtividades.id, titulo: turmaAtividades.titulo })

@@ -346,7 +346,7 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
     }
   }
   // Class activities (issue 10); their files go to file storage at start (app.ts).
-  await seedDemoActivities(db, today)
+  await seedDemoActivities(db, today, now)
   await seedDemoPractice(db)
   await seedDemoAulasOnline(db, now)
 }

@@ -38,9 +38,25 @@ test('reached from the class list: heading focused, statements, corrections, axe
   await expect(writing.getByTestId('correcao')).toContainText('Ótimo texto!')
   // Corrected: the sent file can no longer be deleted (P93).
   await expect(writing.getByRole('button', { name: /^Excluir/ })).toHaveCount(0)
-  // The class held today has its presence (P93's window decides the button or the notice).
-  await expect(atividade(page, 'Conversation class — Travelling')).toContainText(/Aula em/)
   await expectNoAxeViolations(page)
+})
+
+test('presence in the class held now: recorded by the server once, shown with its time, kept after a reload', async ({ page }) => {
+  await signIn(page, ANA)
+  await openAtividades(page, INGLES)
+  // The demo's class starts when the school is seeded (P95): its window is open for 3 hours.
+  const aula = atividade(page, 'Conversation class — Travelling')
+  await expect(aula).toContainText(/Aula em \d{2}\/\d{2}\/\d{4}/)
+  const recorded = page.waitForResponse((r) => r.url().includes('/presenca-aluno/') && r.request().method() === 'PUT')
+  await aula.getByRole('button', { name: 'Registrar presença' }).click()
+  expect((await recorded).status()).toBe(200)
+  await expect(page.getByText('Presença registrada.', { exact: true })).toBeVisible()
+  const at = aula.getByText(/^Presença registrada em \d{2}\/\d{2}\/\d{4}/)
+  await expect(at).toBeVisible()
+  await expect(aula.getByRole('button', { name: 'Registrar presença' })).toHaveCount(0)
+  const shown = await at.textContent()
+  await page.reload()
+  await expect(aula.getByText(/^Presença registrada em/)).toHaveText(shown!)
 })
 
 test('downloads the teacher’s correction with its name and bytes', async ({ page }) => {
