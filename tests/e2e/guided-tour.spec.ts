@@ -160,6 +160,33 @@ test('pedagogico list: its own tour, finished with "Concluir" from the keyboard 
   await expectNoTour(page)
 })
 
+test('minha prática: the practice area’s tour points at the area, the activity types and the content', async ({ page }) => {
+  await login(page, TOUR_STUDENT.username, TOUR_STUDENT.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/pedagogico/list')
+  await expect(page.getByRole('heading', { level: 1, name: 'Minhas turmas' })).toBeVisible()
+  await expectNoTour(page)
+  await page.getByRole('link', { name: 'Minha prática de Inglês — Básico 2' }).click()
+  await expect(page).toHaveURL(/\/pedagogico\/minha-pratica\/\d+$/)
+  await expect(page.getByRole('tab', { name: 'Áudios' })).toBeVisible()
+  await expectStep(page, 'Sua área de prática', '1 de 3')
+  await expect(page.locator('[data-tour="pratica-area"]')).toHaveClass(/driver-active-element/)
+  await page.keyboard.press('ArrowRight')
+  await expectStep(page, 'Escolha a atividade', '2 de 3')
+  await expect(page.locator('[data-tour="pratica-atividades"]')).toHaveClass(/driver-active-element/)
+  await page.keyboard.press('ArrowRight')
+  await expectStep(page, 'Conteúdo', '3 de 3')
+  await expect(page.locator('[data-tour="pratica-conteudo"]')).toHaveClass(/driver-active-element/)
+  const recorded = tourRecorded(page)
+  await popover(page).getByRole('button', { name: 'Concluir' }).press('Enter')
+  expect((await recorded).status()).toBe(200)
+  await expect(page.locator('.driver-popover')).toHaveCount(0)
+
+  await page.reload()
+  await expect(page.getByRole('tab', { name: 'Áudios' })).toBeVisible()
+  await expectNoTour(page)
+})
+
 test('never again for the account on another device: a fresh browser sees no tour on either screen', async ({ page }) => {
   await login(page, TOUR_STUDENT.username, TOUR_STUDENT.password)
   await expect(page).toHaveURL(/\/dashboard$/)
@@ -171,5 +198,5 @@ test('never again for the account on another device: a fresh browser sees no tou
     const response = await fetch('/api/v1/users/me/', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })
     return (await response.json()) as { driver_tour: Record<string, boolean> }
   })
-  expect(me.driver_tour).toEqual({ dashboard: true, 'pedagogico-list': true })
+  expect(me.driver_tour).toEqual({ dashboard: true, 'pedagogico-list': true, 'pedagogico-minha-pratica': true })
 })
