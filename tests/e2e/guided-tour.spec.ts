@@ -71,7 +71,9 @@ test('dashboard: the tour starts about 1 s after the screen shows, goes by keybo
   await expect(page.locator('[data-tour="dashboard-home"]')).toHaveClass(/driver-active-element/)
   await page.keyboard.press('ArrowLeft')
   await expectStep(page, 'Boas-vindas ao portal!', '1 de 5')
+  // One step at a time: a key pressed while driver.js is still moving to a step is ignored.
   await page.keyboard.press('ArrowRight')
+  await expectStep(page, 'Sua página inicial', '2 de 5')
   await page.keyboard.press('ArrowRight')
   await expectStep(page, 'Menu de navegação', '3 de 5')
   await expect(page.locator('#app-drawer')).toHaveClass(/driver-active-element/)
@@ -160,7 +162,9 @@ test('pedagogico list: its own tour, finished with "Concluir" from the keyboard 
   await expectNoTour(page)
 })
 
-test('minha prática: the practice area’s tour points at the area, the activity types and the content', async ({ page }) => {
+test('minha prática: the practice area’s tour points at the area, the activity types and the content, then says it is done', async ({
+  page,
+}) => {
   await login(page, TOUR_STUDENT.username, TOUR_STUDENT.password)
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/pedagogico/list')
@@ -169,14 +173,16 @@ test('minha prática: the practice area’s tour points at the area, the activit
   await page.getByRole('link', { name: 'Minha prática de Inglês — Básico 2' }).click()
   await expect(page).toHaveURL(/\/pedagogico\/minha-pratica\/\d+$/)
   await expect(page.getByRole('tab', { name: 'Áudios' })).toBeVisible()
-  await expectStep(page, 'Sua área de prática', '1 de 3')
+  await expectStep(page, 'Sua área de prática', '1 de 4')
   await expect(page.locator('[data-tour="pratica-area"]')).toHaveClass(/driver-active-element/)
   await page.keyboard.press('ArrowRight')
-  await expectStep(page, 'Escolha a atividade', '2 de 3')
+  await expectStep(page, 'Escolha a atividade', '2 de 4')
   await expect(page.locator('[data-tour="pratica-atividades"]')).toHaveClass(/driver-active-element/)
   await page.keyboard.press('ArrowRight')
-  await expectStep(page, 'Conteúdo', '3 de 3')
+  await expectStep(page, 'Conteúdo', '3 de 4')
   await expect(page.locator('[data-tour="pratica-conteudo"]')).toHaveClass(/driver-active-element/)
+  await page.keyboard.press('ArrowRight')
+  await expectStep(page, 'Pronto para praticar!', '4 de 4')
   const recorded = tourRecorded(page)
   await popover(page).getByRole('button', { name: 'Concluir' }).press('Enter')
   expect((await recorded).status()).toBe(200)
