@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, expect, test } from '@playwright/test'
+import { chromium, expect, test, type BrowserContext } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 import { E2E_PORT } from '../../playwright.config.ts'
 import {
@@ -28,6 +28,16 @@ import {
 const LISTENING = 'Listening — Podcast, unit 5'
 const SEND_PATH = '**/enviar-arquivo-atividade/'
 
+/** Counts the file sends that leave the browser (the page's or the worker's), letting each through. */
+async function countSends(context: BrowserContext) {
+  const sends = { count: 0 }
+  await context.route(SEND_PATH, async (route) => {
+    sends.count++
+    await route.continue()
+  })
+  return sends
+}
+
 // One student's activities are shared by these tests: one at a time.
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
@@ -39,11 +49,7 @@ test('offline → Aguardando conexão → reload → still queued → online + s
   await openAtividades(page, INGLES)
   const card = atividade(page, LISTENING)
   const file = pdf('audio-resposta-offline.pdf', 64 * 1024)
-  let arrivals = 0
-  await context.route(SEND_PATH, async (route) => {
-    arrivals++
-    await route.continue()
-  })
+  const sends = await countSends(context)
 
   await context.setOffline(true)
   await chooseFile(card, file)
@@ -72,7 +78,7 @@ test('offline → Aguardando conexão → reload → still queued → online + s
   expect(stored[0]!.atividade).toBe(LISTENING)
   await expect(receipt.getByTestId('outbox-receipt')).toContainText(stored[0]!.referencia)
   // Any replay the app and the worker raced into is answered with the same record (P91).
-  expect(arrivals).toBeGreaterThanOrEqual(1)
+  expect(sends.count).toBeGreaterThanOrEqual(1)
 })
 
 test('a server failing the first two tries: backoff, third try stores it once', async ({ page, context }) => {
@@ -107,11 +113,7 @@ test('cancel removes a queued file and nothing reaches the server', async ({ pag
   await openAtividades(page, INGLES)
   const card = atividade(page, LISTENING)
   const file = pdf('cancelado.pdf')
-  let arrivals = 0
-  await context.route(SEND_PATH, async (route) => {
-    arrivals++
-    await route.continue()
-  })
+  const sends = await countSends(context)
 
   await context.setOffline(true)
   await chooseFile(card, file)
@@ -121,12 +123,12 @@ test('cancel removes a queued file and nothing reaches the server', async ({ pag
   await expect(item).toHaveCount(0)
 
   // Counted from here: offline, a send fails in the browser before it leaves.
-  arrivals = 0
+  sends.count = 0
   await context.setOffline(false)
   await dispatchSync(context, page)
   await page.reload()
   await expect(atividade(page, LISTENING)).toBeVisible({ timeout: 20_000 })
-  expect(arrivals).toBe(0)
+  expect(sends.count).toBe(0)
   expect((await serverFiles(page, INGLES)).filter((arquivo) => arquivo.nome === file.name)).toHaveLength(0)
 })
 

@@ -29,6 +29,7 @@ export function TestsPanel({ turmaId, userId, testes }: { turmaId: number; userI
       const receipt = practiceReceiptOf(item)
       return receipt && receipt.teste_id === candidate.id ? Math.max(score ?? 0, receipt.melhor_nota) : score
     }, candidate.melhor_nota)
+  const bestText = (nota: number | null) => (nota === null ? t('tests.notDone') : t('tests.best', { nota: formatGrade(nota) }))
   const teste = testes.find((candidate) => candidate.id === testeId)
   if (testes.length === 0) return <p className="ui-empty">{t('tests.none')}</p>
 
@@ -54,7 +55,7 @@ export function TestsPanel({ turmaId, userId, testes }: { turmaId: number; userI
                 <p className="pratica-test-row__meta">
                   {[candidate.unidade, t('tests.questions', { count: candidate.questoes.length })].filter(Boolean).join(' · ')}
                   {' · '}
-                  {best(candidate) === null ? t('tests.notDone') : t('tests.best', { nota: formatGrade(best(candidate)!) })}
+                  {bestText(best(candidate))}
                 </p>
               </div>
               <Button
