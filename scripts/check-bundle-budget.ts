@@ -58,28 +58,28 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedagogico/atividades/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 199,
+    ceilingKib: 199.5,
   },
-  { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 173 },
+  { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174 },
   { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 210.5 },
   { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 183.5 },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 193,
+    ceilingKib: 193.5,
   },
   {
     url: '/aula-online/list',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 183.5,
+    ceilingKib: 184,
   },
   {
     url: '/aula-online/details/1',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/details.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 183,
+    ceilingKib: 183.5,
   },
 ]
 

@@ -1,14 +1,5 @@
 import { drain } from './outbox-send.ts'
-import {
-  cancel,
-  enqueue,
-  OUTBOX_SYNC_TAG,
-  rememberToken,
-  retryNow,
-  wakeOfflineFailures,
-  type EnqueueInput,
-  type OutboxItem,
-} from './outbox.ts'
+import { cancel, enqueue, OUTBOX_SYNC_TAG, rememberToken, retryNow, type EnqueueInput, type OutboxItem } from './outbox.ts'
 
 /**
  * The app's half of the outbox (D16): the signed-in user's items are sent on start, on
@@ -20,6 +11,10 @@ import {
 interface Runner {
   userId: number
   getToken: () => string | null
+  /** The token last written for the worker. */
+  remembered: string | null
+  /** The next drain follows the connection's return (P103). */
+  connectionBack: boolean
   timer: ReturnType<typeof setTimeout> | undefined
   running: Promise<void> | null
   again: boolean
@@ -31,10 +26,14 @@ let runner: Runner | null = null
 /** The longest the app waits between two looks at the outbox while items wait. */
 const MAX_WAIT_MS = 5 * 60_000
 
-/** Sends what is due now; another call while one runs makes it look once more when done. */
-export function kickOutbox(): Promise<void> {
+/**
+ * Sends what is due now; another call while one runs makes it look once more when done.
+ * `connectionBack`: the `online` event, after which what failed offline is due at once (P103).
+ */
+export function kickOutbox(connectionBack = false): Promise<void> {
   const current = runner
   if (!current) return Promise.resolve()
+  current.connectionBack ||= connectionBack
   if (current.running) {
     current.again = true
     return current.running
@@ -45,8 +44,15 @@ export function kickOutbox(): Promise<void> {
       do {
         current.again = false
         const token = current.getToken()
-        if (token) await rememberToken(current.userId, token)
+        // Written for the worker only when it changed: one IndexedDB write less per kick (P105).
+        if (token && token !== current.remembered) {
+          await rememberToken(current.userId, token)
+          current.remembered = token
+        }
+        const back = current.connectionBack
+        current.connectionBack = false
         const next = await drain({
+          connectionBack: back,
           ownerId: current.userId,
           tokenFor: (owner) => (owner === current.userId ? current.getToken() : null),
         })
@@ -73,10 +79,12 @@ export function kickOutbox(): Promise<void> {
  */
 export function startOutboxRunner(userId: number, getToken: () => string | null): () => void {
   runner?.stop()
-  const onOnline = () => void wakeOfflineFailures().then(kickOutbox)
+  const onOnline = () => void kickOutbox(true)
   const current: Runner = {
     userId,
     getToken,
+    remembered: null,
+    connectionBack: false,
     timer: undefined,
     running: null,
     again: false,
@@ -88,7 +96,8 @@ export function startOutboxRunner(userId: number, getToken: () => string | null)
   }
   runner = current
   window.addEventListener('online', onOnline)
-  void kickOutbox()
+  // A start with a connection is a connection back: the app may have been closed in the tunnel.
+  void kickOutbox(navigator.onLine)
   return current.stop
 }
 

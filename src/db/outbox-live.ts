@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type DependencyList } from 'react'
+import { startTransition, useCallback, useEffect, useState, type DependencyList } from 'react'
 import type { liveQuery as LiveQuery } from 'dexie'
 import type * as OutboxModule from './outbox.ts'
 
@@ -26,31 +26,78 @@ export function loadOutboxApp() {
   return import('./outbox-app.ts')
 }
 
-/** `read` as a live query over the outbox: undefined until its first answer, then every change (any tab, the worker). */
-export function useOutboxQuery<T>(read: (outbox: Outbox) => Promise<T>, deps: DependencyList): T | undefined {
-  const [result, setResult] = useState<{ value: T }>()
+/**
+ * `next`, keeping the previous answer, or each previous item of a list, wherever it is equal
+ * (outbox answers are plain JSON-like rows). TanStack Query's `replaceEqualDeep` does the same
+ * but importing it here splits query-core into a chunk of its own on every signed-in route.
+ */
+export function shareUnchanged<T>(previous: T | undefined, next: T): T {
+  if (previous === undefined) return next
+  if (!Array.isArray(previous) || !Array.isArray(next)) return JSON.stringify(previous) === JSON.stringify(next) ? previous : next
+  const before = new Map(previous.map((item: unknown) => [JSON.stringify(item), item]))
+  const shared = next.map((item: unknown) => before.get(JSON.stringify(item)) ?? item)
+  return shared.length === previous.length && shared.every((item, i) => item === previous[i]) ? previous : (shared as T)
+}
+
+export interface OutboxQuery<T> {
+  /** Undefined until the first answer (and while the outbox cannot be read). */
+  data: T | undefined
+  /** The outbox could not be read (IndexedDB refused: private mode, storage blocked). */
+  error: Error | null
+  /** Reads again after an error. */
+  retry: () => void
+}
+
+/**
+ * `read` as a live query over the outbox: every change (any tab, the worker) answers again.
+ * Answers share structure with the previous one (`shareUnchanged`): an item that did not
+ * change keeps its identity and an unchanged answer re-renders nothing, so a burst of sends
+ * (three writes per item) redraws only the rows that moved (P105).
+ */
+export function useOutboxQuery<T>(read: (outbox: Outbox) => Promise<T>, deps: DependencyList): OutboxQuery<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: Error | null }>({ data: undefined, error: null })
+  const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     let subscription: { unsubscribe(): void } | undefined
     let stopped = false
-    void loadOutbox().then(({ outbox, liveQuery }) => {
-      if (stopped) return
-      subscription = liveQuery(() => read(outbox)).subscribe({
-        next: (value) => startTransition(() => setResult({ value })),
-        // The outbox unreadable (private mode): nothing queued to show.
-        error: (error: unknown) => console.warn('outbox', error),
+    const fail = (error: unknown) => {
+      if (!stopped) setState((previous) => ({ data: previous.data, error: error instanceof Error ? error : new Error(String(error)) }))
+    }
+    loadOutbox()
+      // Opened first: a live query over a database that failed to open waits for it
+      // silently (Dexie treats it as closed), which would leave the screen loading forever.
+      .then(async (loaded) => {
+        await loaded.outbox.outboxDb.open()
+        return loaded
       })
-    })
+      .then(({ outbox, liveQuery }) => {
+        if (stopped) return
+        subscription = liveQuery(() => read(outbox)).subscribe({
+          next: (value) =>
+            startTransition(() =>
+              setState((previous) => {
+                const data = shareUnchanged(previous.data, value)
+                return data === previous.data && previous.error === null ? previous : { data, error: null }
+              }),
+            ),
+          error: fail,
+        })
+      }, fail)
     return () => {
       stopped = true
       subscription?.unsubscribe()
     }
     // `deps` says when `read` reads something else, as with useEffect itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps)
-  return result?.value
+  }, [...deps, attempt])
+  const retry = useCallback(() => {
+    setState((previous) => ({ data: previous.data, error: null }))
+    setAttempt((count) => count + 1)
+  }, [])
+  return { ...state, retry }
 }
 
 /** Items of the user not yet sent (waiting, sending, refused): the drawer's badge. */
 export function usePendingOutboxCount(userId: number | undefined): number {
-  return useOutboxQuery((outbox) => (userId === undefined ? Promise.resolve(0) : outbox.pendingCount(userId)), [userId]) ?? 0
+  return useOutboxQuery((outbox) => (userId === undefined ? Promise.resolve(0) : outbox.pendingCount(userId)), [userId]).data ?? 0
 }

@@ -128,6 +128,10 @@ export interface DrainOptions {
   signal?: AbortSignal
   send?: typeof sendItem
   now?: () => number
+  /** Items in flight at once (tests pin it to 1 to follow one item's path). */
+  concurrency?: number
+  /** The connection just came back (`online`, `sync`): what failed offline goes now (P103). */
+  connectionBack?: boolean
 }
 
 const RENEW_EVERY_MS = 5_000
@@ -135,9 +139,17 @@ const RENEW_EVERY_MS = 5_000
 const PROGRESS_EVERY_MS = 500
 
 /**
- * Sends every item due now, one after another, until none is left or a try fails for lack
- * of network (the rest would fail the same way). Answers the time the next waiting item is
- * due (null: none), for the caller's timer.
+ * How many items travel at once. Two keep the connection busy while the other item's
+ * IndexedDB writes (take, confirm) and the server's commit happen (P105); more would only
+ * split a phone's thin upstream between files and delay the first receipt.
+ */
+export const SEND_CONCURRENCY = 2
+
+/**
+ * Sends every item due now, two at a time, until none is left or a try fails for lack of
+ * network (the rest would fail the same way). Answers the time the next waiting item is
+ * due (null: none), for the caller's timer. Leases (`take`) keep the two lanes, and any
+ * other sender, from holding one item twice.
  */
 export async function drain({
   db = outboxDb,
@@ -147,17 +159,20 @@ export async function drain({
   signal,
   send = sendItem,
   now = Date.now,
+  concurrency = SEND_CONCURRENCY,
+  connectionBack = false,
 }: DrainOptions = {}): Promise<number | null> {
   const skipped = new Set<number>()
-  while (!signal?.aborted) {
-    const item = await take({ db, now: now(), ...(ownerId === undefined ? {} : { ownerId }) })
-    if (!item) break
+  let offline = false
+  const recording: Promise<void>[] = []
+
+  const sendOne = async (item: OutboxItem): Promise<void> => {
     const token = skipped.has(item.ownerId) ? null : await tokenFor(item.ownerId)
     if (!token) {
       // Its owner is signed out: it waits for their next sign-in (P97).
       skipped.add(item.ownerId)
       await postpone(item.id, 'Aguardando entrar de novo', { db, now: now() })
-      continue
+      return
     }
     const file = item.fileField === undefined ? null : await fileOf(item.id, { db })
     if (item.fileField !== undefined ? !file : item.json === undefined) {
@@ -167,7 +182,7 @@ export async function drain({
         item.fileField === undefined ? 'O envio não está mais neste aparelho' : 'O arquivo não está mais neste aparelho',
         { db },
       )
-      continue
+      return
     }
     let lastProgressAt = Date.now()
     // The lease is renewed while the bytes travel, so a long upload is never taken twice.
@@ -187,11 +202,26 @@ export async function drain({
     } finally {
       clearInterval(timer)
     }
-    if (outcome.kind === 'sent') await confirm(item.id, outcome.receipt, { db, now: now() })
-    else if (outcome.kind === 'rejected') await reject(item.id, outcome.reason, { db })
-    else await postpone(item.id, outcome.error, { db, now: now(), offline: outcome.error === NETWORK_ERROR })
-    onOutcome?.(item, outcome)
-    if (outcome.kind === 'retry' && outcome.error === NETWORK_ERROR) break
+    if (outcome.kind === 'retry' && outcome.error === NETWORK_ERROR) offline = true
+    const recorded =
+      outcome.kind === 'sent'
+        ? confirm(item.id, outcome.receipt, { db, now: now() })
+        : outcome.kind === 'rejected'
+          ? reject(item.id, outcome.reason, { db })
+          : postpone(item.id, outcome.error, { db, now: now(), offline: outcome.error === NETWORK_ERROR })
+    // The lane takes its next item while this outcome is written: the item is still leased to
+    // this sender, so nobody else can take it meanwhile, and drain waits for every write.
+    recording.push(recorded.then(() => onOutcome?.(item, outcome)))
   }
+
+  const lane = async (): Promise<void> => {
+    while (!signal?.aborted && !offline) {
+      const item = await take({ db, now: now(), connectionBack, ...(ownerId === undefined ? {} : { ownerId }) })
+      if (!item) return
+      await sendOne(item)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane))
+  await Promise.all(recording)
   return nextDueAt(ownerId, { db })
 }

@@ -20,10 +20,9 @@ import {
   retryNow,
   take,
   tokenOf,
-  wakeOfflineFailures,
   type EnqueueInput,
 } from './outbox.ts'
-import { drain, NETWORK_ERROR, outcomeOf, requestOf, type SendOutcome } from './outbox-send.ts'
+import { drain, NETWORK_ERROR, outcomeOf, requestOf, SEND_CONCURRENCY, type SendOutcome } from './outbox-send.ts'
 
 let count = 0
 const dbs: OutboxDb[] = []
@@ -150,8 +149,10 @@ describe('outbox', () => {
     const other = await enqueue(input(), { db, now: T0 })
     await take({ db, now: T0, id: other.id })
     await postpone(other.id, 'Erro no servidor (500)', { db, now: T0, random: () => 0.5 })
-    await wakeOfflineFailures({ db, now: T0 + 10 })
-    expect((await db.items.get(id))!.nextAttemptAt).toBe(T0 + 10)
+    // Before the connection is back, neither is due; after, only the one that never reached the server.
+    expect(await take({ db, now: T0 + 10 })).toBeNull()
+    expect(await take({ db, now: T0 + 10, connectionBack: true })).toMatchObject({ id })
+    expect(await take({ db, now: T0 + 10, connectionBack: true })).toBeNull()
     expect((await db.items.get(other.id))!.nextAttemptAt).toBe(T0 + 2_000)
   })
 
@@ -295,7 +296,7 @@ describe('outbox sender', () => {
     expect(outcomeOf(item, 404, '{"detail":"x"}')).toEqual({ kind: 'rejected', reason: 'Atividade não encontrada' })
   })
 
-  it('drain sends due items in order, stops at a network error and answers when to try again', async () => {
+  it('drain, one lane, sends due items in order, stops at a network error and answers when to try again', async () => {
     const db = freshDb()
     const a = await enqueue(input(), { db, now: T0 })
     const b = await enqueue(input(), { db, now: T0 + 1 })
@@ -309,6 +310,7 @@ describe('outbox sender', () => {
       db,
       tokenFor: () => 'tok',
       now: () => T0 + 10,
+      concurrency: 1,
       send: async (item, { token, file }) => {
         expect(token).toBe('tok')
         expect(file?.size).toBe(7)
@@ -321,6 +323,48 @@ describe('outbox sender', () => {
     expect((await db.items.get(b.id))!.state).toBe('aguardando')
     expect((await db.items.get(c.id))!.state).toBe('aguardando')
     expect(next).toBe(T0 + 2) // c is due already
+  })
+
+  it('drain keeps two items in flight, sends each exactly once, and stops taking after a network error', async () => {
+    const db = freshDb()
+    const items = []
+    for (let i = 0; i < 5; i++) items.push(await enqueue(input(), { db, now: T0 + i }))
+    let inFlight = 0
+    let most = 0
+    const sent: string[] = []
+    await drain({
+      db,
+      tokenFor: () => 'tok',
+      now: () => T0 + 10,
+      send: async (item) => {
+        inFlight++
+        most = Math.max(most, inFlight)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        inFlight--
+        sent.push(item.id)
+        return { kind: 'sent', receipt: { referencia: item.id } }
+      },
+    })
+    expect(most).toBe(SEND_CONCURRENCY)
+    expect([...sent].sort()).toEqual(items.map((item) => item.id).sort())
+    for (const item of items) expect(await db.items.get(item.id)).toMatchObject({ state: 'enviado', attempts: 1 })
+
+    // Offline: each lane's try fails at once; nobody takes a third item.
+    const more = []
+    for (let i = 0; i < 4; i++) more.push(await enqueue(input(), { db, now: T0 + 20 + i }))
+    let tries = 0
+    await drain({
+      db,
+      tokenFor: () => 'tok',
+      now: () => T0 + 30,
+      send: async () => {
+        tries++
+        return { kind: 'retry', error: NETWORK_ERROR }
+      },
+    })
+    expect(tries).toBe(2)
+    const states = await Promise.all(more.map(async (item) => (await db.items.get(item.id))!.attempts))
+    expect(states).toEqual([1, 1, 0, 0])
   })
 
   it('an item whose owner is signed out waits (no token, nothing sent)', async () => {

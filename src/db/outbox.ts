@@ -166,9 +166,14 @@ export async function enqueue(input: EnqueueInput, { db = outboxDb, now = Date.n
   return item
 }
 
-/** Whether a sender may take the item now: waiting and due, or held by a sender whose lease ran out. */
-export function isTakeable(item: OutboxItem, now: number): boolean {
-  if (item.state === 'aguardando') return item.nextAttemptAt <= now
+/**
+ * Whether a sender may take the item now: waiting and due, or held by a sender whose lease
+ * ran out. When the connection is back (`online`, the `sync` event), an item whose last try
+ * never reached the server is due at once, whatever its backoff: backoff is for a server in
+ * trouble, not for a tunnel (P103).
+ */
+export function isTakeable(item: OutboxItem, now: number, connectionBack = false): boolean {
+  if (item.state === 'aguardando') return item.nextAttemptAt <= now || (connectionBack && item.offlineFailure === true)
   return item.state === 'enviando' && item.leaseUntil <= now
 }
 
@@ -181,18 +186,27 @@ export interface TakeOptions {
   id?: string
   /** With `id`: ignore the backoff time. */
   force?: boolean
+  /** The connection just came back: what failed offline is due (P103). */
+  connectionBack?: boolean
 }
 
 /**
  * Takes the oldest item due for sending and marks it `enviando` with a lease, in one
  * transaction: two senders (the app and the worker, two tabs) never hold the same item.
  */
-export async function take({ db = outboxDb, now = Date.now(), ownerId, id, force = false }: TakeOptions = {}): Promise<OutboxItem | null> {
+export async function take({
+  db = outboxDb,
+  now = Date.now(),
+  ownerId,
+  id,
+  force = false,
+  connectionBack = false,
+}: TakeOptions = {}): Promise<OutboxItem | null> {
   return db.transaction('rw', db.items, async () => {
     let item: OutboxItem | undefined
     if (id !== undefined) {
       const found = await db.items.get(id)
-      const due = found && (isTakeable(found, now) || (force && found.state === 'aguardando'))
+      const due = found && (isTakeable(found, now, connectionBack) || (force && found.state === 'aguardando'))
       item = due && (ownerId === undefined || found.ownerId === ownerId) ? found : undefined
     } else {
       // Only items a sender could take: not the sent ones kept for their receipts.
@@ -204,7 +218,7 @@ export async function take({ db = outboxDb, now = Date.now(), ownerId, id, force
               [ownerId, 'enviando'],
             ])
       const all = await candidates.toArray()
-      item = all.sort((a, b) => a.createdAt - b.createdAt).find((candidate) => isTakeable(candidate, now))
+      item = all.sort((a, b) => a.createdAt - b.createdAt).find((candidate) => isTakeable(candidate, now, connectionBack))
     }
     if (!item) return null
     const taken: OutboxItem = { ...item, state: 'enviando', leaseUntil: now + LEASE_MS, attempts: item.attempts + 1, progress: 0 }
@@ -286,16 +300,6 @@ export async function postpone(
       nextAttemptAt: now + backoffMs(item.attempts, random),
     })
   })
-}
-
-/**
- * The connection is back (`online`, the `sync` event): items whose last try never reached
- * the server are due at once; backoff is for a server in trouble, not for a tunnel (P103).
- */
-export async function wakeOfflineFailures({ db = outboxDb, now = Date.now() } = {}): Promise<void> {
-  await db.items
-    .filter((item) => item.state === 'aguardando' && item.offlineFailure === true && item.nextAttemptAt > now)
-    .modify({ nextAttemptAt: now })
 }
 
 /**

@@ -5,7 +5,7 @@
  * start, `online`, a timer); the outbox's leases keep the two from sending one item twice.
  */
 import { drain } from '../db/outbox-send.ts'
-import { OUTBOX_SYNC_TAG, wakeOfflineFailures } from '../db/outbox.ts'
+import { OUTBOX_SYNC_TAG } from '../db/outbox.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -23,9 +23,10 @@ const EVENT_BUDGET_MS = 3 * 60_000
 async function sendDue(lastChance: boolean): Promise<void> {
   const started = Date.now()
   // The browser fires `sync` when the connection is back: what failed offline goes now.
-  await wakeOfflineFailures()
+  let connectionBack = true
   for (;;) {
-    const next = await drain()
+    const next = await drain({ connectionBack })
+    connectionBack = false
     if (next === null) return
     const wait = Math.max(0, next - Date.now())
     if (wait > WAIT_FOR_NEXT_MS || Date.now() + wait - started > EVENT_BUDGET_MS) {

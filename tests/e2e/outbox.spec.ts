@@ -194,3 +194,27 @@ test('queued offline, browser closed and reopened: sent after the restart, exact
     rmSync(userDataDir, { recursive: true, force: true })
   }
 })
+
+test('an outbox the browser will not open: /envios-pendentes says so instead of loading forever, and reads again when asked', async ({
+  page,
+}) => {
+  await signIn(page, ANA)
+  // As a browser that refuses IndexedDB (private mode, storage blocked) does, until the flag is set.
+  await page.addInitScript(() => {
+    const open = IDBFactory.prototype.open
+    IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+      if (name === 'portal-outbox' && !sessionStorage.getItem('outbox-readable'))
+        throw new DOMException('The user denied permission to access the database.', 'UnknownError')
+      return open.call(this, name, version)
+    }
+  })
+  await page.goto('/envios-pendentes')
+  await expect(page.getByRole('heading', { level: 1, name: 'Envios pendentes' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('Não foi possível ler os envios guardados neste aparelho')
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+
+  await page.evaluate(() => sessionStorage.setItem('outbox-readable', '1'))
+  await page.getByRole('button', { name: 'Ler de novo' }).click()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByTestId('outbox-item').or(page.getByText('Nenhum envio pendente.'))).not.toHaveCount(0)
+})

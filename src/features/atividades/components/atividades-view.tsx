@@ -1,7 +1,7 @@
 import '../atividades.css'
 import { Link } from '@tanstack/react-router'
 import { AlertDialog } from 'radix-ui'
-import { useEffect, useId, useRef, useState, type RefObject } from 'react'
+import { memo, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ACTIVITY_FILE, PRESENCE_CLOSES_AFTER_MS, PRESENCE_OPENS_BEFORE_MS } from '../../../api/contract/atividades.ts'
 import type { ArquivoAtividade, TurmaAlunoAtividade } from '../../../api/schemas/atividade.ts'
@@ -36,13 +36,17 @@ interface Props {
 export function AtividadesView({ turmaId, userId }: Props) {
   const { t } = useTranslation('atividades')
   const data = useAtividades(turmaId)
-  const queued = useOutboxQuery((outbox) => outbox.itemsOf(userId, { kind: ACTIVITY_FILE_KIND }), [userId])
+  const queued = useOutboxQuery((outbox) => outbox.itemsOf(userId, { kind: ACTIVITY_FILE_KIND }), [userId]).data
   const turma = data.snapshot?.value.turma
   const loading = offlineStateOf(data) === 'loading'
   const [toDelete, setToDelete] = useState<{ atividade: TurmaAlunoAtividade; arquivo: ArquivoAtividade } | null>(null)
   // The "Excluir" button that opened the dialog: focus goes back there when it closes.
   const opener = useRef<HTMLElement | null>(null)
   const [notice, setNotice] = useState('')
+  const onDelete = useCallback((atividade: TurmaAlunoAtividade, arquivo: ArquivoAtividade) => {
+    opener.current = document.activeElement as HTMLElement | null
+    setToDelete({ atividade, arquivo })
+  }, [])
 
   // A queued file the server confirmed shows among the sent files: fetch the list again.
   const sentCount = queued?.filter((item) => item.state === 'enviado' && item.context.turmaId === turmaId).length ?? 0
@@ -80,11 +84,8 @@ export function AtividadesView({ turmaId, userId }: Props) {
                   atividade={atividade}
                   turmaId={turmaId}
                   userId={userId}
-                  queued={queued?.filter((item) => item.context.atividadeId === atividade.id) ?? []}
-                  onDelete={(arquivo) => {
-                    opener.current = document.activeElement as HTMLElement | null
-                    setToDelete({ atividade, arquivo })
-                  }}
+                  queued={queued?.filter((item) => item.context.atividadeId === atividade.id) ?? NOTHING_QUEUED}
+                  onDelete={onDelete}
                   onNotice={setNotice}
                 />
               </li>
@@ -132,12 +133,30 @@ interface CardProps {
   atividade: TurmaAlunoAtividade
   turmaId: number
   userId: number
-  queued: OutboxItem[]
-  onDelete: (arquivo: ArquivoAtividade) => void
+  queued: readonly OutboxItem[]
+  onDelete: (atividade: TurmaAlunoAtividade, arquivo: ArquivoAtividade) => void
   onNotice: (text: string) => void
 }
 
-function AtividadeCard({ atividade, turmaId, userId, queued, onDelete, onNotice }: CardProps) {
+const NOTHING_QUEUED: readonly OutboxItem[] = []
+
+/**
+ * A card draws again only when its activity or one of its own queued items changed: a burst
+ * of sends rewrites the outbox three times per file, and redrawing every card each time cost
+ * the uploads a fifth of their speed on a busy phone (P105). The outbox's live answers keep an
+ * unchanged item's identity (useOutboxQuery), so comparing the items one by one is enough.
+ */
+const AtividadeCard = memo(AtividadeCardView, (before, after) => {
+  const { queued: queuedBefore, ...restBefore } = before
+  const { queued: queuedAfter, ...restAfter } = after
+  return (
+    queuedBefore.length === queuedAfter.length &&
+    queuedBefore.every((item, i) => item === queuedAfter[i]) &&
+    (Object.keys(restBefore) as Array<keyof typeof restBefore>).every((key) => restBefore[key] === restAfter[key])
+  )
+})
+
+function AtividadeCardView({ atividade, turmaId, userId, queued, onDelete, onNotice }: CardProps) {
   const { t } = useTranslation('atividades')
   const headingId = useId()
   const hintId = useId()
@@ -202,7 +221,7 @@ function AtividadeCard({ atividade, turmaId, userId, queued, onDelete, onNotice 
               meta={`${formatBytes(arquivo.tamanho)} · ${t('receipt', { referencia: arquivo.referencia, date: formatDateTime(new Date(arquivo.recebido_em)) })}`}
               busy={busy}
               onDownload={() => void run(() => baixarArquivo(atividade.id, arquivo))}
-              onDelete={corrected ? undefined : () => onDelete(arquivo)}
+              onDelete={corrected ? undefined : () => onDelete(atividade, arquivo)}
             />
           ))}
         </ul>

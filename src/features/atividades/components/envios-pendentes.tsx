@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes } from '../../../api/uploads.ts'
 import { loadOutboxApp, useOutboxQuery } from '../../../db/outbox-live.ts'
+import { Alert } from '../../../ui/alert.tsx'
+import { Button } from '../../../ui/button.tsx'
 import { LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
 import { OutboxItemRow } from './outbox-item.tsx'
 
@@ -13,14 +15,24 @@ import { OutboxItemRow } from './outbox-item.tsx'
  */
 export function EnviosPendentes({ userId }: { userId: number }) {
   const { t } = useTranslation('atividades')
-  const items = useOutboxQuery((outbox) => outbox.itemsOf(userId), [userId])
+  const { data: items, error, retry } = useOutboxQuery((outbox) => outbox.itemsOf(userId), [userId])
   const bytes = items?.reduce((sum, item) => sum + (item.hasFile ? item.fileSize : 0), 0) ?? 0
   const persisted = usePersisted(bytes > 0)
   return (
     <div className="page">
       <h1 className="page__title">{t('outbox.title')}</h1>
       <p className="outbox-intro">{t('outbox.intro')}</p>
-      {items === undefined ? (
+      {error && items === undefined ? (
+        // IndexedDB refused (private mode, storage blocked): say so, never a skeleton forever.
+        <>
+          <Alert tone="error">{t('outbox.unreadable')}</Alert>
+          <p>
+            <Button variant="secondary" onClick={retry}>
+              {t('outbox.readAgain')}
+            </Button>
+          </p>
+        </>
+      ) : items === undefined ? (
         <div aria-busy="true">
           <LoadingStatus />
           <ul className="outbox-list" aria-hidden="true">

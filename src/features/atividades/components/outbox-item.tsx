@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { memo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes } from '../../../api/uploads.ts'
 import type { OutboxItem } from '../../../db/outbox.ts'
@@ -20,9 +20,12 @@ function receiptOf(item: OutboxItem): Receipt {
 
 /**
  * One queued write as the student sees it (D16): its state, progress, the server's reason
- * for a refusal, the receipt once sent, and what can be done (retry, cancel, clear).
+ * for a refusal, the receipt once sent, and what can be done (retry, cancel, clear). Drawn
+ * again only when its item changed (the outbox's live answers keep an unchanged item's identity).
  */
-export function OutboxItemRow({ item, showActivity = false }: { item: OutboxItem; showActivity?: boolean }) {
+export const OutboxItemRow = memo(OutboxItemRowView)
+
+function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; showActivity?: boolean }) {
   const { t } = useTranslation('atividades')
   const receipt = receiptOf(item)
   // A practice test's result (P115) rather than a file: its score, and the practice area.

@@ -21,7 +21,7 @@ export function TestsPanel({ turmaId, userId, testes }: { turmaId: number; userI
     async (outbox) =>
       (await outbox.itemsOf(userId, { kind: PRACTICE_RESULT_KIND })).filter((item) => practiceContextOf(item).turmaId === turmaId),
     [userId, turmaId],
-  )
+  ).data
   const waiting = results?.filter((item) => item.state !== 'enviado')
   // A result sent since the content was fetched already counts in the best score.
   const best = (candidate: TestePratica) =>
