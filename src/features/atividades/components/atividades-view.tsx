@@ -14,7 +14,7 @@ import { Button } from '../../../ui/button.tsx'
 import { formatDate, formatDateTime } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
-import { SkeletonText } from '../../../ui/skeleton.tsx'
+import { SkeletonText, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import {
   activityFileProblem,
   baixarArquivo,
@@ -107,25 +107,38 @@ export function AtividadesView({ turmaId, userId }: Props) {
   )
 }
 
+/** Two cards drawn with bars where their text will be (the card's own head, P95). */
 function AtividadeSkeleton() {
   return (
     <ul className="atividade-list" aria-hidden="true">
       {[0, 1].map((i) => (
         <li key={i}>
           <section className="atividade-card">
-            <h2 className="atividade-card__title">
-              <SkeletonText width="14rem" />
-            </h2>
-            <p className="atividade-card__due">
-              <SkeletonText width="9rem" />
-            </p>
-            <p className="atividade-card__statement">
-              <SkeletonText width="90%" />
-            </p>
+            <AtividadeHead atividade={undefined} />
           </section>
         </li>
       ))}
     </ul>
+  )
+}
+
+/** Title, due date and statement of an activity, or bars of their size while it loads. */
+function AtividadeHead({ atividade, headingId }: { atividade: TurmaAlunoAtividade | undefined; headingId?: string }) {
+  const { t } = useTranslation('atividades')
+  return (
+    <>
+      <h2 id={headingId} className="atividade-card__title">
+        {textOrSkeleton(atividade, (value) => value.titulo, '14rem')}
+      </h2>
+      <p className="atividade-card__due">
+        {textOrSkeleton(
+          atividade,
+          (value) => (value.data_entrega ? t('due', { date: formatDate(value.data_entrega) }) : t('noDue')),
+          '9rem',
+        )}
+      </p>
+      <p className="atividade-card__statement">{textOrSkeleton(atividade, (value) => value.enunciado, '90%')}</p>
+    </>
   )
 }
 
@@ -200,11 +213,7 @@ function AtividadeCardView({ atividade, turmaId, userId, queued, onDelete, onNot
 
   return (
     <section className="atividade-card" aria-labelledby={headingId} data-testid="atividade">
-      <h2 id={headingId} className="atividade-card__title">
-        {atividade.titulo}
-      </h2>
-      <p className="atividade-card__due">{atividade.data_entrega ? t('due', { date: formatDate(atividade.data_entrega) }) : t('noDue')}</p>
-      <p className="atividade-card__statement">{atividade.enunciado}</p>
+      <AtividadeHead atividade={atividade} headingId={headingId} />
 
       {atividade.aula_em ? <Presenca atividade={atividade} turmaId={turmaId} onError={setError} onNotice={onNotice} /> : null}
 
