@@ -48,8 +48,11 @@ async function outboxStates(page: Page, prefix: string): Promise<Record<string, 
           const all = open.result.transaction('items').objectStore('items').getAll()
           all.onsuccess = () => {
             const states: Record<string, number> = {}
-            for (const item of all.result as Array<{ fileName: string; state: string }>)
-              if (item.fileName.startsWith(prefix)) states[item.state] = (states[item.state] ?? 0) + 1
+            for (const item of all.result as Array<{ fileName: string; state: string; reason?: string }>) {
+              // A refusal carries the server's reason: the bench stops on it.
+              const key = item.state === 'recusado' ? `recusado: ${item.reason}` : item.state
+              if (item.fileName.startsWith(prefix)) states[key] = (states[key] ?? 0) + 1
+            }
             open.result.close()
             resolve(states)
           }
@@ -180,7 +183,8 @@ async function outboxRound(
   for (;;) {
     const states = await outboxStates(page, 'outbox-')
     if ((states.enviado ?? 0) >= FILES) break
-    if (Date.now() - started > 300_000) throw new Error(`outbox bench: not all sent after 5 min (${JSON.stringify(states)})`)
+    if (Date.now() - started > 300_000 || Object.keys(states).some((key) => key.startsWith('recusado')))
+      throw new Error(`outbox bench: not all sent (${JSON.stringify(states)})`)
     await page.waitForTimeout(50)
   }
   const polledMs = Date.now() - started

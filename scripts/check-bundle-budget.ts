@@ -40,7 +40,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 182,
+    ceilingKib: 182.5,
   },
   {
     url: '/pedagogico/notas/1',

@@ -135,6 +135,27 @@ export interface DrainOptions {
 }
 
 const RENEW_EVERY_MS = 5_000
+
+/**
+ * Prefix of the Web Lock a `drain` holds while it runs. The browser releases it when the
+ * context dies (a reload, a closed tab, a stopped worker), so another sender sees at once that
+ * an item it was sending is nobody's (P105). Held only while sending: a page holding a lock
+ * cannot enter the back/forward cache.
+ */
+const SENDER_LOCK_PREFIX = 'portal-outbox-sender:'
+
+/** Names of the senders alive now (their locks are held); null where the browser cannot say. */
+async function liveSenderNames(): Promise<Set<string> | null> {
+  try {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+    if (!locks) return null
+    const { held = [] } = await locks.query()
+    return new Set(held.map((lock) => lock.name ?? '').filter((name) => name.startsWith(SENDER_LOCK_PREFIX)))
+  } catch {
+    return null
+  }
+}
+
 /** Progress is written at most this often: each write re-runs every screen's live query. */
 const PROGRESS_EVERY_MS = 500
 
@@ -151,20 +172,36 @@ export const SEND_CONCURRENCY = 2
  * due (null: none), for the caller's timer. Leases (`take`) keep the two lanes, and any
  * other sender, from holding one item twice.
  */
-export async function drain({
-  db = outboxDb,
-  ownerId,
-  tokenFor = (owner) => tokenOf(owner, { db }),
-  onOutcome,
-  signal,
-  send = sendItem,
-  now = Date.now,
-  concurrency = SEND_CONCURRENCY,
-  connectionBack = false,
-}: DrainOptions = {}): Promise<number | null> {
+export async function drain(options: DrainOptions = {}): Promise<number | null> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  if (!locks) return drainAs(null, options)
+  const name = `${SENDER_LOCK_PREFIX}${crypto.randomUUID()}`
+  // The lock's promise settles with drainAs's answer once drainAs is done.
+  return (await locks.request(name, () => drainAs(name, options))) as number | null
+}
+
+/** `drain` as the sender `holder` (null without the Locks API: then only a lease's end frees an item, LEASE_MS). */
+async function drainAs(
+  holder: string | null,
+  {
+    db = outboxDb,
+    ownerId,
+    tokenFor = (owner) => tokenOf(owner, { db }),
+    onOutcome,
+    signal,
+    send = sendItem,
+    now = Date.now,
+    concurrency = SEND_CONCURRENCY,
+    connectionBack = false,
+  }: DrainOptions,
+): Promise<number | null> {
   const skipped = new Set<number>()
   let offline = false
   const recording: Promise<void>[] = []
+  const askedAt = now()
+  const names = holder === null ? null : await liveSenderNames()
+  const liveHolders = names === null ? null : { names, at: askedAt }
+  const lease = { ...(holder === null ? {} : { holder }), ...(liveHolders === null ? {} : { liveHolders }) }
 
   const sendOne = async (item: OutboxItem): Promise<void> => {
     const token = skipped.has(item.ownerId) ? null : await tokenFor(item.ownerId)
@@ -216,7 +253,7 @@ export async function drain({
 
   const lane = async (): Promise<void> => {
     while (!signal?.aborted && !offline) {
-      const item = await take({ db, now: now(), connectionBack, ...(ownerId === undefined ? {} : { ownerId }) })
+      const item = await take({ db, now: now(), connectionBack, ...lease, ...(ownerId === undefined ? {} : { ownerId }) })
       if (!item) return
       await sendOne(item)
     }

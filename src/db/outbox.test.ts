@@ -6,6 +6,7 @@ import {
   confirm,
   enqueue,
   fileOf,
+  isTakeable,
   forgetTokens,
   itemsOf,
   LEASE_MS,
@@ -365,6 +366,35 @@ describe('outbox sender', () => {
     expect(tries).toBe(2)
     const states = await Promise.all(more.map(async (item) => (await db.items.get(item.id))!.attempts))
     expect(states).toEqual([1, 1, 0, 0])
+  })
+
+  it('an item held by a sender that died (a reload mid-send) is sent at once, not when its lease ends', async () => {
+    const db = freshDb()
+    const dead = await enqueue(input(), { db, now: T0 })
+    await take({ db, now: T0, holder: 'portal-outbox-sender:closed-tab' })
+    expect(await db.items.get(dead.id)).toMatchObject({ state: 'enviando', holder: 'portal-outbox-sender:closed-tab' })
+    // Its lease runs 20 s more; a holder that is still alive keeps it.
+    const held = (await db.items.get(dead.id))!
+    expect(isTakeable(held, T0 + 1, false, { names: new Set(['portal-outbox-sender:closed-tab']), at: T0 + 1 })).toBe(false)
+    expect(isTakeable(held, T0 + 1, false, { names: new Set(), at: T0 + 1 })).toBe(true)
+    // Taken after the look at the locks: its sender may have started since; only the lease frees it.
+    expect(isTakeable(held, T0 + 1, false, { names: new Set(), at: T0 })).toBe(false)
+    expect(isTakeable(held, T0 + 1)).toBe(false)
+
+    // drain asks the platform (Web Locks: browsers, and Node 24 that runs these tests) which senders live.
+    expect(navigator.locks).toBeDefined()
+    const sent: string[] = []
+    await drain({
+      db,
+      tokenFor: () => 'tok',
+      now: () => T0 + 1,
+      send: async (item) => {
+        sent.push(item.id)
+        return { kind: 'sent', receipt: {} }
+      },
+    })
+    expect(sent).toEqual([dead.id])
+    expect(await db.items.get(dead.id)).toMatchObject({ state: 'enviado', attempts: 2 })
   })
 
   it('an item whose owner is signed out waits (no token, nothing sent)', async () => {

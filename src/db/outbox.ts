@@ -55,6 +55,10 @@ export interface OutboxItem {
   state: OutboxState
   /** While `enviando`: the sender holding it must renew this or lose the item to another. */
   leaseUntil: number
+  /** While `enviando`: which sender holds it (its Web Lock's name, ./outbox-send.ts), so a dead one's lease is reclaimed at once. */
+  holder?: string
+  /** While `enviando`: when that sender took it. */
+  takenAt?: number
   /** Upload progress of the current send, 0–1 (the app's sends only: XHR, P99). */
   progress?: number
   /** Why the last try failed and will be retried (network, server error). */
@@ -172,9 +176,20 @@ export async function enqueue(input: EnqueueInput, { db = outboxDb, now = Date.n
  * never reached the server is due at once, whatever its backoff: backoff is for a server in
  * trouble, not for a tunnel (P103).
  */
-export function isTakeable(item: OutboxItem, now: number, connectionBack = false): boolean {
+export function isTakeable(item: OutboxItem, now: number, connectionBack = false, live?: LiveHolders): boolean {
   if (item.state === 'aguardando') return item.nextAttemptAt <= now || (connectionBack && item.offlineFailure === true)
-  return item.state === 'enviando' && item.leaseUntil <= now
+  if (item.state !== 'enviando') return false
+  if (item.leaseUntil <= now) return true
+  // A page that reloaded or closed mid-send holds no lock any more: its item is free now, not
+  // when the lease ends. Only for a take older than the look at the locks: a sender takes its
+  // lock before any item, so one that took it earlier and is missing from the look is gone.
+  return live !== undefined && item.holder !== undefined && (item.takenAt ?? Infinity) < live.at && !live.names.has(item.holder)
+}
+
+/** The senders alive (held locks, ./outbox-send.ts) when the browser was asked, at `at`. */
+export interface LiveHolders {
+  names: ReadonlySet<string>
+  at: number
 }
 
 export interface TakeOptions {
@@ -188,6 +203,10 @@ export interface TakeOptions {
   force?: boolean
   /** The connection just came back: what failed offline is due (P103). */
   connectionBack?: boolean
+  /** The sender taking it (its lock's name), recorded on the item. */
+  holder?: string
+  /** Senders alive at a given time (held locks); an item a missing one took before then is free. Unknown: wait for the lease. */
+  liveHolders?: LiveHolders
 }
 
 /**
@@ -201,12 +220,14 @@ export async function take({
   id,
   force = false,
   connectionBack = false,
+  holder,
+  liveHolders,
 }: TakeOptions = {}): Promise<OutboxItem | null> {
   return db.transaction('rw', db.items, async () => {
     let item: OutboxItem | undefined
     if (id !== undefined) {
       const found = await db.items.get(id)
-      const due = found && (isTakeable(found, now, connectionBack) || (force && found.state === 'aguardando'))
+      const due = found && (isTakeable(found, now, connectionBack, liveHolders) || (force && found.state === 'aguardando'))
       item = due && (ownerId === undefined || found.ownerId === ownerId) ? found : undefined
     } else {
       // Only items a sender could take: not the sent ones kept for their receipts.
@@ -218,10 +239,20 @@ export async function take({
               [ownerId, 'enviando'],
             ])
       const all = await candidates.toArray()
-      item = all.sort((a, b) => a.createdAt - b.createdAt).find((candidate) => isTakeable(candidate, now, connectionBack))
+      item = all.sort((a, b) => a.createdAt - b.createdAt).find((candidate) => isTakeable(candidate, now, connectionBack, liveHolders))
     }
     if (!item) return null
-    const taken: OutboxItem = { ...item, state: 'enviando', leaseUntil: now + LEASE_MS, attempts: item.attempts + 1, progress: 0 }
+    // The previous holder's name goes: this sender holds it now (or, without locks, nobody named).
+    const { holder: _previous, ...free } = item
+    const taken: OutboxItem = {
+      ...free,
+      state: 'enviando',
+      leaseUntil: now + LEASE_MS,
+      attempts: item.attempts + 1,
+      progress: 0,
+      takenAt: now,
+      ...(holder === undefined ? {} : { holder }),
+    }
     await db.items.put(taken)
     return taken
   })
@@ -268,7 +299,11 @@ export async function fileOf(id: string, { db = outboxDb } = {}): Promise<Blob |
 
 /** The server refused it (4xx): kept with the server's reason until the student removes it (D16). */
 export async function reject(id: string, reason: string, { db = outboxDb } = {}): Promise<void> {
-  await db.items.update(id, { state: 'recusado', reason, leaseUntil: 0, progress: undefined })
+  await db.transaction('rw', db.items, async () => {
+    // Only an item still being sent: another sender may have had it confirmed meanwhile.
+    if ((await db.items.get(id))?.state !== 'enviando') return
+    await db.items.update(id, { state: 'recusado', reason, leaseUntil: 0, progress: undefined })
+  })
 }
 
 /** Delay before try number `attempts + 1`: exponential, capped, ±20 % so many devices do not retry together. */

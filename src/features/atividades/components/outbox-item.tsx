@@ -6,6 +6,7 @@ import type { OutboxItem } from '../../../db/outbox.ts'
 import { loadOutboxApp } from '../../../db/outbox-live.ts'
 import { Button } from '../../../ui/button.tsx'
 import { formatDateTime, formatGrade } from '../../../ui/format.ts'
+import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { PRACTICE_RESULT_KIND, practiceContextOf, practiceReceiptOf } from '../../../db/outbox-kinds.ts'
 
 /** What an activity file's receipt holds (the server's `ArquivoAtividade`, P91). */
@@ -36,7 +37,7 @@ function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; s
     <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
       <div className="outbox-item__head">
         <span className="outbox-item__name">{item.fileName}</span>
-        <span className={`status-pill outbox-pill--${item.state}`}>{t(`outbox.state.${item.state}`)}</span>
+        <StatePill item={item} />
       </div>
       <p className="outbox-item__meta">
         {t('outbox.queuedAt', { size: formatBytes(item.fileSize), date: formatDateTime(item.createdAt) })}
@@ -66,13 +67,30 @@ function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; s
   )
 }
 
+/**
+ * The item's state. Offline nothing travels: an item still marked as being sent (a page that
+ * reloaded or closed mid-send holds it until its lease ends, LEASE_MS) waits for the connection
+ * like the others, and says so.
+ */
+function useShownState(item: OutboxItem): OutboxItem['state'] {
+  const online = useOnlineStatus()
+  return item.state === 'enviando' && !online ? 'aguardando' : item.state
+}
+
+function StatePill({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation('atividades')
+  const state = useShownState(item)
+  return <span className={`status-pill outbox-pill--${state}`}>{t(`outbox.state.${state}`)}</span>
+}
+
 /** How the send is going: progress while it travels, the last failure, the server's refusal. */
 function SendProgress({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('atividades')
   const percent = Math.round((item.progress ?? 0) * 100)
+  const state = useShownState(item)
   return (
     <>
-      {item.state === 'enviando' ? (
+      {state === 'enviando' ? (
         <div className="outbox-item__progress">
           <progress max={100} value={percent} aria-label={t('outbox.progress', { percent })} />
           <span>{t('outbox.progress', { percent })}</span>
@@ -133,7 +151,7 @@ function PracticeResultRow({ item, actions }: { item: OutboxItem; actions: React
     <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
       <div className="outbox-item__head">
         <span className="outbox-item__name">{t('outbox.practiceResult', { titulo: item.fileName })}</span>
-        <span className={`status-pill outbox-pill--${item.state}`}>{t(`outbox.state.${item.state}`)}</span>
+        <StatePill item={item} />
       </div>
       <p className="outbox-item__meta">
         {t('outbox.practiceScore', { nota: formatGrade(nota), date: formatDateTime(item.createdAt) })}
