@@ -9,8 +9,11 @@ import { DEFAULT_TMZ_HOURS, localToday } from '../http/tmz.ts'
  * The demo's online classes (issue 10, P124), relative to the seeding instant `now` (every
  * server start with SEED_DEMO): one open from the start for two hours, so the demo (and
  * the e2e run) always has today's class to join; one three hours later (its countdown);
- * some past (one attended) and some ahead at 19:00 Brazil time. A class is added only when
- * its class has none with its topic on its day, so restarts add nothing twice.
+ * some past (one attended) and some ahead at 19:00 Brazil time. A start on the same day
+ * as the last leaves a class alone; on a later day it moves each class (and the one
+ * attendance) to the new dates instead of adding a second set, so the demo keeps one
+ * class a topic however many days it runs (a template seeded at 23:58 and a test at 00:01
+ * Brazil time had seen every class twice).
  */
 
 interface DemoAula {
@@ -74,7 +77,7 @@ export async function seedDemoAulasOnline(db: Db, now: Date): Promise<void> {
     const aulas = (enrolment.email && DEMO_AULAS_ONLINE[enrolment.email]?.[enrolment.turmaNome]) || []
     if (aulas.length === 0) continue
     const existing = await db
-      .select({ tema: aulasOnline.tema, inicio: aulasOnline.inicio })
+      .select({ id: aulasOnline.id, tema: aulasOnline.tema, inicio: aulasOnline.inicio })
       .from(aulasOnline)
       .where(
         and(
@@ -85,25 +88,37 @@ export async function seedDemoAulasOnline(db: Db, now: Date): Promise<void> {
           ),
         ),
       )
+      .orderBy(aulasOnline.id)
     const dayOf = (instant: Date) => localToday(instant, DEFAULT_TMZ_HOURS)
-    const seen = new Set(existing.map((row) => `${row.tema}|${dayOf(row.inicio)}`))
     for (const aula of aulas) {
       const inicio = inicioDe(aula, now)
-      if (seen.has(`${aula.tema}|${dayOf(inicio)}`)) continue
-      const [created] = await db
-        .insert(aulasOnline)
-        .values({
-          turmaId: enrolment.turmaId,
-          tema: aula.tema,
-          professor: aula.professor ?? null,
-          inicio,
-          fim: new Date(inicio.getTime() + aula.minutos * MINUTE_MS),
-          link: linkDe(enrolment.turmaId, inicio),
-        })
-        .returning({ id: aulasOnline.id })
+      const sameTopic = existing.filter((row) => row.tema === aula.tema)
+      if (sameTopic.some((row) => dayOf(row.inicio) === dayOf(inicio))) continue
+      const moved = { inicio, fim: new Date(inicio.getTime() + aula.minutos * MINUTE_MS), link: linkDe(enrolment.turmaId, inicio) }
+      const [kept, ...extra] = sameTopic
+      let id: number
+      if (kept) {
+        id = kept.id
+        await db.update(aulasOnline).set(moved).where(eq(aulasOnline.id, id))
+        // Attendance belongs to the old date: the demo's one is written again below.
+        await db.delete(aulaOnlinePresencas).where(eq(aulaOnlinePresencas.aulaOnlineId, id))
+        if (extra.length > 0)
+          await db.delete(aulasOnline).where(
+            inArray(
+              aulasOnline.id,
+              extra.map((row) => row.id),
+            ),
+          )
+      } else {
+        const [created] = await db
+          .insert(aulasOnline)
+          .values({ turmaId: enrolment.turmaId, tema: aula.tema, professor: aula.professor ?? null, ...moved })
+          .returning({ id: aulasOnline.id })
+        id = created!.id
+      }
       if (aula.presente) {
         await db.insert(aulaOnlinePresencas).values({
-          aulaOnlineId: created!.id,
+          aulaOnlineId: id,
           turmaAlunoId: enrolment.turmaAlunoId,
           presencaEm: new Date(inicio.getTime() + 2 * MINUTE_MS),
         })

@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AulaOnline } from '../../src/api/schemas/aula-online.ts'
 import type { Turma } from '../../src/api/schemas/turma.ts'
 import { aulaOnlinePresencas, aulasOnline } from '../db/schema/aulas-online.ts'
+import { seedDemoAulasOnline } from '../db/seed-aula-online.ts'
+import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
+import { users } from '../db/schema/users.ts'
 import { createAccount, createAulaOnline } from '../test/accounts.ts'
 import { bearer, createTestApp, demoToken, type TestApp } from '../test/app.ts'
 import { JOIN_ENDED, JOIN_TOO_EARLY } from './aula-online.ts'
@@ -195,6 +198,48 @@ describe('online classes', () => {
     expect((await join(t, other.token, ids.aulaOnline)).statusCode).toBe(404)
     expect(await t.db.orm.select().from(aulaOnlinePresencas).where(eq(aulaOnlinePresencas.aulaOnlineId, ids.aulaOnline))).toEqual([])
     expect((await call(t, other.token, `${API}/aulas-online/`)).json()).toEqual([])
+  })
+
+  it('a demo restarted on a later day moves its classes instead of adding a second set (the attendance follows)', async () => {
+    // Seeded at 23:58 and again at 00:01 Brazil time (UTC-3), then a week later: ana's
+    // Spanish class still has one class a topic, and one attendance, on the new dates.
+    const beforeMidnight = new Date('2031-03-10T02:58:00Z')
+    const afterMidnight = new Date('2031-03-10T03:01:00Z')
+    const weekLater = new Date('2031-03-17T15:00:00Z')
+    const spanish = and(eq(users.email, 'aluno@example.com'), eq(turmas.nome, 'Espanhol — Básico 1'))
+    const classes = () =>
+      t.db.orm
+        .select({ id: aulasOnline.id, tema: aulasOnline.tema, inicio: aulasOnline.inicio })
+        .from(aulasOnline)
+        .innerJoin(turmas, eq(turmas.id, aulasOnline.turmaId))
+        .innerJoin(turmaAlunos, eq(turmaAlunos.turmaId, turmas.id))
+        .innerJoin(users, eq(users.id, turmaAlunos.userId))
+        .where(spanish)
+    for (const now of [beforeMidnight, afterMidnight, weekLater]) {
+      await seedDemoAulasOnline(t.db.orm, now)
+      const rows = await classes()
+      expect(rows.map((row) => row.tema).sort()).toEqual([
+        'Conversación — En el restaurante',
+        'Conversación — Presentaciones',
+        'Gramática — Ser y estar',
+        'Vocabulario — La familia',
+      ])
+      const open = rows.find((row) => row.tema === 'Conversación — Presentaciones')!
+      expect(open.inicio.getTime()).toBe(Math.floor(now.getTime() / (5 * MINUTE)) * 5 * MINUTE)
+      const attended = rows.find((row) => row.tema === 'Gramática — Ser y estar')!
+      const presencas = await t.db.orm
+        .select({ aulaOnlineId: aulaOnlinePresencas.aulaOnlineId })
+        .from(aulaOnlinePresencas)
+        .where(
+          inArray(
+            aulaOnlinePresencas.aulaOnlineId,
+            rows.map((row) => row.id),
+          ),
+        )
+      expect(presencas).toEqual([{ aulaOnlineId: attended.id }])
+    }
+    // Back to today's dates for the other tests of this file (run in any order).
+    await seedDemoAulasOnline(t.db.orm, new Date())
   })
 
   it('a manager has no enrolment: 403', async () => {
