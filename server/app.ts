@@ -18,6 +18,7 @@ import dbPlugin from './plugins/db.ts'
 import fileStorage, { type FileStorage } from './plugins/file-storage.ts'
 import { seedDemoActivityFiles } from './db/seed-activities.ts'
 import mail from './plugins/mail.ts'
+import push, { type PushPluginOptions } from './plugins/push.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
 import uploads from './plugins/uploads.ts'
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
    * off (createTestApp) so storage starts empty, unless they read the demo's files.
    */
   seedDemoFiles?: boolean
+  /** Another push service or sender settings (tests: the stand-in, short retries). */
+  push?: PushPluginOptions
 }
 
 /**
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(uploads)
   await app.register(mail)
   await app.register(background)
+  await app.register(push, options.push ?? {})
   await app.register(securityHeaders)
   await app.register(conditionalGet)
   await app.register(compression)

@@ -192,6 +192,13 @@ const EnvSchema = v.object({
   S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.trim())),
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: v.optional(booleanText),
+  /**
+   * Hosts a push subscription's endpoint may point at (P137), comma-separated, added to the
+   * browsers' push services: the server POSTs to that address, so any other is refused.
+   */
+  PUSH_SERVICE_HOSTS: v.optional(v.pipe(v.string(), v.trim())),
+  /** A PEM file of the CA to trust for push services (the local stand-in's self-signed one). */
+  PUSH_SERVICE_CA_FILE: v.optional(v.pipe(v.string(), v.trim())),
   S3_PREFIX: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^([A-Za-z0-9._-]+\/)+$/, 'deve ser uma pasta terminada em barra, como portal/arquivos/')),
   ),
@@ -265,6 +272,13 @@ function configSchema(cwd: string) {
       mailFrom: e.MAIL_FROM,
       /** Origins for links in e-mails; null → the request's own origin (a local demo, P68). */
       portalPublicUrls: e.PORTAL_PUBLIC_URLS ?? null,
+      /** Extra push-service hosts (`host` or `host:port`) besides the browsers' own (P137). */
+      pushServiceHosts: (e.PUSH_SERVICE_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      /** Absolute path of a CA certificate (PEM) trusted for push services; null → the system's. */
+      pushServiceCaFile: e.PUSH_SERVICE_CA_FILE ? path.resolve(cwd, e.PUSH_SERVICE_CA_FILE) : null,
       /** null → files on local disk under `${dataDir}/files`. Holds a secret key: never logged. */
       s3: e.S3_BUCKET
         ? ({

@@ -4,6 +4,14 @@ import { bearer, createTestApp, loginRequest, type TestApp } from '../test/app.t
 import { capForLog, loggerOptions, MAX_LOGGED_LENGTH, redactUrl } from './logging.ts'
 
 describe('redactUrl', () => {
+  it("hides the push subscription secret SPEC §7 puts in a path (P136), not the area's fixed words", () => {
+    expect(redactUrl('/api/v1/push-notifications/c2VjcmV0LWF1dGgtMTIz/')).toBe('/api/v1/push-notifications/[redacted]/')
+    expect(redactUrl('/api/v1/push-notifications/c2VjcmV0?x=1')).toBe('/api/v1/push-notifications/[redacted]?x=1')
+    expect(redactUrl('/api/v1/push-notifications/subscribe/')).toBe('/api/v1/push-notifications/subscribe/')
+    expect(redactUrl('/api/v1/push-notifications/unsubscribe/12/')).toBe('/api/v1/push-notifications/unsubscribe/12/')
+    expect(redactUrl('/api/v1/push-notifications/')).toBe('/api/v1/push-notifications/')
+  })
+
   it('replaces the values of secret query parameters only', () => {
     expect(redactUrl('/api/v1/login/reset-password/?token=abc123&x=1')).toBe('/api/v1/login/reset-password/?token=[redacted]&x=1')
     expect(redactUrl('/r/?Email=a%40b.com&isAccessCode=true')).toBe('/r/?Email=[redacted]&isAccessCode=true')

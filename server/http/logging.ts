@@ -33,7 +33,14 @@ export function capForLog(value: string, max = MAX_LOGGED_LENGTH): string {
   return value.length <= max ? value : `${value.slice(0, max)}…[+${value.length - max}]`
 }
 
+/**
+ * Path segments that are secrets: SPEC §7 names a push subscription by its `auth` secret
+ * (`GET /push-notifications/{auth}/`, P136). The fixed words of that area stay readable.
+ */
+const SECRET_PATH_SEGMENT = /(\/push-notifications\/)(?!(?:subscribe|update|unsubscribe|test)(?:[/?]|$))([^/?]+)/
+
 export function redactUrl(url: string): string {
+  url = url.replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`)
   const mark = url.indexOf('?')
   if (mark === -1) return url
   const query = url

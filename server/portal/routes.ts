@@ -11,6 +11,8 @@ import loginRoutes from './login.ts'
 import passwordRecoveryRoutes from './password-recovery.ts'
 import pedidoRoutes from './pedidos.ts'
 import praticaRoutes from './pratica.ts'
+import pushNotificationRoutes from './push-notifications.ts'
+import pushSendingRoutes from './push-sending.ts'
 import registrationRoutes from './registration.ts'
 import turmaRoutes from './turmas.ts'
 import userRoutes from './users.ts'
@@ -32,4 +34,6 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(bookRoutes)
   await app.register(englishTestRoutes)
   await app.register(praticaRoutes)
+  await app.register(pushNotificationRoutes)
+  await app.register(pushSendingRoutes)
 }

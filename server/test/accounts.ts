@@ -14,6 +14,7 @@ import { driveUsers } from '../db/schema/drive-users.ts'
 import { livroExemplares } from '../db/schema/livro-exemplares.ts'
 import { livros } from '../db/schema/livros.ts'
 import { praticaTestes } from '../db/schema/pratica.ts'
+import { pushSubscriptions } from '../db/schema/push.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
 import { users } from '../db/schema/users.ts'
 import { DEMO_COMPANY } from '../db/seed.ts'
@@ -171,6 +172,14 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   englishTestTentativa: async (db, userId) => ({ englishTestTentativa: await startEnglishTest(db, userId) }),
   praticaTeste: (db, userId) => createPracticeTest(db, userId),
   aulaOnline: (db, userId) => createAulaOnline(db, userId),
+  pushSubscription: async (db, userId) => {
+    const subscription = await createPushSubscription(db, userId)
+    return { pushSubscription: subscription.id, pushSubscriptionAuth: subscription.auth }
+  },
+  pushSubscriptionAuth: async (db, userId) => {
+    const subscription = await createPushSubscription(db, userId)
+    return { pushSubscription: subscription.id, pushSubscriptionAuth: subscription.auth }
+  },
 }
 
 /** Starts an English test attempt for `userId` (the seeded bank, the server's duration); returns its id. */
@@ -262,4 +271,27 @@ export async function createBookCopy(
     .values({ livroId: livro!.id, companyId: company!.id, userId, linkedAt: userId !== null && linked ? new Date() : null })
     .returning({ id: livroExemplares.id, uuid: livroExemplares.uuid })
   return { ...copy!, livroId: livro!.id }
+}
+
+/**
+ * A push subscription of `userId`'s (issue 11) with fresh random keys; `endpoint` defaults
+ * to an address on a known push service that is never called. Tests that deliver pass the
+ * push-service stand-in's URL and the keys it decrypts with.
+ */
+export async function createPushSubscription(
+  db: Database,
+  userId: number,
+  {
+    endpoint = `https://fcm.googleapis.com/fcm/send/teste-${randomBytes(12).toString('hex')}`,
+    p256dh = randomBytes(65).toString('base64url'),
+    auth = randomBytes(16).toString('base64url'),
+    deviceType = 'mobile',
+    brand = 'knn',
+  }: { endpoint?: string; p256dh?: string; auth?: string; deviceType?: 'mobile' | 'desktop'; brand?: 'knn' | 'phenom' } = {},
+): Promise<{ id: number; auth: string; endpoint: string }> {
+  const [row] = await db.orm
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint, p256dh, auth, deviceType, brand })
+    .returning({ id: pushSubscriptions.id, auth: pushSubscriptions.auth, endpoint: pushSubscriptions.endpoint })
+  return row!
 }

@@ -8,6 +8,7 @@ import { financeiroEndpoints } from './contract/financeiro.ts'
 import { pedagogicoEndpoints } from './contract/pedagogico.ts'
 import { pedidoEndpoints } from './contract/pedidos.ts'
 import { praticaEndpoints } from './contract/pratica.ts'
+import { pushEndpoints } from './contract/push.ts'
 import { userEndpoints } from './contract/users.ts'
 
 /**
@@ -26,6 +27,7 @@ export const contractAreas = {
   books: bookEndpoints,
   pratica: praticaEndpoints,
   englishTest: englishTestEndpoints,
+  push: pushEndpoints,
 } as const
 
 /**
@@ -45,6 +47,7 @@ export const contract = {
   ...bookEndpoints,
   ...praticaEndpoints,
   ...englishTestEndpoints,
+  ...pushEndpoints,
 } as const
 
 export type Contract = typeof contract

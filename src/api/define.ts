@@ -34,6 +34,9 @@ export type OwnedKind =
   /** A practice test of the book of one of the caller's classes (issue 10, P110). */
   | 'praticaTeste'
   | 'aulaOnline'
+  /** A device's push subscription, by id or by its `auth` secret (issue 11). */
+  | 'pushSubscription'
+  | 'pushSubscriptionAuth'
 
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {

@@ -35,6 +35,7 @@ import {
   SERVER_PATHS,
 } from './policy.ts'
 import './outbox-sync.ts'
+import './push.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 

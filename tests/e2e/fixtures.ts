@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, type Route } from '@playwright/test'
+import { expect, type BrowserContext, type CDPSession, type Page, type Route } from '@playwright/test'
 
 /** Demo accounts seeded on first start (README "Demo accounts"). */
 export const STUDENT = { username: 'aluno@example.com', password: 'demo1234', name: 'Ana Beatriz Souza' }
@@ -26,6 +26,19 @@ export async function serviceWorkerInControl(page: Page) {
 }
 
 /** The newest mail to `to` in the demo outbox (/dev/outbox, D10), opened by following its link. */
+/** A DevTools session on the page and the id of its active worker registration, for ServiceWorker.* commands. */
+export async function serviceWorkerSession(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; registrationId: string }> {
+  const cdp = await context.newCDPSession(page)
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const active = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted)
+      if (active) resolve(active.registrationId as string)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  return { cdp, registrationId: await registration }
+}
+
 export async function followMailLink(page: Page, to: string, subject: RegExp) {
   await page.goto(`/dev/outbox?para=${encodeURIComponent(to)}`)
   const mail = page.getByRole('article', { name: subject }).first()

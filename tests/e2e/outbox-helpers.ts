@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { login, serviceWorkerInControl } from './fixtures.ts'
+import { login, serviceWorkerInControl, serviceWorkerSession } from './fixtures.ts'
 
 /**
  * Helpers of the outbox's browser tests (D16, issue 10): files made here, the activity
@@ -83,15 +83,7 @@ export async function serverFiles(page: Page, turmaNome: string): Promise<Server
 
 /** Fires the worker's `sync` event for the outbox tag over CDP (TOOLCHAIN "Background sync"). */
 export async function dispatchSync(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page)
-  const registration = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const active = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted)
-      if (active) resolve(active.registrationId as string)
-    })
-  })
-  await cdp.send('ServiceWorker.enable')
-  const registrationId = await registration
+  const { cdp, registrationId } = await serviceWorkerSession(context, page)
   const origin = new URL(page.url()).origin
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'outbox', lastChance: false })
   await cdp.detach()

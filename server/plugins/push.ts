@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs'
+import fp from 'fastify-plugin'
+import { webPushService, type PushService } from '../push/push-service.ts'
+import { DEFAULT_SENDER_SETTINGS, sendDue, startDueSendings, type SenderSettings } from '../push/sender.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    push: PushSending
+  }
+}
+
+export interface PushSending {
+  service: PushService
+  settings: SenderSettings
+  /** Look for due deliveries now instead of at the next poll (a send just queued some). */
+  wake(): void
+  /** Rounds until nothing is due right now (tests, the bench). */
+  drain(): Promise<void>
+}
+
+export interface PushPluginOptions {
+  /** Another push service than the browsers' own (tests: the stand-in with its CA, or a failing one). */
+  service?: PushService
+  settings?: Partial<SenderSettings>
+  /** How often the sender looks for due deliveries and scheduled sendings when not woken. */
+  pollMs?: number
+}
+
+/**
+ * Push sending (D17, P140): the push-service adapter and one sender loop per process over the
+ * delivery queue in the database. Stopping waits for the round in flight, before the
+ * database closes (onClose runs in reverse registration order).
+ */
+export default fp<PushPluginOptions>(
+  async (app, options) => {
+    const settings = { ...DEFAULT_SENDER_SETTINGS, ...options.settings }
+    const service =
+      options.service ??
+      webPushService({
+        vapid: app.secrets.vapid,
+        subject: app.config.vapidSubject,
+        ca: app.config.pushServiceCaFile ? readFileSync(app.config.pushServiceCaFile, 'utf8') : null,
+      })
+    const pollMs = options.pollMs ?? 1000
+    let stopped = false
+    let timer: NodeJS.Timeout | undefined
+    let round: Promise<void> = Promise.resolve()
+    let again = false
+
+    async function runRounds(): Promise<void> {
+      do {
+        again = false
+        await startDueSendings(app.db.orm)
+        while (!stopped && (await sendDue(app.db.orm, service, settings)) === settings.batchSize);
+      } while (again && !stopped)
+    }
+
+    /** One loop at a time: a wake during a round asks for another round after it. */
+    function kick(): Promise<void> {
+      if (stopped) return round
+      clearTimeout(timer)
+      round = round
+        .then(runRounds)
+        .catch((error: unknown) => app.log.error({ err: error }, 'push sending round failed'))
+        .finally(() => {
+          if (!stopped) timer = setTimeout(() => void kick(), pollMs)
+        })
+      return round
+    }
+
+    app.decorate('push', {
+      service,
+      settings,
+      wake() {
+        again = true
+        void kick()
+      },
+      async drain() {
+        await kick()
+      },
+    } satisfies PushSending)
+    app.addHook('onReady', async () => {
+      void kick()
+    })
+    app.addHook('onClose', async () => {
+      stopped = true
+      clearTimeout(timer)
+      await round
+      service.close()
+    })
+  },
+  { name: 'push', dependencies: ['db'], fastify: '5.x' },
+)

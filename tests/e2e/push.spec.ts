@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, STUDENT } from './fixtures.ts'
+
+/**
+ * A push reaching the student's real service worker (issue 11): delivered over the DevTools
+ * protocol (TOOLCHAIN "Push"; no push service can reach a test browser), shown as the
+ * sending's notification, and a click that opens its deep link in the open tab and is
+ * recorded for the managers' history. The payload is the one the server really sent, with
+ * real encryption, to the push-service stand-in, which decrypted it.
+ */
+
+async function tokenOf(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.post('/api/v1/login/access-token/', { form: { username, password } })
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+
+test('a push shows its notification; a click opens the deep link and is recorded', async ({ page, context, request, baseURL }) => {
+  const origin = new URL(baseURL!).origin
+  const student = await tokenOf(request, STUDENT.username, STUDENT.password)
+  const manager = await tokenOf(request, MANAGER.username, MANAGER.password)
+  const me = (await (await request.get('/api/v1/users/me/', { headers: auth(student) })).json()) as { id: number }
+
+  // A device of the student's whose keys the push-service stand-in holds (tests/e2e/serve.ts).
+  const standIn = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1}/__stand-in/push`
+  const device = (await (await request.post(`${standIn}/subscriptions`)).json()) as {
+    id: string
+    endpoint: string
+    p256dh: string
+    auth: string
+  }
+  const subscribed = await request.post('/api/v1/push-notifications/subscribe/', {
+    headers: auth(student),
+    data: { user_id: me.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, is_pwa: false, device_type: 'desktop' },
+  })
+  expect(subscribed.status()).toBe(201)
+
+  const title = `Parcela disponível ${randomBytes(3).toString('hex')}`
+  const draft = await request.post('/api/v1/push-sending/', {
+    headers: auth(manager),
+    data: {
+      title,
+      body: 'Veja o boleto de dezembro.',
+      link: '/financial',
+      image_url: null,
+      audience: { kind: 'alunos', user_ids: [me.id] },
+    },
+  })
+  const { id: sendingId } = (await draft.json()) as { id: number }
+  expect(
+    (await request.post('/api/v1/push-sending/send/', { headers: auth(manager), data: { id: sendingId, scheduled_for: null } })).status(),
+  ).toBe(202)
+
+  // What the push service received, decrypted with the device's keys: the sending's payload.
+  let delivered = ''
+  await expect
+    .poll(async () => {
+      const received = (await (await request.get(`${standIn}/received/${device.id}`)).json()) as { body: string }[]
+      delivered = received.at(-1)?.body ?? ''
+      return received.length
+    })
+    .toBe(1)
+  const payload = JSON.parse(delivered) as { title: string; link: string; tag: string; delivery_id: string }
+  expect(payload).toMatchObject({ title, body: 'Veja o boleto de dezembro.', link: '/financial', tag: `sending-${sendingId}` })
+  const log = (await (await request.get(`/api/v1/push-sending/log/${sendingId}/`, { headers: auth(manager) })).json()) as {
+    sending: { counts: { sent: number } }
+    deliveries: { id: string; user_id: number; status: string }[]
+  }
+  // The student's other devices (an earlier run's) got their own deliveries.
+  expect(log.sending.counts.sent).toBe(log.deliveries.length)
+  expect(log.deliveries).toContainEqual(expect.objectContaining({ id: payload.delivery_id, user_id: me.id, status: 'sent' }))
+
+  await context.grantPermissions(['notifications'], { origin })
+  await loginAsStudent(page)
+  await serviceWorkerInControl(page)
+
+  const { cdp, registrationId } = await serviceWorkerSession(context, page)
+  // The push service's delivery to the browser, which no test can make: the same decrypted payload.
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: delivered })
+
+  const shown = async () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        icon: n.icon,
+      })),
+    )
+  await expect
+    .poll(shown)
+    .toEqual([{ title, body: 'Veja o boleto de dezembro.', tag: `sending-${sendingId}`, icon: `${origin}/icons/knn-192.png` }])
+  // The same sending again replaces it: never two.
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: delivered })
+  await expect.poll(async () => (await shown()).length).toBe(1)
+
+  // A click (dispatched in the worker: a real one needs a desktop notification centre).
+  const worker = context.serviceWorkers()[0]!
+  await worker.evaluate(async () => {
+    // The worker's own types (this file is typed for the page and Node).
+    const scope = self as unknown as {
+      registration: { getNotifications(): Promise<unknown[]> }
+      dispatchEvent(event: Event): boolean
+      NotificationEvent: new (type: string, init: { notification: unknown }) => Event
+    }
+    const [notification] = await scope.registration.getNotifications()
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }))
+  })
+  await expect(page).toHaveURL(/\/financial$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(shown).toEqual([])
+
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/v1/user-actions/${sendingId}/`, { headers: auth(manager) })).json()) as { action: string }[],
+    )
+    .toEqual([expect.objectContaining({ delivery_id: payload.delivery_id, user_id: me.id, action: 'clicked' })])
+  await cdp.detach()
+  const { id: subscriptionId } = (await subscribed.json()) as { id: number }
+  expect((await request.delete(`/api/v1/push-notifications/unsubscribe/${subscriptionId}/`, { headers: auth(student) })).status()).toBe(200)
+})
