@@ -35,7 +35,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 148, goalKib: 120 },
   { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 187, goalKib: 170 },
   { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 183 },
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 189.5 },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 190.5 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],

@@ -68,7 +68,7 @@ startTransition(() =>
         <SessionProvider actor={session}>
           <RouterProvider router={router} />
           <Suspense fallback={null}>
-            <PwaUi />
+            <PwaUi openLink={(to) => void router.navigate({ to })} />
           </Suspense>
         </SessionProvider>
       </BrandProvider>

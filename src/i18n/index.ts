@@ -7,6 +7,7 @@ import validation from './pt-BR/validation.json'
 import type AtividadesTexts from './pt-BR/atividades.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
 import type PraticaTexts from './pt-BR/pratica.json'
+import type PushTexts from './pt-BR/push.json'
 import type QrLoginTexts from './pt-BR/qr-login.json'
 import type { screenResources } from './screen-resources.ts'
 
@@ -32,6 +33,7 @@ export interface OwnChunkResources {
   atividades: typeof AtividadesTexts
   englishTest: typeof EnglishTestTexts
   pratica: typeof PraticaTexts
+  push: typeof PushTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

@@ -6,6 +6,7 @@
  * itself. Recording needs no token (P138): the delivery id came encrypted to this device.
  */
 import { brandIdForHost } from '../api/brand-host.ts'
+import type { PushInAppMessage } from '../api/schemas/push.ts'
 import { clickTarget, notificationFor, windowToReuse, type NotificationData } from './push-notification.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -25,9 +26,21 @@ async function record(data: NotificationData | undefined, action: 'clicked' | 'd
   }
 }
 
+/** A tab the student is looking at shows the push in the page too (SPEC §3 notification queue). */
+async function tellVisibleTabs(message: PushInAppMessage): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window' })
+  for (const client of windows) if (client.visibilityState === 'visible') client.postMessage(message)
+}
+
 self.addEventListener('push', (event) => {
   const { title, options } = notificationFor(event.data?.text() ?? null, brandIdForHost(self.location.hostname))
-  event.waitUntil(self.registration.showNotification(title, options))
+  const link = (options.data as NotificationData).link
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(title, options),
+      tellVisibleTabs({ type: 'push-message', title, body: options.body ?? '', link }),
+    ]),
+  )
 })
 
 self.addEventListener('notificationclick', (event) => {

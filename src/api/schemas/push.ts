@@ -205,3 +205,15 @@ export const PushPayload = v.object({
   delivery_id: v.nullable(v.string()),
 })
 export type PushPayload = v.InferOutput<typeof PushPayload>
+
+/**
+ * The worker's word to a visible portal tab that a push arrived (issue 11, SPEC §3
+ * notification queue): the tab shows it in the page as well as the system notification.
+ */
+export const PushInAppMessage = v.object({
+  type: v.literal('push-message'),
+  title: v.string(),
+  body: v.string(),
+  link: v.string(),
+})
+export type PushInAppMessage = v.InferOutput<typeof PushInAppMessage>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import '../../ui/dock-card.css'
 import { Button } from '../../ui/button.tsx'
 import { applyUpdate, dismissUpdate, useUpdateState } from './register.ts'
 import { hasUnsavedInput, pageFieldBaselines } from './unsaved-input.ts'
@@ -25,14 +26,14 @@ export function UpdatePrompt() {
   return (
     <>
       {/* The live region stays mounted (and empty) so the message is announced when it appears. */}
-      <div role="status" className="pwa-update-region">
+      <div role="status" className="ui-dock-region">
         {visible ? (
-          <div className="pwa-update">
-            <div className="pwa-update__text">
-              <p className="pwa-update__title">{t('update.title')}</p>
-              <p className="pwa-update__body">{t('update.body')}</p>
+          <div className="ui-dock-card">
+            <div>
+              <p className="ui-dock-card__title">{t('update.title')}</p>
+              <p className="ui-dock-card__body">{t('update.body')}</p>
             </div>
-            <div className="pwa-update__actions">
+            <div className="ui-dock-card__actions">
               <Button variant="text" onClick={dismissUpdate} disabled={applying}>
                 {t('update.later')}
               </Button>

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
+import { getStoredItem, getStoredToken } from '../../../api/local-store.ts'
 import { useBrand } from '../../brand-context.tsx'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
@@ -40,7 +41,15 @@ export function AuthenticatedLayout() {
         onLogout={() =>
           void import('../../outbox-runner.tsx')
             .then(({ confirmLogout }) => confirmLogout(user.id, (count) => t('logoutPending', { count })))
-            .then((leave) => leave && session.send({ type: 'session.logout' }))
+            .then((leave) => {
+              if (!leave) return
+              // Read before the logout wipes them: this device stops receiving the account's notifications.
+              const token = getStoredToken()
+              const pushAuth = getStoredItem('pushSubscriptionAuth')
+              session.send({ type: 'session.logout' })
+              if (token)
+                void import('../../../features/push/device.ts').then(({ forgetPushOnLogout }) => forgetPushOnLogout(token, pushAuth))
+            })
         }
       >
         <Outlet />

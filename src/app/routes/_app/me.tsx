@@ -1,14 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChangePasswordForm } from '../../../features/me/components/change-password-form.tsx'
 import { EmailVerificationCard } from '../../../features/me/components/email-verification-card.tsx'
 import { MyBooks } from '../../../features/me/components/my-books.tsx'
 import { Profile } from '../../../features/me/components/profile.tsx'
+import { loadPushTexts } from '../../../features/push/texts.ts'
+import { Card } from '../../../ui/card.tsx'
 import { useSlow } from '../../../db/use-offline-data.ts'
+import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
 import { SyncStatus } from '../../../ui/sync-status.tsx'
 import { useCurrentUser, useSession, useSessionActor } from '../../session.tsx'
+
+// "Notificações neste aparelho" (issue 11) sits below the rest: it loads after the screen.
+const DeviceNotificationsCard = lazy(async () => {
+  const [{ DeviceNotificationsCard }] = await Promise.all([
+    import('../../../features/push/components/device-notifications-card.tsx'),
+    loadPushTexts(),
+  ])
+  return { default: DeviceNotificationsCard }
+})
 
 export const Route = createFileRoute('/_app/me')({
   component: MePage,
@@ -22,6 +34,7 @@ function MePage() {
   const updatedAt = useSession((s) => s.context.userUpdatedAt)
   const isSyncing = useSession((s) => s.matches({ loggedIn: 'reloading' }))
   const isSlow = useSlow(isSyncing)
+  const online = useOnlineStatus()
   const refresh = () => session.send({ type: 'session.reloadUser' })
   usePullToRefresh(refresh)
   // Show what we have at once and refresh it behind (the registration may have changed).
@@ -40,6 +53,9 @@ function MePage() {
       <Profile user={user} onSaved={(saved) => session.send({ type: 'session.userUpdated', user: saved })} />
       <EmailVerificationCard user={user} />
       <MyBooks role={user.role} />
+      <Suspense fallback={<Card isLoading skeletonRows={2} skeletonColumns={2} />}>
+        <DeviceNotificationsCard userId={user.id} online={online} />
+      </Suspense>
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>
   )
