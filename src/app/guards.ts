@@ -93,6 +93,9 @@ export function knnClubRouteGuard(user: { is_club: boolean } | null, pathname: s
   return pathname.replace(/\/+$/, '') === KNN_CLUB_HOME ? null : { redirectTo: KNN_CLUB_HOME }
 }
 
+/** What a student who opened a manager's screen reads on the dashboard (issue 11). */
+export const RESTRICTED_AREA_NOTICE = 'Área restrita à equipe da escola'
+
 /** Manager-only screens (D7, D31): anyone else goes home, as the server would answer 403. */
 export function managerRouteGuard(role: 'student' | 'manager' | undefined): GuardDecision {
   return role === 'manager' ? null : { redirectTo: HOME }

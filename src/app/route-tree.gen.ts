@@ -28,6 +28,7 @@ import { Route as LoginMainRouteImport } from './routes/login/main'
 import { Route as LoginQrCodeRouteImport } from './routes/login/qr-code'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppAulaOnlineListRouteImport } from './routes/_app/aula-online/list'
+import { Route as AppManagerPanelSplatRouteImport } from './routes/_app/manager-panel/$'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppProfileCreationFormRouteImport } from './routes/_app/profile-creation/form'
 import { Route as AppProfileCreationNewUserRouteImport } from './routes/_app/profile-creation/new-user'
@@ -132,6 +133,11 @@ const AppAulaOnlineListRoute = AppAulaOnlineListRouteImport.update({
   path: '/list',
   getParentRoute: () => AppAulaOnlineRoute,
 } as any)
+const AppManagerPanelSplatRoute = AppManagerPanelSplatRouteImport.update({
+  id: '/manager-panel/$',
+  path: '/manager-panel/$',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPedagogicoListRoute = AppPedagogicoListRouteImport.update({
   id: '/list',
   path: '/list',
@@ -200,6 +206,7 @@ export interface FileRoutesByFullPath {
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/aula-online/list': typeof AppAulaOnlineListRoute
+  '/manager-panel/$': typeof AppManagerPanelSplatRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
@@ -229,6 +236,7 @@ export interface FileRoutesByTo {
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/aula-online/list': typeof AppAulaOnlineListRoute
+  '/manager-panel/$': typeof AppManagerPanelSplatRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
@@ -260,6 +268,7 @@ export interface FileRoutesById {
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/aula-online/list': typeof AppAulaOnlineListRoute
+  '/_app/manager-panel/$': typeof AppManagerPanelSplatRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
   '/_app/profile-creation/form': typeof AppProfileCreationFormRoute
   '/_app/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
@@ -291,6 +300,7 @@ export interface FileRouteTypes {
     | '/login/qr-code'
     | '/login/recover-password'
     | '/aula-online/list'
+    | '/manager-panel/$'
     | '/pedagogico/list'
     | '/profile-creation/form'
     | '/profile-creation/new-user'
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/login/qr-code'
     | '/login/recover-password'
     | '/aula-online/list'
+    | '/manager-panel/$'
     | '/pedagogico/list'
     | '/profile-creation/form'
     | '/profile-creation/new-user'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/login/qr-code'
     | '/login/recover-password'
     | '/_app/aula-online/list'
+    | '/_app/manager-panel/$'
     | '/_app/pedagogico/list'
     | '/_app/profile-creation/form'
     | '/_app/profile-creation/new-user'
@@ -503,6 +515,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAulaOnlineListRouteImport
       parentRoute: typeof AppAulaOnlineRoute
     }
+    '/_app/manager-panel/$': {
+      id: '/_app/manager-panel/$'
+      path: '/manager-panel/$'
+      fullPath: '/manager-panel/$'
+      preLoaderRoute: typeof AppManagerPanelSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pedagogico/list': {
       id: '/_app/pedagogico/list'
       path: '/list'
@@ -638,6 +657,7 @@ interface AppRouteChildren {
   AppPedidosRoute: typeof AppPedidosRoute
   AppProfileCreationRoute: typeof AppProfileCreationRouteWithChildren
   AppProfileUpdateRoute: typeof AppProfileUpdateRouteWithChildren
+  AppManagerPanelSplatRoute: typeof AppManagerPanelSplatRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -651,6 +671,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPedidosRoute: AppPedidosRoute,
   AppProfileCreationRoute: AppProfileCreationRouteWithChildren,
   AppProfileUpdateRoute: AppProfileUpdateRouteWithChildren,
+  AppManagerPanelSplatRoute: AppManagerPanelSplatRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

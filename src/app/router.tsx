@@ -18,3 +18,10 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>
   }
 }
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** A word for the next screen about why it opened (a student sent away from /manager-panel). */
+    notice?: string
+  }
+}

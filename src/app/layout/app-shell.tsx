@@ -59,8 +59,14 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
     if (wide) setDrawerOpen(false)
   }, [wide])
 
+  // A screen at `path` or, as /manager-panel, a splat route under it.
   const items = useMemo(
-    () => navItemsFor({ role: user.role, brand: brandId, hasRoute: (path) => path in router.routesByPath }),
+    () =>
+      navItemsFor({
+        role: user.role,
+        brand: brandId,
+        hasRoute: (path) => path in router.routesByPath || `${path}/$` in router.routesByPath,
+      }),
     [user.role, brandId, router],
   )
 

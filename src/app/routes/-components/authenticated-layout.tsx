@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { getStoredItem, getStoredToken } from '../../../api/local-store.ts'
+import { Alert } from '../../../ui/alert.tsx'
 import { useBrand } from '../../brand-context.tsx'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
@@ -27,6 +28,8 @@ export function AuthenticatedLayout() {
   const bookEmpty = useSession((s) => s.context.isBookEmpty)
   const { queryClient } = useRouteContext({ from: '/_app' })
   const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // Why this screen opened instead of the one asked for (a student on /manager-panel).
+  const notice = useRouterState({ select: (state) => state.location.state.notice })
   const online = useOnlineStatus()
   const userConfirmed = !useSession((s) => s.context.userFromDevice)
   // The guard let us in, but logout empties the session before navigation finishes.
@@ -52,6 +55,11 @@ export function AuthenticatedLayout() {
             })
         }
       >
+        {notice ? (
+          <div className="page">
+            <Alert tone="warning">{notice}</Alert>
+          </div>
+        ) : null}
         <Outlet />
       </AppShell>
       <Suspense fallback={null}>

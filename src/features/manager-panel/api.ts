@@ -1,0 +1,87 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../api/api.ts'
+import { contract } from '../../api/contract.ts'
+import type { PushSending, PushSendingInput } from '../../api/schemas/push.ts'
+
+/**
+ * The manager panel's server state (issue 11, D7: online only, nothing kept on the
+ * device). A sending on its way is read again every 2 s until it ends.
+ */
+
+const WHILE_SENDING_MS = 2_000
+const running = (sending: PushSending | undefined) => sending?.status === 'enviando' || sending?.status === 'agendado'
+
+export const sendingsQuery = queryOptions({
+  queryKey: ['manager-panel', 'sendings'],
+  queryFn: () => api.call(contract.pushSendings),
+  networkMode: 'online',
+  refetchInterval: (query) => (query.state.data?.some(running) ? WHILE_SENDING_MS : false),
+})
+
+export const sendingQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['manager-panel', 'sending', id],
+    queryFn: () => api.call(contract.pushSendingGet, { params: { id } }),
+    networkMode: 'online',
+  })
+
+export const sendingLogQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['manager-panel', 'log', id],
+    queryFn: () => api.call(contract.pushSendingLog, { params: { id } }),
+    networkMode: 'online',
+    refetchInterval: (query) => (running(query.state.data?.sending) ? WHILE_SENDING_MS : false),
+  })
+
+export const audienceOptionsQuery = queryOptions({
+  queryKey: ['manager-panel', 'audience-options'],
+  queryFn: () => api.call(contract.pushAudienceOptions),
+  networkMode: 'online',
+  staleTime: 5 * 60_000,
+})
+
+export const studentSearchQuery = (busca: string) =>
+  queryOptions({
+    queryKey: ['manager-panel', 'students', busca],
+    queryFn: ({ signal }) => api.call(contract.pushStudentSearch, { query: { busca }, signal }),
+    networkMode: 'online',
+    enabled: busca.trim().length >= 2,
+  })
+
+function useRefreshSendings() {
+  const queryClient = useQueryClient()
+  return (saved?: PushSending) => {
+    if (saved) queryClient.setQueryData(sendingQuery(saved.id).queryKey, saved)
+    return queryClient.invalidateQueries({ queryKey: ['manager-panel'] })
+  }
+}
+
+/** Saves a draft: a new one (POST) or an edit (PUT with its id). */
+export function useSaveDraft() {
+  const refresh = useRefreshSendings()
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | undefined; input: PushSendingInput }) =>
+      id === undefined
+        ? api.call(contract.pushSendingCreate, { body: input })
+        : api.call(contract.pushSendingUpdate, { body: { id, ...input } }),
+    onSuccess: (saved) => refresh(saved),
+  })
+}
+
+export function useDeleteDraft() {
+  const refresh = useRefreshSendings()
+  return useMutation({
+    mutationFn: (id: number) => api.call(contract.pushSendingDelete, { params: { id } }),
+    onSuccess: () => refresh(),
+  })
+}
+
+/** Sends now (`scheduledFor` null) or schedules; the server answers at once (202). */
+export function useSend() {
+  const refresh = useRefreshSendings()
+  return useMutation({
+    mutationFn: ({ id, scheduledFor }: { id: number; scheduledFor: string | null }) =>
+      api.call(contract.pushSendingSend, { body: { id, scheduled_for: scheduledFor } }),
+    onSuccess: () => refresh(),
+  })
+}

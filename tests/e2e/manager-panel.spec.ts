@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expectNoAxeViolations, login, loginAsStudent, mainNav, MANAGER, STUDENT } from './fixtures.ts'
+
+/**
+ * The managers' notifications panel (issue 11, D7): compose to a class, review, send, and
+ * the history with its counts and delivery log, through the real server and the
+ * push-service stand-in; a student is kept out with the reason.
+ */
+
+async function subscribeStudentDevice(request: APIRequestContext, baseURL: string): Promise<number> {
+  const response = await request.post('/api/v1/login/access-token/', { form: { username: STUDENT.username, password: STUDENT.password } })
+  const token = ((await response.json()) as { access_token: string }).access_token
+  const headers = { authorization: `Bearer ${token}` }
+  const me = (await (await request.get('/api/v1/users/me/', { headers })).json()) as { id: number }
+  const standIn = `http://127.0.0.1:${Number(new URL(baseURL).port) + 1}/__stand-in/push`
+  const device = (await (await request.post(`${standIn}/subscriptions`)).json()) as { endpoint: string; p256dh: string; auth: string }
+  const subscribed = await request.post('/api/v1/push-notifications/subscribe/', {
+    headers,
+    data: { user_id: me.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, is_pwa: false, device_type: 'mobile' },
+  })
+  expect(subscribed.status()).toBe(201)
+  return ((await subscribed.json()) as { id: number }).id
+}
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option }).click()
+}
+
+test('a student who opens the panel lands on the dashboard with the reason', async ({ page }) => {
+  await loginAsStudent(page)
+  await page.goto('/manager-panel/create')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByText('Área restrita à equipe da escola')).toBeVisible()
+})
+
+test('a manager composes to a class, sends, and follows the history', async ({ page, request, baseURL }) => {
+  await subscribeStudentDevice(request, baseURL!)
+  await login(page, MANAGER.username, MANAGER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  const nav = await mainNav(page)
+  await nav.getByRole('link', { name: 'Notificações (gestão)' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações da escola' })).toBeFocused()
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('link', { name: 'Nova notificação' }).click()
+  await expect(page).toHaveURL(/\/manager-panel\/create$/)
+  // Nothing filled: each field says what it needs, and nothing is saved.
+  await page.getByRole('button', { name: 'Salvar rascunho' }).click()
+  await expect(page.getByText('Este campo é obrigatório')).toHaveCount(2)
+
+  const title = `Prova de espanhol ${randomBytes(2).toString('hex')}`
+  await page.getByLabel('Título').fill(title)
+  await page.getByLabel('Texto').fill('Revise o capítulo 3 para sexta.')
+  await choose(page, 'Página que a notificação abre', 'Pedagógico')
+  await page.getByRole('radio', { name: 'Uma turma' }).check()
+  await page.getByRole('button', { name: 'Salvar rascunho' }).click()
+  await expect(page.getByText('Escolha a turma')).toBeVisible()
+  await choose(page, 'Turma', /^Espanhol — Básico 1/)
+  // The preview shows what a phone will.
+  const preview = page.getByRole('figure', { name: 'Prévia no celular' })
+  await expect(preview).toContainText(title)
+  await expect(preview).toContainText('Abre: Pedagógico')
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Salvar e revisar envio' }).click()
+  await expect(page).toHaveURL(/\/manager-panel\/send\/\d+$/)
+  const sendingId = Number(/send\/(\d+)$/.exec(page.url())![1])
+  await expect(page.getByText('Turma Espanhol — Básico 1')).toBeVisible()
+  await expect.poll(async () => Number(await page.getByTestId('audience-size').textContent())).toBeGreaterThanOrEqual(1)
+  await page.getByRole('button', { name: 'Enviar agora' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`/manager-panel/history/${sendingId}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Histórico do envio' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  // The log updates while the send runs: the student's device ends as sent.
+  await expect(
+    page.getByTestId('delivery-row').filter({ hasText: 'Ana Beatriz Souza' }).filter({ hasText: 'Enviada' }).first(),
+  ).toBeVisible()
+  await expect(page.getByText('Concluído').first()).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // The base page lists it with its counts; the history link leads back here.
+  await page.getByRole('link', { name: 'Histórico', exact: true }).click()
+  const row = page.getByTestId('sending-row').filter({ hasText: title })
+  await expect(row).toContainText('Concluído')
+  await row.getByRole('link', { name: title }).click()
+  await expect(page).toHaveURL(new RegExp(`/manager-panel/history/${sendingId}$`))
+})
+
+test('a draft is edited, then deleted after a confirmation', async ({ page }) => {
+  await login(page, MANAGER.username, MANAGER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/manager-panel/create')
+  const title = `Rascunho ${randomBytes(2).toString('hex')}`
+  await page.getByLabel('Título').fill(title)
+  await page.getByLabel('Texto').fill('Primeira versão.')
+  await page.getByRole('button', { name: 'Salvar rascunho' }).click()
+  await expect(page).toHaveURL(/\/manager-panel\/create\/\d+$/)
+  await page.reload()
+  await expect(page.getByLabel('Título')).toHaveValue(title)
+  await page.getByLabel('Texto').fill('Segunda versão.')
+  await page.getByRole('button', { name: 'Salvar rascunho' }).click()
+  await expect(page.getByText('Rascunho salvo.')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Texto')).toHaveValue('Segunda versão.')
+  await page.getByRole('button', { name: 'Excluir rascunho' }).click()
+  await page.getByRole('group', { name: 'Confirmar exclusão' }).getByRole('button', { name: 'Excluir' }).click()
+  await expect(page).toHaveURL(/\/manager-panel$/)
+  await expect(page.getByTestId('sending-row').filter({ hasText: title })).toHaveCount(0)
+})
