@@ -8,6 +8,8 @@
 //     /login/main and /dashboard, the dashboard on lie-fi, the attacks of bench/attack.ts and the contract suite.
 //  4. The outbox (bench/outbox.ts): 20 queued 1 MB uploads from `online` to stored ÷ the same
 //     sent with plain fetch; the page's memory with 100 MB queued.
+//  5. Push sending (bench/push.ts): a send to 10,000 subscriptions through the server's
+//     sender ÷ a bare loop of web-push calls to the same push-service stand-in.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -176,6 +178,12 @@ console.log('\n== Outbox (issue 10, D16): queued uploads after the connection re
   } finally {
     await stop(child)
   }
+}
+
+console.log('\n== Push sending (issue 11): one send to 10,000 subscriptions ÷ a bare web-push loop ==')
+{
+  const { printPushFigures, runPushBench } = await import('./push.ts')
+  printPushFigures(await runPushBench())
 }
 
 console.log('\n== Server memory (node server/main.ts as npm run serve starts it, fresh DATA_DIR, PGlite) ==')
