@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { expectNoAxeViolations, login, loginAsStudent, mainNav, MANAGER, STUDENT } from './fixtures.ts'
+import { bearer, newStandInDevice, tokenOf } from './push-helpers.ts'
 
 /**
  * The managers' notifications panel (issue 11, D7): compose to a class, review, send, and
@@ -9,12 +10,9 @@ import { expectNoAxeViolations, login, loginAsStudent, mainNav, MANAGER, STUDENT
  */
 
 async function subscribeStudentDevice(request: APIRequestContext, baseURL: string): Promise<number> {
-  const response = await request.post('/api/v1/login/access-token/', { form: { username: STUDENT.username, password: STUDENT.password } })
-  const token = ((await response.json()) as { access_token: string }).access_token
-  const headers = { authorization: `Bearer ${token}` }
+  const headers = bearer(await tokenOf(request, STUDENT.username, STUDENT.password))
   const me = (await (await request.get('/api/v1/users/me/', { headers })).json()) as { id: number }
-  const standIn = `http://127.0.0.1:${Number(new URL(baseURL).port) + 1}/__stand-in/push`
-  const device = (await (await request.post(`${standIn}/subscriptions`)).json()) as { endpoint: string; p256dh: string; auth: string }
+  const device = await newStandInDevice(request, baseURL)
   const subscribed = await request.post('/api/v1/push-notifications/subscribe/', {
     headers,
     data: { user_id: me.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, is_pwa: false, device_type: 'mobile' },

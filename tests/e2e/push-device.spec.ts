@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { loginAsStudent, mainNav, serviceWorkerInControl, serviceWorkerSession, STUDENT } from './fixtures.ts'
+import { bearer, newStandInDevice, receivedBy, tokenOf, type StandInDevice } from './push-helpers.ts'
 
 /**
  * The student's side of notifications (issue 11): the offer, this device's subscription on
@@ -9,27 +10,12 @@ import { loginAsStudent, mainNav, serviceWorkerInControl, serviceWorkerSession, 
  * stand-in's, so the server's real, encrypted sends reach the stand-in, which decrypts them.
  */
 
-interface StandInDevice {
-  id: string
-  endpoint: string
-  p256dh: string
-  auth: string
-}
-
 interface ServerSubscription {
   id: number
   auth: string
   user_id: number
   is_pwa: boolean
   device_type: string
-}
-
-function standInUrl(baseURL: string): string {
-  return `http://127.0.0.1:${Number(new URL(baseURL).port) + 1}/__stand-in/push`
-}
-
-async function newDevice(request: APIRequestContext, baseURL: string): Promise<StandInDevice> {
-  return (await (await request.post(`${standInUrl(baseURL)}/subscriptions`)).json()) as StandInDevice
 }
 
 /**
@@ -74,21 +60,16 @@ async function injectPushManager(page: Page, device: StandInDevice) {
 /** The demo student signed in on a browser that allows notifications and holds the stand-in's device. */
 async function signInWithDevice(page: Page, context: BrowserContext, request: APIRequestContext, baseURL: string) {
   const origin = new URL(baseURL).origin
-  const device = await newDevice(request, baseURL)
+  const device = await newStandInDevice(request, baseURL)
   await injectPushManager(page, device)
   await context.grantPermissions(['notifications'], { origin })
   await loginAsStudent(page)
   return { origin, device }
 }
 
-async function tokenOf(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/login/access-token/', { form: { username: STUDENT.username, password: STUDENT.password } })
-  return ((await response.json()) as { access_token: string }).access_token
-}
-
 /** The student's subscriptions on the server that are this device's (other tests' devices may be there). */
 async function serverSubscriptions(request: APIRequestContext, token: string, device: StandInDevice): Promise<ServerSubscription[]> {
-  const response = await request.get('/api/v1/push-notifications/', { headers: { authorization: `Bearer ${token}` } })
+  const response = await request.get('/api/v1/push-notifications/', { headers: bearer(token) })
   expect(response.status()).toBe(200)
   return ((await response.json()) as ServerSubscription[]).filter((row) => row.auth === device.auth)
 }
@@ -105,7 +86,7 @@ test('the offer turns notifications on; a push on screen shows in the page; /me 
   // Not on the first paint: the offer comes after a few seconds on the screen.
   await expect(offer(page)).toHaveCount(0)
   await serviceWorkerInControl(page)
-  const token = await tokenOf(request)
+  const token = await tokenOf(request, STUDENT.username, STUDENT.password)
   await expect(offer(page)).toBeVisible({ timeout: 15_000 })
   await offer(page).getByRole('button', { name: 'Ativar notificações' }).click()
   await expect(offer(page)).toContainText('Notificações ativadas neste aparelho.')
@@ -123,7 +104,7 @@ test('the offer turns notifications on; a push on screen shows in the page; /me 
   let delivered = ''
   await expect
     .poll(async () => {
-      const received = (await (await request.get(`${standInUrl(baseURL!)}/received/${device.id}`)).json()) as { body: string }[]
+      const received = await receivedBy(request, baseURL!, device)
       delivered = received.at(-1)?.body ?? ''
       return received.length
     })
@@ -161,7 +142,7 @@ test('"Agora não" keeps the offer away; a blocked permission removes the subscr
   baseURL,
 }) => {
   const { device } = await signInWithDevice(page, context, request, baseURL!)
-  const token = await tokenOf(request)
+  const token = await tokenOf(request, STUDENT.username, STUDENT.password)
 
   await offer(page).getByRole('button', { name: 'Agora não' }).click({ timeout: 15_000 })
   await expect(offer(page)).toHaveCount(0)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, STUDENT } from './fixtures.ts'
+import { bearer, newStandInDevice, receivedBy, tokenOf } from './push-helpers.ts'
 
 /**
  * A push reaching the student's real service worker (issue 11): delivered over the DevTools
@@ -10,37 +11,23 @@ import { loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, 
  * real encryption, to the push-service stand-in, which decrypted it.
  */
 
-async function tokenOf(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/v1/login/access-token/', { form: { username, password } })
-  expect(response.status()).toBe(200)
-  return ((await response.json()) as { access_token: string }).access_token
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` })
-
 test('a push shows its notification; a click opens the deep link and is recorded', async ({ page, context, request, baseURL }) => {
   const origin = new URL(baseURL!).origin
   const student = await tokenOf(request, STUDENT.username, STUDENT.password)
   const manager = await tokenOf(request, MANAGER.username, MANAGER.password)
-  const me = (await (await request.get('/api/v1/users/me/', { headers: auth(student) })).json()) as { id: number }
+  const me = (await (await request.get('/api/v1/users/me/', { headers: bearer(student) })).json()) as { id: number }
 
   // A device of the student's whose keys the push-service stand-in holds (tests/e2e/serve.ts).
-  const standIn = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1}/__stand-in/push`
-  const device = (await (await request.post(`${standIn}/subscriptions`)).json()) as {
-    id: string
-    endpoint: string
-    p256dh: string
-    auth: string
-  }
+  const device = await newStandInDevice(request, baseURL!)
   const subscribed = await request.post('/api/v1/push-notifications/subscribe/', {
-    headers: auth(student),
+    headers: bearer(student),
     data: { user_id: me.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, is_pwa: false, device_type: 'desktop' },
   })
   expect(subscribed.status()).toBe(201)
 
   const title = `Parcela disponível ${randomBytes(3).toString('hex')}`
   const draft = await request.post('/api/v1/push-sending/', {
-    headers: auth(manager),
+    headers: bearer(manager),
     data: {
       title,
       body: 'Veja o boleto de dezembro.',
@@ -51,21 +38,21 @@ test('a push shows its notification; a click opens the deep link and is recorded
   })
   const { id: sendingId } = (await draft.json()) as { id: number }
   expect(
-    (await request.post('/api/v1/push-sending/send/', { headers: auth(manager), data: { id: sendingId, scheduled_for: null } })).status(),
+    (await request.post('/api/v1/push-sending/send/', { headers: bearer(manager), data: { id: sendingId, scheduled_for: null } })).status(),
   ).toBe(202)
 
   // What the push service received, decrypted with the device's keys: the sending's payload.
   let delivered = ''
   await expect
     .poll(async () => {
-      const received = (await (await request.get(`${standIn}/received/${device.id}`)).json()) as { body: string }[]
+      const received = await receivedBy(request, baseURL!, device)
       delivered = received.at(-1)?.body ?? ''
       return received.length
     })
     .toBe(1)
   const payload = JSON.parse(delivered) as { title: string; link: string; tag: string; delivery_id: string }
   expect(payload).toMatchObject({ title, body: 'Veja o boleto de dezembro.', link: '/financial', tag: `sending-${sendingId}` })
-  const log = (await (await request.get(`/api/v1/push-sending/log/${sendingId}/`, { headers: auth(manager) })).json()) as {
+  const log = (await (await request.get(`/api/v1/push-sending/log/${sendingId}/`, { headers: bearer(manager) })).json()) as {
     sending: { counts: { sent: number } }
     deliveries: { id: string; user_id: number; status: string }[]
   }
@@ -116,10 +103,12 @@ test('a push shows its notification; a click opens the deep link and is recorded
   await expect
     .poll(
       async () =>
-        (await (await request.get(`/api/v1/user-actions/${sendingId}/`, { headers: auth(manager) })).json()) as { action: string }[],
+        (await (await request.get(`/api/v1/user-actions/${sendingId}/`, { headers: bearer(manager) })).json()) as { action: string }[],
     )
     .toEqual([expect.objectContaining({ delivery_id: payload.delivery_id, user_id: me.id, action: 'clicked' })])
   await cdp.detach()
   const { id: subscriptionId } = (await subscribed.json()) as { id: number }
-  expect((await request.delete(`/api/v1/push-notifications/unsubscribe/${subscriptionId}/`, { headers: auth(student) })).status()).toBe(200)
+  expect((await request.delete(`/api/v1/push-notifications/unsubscribe/${subscriptionId}/`, { headers: bearer(student) })).status()).toBe(
+    200,
+  )
 })

@@ -1,7 +1,7 @@
 import '../manager-panel.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { PushSending } from '../../../api/schemas/push.ts'
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '../../../api/schemas/push.ts'
 import { Alert } from '../../../ui/alert.tsx'
@@ -433,10 +433,6 @@ const DELIVERY_LABELS = { queued: 'Na fila', sent: 'Enviada', failed: 'Falhou', 
 export function SendingLogScreen({ id }: { id: number }) {
   const query = useQuery(sendingLogQuery(id))
   const options = useQuery(audienceOptionsQuery)
-  const title = query.data?.sending.title
-  useEffect(() => {
-    if (title) document.title = `${title} · Histórico`
-  }, [title])
   return (
     <div className="page stack">
       <h1 className="page__title">Histórico do envio</h1>

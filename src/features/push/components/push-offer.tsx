@@ -18,6 +18,8 @@ export function PushOffer({ userId, ready, busy }: { userId: number; ready: bool
   const { t } = useTranslation('push')
   const status = usePushStatus()
   const titleId = useId()
+  // Read once: "Agora não" in this tab hides the offer by `dismissed`.
+  const [snoozedAt] = useState(promptSnoozedAt)
   const [due, setDue] = useState(false)
   const [dismissed, setDismissed] = useState(false)
   const [working, setWorking] = useState(false)
@@ -25,7 +27,7 @@ export function PushOffer({ userId, ready, busy }: { userId: number; ready: bool
   const offer = shouldOfferPush({
     status,
     permission: pushSupported() ? Notification.permission : 'unsupported',
-    snoozedAt: promptSnoozedAt(),
+    snoozedAt,
     now: Date.now(),
     ready,
     busy,
