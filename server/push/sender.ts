@@ -3,7 +3,7 @@ import type { PushPayload } from '../../src/api/schemas/push.ts'
 import type { Db } from '../db/client.ts'
 import { pushDeliveries, pushSendings, pushSubscriptions, type PushSendingRow } from '../db/schema/push.ts'
 import { audienceSubscriptions } from './audience.ts'
-import type { PushService } from './push-service.ts'
+import type { PushResult, PushService, PushTarget } from './push-service.ts'
 
 /**
  * The sending queue (P140): the delivery rows are the queue. A sender claims due queued
@@ -87,27 +87,51 @@ export async function startDueSendings(db: Db, now = new Date()): Promise<number
 interface ClaimedDelivery {
   id: string
   sendingId: number
-  subscriptionId: number | null
   attempts: number
+  /** Null when the device unsubscribed after the delivery was queued. */
+  target: (PushTarget & { subscriptionId: number }) | null
 }
 
-/** Takes up to `limit` due deliveries for this sender until `now + leaseMs`, counting an attempt. */
+/**
+ * Takes up to `limit` due deliveries for this sender until `now + leaseMs`, counting an
+ * attempt, with their subscriptions' keys read in the same statement.
+ */
 async function claimDue(db: Db, limit: number, leaseMs: number, now: Date): Promise<ClaimedDelivery[]> {
   const until = new Date(now.getTime() + leaseMs)
   const result = (await db.execute(sql`
-    update ${pushDeliveries}
-    set locked_until = ${until}, attempts = attempts + 1, updated_at = ${now}
-    where id in (
-      select id from ${pushDeliveries}
-      where status = 'queued' and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
-      order by next_attempt_at, id
-      limit ${limit}
-      for update skip locked
+    with claimed as (
+      update ${pushDeliveries}
+      set locked_until = ${until}, attempts = attempts + 1, updated_at = ${now}
+      where id in (
+        select id from ${pushDeliveries}
+        where status = 'queued' and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, sending_id, subscription_id, attempts
     )
-    returning id, sending_id, subscription_id, attempts`)) as {
-    rows: { id: string; sending_id: number; subscription_id: number | null; attempts: number }[]
+    select claimed.id, claimed.sending_id, claimed.attempts, s.id as subscription_id, s.endpoint, s.p256dh, s.auth
+    from claimed left join ${pushSubscriptions} s on s.id = claimed.subscription_id`)) as {
+    rows: {
+      id: string
+      sending_id: number
+      attempts: number
+      subscription_id: number | null
+      endpoint: string | null
+      p256dh: string | null
+      auth: string | null
+    }[]
   }
-  return result.rows.map((row) => ({ id: row.id, sendingId: row.sending_id, subscriptionId: row.subscription_id, attempts: row.attempts }))
+  return result.rows.map((row) => ({
+    id: row.id,
+    sendingId: row.sending_id,
+    attempts: row.attempts,
+    target:
+      row.subscription_id === null
+        ? null
+        : { subscriptionId: row.subscription_id, endpoint: row.endpoint!, p256dh: row.p256dh!, auth: row.auth! },
+  }))
 }
 
 /** What the service worker receives for a delivery (src/api/schemas/push.ts `PushPayload`). */
@@ -128,71 +152,110 @@ export function retryDelayMs(attempts: number, settings: SenderSettings, askedMs
   return Math.max(backoff, askedMs ?? 0)
 }
 
+/** What one push attempt left on its delivery row. */
+interface Outcome {
+  id: string
+  /** `queued` again for a retry at `nextAttemptAt`. */
+  status: 'queued' | 'sent' | 'gone' | 'failed'
+  lastStatus: number | null
+  lastError: string | null
+  sentAt: Date | null
+  nextAttemptAt: Date | null
+  /** Gone (404/410): the subscription to delete. */
+  deleteSubscriptionId: number | null
+}
+
+/** The outcome of the push service's answer for a delivery on its `attempts`-th try. */
+function outcomeOf(delivery: ClaimedDelivery, result: PushResult, settings: SenderSettings, at: Date): Outcome {
+  const base = {
+    id: delivery.id,
+    lastStatus: result.status || null,
+    lastError: result.error,
+    sentAt: null,
+    nextAttemptAt: null,
+    deleteSubscriptionId: null,
+  }
+  if (result.status >= 200 && result.status < 300) return { ...base, status: 'sent', sentAt: at }
+  // The subscription expired or was revoked: it is deleted, never tried again (D17).
+  if (result.status === 404 || result.status === 410)
+    return { ...base, status: 'gone', deleteSubscriptionId: delivery.target!.subscriptionId }
+  if ((result.status === 0 || result.status === 429 || result.status >= 500) && delivery.attempts < settings.maxAttempts) {
+    return {
+      ...base,
+      status: 'queued',
+      nextAttemptAt: new Date(at.getTime() + retryDelayMs(delivery.attempts, settings, result.retryAfterMs)),
+    }
+  }
+  return { ...base, status: 'failed' }
+}
+
 /**
- * One round: claims due deliveries, sends them at once and writes each outcome; returns how
- * many it claimed (a full batch: call again at once).
+ * Writes a round's outcomes in one UPDATE (P143: one statement per delivery cost the sender
+ * more than the pushes), and deletes gone subscriptions in the same transaction. Every row
+ * leaves its lease; a retry keeps `queued` with its next attempt's time.
+ */
+async function writeOutcomes(db: Db, outcomes: Outcome[], at: Date): Promise<void> {
+  const values = sql.join(
+    outcomes.map(
+      (outcome) =>
+        sql`(${outcome.id}::uuid, ${outcome.status}, ${outcome.lastStatus}::integer, ${outcome.lastError}::text, ${outcome.sentAt}::timestamptz, ${outcome.nextAttemptAt}::timestamptz)`,
+    ),
+    sql`, `,
+  )
+  const gone = outcomes.flatMap((outcome) => (outcome.deleteSubscriptionId === null ? [] : [outcome.deleteSubscriptionId]))
+  const update = sql`
+    update ${pushDeliveries} d
+    set status = v.status, last_status = v.last_status, last_error = v.last_error,
+        sent_at = coalesce(v.sent_at, d.sent_at), next_attempt_at = coalesce(v.next_attempt_at, d.next_attempt_at),
+        locked_until = null, updated_at = ${at}
+    from (values ${values}) as v(id, status, last_status, last_error, sent_at, next_attempt_at)
+    where d.id = v.id`
+  if (gone.length === 0) {
+    await db.execute(update)
+    return
+  }
+  await db.transaction(async (tx) => {
+    await tx.execute(update)
+    await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone))
+  })
+}
+
+/**
+ * One round: claims due deliveries, sends them at once and writes their outcomes together;
+ * returns how many it claimed (a full batch: call again at once).
  */
 export async function sendDue(db: Db, service: PushService, settings: SenderSettings, now = () => new Date()): Promise<number> {
   const claimed = await claimDue(db, settings.batchSize, settings.leaseMs, now())
   if (claimed.length === 0) return 0
   const sendingIds = [...new Set(claimed.map((delivery) => delivery.sendingId))]
-  const subscriptionIds = claimed.flatMap((delivery) => (delivery.subscriptionId === null ? [] : [delivery.subscriptionId]))
   const sendings = new Map((await db.select().from(pushSendings).where(inArray(pushSendings.id, sendingIds))).map((row) => [row.id, row]))
-  const subscriptions = new Map(
-    (subscriptionIds.length === 0
-      ? []
-      : await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, subscriptionIds))
-    ).map((row) => [row.id, row]),
-  )
 
-  await Promise.all(
-    claimed.map(async (delivery) => {
-      const sending = sendings.get(delivery.sendingId)!
-      const subscription = delivery.subscriptionId === null ? undefined : subscriptions.get(delivery.subscriptionId)
-      if (!subscription) {
+  const outcomes = await Promise.all(
+    claimed.map(async (delivery): Promise<Outcome> => {
+      if (!delivery.target) {
         // The device unsubscribed meanwhile: nobody to send to.
-        await settle(db, delivery.id, { status: 'gone', lastStatus: null, lastError: 'Inscrição removida antes do envio' }, now())
-        return
+        return {
+          id: delivery.id,
+          status: 'gone',
+          lastStatus: null,
+          lastError: 'Inscrição removida antes do envio',
+          sentAt: null,
+          nextAttemptAt: null,
+          deleteSubscriptionId: null,
+        }
       }
-      const result = await service.send(subscription, JSON.stringify(payloadOf(sending, delivery.id)), {
+      const sending = sendings.get(delivery.sendingId)!
+      const result = await service.send(delivery.target, JSON.stringify(payloadOf(sending, delivery.id)), {
         ttl: settings.ttlSeconds,
         urgency: 'normal',
         topic: `s${sending.id}`,
       })
-      const at = now()
-      if (result.status >= 200 && result.status < 300) {
-        await settle(db, delivery.id, { status: 'sent', lastStatus: result.status, lastError: null, sentAt: at }, at)
-      } else if (result.status === 404 || result.status === 410) {
-        // The subscription expired or was revoked: it is deleted, never tried again (D17).
-        await db.transaction(async (tx) => {
-          await settle(tx, delivery.id, { status: 'gone', lastStatus: result.status, lastError: result.error }, at)
-          await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id))
-        })
-      } else if ((result.status === 0 || result.status === 429 || result.status >= 500) && delivery.attempts < settings.maxAttempts) {
-        const next = new Date(at.getTime() + retryDelayMs(delivery.attempts, settings, result.retryAfterMs))
-        await db
-          .update(pushDeliveries)
-          .set({ lastStatus: result.status || null, lastError: result.error, nextAttemptAt: next, lockedUntil: null, updatedAt: at })
-          .where(eq(pushDeliveries.id, delivery.id))
-      } else {
-        await settle(db, delivery.id, { status: 'failed', lastStatus: result.status || null, lastError: result.error }, at)
-      }
+      return outcomeOf(delivery, result, settings, now())
     }),
   )
+  await writeOutcomes(db, outcomes, now())
   for (const id of sendingIds) await finishIfDone(db, id, now())
   return claimed.length
-}
-
-async function settle(
-  db: Db,
-  id: string,
-  outcome: { status: 'sent' | 'gone' | 'failed'; lastStatus: number | null; lastError: string | null; sentAt?: Date },
-  at: Date,
-): Promise<void> {
-  await db
-    .update(pushDeliveries)
-    .set({ ...outcome, lockedUntil: null, updatedAt: at })
-    .where(eq(pushDeliveries.id, id))
 }
 
 /** A sending none of whose deliveries is queued any more is `concluido`. */
