@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { expectNoAxeViolations, login, loginAsStudent, mainNav, MANAGER, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, login, loginAsStudent, mainNav, MANAGER, STUDENT } from './fixtures.ts'
 import { bearer, newStandInDevice, tokenOf } from './push-helpers.ts'
 
 /**
@@ -107,4 +107,48 @@ test('a draft is edited, then deleted after a confirmation', async ({ page }) =>
   await page.getByRole('group', { name: 'Confirmar exclusão' }).getByRole('button', { name: 'Excluir' }).click()
   await expect(page).toHaveURL(/\/manager-panel$/)
   await expect(page.getByTestId('sending-row').filter({ hasText: title })).toHaveCount(0)
+})
+
+test("the panel's honest states: a skeleton while loading, empty, offline and an error with a retry", async ({ page, context }) => {
+  await login(page, MANAGER.username, MANAGER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+
+  // Loading: the form's own fields stand there while a saved draft arrives.
+  const { release } = await holdApi(page, /\/api\/v1\/push-sending\/\d+\/$/)
+  await page.goto('/manager-panel/create/1')
+  await expect(page.getByRole('heading', { name: 'Editar notificação' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Carregando…')
+  await expect(page.getByText('Página que a notificação abre')).toBeVisible()
+  await release()
+
+  // Empty: an answer with nothing in it.
+  await page.route('**/api/v1/push-sending/', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }) : route.continue(),
+  )
+  await page.goto('/manager-panel')
+  await expect(page.getByText('Nenhuma notificação enviada ainda.')).toBeVisible()
+  await page.unroute('**/api/v1/push-sending/')
+
+  // An error, after the client's own retries: the server's reason and a retry that reads again.
+  let failing = true
+  await page.route('**/api/v1/push-sending/', (route) =>
+    failing && route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
+      : route.continue(),
+  )
+  await page.goto('/manager-panel/history')
+  await expect(page.getByRole('alert')).toContainText('Não foi possível carregar')
+  failing = false
+  await page.getByRole('button', { name: 'Tentar novamente' }).click()
+  // The server's own answer now: the rows other tests saved, or none yet.
+  await expect(page.getByTestId('sending-row').or(page.getByText('Nenhuma notificação enviada ainda.')).first()).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+
+  // Offline (D7: online only): it says so instead of loading for ever; saving waits too.
+  await page.goto('/manager-panel/create')
+  await expect(page.getByLabel('Título')).toBeVisible()
+  await context.setOffline(true)
+  await expect(page.getByText('O painel de notificações precisa de conexão com a internet.', { exact: false })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Salvar rascunho' })).toBeDisabled()
+  await context.setOffline(false)
 })

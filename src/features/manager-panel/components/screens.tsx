@@ -11,7 +11,7 @@ import { ChoiceGroup } from '../../../ui/choice-group.tsx'
 import { formatDateTime } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { Select } from '../../../ui/select.tsx'
-import { itemsOrPlaceholders } from '../../../ui/skeleton.tsx'
+import { itemsOrPlaceholders, LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
 import {
   audienceOptionsQuery,
@@ -54,6 +54,40 @@ function PanelNav() {
 }
 
 const tableSkeleton = <SendingsTable sendings={itemsOrPlaceholders(undefined, 3)} />
+
+/** A saved draft on its way: the form's own fields, with bars for their values. */
+const composeSkeleton = (
+  <div className="stack">
+    <LoadingStatus />
+    {['Título', 'Texto', 'Página que a notificação abre', 'Imagem (opcional, endereço https)', 'Quem recebe'].map((label) => (
+      <div key={label}>
+        <p className="mp-label">{label}</p>
+        <div className="mp-skeleton-field">
+          <SkeletonText width="40%" />
+        </div>
+      </div>
+    ))}
+  </div>
+)
+
+const REVIEW_LABELS = ['Título', 'Texto', 'Quem recebe', 'Aparelhos que recebem hoje']
+
+/** The review's own list, with bars for its values. */
+const reviewSkeleton = (
+  <>
+    <LoadingStatus />
+    <dl className="mp-review">
+      {REVIEW_LABELS.map((label) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>
+            <SkeletonText width="50%" />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  </>
+)
 
 /** /manager-panel and /manager-panel/history: every sending with its counts. */
 export function SendingsScreen({ title }: { title: string }) {
@@ -310,7 +344,7 @@ export function ComposeScreen({ id }: { id: number | undefined }) {
         {id === undefined ? (
           <ComposeForm sending={null} />
         ) : (
-          <PanelQuery query={query} skeleton={<p aria-busy="true">Carregando a notificação…</p>}>
+          <PanelQuery query={query} skeleton={composeSkeleton}>
             {(sending) => <ComposeForm key={sending.id} sending={sending} />}
           </PanelQuery>
         )}
@@ -418,7 +452,7 @@ export function SendScreen({ id }: { id: number | undefined }) {
             }}
           </PanelQuery>
         ) : (
-          <PanelQuery query={one} skeleton={<p aria-busy="true">Carregando a notificação…</p>}>
+          <PanelQuery query={one} skeleton={reviewSkeleton}>
             {(sending) => <SendReview sending={sending} />}
           </PanelQuery>
         )}
