@@ -32,54 +32,54 @@ interface RouteBudget {
  * without Dexie before their first render), so any growth is a decision, not an accident.
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 150, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 189.5, goalKib: 170 },
-  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 185.5 },
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 193 },
+  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134.5, goalKib: 120 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 173.5, goalKib: 170 },
+  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 169.5 },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 177 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 186.5,
+    ceilingKib: 171,
   },
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 186.5,
+    ceilingKib: 170.5,
   },
   {
     url: '/pedagogico/minha-pratica/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/minha-pratica.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 197,
+    ceilingKib: 181,
   },
   {
     url: '/pedagogico/atividades/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 204,
+    ceilingKib: 188,
   },
-  { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 177.5 },
-  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 215.5 },
-  { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 188 },
+  { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 162 },
+  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 199.5 },
+  { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 172 },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 197,
+    ceilingKib: 181,
   },
   {
     url: '/aula-online/list',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 188,
+    ceilingKib: 172.5,
   },
   {
     url: '/aula-online/details/1',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/details.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 188,
+    ceilingKib: 172,
   },
 ]
 
