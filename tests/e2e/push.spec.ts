@@ -85,7 +85,10 @@ test('a push shows its notification; a click opens the deep link and is recorded
   // new timestamp), not just for one notification: a click on the first one while the
   // second push is still being handled would leave the second on screen.
   const stamps = async () =>
-    page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.timestamp))
+    page.evaluate(async () =>
+      // Chromium's Notification has `timestamp`; TypeScript's DOM types dropped it.
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => (n as Notification & { timestamp: number }).timestamp),
+    )
   const [firstStamp] = await stamps()
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: delivered })
   await expect
