@@ -33,9 +33,11 @@ interface RouteBudget {
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134.5, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 173.5, goalKib: 170 },
-  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 169.5 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 174, goalKib: 170 },
+  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 170.5 },
   { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 177 },
+  // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
+  { url: '/financial/pagar/1', routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 173 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
@@ -46,13 +48,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 170.5,
+    ceilingKib: 171,
   },
   {
     url: '/pedagogico/minha-pratica/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/minha-pratica.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 181,
+    ceilingKib: 181.5,
   },
   {
     url: '/pedagogico/atividades/1',
@@ -61,13 +63,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 188,
   },
   { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 162 },
-  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 199.5 },
-  { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 172 },
+  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 200 },
+  { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 172.5 },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 181,
+    ceilingKib: 181.5,
   },
   {
     url: '/aula-online/list',
@@ -79,7 +81,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/aula-online/details/1',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/details.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 172,
+    ceilingKib: 172.5,
   },
 ]
 

@@ -4,6 +4,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import demoBooksPage from './dev/books.ts'
 import outboxPage from './dev/outbox.ts'
+import pixProviderPage from './dev/pix.ts'
 import driveRoutes from './drive/routes.ts'
 import healthRoutes from './health.ts'
 import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
@@ -18,6 +19,7 @@ import dbPlugin from './plugins/db.ts'
 import fileStorage, { type FileStorage } from './plugins/file-storage.ts'
 import { seedDemoActivityFiles } from './db/seed-activities.ts'
 import mail from './plugins/mail.ts'
+import payments, { type PaymentsPluginOptions } from './plugins/payments.ts'
 import push, { type PushPluginOptions } from './plugins/push.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
@@ -49,6 +51,8 @@ export interface BuildAppOptions {
   seedDemoFiles?: boolean
   /** Another push service or sender settings (tests: the stand-in, short retries). */
   push?: PushPluginOptions
+  /** Another card gateway than the sandbox (tests: one that counts its charges). */
+  payments?: PaymentsPluginOptions
 }
 
 /**
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(mail)
   await app.register(background)
   await app.register(push, options.push ?? {})
+  await app.register(payments, options.payments ?? {})
   await app.register(securityHeaders)
   await app.register(conditionalGet)
   await app.register(compression)
@@ -116,6 +121,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!config.production) await app.register(outboxPage)
   // The demo's empty books with their QR codes (D8, P73); never in production.
   if (!config.production) await app.register(demoBooksPage)
+  // The demo's Pix provider: pending charges and their confirmation (D13, P145); never in production.
+  if (!config.production) await app.register(pixProviderPage)
   return app
 }
 

@@ -190,6 +190,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }, '/srv').trustProxy).toBe(2)
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }, '/srv').trustProxy).toEqual(['10.0.0.0/8', '::1'])
   })
+
+  it("reads the Pix receiver (P145): the demo's by default, refusing what a BR Code field cannot hold", () => {
+    expect(loadConfig({}, '/srv').pix).toEqual({ key: 'pix@example.com', merchantName: 'Escola Demonstração', merchantCity: 'São Paulo' })
+    expect(
+      loadConfig({ PIX_KEY: ' +5511999998888 ', PIX_MERCHANT_NAME: 'KNN Idiomas Paulista', PIX_MERCHANT_CITY: 'Brasília' }, '/srv').pix,
+    ).toEqual({ key: '+5511999998888', merchantName: 'KNN Idiomas Paulista', merchantCity: 'Brasília' })
+    // 25 characters once the accents go.
+    expect(loadConfig({ PIX_MERCHANT_NAME: 'Associação de Idiomas São' }, '/srv').pix.merchantName).toBe('Associação de Idiomas São')
+    expect(configError({ PIX_MERCHANT_NAME: 'Associação Educacional de Idiomas' }).message).toBe(
+      'Configuração inválida: PIX_MERCHANT_NAME deve ter no máximo 25 caracteres',
+    )
+    expect(configError({ PIX_MERCHANT_CITY: 'São José dos Campos' }).variable).toBe('PIX_MERCHANT_CITY')
+    expect(configError({ PIX_MERCHANT_CITY: '✓✓' }).message).toBe('Configuração inválida: PIX_MERCHANT_CITY deve ter letras ou números')
+    expect(configError({ PIX_KEY: 'chave com espaço' }).variable).toBe('PIX_KEY')
+    expect(configError({ PIX_KEY: 'x'.repeat(78) }).variable).toBe('PIX_KEY')
+  })
 })
 
 describe('checkDataDir', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
 import webpush from 'web-push'
+import { emvText, MERCHANT_CITY_MAX, MERCHANT_NAME_MAX, PIX_KEY_MAX } from './payments/brcode.ts'
 import type { S3Settings } from './storage/s3.ts'
 
 /**
@@ -145,6 +146,19 @@ const publicUrls = v.pipe(
   v.transform((urls) => urls.map((text) => new URL(text).origin)),
 )
 
+/**
+ * A BR Code text field (D13): it must still say something once accents and characters
+ * outside ASCII are dropped, and fit the EMV field instead of being cut without notice.
+ */
+function merchantText(max: number) {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((text) => emvText(text, Number.MAX_SAFE_INTEGER).length > 0, 'deve ter letras ou números'),
+    v.check((text) => emvText(text, Number.MAX_SAFE_INTEGER).length <= max, `deve ter no máximo ${max} caracteres`),
+  )
+}
+
 const EnvSchema = v.object({
   PORT: v.optional(integer(0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'não pode ser vazio')), 'localhost'),
@@ -202,6 +216,21 @@ const EnvSchema = v.object({
   S3_PREFIX: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^([A-Za-z0-9._-]+\/)+$/, 'deve ser uma pasta terminada em barra, como portal/arquivos/')),
   ),
+  /**
+   * Who receives the Pix payments (D13, P145): the school's Pix key and the name and city its
+   * bank registered. The defaults are the demo's, a key no bank holds (example.com).
+   */
+  PIX_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[\x21-\x7e]+$/, 'deve ser uma chave Pix sem espaços'),
+      v.maxLength(PIX_KEY_MAX, `deve ter no máximo ${PIX_KEY_MAX} caracteres`),
+    ),
+    'pix@example.com',
+  ),
+  PIX_MERCHANT_NAME: v.optional(merchantText(MERCHANT_NAME_MAX), 'Escola Demonstração'),
+  PIX_MERCHANT_CITY: v.optional(merchantText(MERCHANT_CITY_MAX), 'São Paulo'),
 })
 
 /** Names of the S3 variables other than S3_BUCKET, which enables them all. */
@@ -294,6 +323,8 @@ function configSchema(cwd: string) {
             prefix: e.S3_PREFIX ?? '',
           } satisfies S3Settings as S3Settings | null)
         : null,
+      /** The receiver written into every Pix BR Code (server/payments/brcode.ts). */
+      pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     })),
   )
 }

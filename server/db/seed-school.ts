@@ -258,6 +258,12 @@ export const DEMO_SCHOOL: Readonly<Record<string, DemoSchoolData>> = {
     carnes: [{ descricao: 'Mensalidade — Inglês Kids 3', total: 4, firstMonth: -3, pagas: 3, valor: ON_TIME }],
     pedidos: [{ numero: 'PV-000201', status: 8, diasAtras: 210, itens: [{ codigo: 'ING-KIDS3', quantidade: 1, valor: ON_TIME }] }],
   },
+  // Pays by Pix and card in the e2e run and the demo (issue 12): one instalment overdue, five open.
+  'pagar@example.com': {
+    turmas: [],
+    carnes: [{ descricao: 'Mensalidade — Espanhol Básico 1', total: 6, firstMonth: -1, pagas: 0, valor: 45_100 }],
+    pedidos: [],
+  },
   // The guided-tour demo (P87): one class, so the class list's tour points at a real card.
   'tour@example.com': {
     turmas: [

@@ -52,18 +52,18 @@ const SEEDED_SCHOOL = {
   notas: 10,
   atividadesAthome: 5,
   notasAthome: 4,
-  parcelas: 18,
+  parcelas: 24,
   preInvoices: 9,
   preInvoiceItems: 11,
 }
 
 describe('seedDemo', () => {
   it('is idempotent: seeding again keeps one row per demo account and its school data', async () => {
-    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
+    expect(await snapshot()).toEqual({ users: 12, companies: 1, driveUsers: 12 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
-    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
+    expect(await snapshot()).toEqual({ users: 12, companies: 1, driveUsers: 12 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 
@@ -153,9 +153,9 @@ describe('seedDemo', () => {
 
   it('recreates a demo account that was deleted, and only that one, back in its existing class', async () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
-    expect(await schoolSnapshot()).toMatchObject({ turmas: 6, turmaAlunos: 5, parcelas: 14, preInvoices: 7 })
+    expect(await schoolSnapshot()).toMatchObject({ turmas: 6, turmaAlunos: 5, parcelas: 20, preInvoices: 7 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
-    expect(await snapshot()).toEqual({ users: 11, companies: 1, driveUsers: 11 })
+    expect(await snapshot()).toEqual({ users: 12, companies: 1, driveUsers: 12 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 })

@@ -196,6 +196,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1995-01-17',
     registrationMonthsAgo: 0,
   },
+  // Pays instalments by Pix and card in the e2e run (issue 12): nobody else depends on them.
+  {
+    email: 'pagar@example.com',
+    role: 'student',
+    fullName: 'Paulo Nogueira',
+    cpf: '86288366757',
+    phone: '31987654321',
+    cep: '30130010',
+    street: 'Avenida Afonso Pena',
+    streetNumber: '1500',
+    isClub: false,
+    birthDate: '1993-08-02',
+    registrationMonthsAgo: 0,
+  },
   // First visit: the guided tours of the dashboard and the class list start (SPEC §2, P87).
   {
     email: 'tour@example.com',

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import drivePagamentoRoutes from './pagamentos.ts'
 import driveUserRoutes from './users.ts'
 
 /** The drive API (billing, password), in this process under DRIVE_BASE_PATH (D1). */
 export default async function driveRoutes(app: FastifyInstance) {
   await app.register(driveUserRoutes)
+  await app.register(drivePagamentoRoutes)
 }

@@ -40,3 +40,13 @@ export function callerTodayBounds(request: Pick<FastifyRequest, 'headers'>, now 
   const offset = parseTmz(request.headers.tmz)
   return dayBounds(localToday(now, offset), offset)
 }
+
+const BRAZIL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/**
+ * The calendar date (`YYYY-MM-DD`) in Brazil (America/Sao_Paulo) at `now`: for what happens
+ * with no caller's zone at hand, such as a Pix confirmation from the bank (P145).
+ */
+export function brazilDate(now: Date): string {
+  return BRAZIL_DATE.format(now)
+}

@@ -11,6 +11,7 @@ import { atividadeArquivos, atividadeCorrecoes, turmaAlunoAtividades, turmaAtivi
 import { aulasOnline } from '../db/schema/aulas-online.ts'
 import { companies } from '../db/schema/companies.ts'
 import { driveUsers } from '../db/schema/drive-users.ts'
+import { parcelas } from '../db/schema/financeiro.ts'
 import { livroExemplares } from '../db/schema/livro-exemplares.ts'
 import { livros } from '../db/schema/livros.ts'
 import { praticaTestes } from '../db/schema/pratica.ts'
@@ -180,6 +181,37 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
     const subscription = await createPushSubscription(db, userId)
     return { pushSubscription: subscription.id, pushSubscriptionAuth: subscription.auth }
   },
+  // Unpaid, so paying it works (the generated body's card is one the sandbox approves).
+  parcela: async (db, userId) => ({ parcela: (await createParcela(db, userId)).id }),
+}
+
+/**
+ * An instalment of `userId`'s (issue 12): unpaid, R$ 451,00, due in 10 days, unless
+ * `options` says otherwise (`pagoEm` makes it paid with its full value).
+ */
+export async function createParcela(
+  db: Database,
+  userId: number,
+  {
+    valorCentavos = 45_100,
+    vencimento = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    pagoEm = null,
+  }: { valorCentavos?: number; vencimento?: string; pagoEm?: string | null } = {},
+): Promise<{ id: number; valorCentavos: number }> {
+  const [row] = await db.orm
+    .insert(parcelas)
+    .values({
+      userId,
+      descricao: 'Mensalidade de teste',
+      numero: 1,
+      totalParcelas: 1,
+      vencimento,
+      valorCentavos,
+      pagoEm,
+      valorPagoCentavos: pagoEm === null ? null : valorCentavos,
+    })
+    .returning({ id: parcelas.id, valorCentavos: parcelas.valorCentavos })
+  return row!
 }
 
 /** Starts an English test attempt for `userId` (the seeded bank, the server's duration); returns its id. */

@@ -128,10 +128,22 @@ function plausible(schema: unknown, candidates: readonly unknown[]): Record<stri
 const plausibleJson = (schema: unknown) => plausible(schema, ['valor-plausivel', 1, true, '1', 'true'])
 /**
  * A JSON body the schema accepts, nested lists and objects included (a list of answers, a
- * timestamp), so a case that is not about the body gets past its validation (P116).
+ * timestamp), so a case that is not about the body gets past its validation (P116). The
+ * last candidates fill a card (P145): a number the sandbox approves, a CVV, next year.
  */
 function exampleJson(schema: unknown): unknown {
-  const candidates = ['valor-plausivel', 1, true, '1', 'true', new Date().toISOString(), '2026-01-01']
+  const candidates = [
+    'valor-plausivel',
+    1,
+    true,
+    '1',
+    'true',
+    new Date().toISOString(),
+    '2026-01-01',
+    '4111111111111111',
+    '123',
+    new Date().getFullYear() + 1,
+  ]
   const found = candidates.find((candidate) => v.is(schema as v.GenericSchema, candidate))
   if (found !== undefined) return found
   const node = schema as { entries?: Record<string, unknown>; item?: unknown; wrapped?: unknown }

@@ -6,6 +6,7 @@ import { configEndpoints } from './contract/config.ts'
 import { englishTestEndpoints } from './contract/english-test.ts'
 import { financeiroEndpoints } from './contract/financeiro.ts'
 import { pedagogicoEndpoints } from './contract/pedagogico.ts'
+import { pagamentoEndpoints } from './contract/pagamentos.ts'
 import { pedidoEndpoints } from './contract/pedidos.ts'
 import { praticaEndpoints } from './contract/pratica.ts'
 import { pushEndpoints } from './contract/push.ts'
@@ -28,6 +29,7 @@ export const contractAreas = {
   pratica: praticaEndpoints,
   englishTest: englishTestEndpoints,
   push: pushEndpoints,
+  pagamentos: pagamentoEndpoints,
 } as const
 
 /**
@@ -48,6 +50,7 @@ export const contract = {
   ...praticaEndpoints,
   ...englishTestEndpoints,
   ...pushEndpoints,
+  ...pagamentoEndpoints,
 } as const
 
 export type Contract = typeof contract

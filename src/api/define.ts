@@ -37,6 +37,8 @@ export type OwnedKind =
   /** A device's push subscription, by id or by its `auth` secret (issue 11). */
   | 'pushSubscription'
   | 'pushSubscriptionAuth'
+  /** One of the caller's instalments (issue 12). */
+  | 'parcela'
 
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {

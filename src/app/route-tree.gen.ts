@@ -35,6 +35,7 @@ import { Route as AppProfileCreationNewUserRouteImport } from './routes/_app/pro
 import { Route as AppProfileUpdateFormRouteImport } from './routes/_app/profile-update/form'
 import { Route as AppProfileUpdateStartRouteImport } from './routes/_app/profile-update/start'
 import { Route as AppAulaOnlineDetailsIdRouteImport } from './routes/_app/aula-online/details.$id'
+import { Route as AppFinancialPagarIdRouteImport } from './routes/_app/financial_.pagar.$id'
 import { Route as AppPedagogicoAtividadesIdRouteImport } from './routes/_app/pedagogico/atividades.$id'
 import { Route as AppPedagogicoMinhaPraticaIdRouteImport } from './routes/_app/pedagogico/minha-pratica.$id'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
@@ -169,6 +170,11 @@ const AppAulaOnlineDetailsIdRoute = AppAulaOnlineDetailsIdRouteImport.update({
   path: '/details/$id',
   getParentRoute: () => AppAulaOnlineRoute,
 } as any)
+const AppFinancialPagarIdRoute = AppFinancialPagarIdRouteImport.update({
+  id: '/financial_/pagar/$id',
+  path: '/financial/pagar/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPedagogicoAtividadesIdRoute =
   AppPedagogicoAtividadesIdRouteImport.update({
     id: '/atividades/$id',
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
+  '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
+  '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -275,6 +283,7 @@ export interface FileRoutesById {
   '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
   '/_app/profile-update/start': typeof AppProfileUpdateStartRoute
   '/_app/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
+  '/_app/financial_/pagar/$id': typeof AppFinancialPagarIdRoute
   '/_app/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/_app/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -307,6 +316,7 @@ export interface FileRouteTypes {
     | '/profile-update/form'
     | '/profile-update/start'
     | '/aula-online/details/$id'
+    | '/financial/pagar/$id'
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/profile-update/form'
     | '/profile-update/start'
     | '/aula-online/details/$id'
+    | '/financial/pagar/$id'
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/_app/profile-update/form'
     | '/_app/profile-update/start'
     | '/_app/aula-online/details/$id'
+    | '/_app/financial_/pagar/$id'
     | '/_app/pedagogico/atividades/$id'
     | '/_app/pedagogico/minha-pratica/$id'
     | '/_app/pedagogico/notas/$id'
@@ -564,6 +576,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAulaOnlineDetailsIdRouteImport
       parentRoute: typeof AppAulaOnlineRoute
     }
+    '/_app/financial_/pagar/$id': {
+      id: '/_app/financial_/pagar/$id'
+      path: '/financial/pagar/$id'
+      fullPath: '/financial/pagar/$id'
+      preLoaderRoute: typeof AppFinancialPagarIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pedagogico/atividades/$id': {
       id: '/_app/pedagogico/atividades/$id'
       path: '/atividades/$id'
@@ -658,6 +677,7 @@ interface AppRouteChildren {
   AppProfileCreationRoute: typeof AppProfileCreationRouteWithChildren
   AppProfileUpdateRoute: typeof AppProfileUpdateRouteWithChildren
   AppManagerPanelSplatRoute: typeof AppManagerPanelSplatRoute
+  AppFinancialPagarIdRoute: typeof AppFinancialPagarIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -672,6 +692,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileCreationRoute: AppProfileCreationRouteWithChildren,
   AppProfileUpdateRoute: AppProfileUpdateRouteWithChildren,
   AppManagerPanelSplatRoute: AppManagerPanelSplatRoute,
+  AppFinancialPagarIdRoute: AppFinancialPagarIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

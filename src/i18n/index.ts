@@ -6,6 +6,7 @@ import ui from './pt-BR/ui.json'
 import validation from './pt-BR/validation.json'
 import type AtividadesTexts from './pt-BR/atividades.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
+import type PaymentTexts from './pt-BR/payment.json'
 import type PraticaTexts from './pt-BR/pratica.json'
 import type PushTexts from './pt-BR/push.json'
 import type QrLoginTexts from './pt-BR/qr-login.json'
@@ -34,6 +35,7 @@ export interface OwnChunkResources {
   englishTest: typeof EnglishTestTexts
   pratica: typeof PraticaTexts
   push: typeof PushTexts
+  payment: typeof PaymentTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

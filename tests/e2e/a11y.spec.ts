@@ -113,7 +113,7 @@ for (const brand of BRANDS) {
       })
 
       test('every signed-in screen and the open drawer', async ({ page }) => {
-        // Eight screens, each read by axe, on a shared machine.
+        // Ten screens, each read by axe, on a shared machine.
         test.setTimeout(120_000)
         await loginAsStudent(page)
         await expect(page.getByRole('heading', { name: 'Próxima parcela' })).toBeVisible()
@@ -126,6 +126,14 @@ for (const brand of BRANDS) {
 
         await page.goto('/financial')
         await check(page, 'financial', page.getByText('Vencido', { exact: true }))
+        // Issue 12: paying an instalment, both ways (nothing is charged: no code, no card sent).
+        await page
+          .getByRole('link', { name: /^Pagar a parcela/ })
+          .first()
+          .click()
+        await check(page, 'pagar pix', page.getByRole('button', { name: 'Gerar código Pix' }))
+        await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
+        await check(page, 'pagar cartão', page.getByLabel('Número do cartão'))
 
         await page.goto('/pedidos')
         await check(page, 'pedidos', page.getByText('Aguardando pagamento', { exact: true }))

@@ -1,4 +1,5 @@
 import '../financial.css'
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Financeiro, Parcela } from '../../../api/schemas/financeiro.ts'
@@ -43,7 +44,7 @@ function FinanceiroLayout({ financeiro }: { financeiro?: Financeiro }) {
       <ul className="parcela-list">
         {itemsOrPlaceholders(financeiro?.parcelas, SKELETON_ROWS).map((parcela, i) => (
           <li key={parcela?.id ?? i}>
-            <ParcelaRow parcela={parcela} />
+            <ParcelaRow parcela={parcela} payable />
           </li>
         ))}
       </ul>
@@ -61,7 +62,7 @@ function Total({ label, cents, tone }: { label: string; cents: number | undefine
 }
 
 /** One instalment; without `parcela`, the same row with bars for its texts (its skeleton). */
-export function ParcelaRow({ parcela, today = localIsoDate() }: { parcela?: Parcela; today?: string }) {
+export function ParcelaRow({ parcela, today = localIsoDate(), payable = false }: { parcela?: Parcela; today?: string; payable?: boolean }) {
   const { t } = useTranslation('financial')
   const overdueDays = parcela?.status === 'vencido' ? daysBetween(parcela.vencimento, today) : 0
   const slot = (text: (parcela: Parcela) => ReactNode, width: string) => textOrSkeleton(parcela, text, width)
@@ -93,6 +94,17 @@ export function ParcelaRow({ parcela, today = localIsoDate() }: { parcela?: Parc
         <span className={cx('status-pill', parcela && `status-pill--${parcela.status}`)}>
           {slot((p) => t(`status.${p.status}`), '3.5rem')}
         </span>
+        {/* Issue 12: open and overdue instalments are paid from here (Pix or card, online). */}
+        {payable && parcela && parcela.status !== 'pago' ? (
+          <Link
+            className="parcela__pay"
+            to="/financial/pagar/$id"
+            params={{ id: String(parcela.id) }}
+            aria-label={t('payInstalment', { n: parcela.numero, total: parcela.total_parcelas })}
+          >
+            {t('pay')}
+          </Link>
+        ) : null}
       </div>
     </article>
   )

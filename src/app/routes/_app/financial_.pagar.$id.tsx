@@ -1,0 +1,22 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { IdParam } from '../../../api/schemas/common.ts'
+import { financeiroQueryOptions } from '../../../features/financial/api/get-financeiro.ts'
+import { PaymentScreen } from '../../../features/financial/payment/payment-screen.tsx'
+import { loadPaymentTexts } from '../../../features/financial/payment/texts.ts'
+
+export const Route = createFileRoute('/_app/financial_/pagar/$id')({
+  // Issue 12: a malformed id goes back to the instalments; the screen's texts are a chunk of
+  // their own (P80), and the instalments' sync starts with the screen.
+  loader: async ({ context, params }) => {
+    if (!v.is(IdParam, params.id)) throw redirect({ to: '/financial', replace: true })
+    void context.queryClient.prefetchQuery(financeiroQueryOptions)
+    await loadPaymentTexts()
+  },
+  component: PaymentPage,
+})
+
+function PaymentPage() {
+  const { id } = Route.useParams()
+  return <PaymentScreen parcelaId={Number(id)} />
+}

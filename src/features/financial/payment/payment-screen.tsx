@@ -1,0 +1,106 @@
+import './payment.css'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { lazy, Suspense, useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Parcela } from '../../../api/schemas/financeiro.ts'
+import { Alert } from '../../../ui/alert.tsx'
+import { ChoiceGroup } from '../../../ui/choice-group.tsx'
+import { formatDate, formatMoney } from '../../../ui/format.ts'
+import { OfflineContent } from '../../../ui/offline-content.tsx'
+import { useOnlineStatus } from '../../../ui/online-status.ts'
+import { LoadingStatus, textOrSkeleton } from '../../../ui/skeleton.tsx'
+import { financeiroQueryKey, useFinanceiro } from '../api/get-financeiro.ts'
+import { PixPanel } from './pix-panel.tsx'
+
+type Method = 'pix' | 'cartao'
+
+// The card form (and the Select it uses) loads when the student chooses the card: Pix, the
+// default, does not pay for it.
+const CardPanel = lazy(() => import('./card-panel.tsx').then((module) => ({ default: module.CardPanel })))
+
+/**
+ * /financial/pagar/{id} (issue 12, D13): the instalment as the device has it, then Pix or
+ * card. Paying needs a connection and says so; nothing of a payment is queued or stored.
+ */
+export function PaymentScreen({ parcelaId }: { parcelaId: number }) {
+  const { t } = useTranslation('payment')
+  const data = useFinanceiro()
+  return (
+    <div className="page stack">
+      <h1 className="page__title">{t('title')}</h1>
+      <OfflineContent
+        {...data}
+        emptyText={t('notFound')}
+        isEmpty={(financeiro) => !financeiro.parcelas.some((parcela) => parcela.id === parcelaId)}
+        skeleton={<InstalmentSummary />}
+      >
+        {(financeiro) => <Payment parcela={financeiro.parcelas.find((parcela) => parcela.id === parcelaId)!} />}
+      </OfflineContent>
+      <p>
+        <Link to="/financial">{t('back')}</Link>
+      </p>
+    </div>
+  )
+}
+
+/** What is being paid; without `parcela`, the same box with bars (the skeleton). */
+function InstalmentSummary({ parcela }: { parcela?: Parcela }) {
+  const { t } = useTranslation('payment')
+  return (
+    <section className="payment-summary" aria-label={t('amount')} aria-hidden={parcela ? undefined : true}>
+      <span className="payment-summary__what">
+        {textOrSkeleton(parcela, (p) => t('instalment', { descricao: p.descricao, n: p.numero, total: p.total_parcelas }), '12rem')}
+      </span>
+      <span className="payment-summary__due">{textOrSkeleton(parcela, (p) => t('dueOn', { date: formatDate(p.vencimento) }), '8rem')}</span>
+      <span className="payment-summary__amount">{textOrSkeleton(parcela, (p) => formatMoney(p.valor), '6rem')}</span>
+    </section>
+  )
+}
+
+function Payment({ parcela }: { parcela: Parcela }) {
+  const { t } = useTranslation('payment')
+  const online = useOnlineStatus()
+  const queryClient = useQueryClient()
+  const [method, setMethod] = useState<Method>('pix')
+  // Paid on this screen: its panel keeps the confirmation on screen after the re-sync below.
+  const [paidHere, setPaidHere] = useState(false)
+  const onPaid = useCallback(() => {
+    setPaidHere(true)
+    // The list re-syncs from the server: the instalment shows paid there and on the dashboard.
+    void queryClient.invalidateQueries({ queryKey: financeiroQueryKey })
+  }, [queryClient])
+
+  if (parcela.status === 'pago' && !paidHere) {
+    return (
+      <>
+        <InstalmentSummary parcela={parcela} />
+        <Alert tone="success">{t('alreadyPaid')}</Alert>
+      </>
+    )
+  }
+  return (
+    <>
+      <InstalmentSummary parcela={parcela} />
+      {online || paidHere ? null : <Alert tone="warning">{t('offline')}</Alert>}
+      {paidHere ? null : (
+        <ChoiceGroup
+          legend={t('method')}
+          options={[
+            { value: 'pix', label: t('methods.pix') },
+            { value: 'cartao', label: t('methods.cartao') },
+          ]}
+          value={method}
+          onChange={setMethod}
+        />
+      )}
+      {method === 'pix' ? (
+        <PixPanel parcela={parcela} online={online} onPaid={onPaid} />
+      ) : (
+        <Suspense fallback={<LoadingStatus />}>
+          <CardPanel parcela={parcela} online={online} onPaid={onPaid} />
+        </Suspense>
+      )}
+    </>
+  )
+}
