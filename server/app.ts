@@ -19,6 +19,7 @@ import dbPlugin from './plugins/db.ts'
 import fileStorage, { type FileStorage } from './plugins/file-storage.ts'
 import { seedDemoActivityFiles } from './db/seed-activities.ts'
 import mail from './plugins/mail.ts'
+import orderDeadlines from './plugins/order-deadlines.ts'
 import payments, { type PaymentsPluginOptions } from './plugins/payments.ts'
 import push, { type PushPluginOptions } from './plugins/push.ts'
 import securityHeaders from './plugins/security-headers.ts'
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(background)
   await app.register(push, options.push ?? {})
   await app.register(payments, options.payments ?? {})
+  await app.register(orderDeadlines)
   await app.register(securityHeaders)
   await app.register(conditionalGet)
   await app.register(compression)
