@@ -10,6 +10,7 @@ import { parcelas, type NewParcelaRow } from './schema/financeiro.ts'
 import { livros } from './schema/livros.ts'
 import { atividadesAthome, avaliacoes, notas, notasAthome, type TipoAvaliacao } from './schema/notas.ts'
 import { preInvoiceItems, preInvoices } from './schema/pedidos.ts'
+import { products } from './schema/products.ts'
 import { turmaAlunos, turmas, type ModalidadeTurma } from './schema/turmas.ts'
 
 /**
@@ -52,6 +53,22 @@ export const DEMO_LIVROS = [
   { codigo: 'ING-TEENS1', nome: 'Inglês Teens 1' },
 ] as const
 type LivroCodigo = (typeof DEMO_LIVROS)[number]['codigo']
+
+/**
+ * What the demo sells (GET /master/products/{code}/): each book under its own code, at its
+ * level. Entering at Intermediário 3 takes the level test first: ordered without a finished
+ * one, the order waits at -3 (D11, P148).
+ */
+export const DEMO_PRODUCTS: readonly { codigo: LivroCodigo; nivel: string; requiresLevelTest: boolean }[] = [
+  { codigo: 'ING-INT1', nivel: 'Intermediário 1', requiresLevelTest: false },
+  { codigo: 'ING-INT2', nivel: 'Intermediário 2', requiresLevelTest: false },
+  { codigo: 'ING-INT3', nivel: 'Intermediário 3', requiresLevelTest: true },
+  { codigo: 'ESP-BAS1', nivel: 'Básico 1', requiresLevelTest: false },
+  { codigo: 'ESP-BAS2', nivel: 'Básico 2', requiresLevelTest: false },
+  { codigo: 'KAH-ING1', nivel: 'At Home 1', requiresLevelTest: false },
+  { codigo: 'ING-KIDS3', nivel: 'Kids 3', requiresLevelTest: false },
+  { codigo: 'ING-TEENS1', nivel: 'Teens 1', requiresLevelTest: false },
+]
 
 const livroNome = (codigo: LivroCodigo) => DEMO_LIVROS.find((livro) => livro.codigo === codigo)!.nome
 
@@ -262,7 +279,11 @@ export const DEMO_SCHOOL: Readonly<Record<string, DemoSchoolData>> = {
   'pagar@example.com': {
     turmas: [],
     carnes: [{ descricao: 'Mensalidade — Espanhol Básico 1', total: 6, firstMonth: -1, pagas: 0, valor: 45_100 }],
-    pedidos: [],
+    // Two orders waiting for payment, which the e2e run cancels (one, and one for a retry).
+    pedidos: [
+      { numero: 'PV-000401', status: 1, diasAtras: 2, itens: [{ codigo: 'ESP-BAS2', quantidade: 1, valor: ON_TIME }] },
+      { numero: 'PV-000402', status: 1, diasAtras: 1, itens: [{ codigo: 'ESP-BAS2', quantidade: 2, valor: 43_100 }] },
+    ],
   },
   // The guided-tour demo (P87): one class, so the class list's tour points at a real card.
   'tour@example.com': {
@@ -330,6 +351,7 @@ export const DEMO_SCHOOL: Readonly<Record<string, DemoSchoolData>> = {
 export async function seedSchoolData(db: Db, companyId: number, userIds: ReadonlyMap<string, number>, now: Date): Promise<void> {
   const today = localToday(now, DEFAULT_TMZ_HOURS)
   let livroIds: Map<string, number> | undefined
+  await ensureProducts(db)
 
   for (const [email, data] of Object.entries(DEMO_SCHOOL)) {
     const userId = userIds.get(email)
@@ -372,6 +394,23 @@ export async function ensureLivros(db: Db): Promise<Map<string, number>> {
       ),
     )
   return new Map(rows.map((row) => [row.codigo, row.id]))
+}
+
+/** The demo's products, each on its book; an existing code is left as it is. */
+export async function ensureProducts(db: Db): Promise<void> {
+  const livroIds = await ensureLivros(db)
+  await db
+    .insert(products)
+    .values(
+      DEMO_PRODUCTS.map((product) => ({
+        codigo: product.codigo,
+        livroId: livroIds.get(product.codigo)!,
+        nome: `Livro ${livroNome(product.codigo)}`,
+        nivel: product.nivel,
+        requiresLevelTest: product.requiresLevelTest,
+      })),
+    )
+    .onConflictDoNothing({ target: products.codigo })
 }
 
 /** Finds the class by name in the school (or creates it), then enrols the student with the grades. */

@@ -10,6 +10,7 @@ import { parcelas } from './schema/financeiro.ts'
 import { livros } from './schema/livros.ts'
 import { atividadesAthome, avaliacoes, notas, notasAthome } from './schema/notas.ts'
 import { preInvoiceItems, preInvoices } from './schema/pedidos.ts'
+import { products } from './schema/products.ts'
 import { turmaAlunos, turmas } from './schema/turmas.ts'
 import { users } from './schema/users.ts'
 import { addDays, addMonths, addYears } from './seed-school.ts'
@@ -38,7 +39,19 @@ async function snapshot() {
 
 /** Rows of the school data (classes, grades, instalments, orders). */
 async function schoolSnapshot() {
-  const tables = { livros, turmas, turmaAlunos, avaliacoes, notas, atividadesAthome, notasAthome, parcelas, preInvoices, preInvoiceItems }
+  const tables = {
+    livros,
+    products,
+    turmas,
+    turmaAlunos,
+    avaliacoes,
+    notas,
+    atividadesAthome,
+    notasAthome,
+    parcelas,
+    preInvoices,
+    preInvoiceItems,
+  }
   const counts: Record<string, number> = {}
   for (const [name, table] of Object.entries(tables)) counts[name] = (await db.orm.select({ n: count() }).from(table))[0]!.n
   return counts
@@ -46,6 +59,7 @@ async function schoolSnapshot() {
 
 const SEEDED_SCHOOL = {
   livros: 8,
+  products: 8,
   turmas: 6,
   turmaAlunos: 6,
   avaliacoes: 14,
@@ -53,8 +67,8 @@ const SEEDED_SCHOOL = {
   atividadesAthome: 5,
   notasAthome: 4,
   parcelas: 24,
-  preInvoices: 9,
-  preInvoiceItems: 11,
+  preInvoices: 11,
+  preInvoiceItems: 13,
 }
 
 describe('seedDemo', () => {
@@ -153,7 +167,7 @@ describe('seedDemo', () => {
 
   it('recreates a demo account that was deleted, and only that one, back in its existing class', async () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
-    expect(await schoolSnapshot()).toMatchObject({ turmas: 6, turmaAlunos: 5, parcelas: 20, preInvoices: 7 })
+    expect(await schoolSnapshot()).toMatchObject({ turmas: 6, turmaAlunos: 5, parcelas: 20, preInvoices: 9 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
     expect(await snapshot()).toEqual({ users: 12, companies: 1, driveUsers: 12 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ORDER_STATUSES, type PedidosPage } from '../../src/api/schemas/pedido.ts'
+import { ORDER_STATUSES, type Pedido, type PedidosPage } from '../../src/api/schemas/pedido.ts'
+import { preInvoices } from '../db/schema/pedidos.ts'
+import { createAccount, createPedido } from '../test/accounts.ts'
 import { bearer, createTestApp, demoToken, type TestApp } from '../test/app.ts'
 import { orderStatus, resumoProduto } from './pedidos.ts'
 
@@ -117,5 +120,46 @@ describe('GET /pre-invoice/', () => {
     ])
     for (const pedido of marinaPage.items) expect(anaNumbers.has(pedido.numero)).toBe(false)
     expect((await pedidos('', gestor)).statusCode).toBe(403)
+  })
+})
+
+describe('POST /pre-invoice/cancel/{id}/ (D11, P147)', () => {
+  const cancel = (id: number, token: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/pre-invoice/cancel/${id}/`, headers: bearer(token) })
+
+  it('cancels her own unpaid order once, answering it cancelled; the second time says it already is', async () => {
+    const student = await createAccount(t.app, t.db)
+    const id = await createPedido(t.db, student.id, 1)
+    const first = await cancel(id, student.token)
+    expect(first.statusCode).toBe(200)
+    expect(first.json<Pedido>()).toMatchObject({ id, status: { id: -2, name: 'Cancelado' } })
+    const again = await cancel(id, student.token)
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toEqual({ detail: 'Este pedido já foi cancelado.' })
+    const [row] = await t.db.orm.select({ status: preInvoices.status }).from(preInvoices).where(eq(preInvoices.id, id))
+    expect(row!.status).toBe(-2)
+  })
+
+  it('cancels an order waiting for the level test or with a problem; never a paid or delivered one', async () => {
+    const student = await createAccount(t.app, t.db)
+    for (const status of [-3, -1] as const)
+      expect((await cancel(await createPedido(t.db, student.id, status), student.token)).statusCode).toBe(200)
+    const paid = await cancel(await createPedido(t.db, student.id, 2), student.token)
+    expect(paid.statusCode).toBe(409)
+    expect(paid.json()).toEqual({
+      detail: 'Este pedido está "A atender" e não pode mais ser cancelado pelo portal. Fale com a sua escola.',
+    })
+    const delivered = await cancel(await createPedido(t.db, student.id, 8), student.token)
+    expect(delivered.json()).toEqual({ detail: 'Este pedido já foi entregue e não pode ser cancelado.' })
+  })
+
+  it("answers 404 for another student's order and leaves it as it was", async () => {
+    const owner = await createAccount(t.app, t.db)
+    const id = await createPedido(t.db, owner.id, 1)
+    const response = await cancel(id, marina)
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ detail: 'Pedido não encontrado' })
+    const [row] = await t.db.orm.select({ status: preInvoices.status }).from(preInvoices).where(eq(preInvoices.id, id))
+    expect(row!.status).toBe(1)
   })
 })

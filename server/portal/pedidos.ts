@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../src/api/contract.ts'
 import { ORDER_STATUSES, type OrderStatus, type OrderStatusId, type Pedido } from '../../src/api/schemas/pedido.ts'
+import { isSerialId } from '../db/repositories/ids.ts'
 import * as pedidosRepo from '../db/repositories/pedidos.ts'
 import type { ItemDoPedido, PedidoDoAluno } from '../db/repositories/pedidos.ts'
 import { contractRoute } from '../http/contract-route.ts'
+import { HttpError, notFound } from '../http/errors.ts'
+import { moveOrder } from '../orders/lifecycle.ts'
 
 export const DEFAULT_PEDIDOS_LIMIT = 50
 
@@ -55,4 +58,23 @@ export default async function pedidoRoutes(app: FastifyInstance) {
     })
     return { items: page.items.map(toPedido), total: page.total }
   })
+
+  /** D11: the student cancels where the lifecycle allows it, exactly once (P147). */
+  contractRoute(app, contract.cancelarPedido, async ({ caller, params }) => {
+    // An id past the column's range names no order (and must not reach the database as one).
+    if (!isSerialId(params.id)) throw notFound(PEDIDO_NOT_FOUND)
+    const move = await moveOrder(app.db.orm, params.id, 'cancelar', 'student', caller.id)
+    if (move.kind === 'notFound') throw notFound(PEDIDO_NOT_FOUND)
+    if (move.kind === 'forbidden') throw new HttpError(409, cannotCancel(move.from))
+    return toPedido((await pedidosRepo.forUser(app.db.orm, caller.id).pedido(params.id))!)
+  })
+}
+
+export const PEDIDO_NOT_FOUND = 'Pedido não encontrado'
+
+/** Why an order cannot be cancelled any more, in the student's words. */
+export function cannotCancel(status: OrderStatusId): string {
+  if (status === -2) return 'Este pedido já foi cancelado.'
+  if (status === 8) return 'Este pedido já foi entregue e não pode ser cancelado.'
+  return `Este pedido está "${orderStatus(status).name}" e não pode mais ser cancelado pelo portal. Fale com a sua escola.`
 }

@@ -10,6 +10,7 @@ import financeiroRoutes from './financeiro.ts'
 import loginRoutes from './login.ts'
 import passwordRecoveryRoutes from './password-recovery.ts'
 import pedidoRoutes from './pedidos.ts'
+import preInvoiceRoutes from './pre-invoice.ts'
 import praticaRoutes from './pratica.ts'
 import pushNotificationRoutes from './push-notifications.ts'
 import pushSendingRoutes from './push-sending.ts'
@@ -31,6 +32,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(aulaOnlineRoutes)
   await app.register(financeiroRoutes)
   await app.register(pedidoRoutes)
+  await app.register(preInvoiceRoutes)
   await app.register(bookRoutes)
   await app.register(englishTestRoutes)
   await app.register(praticaRoutes)

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../src/api/contract/english-test.ts'
 import type { OwnedKind, Role } from '../../src/api/define.ts'
+import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
 import * as englishTestRepo from '../db/repositories/english-test.ts'
 import type { Database } from '../db/client.ts'
 import type { FileStorage } from '../plugins/file-storage.ts'
@@ -14,6 +15,7 @@ import { driveUsers } from '../db/schema/drive-users.ts'
 import { parcelas } from '../db/schema/financeiro.ts'
 import { livroExemplares } from '../db/schema/livro-exemplares.ts'
 import { livros } from '../db/schema/livros.ts'
+import { preInvoices } from '../db/schema/pedidos.ts'
 import { praticaTestes } from '../db/schema/pratica.ts'
 import { pushSubscriptions } from '../db/schema/push.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
@@ -183,6 +185,7 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   },
   // Unpaid, so paying it works (the generated body's card is one the sandbox approves).
   parcela: async (db, userId) => ({ parcela: (await createParcela(db, userId)).id }),
+  pedido: async (db, userId) => ({ pedido: await createPedido(db, userId) }),
 }
 
 /**
@@ -326,4 +329,13 @@ export async function createPushSubscription(
     .values({ userId, endpoint, p256dh, auth, deviceType, brand })
     .returning({ id: pushSubscriptions.id, auth: pushSubscriptions.auth, endpoint: pushSubscriptions.endpoint })
   return row!
+}
+
+/** An order of `userId`'s (issue 12) at `status` (waiting for payment unless told), created `daysAgo` days ago. */
+export async function createPedido(db: Database, userId: number, status: OrderStatusId = 1, daysAgo = 0): Promise<number> {
+  const [row] = await db.orm
+    .insert(preInvoices)
+    .values({ userId, numero: `T-${randomBytes(6).toString('hex')}`, status, createdAt: new Date(Date.now() - daysAgo * 86_400_000) })
+    .returning({ id: preInvoices.id })
+  return row!.id
 }

@@ -8,6 +8,7 @@ import { financeiroEndpoints } from './contract/financeiro.ts'
 import { pedagogicoEndpoints } from './contract/pedagogico.ts'
 import { pagamentoEndpoints } from './contract/pagamentos.ts'
 import { pedidoEndpoints } from './contract/pedidos.ts'
+import { preInvoiceEndpoints } from './contract/pre-invoice.ts'
 import { praticaEndpoints } from './contract/pratica.ts'
 import { pushEndpoints } from './contract/push.ts'
 import { userEndpoints } from './contract/users.ts'
@@ -25,6 +26,7 @@ export const contractAreas = {
   aulaOnline: aulaOnlineEndpoints,
   financeiro: financeiroEndpoints,
   pedidos: pedidoEndpoints,
+  preInvoice: preInvoiceEndpoints,
   books: bookEndpoints,
   pratica: praticaEndpoints,
   englishTest: englishTestEndpoints,
@@ -46,6 +48,7 @@ export const contract = {
   ...aulaOnlineEndpoints,
   ...financeiroEndpoints,
   ...pedidoEndpoints,
+  ...preInvoiceEndpoints,
   ...bookEndpoints,
   ...praticaEndpoints,
   ...englishTestEndpoints,

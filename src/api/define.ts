@@ -39,6 +39,8 @@ export type OwnedKind =
   | 'pushSubscriptionAuth'
   /** One of the caller's instalments (issue 12). */
   | 'parcela'
+  /** One of the caller's orders (pre-invoices, issue 12). */
+  | 'pedido'
 
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {

@@ -56,3 +56,15 @@ export function orderTransition(from: OrderStatusId, event: OrderEvent, actor: O
 
 /** SPEC §9: an order waiting for payment is cancelled this long after it was created. */
 export const UNPAID_ORDER_CANCEL_DAYS = 7
+
+/**
+ * What the student can do with an order in `status` (the /pedidos actions), read from the
+ * list without loading the machine: src/machines/order.test.ts checks both agree.
+ */
+export function studentOrderActions(status: OrderStatusId): { pay: boolean; cancel: boolean } {
+  return {
+    // Paying is the payment's confirmation; the student starts it where one is awaited.
+    pay: status === 1,
+    cancel: orderTransition(status, 'cancelar', 'student') !== undefined,
+  }
+}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { FINAL_ORDER_STATUSES, ORDER_TRANSITIONS, orderTransition, type OrderActor, type OrderEvent } from '../api/order-transitions.ts'
+import {
+  FINAL_ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  orderTransition,
+  studentOrderActions,
+  type OrderActor,
+  type OrderEvent,
+} from '../api/order-transitions.ts'
 import { ORDER_STATUS_IDS } from '../api/schemas/pedido.ts'
-import { nextOrderStatus, studentOrderActions } from './order.ts'
+import { nextOrderStatus } from './order.ts'
 
 const EVENTS: OrderEvent[] = [
   'produtoEscolhido',
@@ -49,5 +56,8 @@ describe('the order lifecycle (D11): the client machine and the server table agr
     expect(studentOrderActions(-3)).toEqual({ pay: false, cancel: true })
     expect(studentOrderActions(-1)).toEqual({ pay: false, cancel: true })
     for (const status of [2, 4, 5, 6, 7, 8, -2] as const) expect(studentOrderActions(status)).toEqual({ pay: false, cancel: false })
+    // The screen reads the list; the machine says the same.
+    for (const status of ORDER_STATUS_IDS)
+      expect(studentOrderActions(status).cancel).toBe(nextOrderStatus(status, 'cancelar', 'student') !== undefined)
   })
 })

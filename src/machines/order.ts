@@ -47,12 +47,3 @@ export function nextOrderStatus(status: OrderStatusId, event: OrderEvent, actor:
   const [next] = transition(orderMachine, snapshot, { type: event, actor })
   return Number(String(next.value).slice(1)) as OrderStatusId
 }
-
-/** What the student can do with an order in `status` (the /pedidos actions). */
-export function studentOrderActions(status: OrderStatusId): { pay: boolean; cancel: boolean } {
-  return {
-    // Paying is the payment's confirmation; the student starts it where one is awaited.
-    pay: status === 1,
-    cancel: nextOrderStatus(status, 'cancelar', 'student') !== undefined,
-  }
-}

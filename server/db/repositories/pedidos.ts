@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import type { Db } from '../client.ts'
 import { preInvoiceItems, preInvoices } from '../schema/pedidos.ts'
@@ -29,9 +29,18 @@ export function forUser(db: Db, userId: number) {
   return {
     userId,
 
+    /** One of the caller's orders with its items; undefined when it is not hers. */
+    async pedido(id: number): Promise<PedidoDoAluno | undefined> {
+      return (await this.pedidos({ limit: 1, offset: 0 }, eq(preInvoices.id, id))).items[0]
+    },
+
     /** One page, newest first, with the count of every matching order; three queries in all. */
-    async pedidos(filter: PedidosFilter): Promise<{ items: PedidoDoAluno[]; total: number }> {
-      const where = and(eq(preInvoices.userId, userId), filter.status === undefined ? undefined : eq(preInvoices.status, filter.status))
+    async pedidos(filter: PedidosFilter, only?: SQL): Promise<{ items: PedidoDoAluno[]; total: number }> {
+      const where = and(
+        eq(preInvoices.userId, userId),
+        filter.status === undefined ? undefined : eq(preInvoices.status, filter.status),
+        only,
+      )
       const [counted] = await db.select({ total: count() }).from(preInvoices).where(where)
       const page = await db
         .select({ id: preInvoices.id, numero: preInvoices.numero, status: preInvoices.status, createdAt: preInvoices.createdAt })

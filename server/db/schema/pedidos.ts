@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgSequence, pgTable, serial, text, unique } from 'drizzle-orm/pg-core'
 import { ORDER_STATUS_IDS, type OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import { timestamps } from './timestamps.ts'
 import { users } from './users.ts'
@@ -15,14 +15,31 @@ export const preInvoices = pgTable(
     /** The order number the student quotes to the school. */
     numero: text('numero').notNull().unique('pre_invoices_numero_unique'),
     status: integer('status').$type<OrderStatusId>().notNull(),
+    /**
+     * What the student asked for at POST /pre-invoice/create/ (P148): product, number of books
+     * and instalments. Kept on an order waiting for the level test too, which has no items
+     * yet; null on orders from before (the demo's).
+     */
+    produtoSolicitado: text('produto_solicitado'),
+    quantidadeSolicitada: integer('quantidade_solicitada'),
+    parcelas: integer('parcelas'),
+    /** The client's `Idempotency-Key` of the creation: a replay answers this order. */
+    idempotencyKey: text('idempotency_key'),
     ...timestamps,
   },
   (table) => [
     // Caller's orders, newest first (GET /pre-invoice/).
     index('pre_invoices_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
     check('pre_invoices_status_check', sql`${table.status} in (${sql.raw(ORDER_STATUS_IDS.join(', '))})`),
+    check('pre_invoices_quantidade_solicitada_check', sql`${table.quantidadeSolicitada} between 1 and 6`),
+    check('pre_invoices_parcelas_check', sql`${table.parcelas} between 1 and 12`),
+    // Nulls are distinct: orders created without a key never collide.
+    unique('pre_invoices_user_id_idempotency_key_unique').on(table.userId, table.idempotencyKey),
   ],
 )
+
+/** Numbers of the orders the portal creates ("PV-100001" on): above the demo's PV-0001xx–PV-0003xx. */
+export const preInvoiceNumeroSeq = pgSequence('pre_invoices_numero_seq', { startWith: 100001 })
 
 /** A line of an order; money in integer cents (D12). */
 export const preInvoiceItems = pgTable(
@@ -44,7 +61,33 @@ export const preInvoiceItems = pgTable(
   ],
 )
 
+/**
+ * The student's data for the order's invoice (POST /pre-invoice/aluno/, P148): one row per
+ * order, replaced while the order is not paid yet. A copy, so later profile changes do not
+ * rewrite an invoice's addressee.
+ */
+export const preInvoiceAlunos = pgTable('pre_invoice_alunos', {
+  preInvoiceId: integer('pre_invoice_id')
+    .primaryKey()
+    .references(() => preInvoices.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  /** Digits only. */
+  cpf: text('cpf').notNull(),
+  email: text('email').notNull(),
+  /** Digits only. */
+  cep: text('cep').notNull(),
+  street: text('street').notNull(),
+  streetNumber: text('street_number').notNull(),
+  complemento: text('complemento'),
+  bairro: text('bairro').notNull(),
+  cidade: text('cidade').notNull(),
+  /** Two-letter state (UF). */
+  uf: text('uf').notNull(),
+  ...timestamps,
+})
+
 export type PreInvoiceRow = typeof preInvoices.$inferSelect
 export type NewPreInvoiceRow = typeof preInvoices.$inferInsert
 export type PreInvoiceItemRow = typeof preInvoiceItems.$inferSelect
 export type NewPreInvoiceItemRow = typeof preInvoiceItems.$inferInsert
+export type PreInvoiceAlunoRow = typeof preInvoiceAlunos.$inferSelect

@@ -1,6 +1,5 @@
 import '../atividades.css'
 import { Link } from '@tanstack/react-router'
-import { AlertDialog } from 'radix-ui'
 import { memo, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ACTIVITY_FILE, PRESENCE_CLOSES_AFTER_MS, PRESENCE_OPENS_BEFORE_MS } from '../../../api/contract/atividades.ts'
@@ -11,6 +10,7 @@ import { useOutboxQuery } from '../../../db/outbox-live.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { ACTIVITY_FILE_KIND } from '../../../db/outbox-kinds.ts'
 import { Button } from '../../../ui/button.tsx'
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatDate, formatDateTime } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
@@ -368,7 +368,7 @@ function Presenca({
   )
 }
 
-/** "Excluir arquivo?" (Radix AlertDialog: focus kept inside, Esc cancels, focus returns to the opener). */
+/** "Excluir arquivo?" before the file is gone for good. */
 function DeleteDialog({
   target,
   turmaId,
@@ -383,59 +383,20 @@ function DeleteDialog({
   onDeleted: () => void
 }) {
   const { t } = useTranslation('atividades')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   return (
-    <AlertDialog.Root
+    <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open && !busy) {
-          setError(null)
-          onClose()
-        }
+      title={t('deleteTitle')}
+      body={t('deleteBody', { name: target?.arquivo.nome ?? '' })}
+      confirmLabel={t('deleteConfirm')}
+      cancelLabel={t('cancel')}
+      opener={opener}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!target) return
+        await excluirArquivo(turmaId, target.atividade.id, target.arquivo.id)
+        onDeleted()
       }}
-    >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="confirm-dialog__overlay" />
-        <AlertDialog.Content
-          className="confirm-dialog"
-          onCloseAutoFocus={(event) => {
-            // Deleted: its button is gone, the list keeps the focus near (the heading of the page).
-            event.preventDefault()
-            const back = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('#main h1')
-            back?.focus()
-          }}
-        >
-          <AlertDialog.Title className="confirm-dialog__title">{t('deleteTitle')}</AlertDialog.Title>
-          <AlertDialog.Description className="confirm-dialog__body">
-            {t('deleteBody', { name: target?.arquivo.nome ?? '' })}
-          </AlertDialog.Description>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <div className="confirm-dialog__actions">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary" disabled={busy}>
-                {t('cancel')}
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="primary"
-              className="confirm-dialog__danger"
-              loading={busy}
-              onClick={() => {
-                if (!target) return
-                setBusy(true)
-                setError(null)
-                excluirArquivo(turmaId, target.atividade.id, target.arquivo.id)
-                  .then(onDeleted)
-                  .catch((caught: unknown) => setError((caught as Error).message))
-                  .finally(() => setBusy(false))
-              }}
-            >
-              {t('deleteConfirm')}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    />
   )
 }

@@ -91,20 +91,22 @@ export function ParcelaRow({ parcela, today = localIsoDate(), payable = false }:
         <span className="parcela__amount">
           {slot((p) => formatMoney(p.status === 'pago' && p.valor_pago !== null ? p.valor_pago : p.valor), '5rem')}
         </span>
-        <span className={cx('status-pill', parcela && `status-pill--${parcela.status}`)}>
-          {slot((p) => t(`status.${p.status}`), '3.5rem')}
+        {/* Issue 12: "Pagar" on the status's own line, so a payable row is as tall as its skeleton. */}
+        <span className="parcela__status-line">
+          <span className={cx('status-pill', parcela && `status-pill--${parcela.status}`)}>
+            {slot((p) => t(`status.${p.status}`), '3.5rem')}
+          </span>
+          {payable && parcela && parcela.status !== 'pago' ? (
+            <Link
+              className="parcela__pay"
+              to="/financial/pagar/$id"
+              params={{ id: String(parcela.id) }}
+              aria-label={t('payInstalment', { n: parcela.numero, total: parcela.total_parcelas })}
+            >
+              {t('pay')}
+            </Link>
+          ) : null}
         </span>
-        {/* Issue 12: open and overdue instalments are paid from here (Pix or card, online). */}
-        {payable && parcela && parcela.status !== 'pago' ? (
-          <Link
-            className="parcela__pay"
-            to="/financial/pagar/$id"
-            params={{ id: String(parcela.id) }}
-            aria-label={t('payInstalment', { n: parcela.numero, total: parcela.total_parcelas })}
-          >
-            {t('pay')}
-          </Link>
-        ) : null}
       </div>
     </article>
   )

@@ -38,3 +38,8 @@ export const pedidosQueryOptions = offlineQueryOptions(pedidosQueryKey, syncPedi
 export function usePedidos() {
   return useOfflineData<Pedido[]>({ options: pedidosQueryOptions, read: readPedidos })
 }
+
+/** Cancels the order where D11 allows it (the server decides, P147); the list re-syncs after. */
+export function cancelarPedido(id: number) {
+  return api.call(contract.cancelarPedido, { params: { id } })
+}

@@ -1,12 +1,17 @@
 import '../pedidos.css'
-import { useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ORDER_STATUSES, type Pedido } from '../../../api/schemas/pedido.ts'
 import { formatDateTime, formatMoney } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
+import { Alert } from '../../../ui/alert.tsx'
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
+import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { Select } from '../../../ui/select.tsx'
 import { itemsOrPlaceholders, textOrSkeleton } from '../../../ui/skeleton.tsx'
-import { usePedidos } from '../api/get-pedidos.ts'
+import { studentOrderActions } from '../../../api/order-transitions.ts'
+import { cancelarPedido, pedidosQueryKey, usePedidos } from '../api/get-pedidos.ts'
 
 const ALL = 'todos'
 
@@ -14,7 +19,16 @@ const ALL = 'todos'
 export function PedidosView() {
   const { t } = useTranslation('pedidos')
   const data = usePedidos()
+  const queryClient = useQueryClient()
   const [status, setStatus] = useState(ALL)
+  const [toCancel, setToCancel] = useState<Pedido | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const askCancel = (pedido: Pedido, button: HTMLElement) => {
+    opener.current = button
+    setNotice(null)
+    setToCancel(pedido)
+  }
   const present = new Set(data.snapshot?.value.map((p) => p.status.id))
   const options = [
     { value: ALL, label: t('filterAll') },
@@ -23,6 +37,11 @@ export function PedidosView() {
   return (
     <div className="page">
       <h1 className="page__title">{t('title')}</h1>
+      {notice ? (
+        <Alert tone="success" role="status">
+          {notice}
+        </Alert>
+      ) : null}
       <OfflineContent
         {...data}
         emptyText={t('empty')}
@@ -36,9 +55,25 @@ export function PedidosView() {
             status={status}
             onStatusChange={setStatus}
             pedidos={status === ALL ? list : list.filter((p) => String(p.status.id) === status)}
+            onCancel={askCancel}
           />
         )}
       </OfflineContent>
+      <ConfirmDialog
+        open={toCancel !== null}
+        title={t('cancelTitle', { numero: toCancel?.numero ?? '' })}
+        body={toCancel ? t('cancelBody', { produto: toCancel.produto, total: formatMoney(toCancel.total) }) : ''}
+        confirmLabel={t('cancel')}
+        cancelLabel={t('cancelKeep')}
+        opener={opener}
+        onClose={() => setToCancel(null)}
+        onConfirm={async () => {
+          if (!toCancel) return
+          await cancelarPedido(toCancel.id)
+          setNotice(t('cancelled', { numero: toCancel.numero }))
+          await queryClient.invalidateQueries({ queryKey: pedidosQueryKey })
+        }}
+      />
     </div>
   )
 }
@@ -53,9 +88,10 @@ interface PedidosLayoutProps {
   onStatusChange?: (status: string) => void
   /** Without them, the skeleton's cards. */
   pedidos?: Pedido[]
+  onCancel?: (pedido: Pedido, button: HTMLElement) => void
 }
 
-function PedidosLayout({ options, status, onStatusChange, pedidos }: PedidosLayoutProps) {
+function PedidosLayout({ options, status, onStatusChange, pedidos, onCancel }: PedidosLayoutProps) {
   const { t } = useTranslation('pedidos')
   return (
     <div className="stack">
@@ -70,7 +106,7 @@ function PedidosLayout({ options, status, onStatusChange, pedidos }: PedidosLayo
       <ul className="pedido-list">
         {itemsOrPlaceholders(pedidos, SKELETON_CARDS).map((pedido, i) => (
           <li key={pedido?.id ?? i}>
-            <PedidoCard pedido={pedido} />
+            <PedidoCard pedido={pedido} onCancel={onCancel} />
           </li>
         ))}
       </ul>
@@ -79,8 +115,10 @@ function PedidosLayout({ options, status, onStatusChange, pedidos }: PedidosLayo
 }
 
 /** One order; without `pedido`, the same card with bars for its texts (its skeleton). */
-function PedidoCard({ pedido }: { pedido?: Pedido }) {
+function PedidoCard({ pedido, onCancel }: { pedido?: Pedido; onCancel?: (pedido: Pedido, button: HTMLElement) => void }) {
   const { t } = useTranslation('pedidos')
+  const online = useOnlineStatus()
+  const canCancel = pedido !== undefined && onCancel !== undefined && studentOrderActions(pedido.status.id).cancel
   const slot = (text: (pedido: Pedido) => ReactNode, width: string) => textOrSkeleton(pedido, text, width)
   const headingId = pedido ? `pedido-${pedido.id}` : undefined
   return (
@@ -96,9 +134,24 @@ function PedidoCard({ pedido }: { pedido?: Pedido }) {
         </h2>
         <span className="pedido__total">{slot((pedido) => formatMoney(pedido.total), '5rem')}</span>
       </div>
-      <p className="pedido__meta">
-        {slot((pedido) => `${t('number', { numero: pedido.numero })} · ${formatDateTime(new Date(pedido.criado_em))}`, '11rem')}
-      </p>
+      {/* Issue 12: the order's action on its meta line, so a card with one is as tall as its skeleton. */}
+      <div className="pedido__meta">
+        <span>
+          {slot((pedido) => `${t('number', { numero: pedido.numero })} · ${formatDateTime(new Date(pedido.criado_em))}`, '11rem')}
+        </span>
+        {canCancel ? (
+          <button
+            type="button"
+            className="pedido__cancel"
+            aria-label={t('cancelLabel', { numero: pedido.numero })}
+            title={online ? undefined : t('cancelOffline')}
+            disabled={!online}
+            onClick={(event) => onCancel(pedido, event.currentTarget)}
+          >
+            {t('cancel')}
+          </button>
+        ) : null}
+      </div>
       <p className="pedido__status">
         <span className="order-status" style={pedido ? { ['--status-color' as string]: pedido.status.color } : undefined}>
           <span className="order-status__dot" aria-hidden="true" />

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { isBookCount, orderPrice, splitInstalments } from './prices.ts'
+
+describe('D12 price tables', () => {
+  // n, list, on time, discount, list total, total, per book, most instalments (all in cents)
+  const expected = [
+    [1, 56_800, 45_100, 0, 56_800, 45_100, 45_100, 6],
+    [2, 55_800, 44_100, 2_000, 111_600, 86_200, 43_100, 6],
+    [3, 54_800, 43_100, 6_000, 164_400, 123_300, 41_100, 12],
+    [4, 53_800, 42_100, 12_000, 215_200, 156_400, 39_100, 12],
+    [5, 52_800, 41_100, 20_000, 264_000, 185_500, 37_100, 12],
+    [6, 51_800, 40_100, 30_000, 310_800, 210_600, 35_100, 12],
+  ] as const
+
+  it.each(expected)('prices %i book(s) to the cent', (n, lista, pontual, desconto, totalTabela, total, porLivro, maxParcelas) => {
+    const price = orderPrice(n)
+    expect(price).toMatchObject({
+      quantidade: n,
+      precoTabela: lista,
+      precoPontual: pontual,
+      desconto,
+      totalTabela,
+      total,
+      precoPorLivro: porLivro,
+      maxParcelas,
+    })
+    // The discount comes off the whole order once; the items at the per-book price add up to it.
+    expect(total).toBe(n * pontual - desconto)
+    expect(n * porLivro).toBe(total)
+    expect(price.planos.map((plano) => plano.parcelas)).toEqual(Array.from({ length: maxParcelas }, (_, k) => k + 1))
+    for (const plano of price.planos) {
+      expect(plano.valores).toHaveLength(plano.parcelas)
+      expect(plano.valores.reduce((sum, value) => sum + value, 0)).toBe(total)
+      for (const value of plano.valores) expect(Number.isInteger(value)).toBe(true)
+    }
+  })
+
+  it('lets the last instalment absorb the rounding', () => {
+    // 3 books: R$ 1.233,00 in 7 → 6 × 176,14 + 176,16.
+    expect(orderPrice(3).planos[6]!.valores).toEqual([17_614, 17_614, 17_614, 17_614, 17_614, 17_614, 17_616])
+    expect(orderPrice(1).planos[5]!.valores).toEqual([7_516, 7_516, 7_516, 7_516, 7_516, 7_520])
+    expect(orderPrice(6).planos[11]!.valores).toEqual(Array.from({ length: 12 }, () => 17_550))
+    expect(splitInstalments(100, 3)).toEqual([33, 33, 34])
+  })
+
+  it('has no price outside 1–6 books', () => {
+    for (const n of [0, 7, -1, 1.5, Number.NaN]) {
+      expect(isBookCount(n)).toBe(false)
+      expect(() => orderPrice(n)).toThrow(RangeError)
+    }
+    expect(() => splitInstalments(100, 0)).toThrow(RangeError)
+  })
+})

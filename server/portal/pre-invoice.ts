@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify'
+import { PRODUTO_NOT_FOUND } from '../../src/api/contract/pre-invoice.ts'
+import { contract } from '../../src/api/contract.ts'
+import type { DescontoProgressivo } from '../../src/api/schemas/pre-invoice.ts'
+import { resultadoDoAluno } from '../db/repositories/english-test.ts'
+import * as pedidosRepo from '../db/repositories/pedidos.ts'
+import * as preInvoiceRepo from '../db/repositories/pre-invoice.ts'
+import { contractRoute } from '../http/contract-route.ts'
+import { HttpError, notFound } from '../http/errors.ts'
+import { orderPrice, type OrderPrice } from '../orders/prices.ts'
+import { orderStatus, PEDIDO_NOT_FOUND, toPedido } from './pedidos.ts'
+
+/** The 4xx texts of ordering (Portuguese, shown to the student as they are). */
+export const KEY_REUSED = 'Esta chave de idempotência já foi usada para outro pedido.'
+
+/** "Para 2 livros, o pedido pode ser pago em até 6 parcelas." */
+export function tooManyInstalments(quantidade: number, max: number): string {
+  return `Para ${quantidade} ${quantidade === 1 ? 'livro' : 'livros'}, o pedido pode ser pago em até ${max} parcelas.`
+}
+
+export function invoiceDataLocked(status: Parameters<typeof orderStatus>[0]): string {
+  return `Este pedido está "${orderStatus(status).name}": os dados da nota fiscal não podem mais ser alterados.`
+}
+
+export function toDescontoProgressivo(price: OrderPrice): DescontoProgressivo {
+  return {
+    quantidade: price.quantidade,
+    preco_tabela: price.precoTabela,
+    preco_pontual: price.precoPontual,
+    desconto: price.desconto,
+    total_tabela: price.totalTabela,
+    total: price.total,
+    preco_por_livro: price.precoPorLivro,
+    max_parcelas: price.maxParcelas,
+    planos: price.planos.map((plano) => ({ parcelas: plano.parcelas, valores: plano.valores })),
+  }
+}
+
+/** Ordering books (issue 12, D11, D12, P148): products, prices, creation, invoice data. */
+export default async function preInvoiceRoutes(app: FastifyInstance) {
+  const db = app.db.orm
+
+  contractRoute(app, contract.produto, async ({ params }) => {
+    const produto = await preInvoiceRepo.produto(db, params.code)
+    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
+    return {
+      codigo: produto.codigo,
+      nome: produto.nome,
+      livro: { codigo: produto.livroCodigo, nome: produto.livroNome },
+      nivel: produto.nivel,
+      imagem_url: produto.imagemUrl,
+      preco: orderPrice(1).precoPontual,
+      requer_nivelamento: produto.requiresLevelTest,
+    }
+  })
+
+  contractRoute(app, contract.descontoProgressivo, async ({ params }) => toDescontoProgressivo(orderPrice(params.id)))
+
+  contractRoute(app, contract.criarPedido, async ({ caller, body, headers, reply }) => {
+    const scope = preInvoiceRepo.forUser(db, caller.id)
+    const key = headers['idempotency-key']
+    const solicitacao = { codigoProduto: body.codigo_produto, quantidade: body.quantidade, parcelas: body.parcelas }
+    const answer = async (result: preInvoiceRepo.CriarResult) => {
+      if (result.kind === 'key-reused') throw new HttpError(422, KEY_REUSED)
+      if (result.kind === 'created') reply.code(201)
+      return toPedido((await pedidosRepo.forUser(db, caller.id).pedido(result.id))!)
+    }
+    // A replay answers the order it made, even if the product or the prices changed since.
+    const replay = key === undefined ? null : await scope.porChave(key, solicitacao)
+    if (replay) return answer(replay)
+
+    const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
+    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
+    const price = orderPrice(body.quantidade)
+    if (body.parcelas > price.maxParcelas) throw new HttpError(422, tooManyInstalments(body.quantidade, price.maxParcelas))
+
+    // D11 -3: the book waits for the level test; the product is chosen again after it (SPEC §4).
+    const waitsForTest = produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null
+    const pedido: preInvoiceRepo.NovoPedido = waitsForTest
+      ? { status: -3, item: null }
+      : { status: 1, item: { descricao: produto.nome, valorUnitarioCentavos: price.precoPorLivro } }
+    return answer(await scope.criar(solicitacao, pedido, key))
+  })
+
+  contractRoute(app, contract.dadosNotaPedido, async ({ caller, body }) => {
+    const { pedido, full_name, street_number, ...rest } = body
+    const result = await preInvoiceRepo.forUser(db, caller.id).salvarDadosNota(pedido, {
+      ...rest,
+      fullName: full_name,
+      streetNumber: street_number,
+    })
+    if (result.kind === 'not-found') throw notFound(PEDIDO_NOT_FOUND)
+    if (result.kind === 'locked') throw new HttpError(409, invoiceDataLocked(result.status))
+    const { dados } = result
+    return {
+      pedido: dados.preInvoiceId,
+      full_name: dados.fullName,
+      cpf: dados.cpf,
+      email: dados.email,
+      cep: dados.cep,
+      street: dados.street,
+      street_number: dados.streetNumber,
+      complemento: dados.complemento,
+      bairro: dados.bairro,
+      cidade: dados.cidade,
+      uf: dados.uf,
+    }
+  })
+}
