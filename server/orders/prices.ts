@@ -1,11 +1,10 @@
+import { MAX_LIVROS_POR_PEDIDO } from '../../src/api/schemas/pre-invoice.ts'
+
 /**
  * D12: the pre-invoice price tables of SPEC §9, keyed by the number of books in the order
  * (1–6). The only place they live: the server prices orders from here and the client only
  * shows what the server answers. Money in integer cents (P148).
  */
-
-export const MIN_BOOKS = 1
-export const MAX_BOOKS = 6
 
 const REAIS = 100
 
@@ -45,7 +44,7 @@ export interface OrderPrice {
 }
 
 export function isBookCount(n: number): boolean {
-  return Number.isInteger(n) && n >= MIN_BOOKS && n <= MAX_BOOKS
+  return Number.isInteger(n) && n >= 1 && n <= MAX_LIVROS_POR_PEDIDO
 }
 
 /** `total` split into `parcelas` instalments of whole cents; the last one takes what the division leaves. */

@@ -12,19 +12,17 @@ export interface OrderDeadlines {
   sweep(now?: Date): Promise<number[]>
 }
 
-export interface OrderDeadlinesOptions {
-  /** How often the sweep runs besides the one at start. */
-  intervalMs?: number
-}
+/** How often the sweep runs besides the one at start. */
+const SWEEP_EVERY_MS = 60_000
 
 /**
  * The 7-day cancellation of unpaid orders (SPEC §9, D11, P146): a sweep at start and then
  * every minute. The deadline is read from each order's `created_at`, so nothing is lost to
  * a restart and nothing is cancelled twice (server/orders/lifecycle.ts).
  */
-export default fp<OrderDeadlinesOptions>(
-  async (app, options) => {
-    const intervalMs = options.intervalMs ?? 60_000
+export default fp(
+  async (app) => {
+    let stopped = false
     let timer: NodeJS.Timeout | undefined
     let running: Promise<unknown> = Promise.resolve()
 
@@ -37,7 +35,7 @@ export default fp<OrderDeadlinesOptions>(
       running = sweep()
         .catch((error: unknown) => app.log.error({ err: error }, 'order deadline sweep failed'))
         .finally(() => {
-          timer = setTimeout(tick, intervalMs)
+          if (!stopped) timer = setTimeout(tick, SWEEP_EVERY_MS)
         })
     }
 
@@ -45,9 +43,9 @@ export default fp<OrderDeadlinesOptions>(
     app.addHook('onReady', async () => tick())
     // Before the database closes (onClose runs in reverse registration order).
     app.addHook('onClose', async () => {
+      stopped = true
       clearTimeout(timer)
       await running
-      clearTimeout(timer)
     })
   },
   { name: 'order-deadlines', dependencies: ['db'], fastify: '5.x' },

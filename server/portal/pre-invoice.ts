@@ -32,7 +32,7 @@ export function toDescontoProgressivo(price: OrderPrice): DescontoProgressivo {
     total: price.total,
     preco_por_livro: price.precoPorLivro,
     max_parcelas: price.maxParcelas,
-    planos: price.planos.map((plano) => ({ parcelas: plano.parcelas, valores: plano.valores })),
+    planos: price.planos,
   }
 }
 

@@ -34,8 +34,7 @@ export interface ParcelaAPagar {
   pagoEm: string | null
 }
 
-export type CobrancaPixResult =
-  { kind: 'not-found' } | { kind: 'paid-otherwise' } | { kind: 'charge'; cobranca: CobrancaRow; created: boolean }
+export type CobrancaPixResult = { kind: 'not-found' } | { kind: 'paid-otherwise' } | { kind: 'charge'; cobranca: CobrancaRow }
 
 export interface CartaoUsado {
   bandeira: string
@@ -105,11 +104,11 @@ export function forUser(db: Db, userId: number) {
             .where(and(eq(cobrancas.parcelaId, parcelaId), eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pago')))
             .orderBy(cobrancas.pagoEm)
             .limit(1)
-          return paga ? { kind: 'charge', cobranca: paga, created: false } : { kind: 'paid-otherwise' }
+          return paga ? { kind: 'charge', cobranca: paga } : { kind: 'paid-otherwise' }
         }
         const [aberta] = await tx.select().from(cobrancas).where(pendente(parcelaId))
         if (aberta && aberta.expiraEm! > now && aberta.valorCentavos === parcela.valorCentavos) {
-          return { kind: 'charge', cobranca: aberta, created: false }
+          return { kind: 'charge', cobranca: aberta }
         }
         if (aberta) {
           await tx
@@ -132,11 +131,11 @@ export function forUser(db: Db, userId: number) {
           })
           .onConflictDoNothing()
           .returning()
-        if (row) return { kind: 'charge', cobranca: row, created: true }
+        if (row) return { kind: 'charge', cobranca: row }
         // Another connection's charge won the unique index (only a writer that skipped the lock): answer it.
         const [other] = await tx.select().from(cobrancas).where(pendente(parcelaId))
         if (!other) throw new Error(`no pending Pix charge for instalment ${parcelaId} after a conflict`)
-        return { kind: 'charge', cobranca: other, created: false }
+        return { kind: 'charge', cobranca: other }
       })
     },
 
@@ -230,7 +229,6 @@ export async function pendingPixCharges(db: Db, now: Date) {
       txid: cobrancas.txid,
       valorCentavos: cobrancas.valorCentavos,
       expiraEm: cobrancas.expiraEm,
-      criadaEm: cobrancas.createdAt,
       aluno: users.fullName,
       email: users.email,
       descricao: parcelas.descricao,

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 // Portuguese validation messages for every schema built from these (issue 8).
-import './messages.ts'
+import { REQUIRED_MESSAGE } from './messages.ts'
 
 /** Longest password accepted anywhere (P4: new ones are 8–128 characters). */
 export const PASSWORD_MAX_LENGTH = 128
@@ -26,6 +26,11 @@ export function Text(max: number) {
     v.maxLength(max),
     v.check((value) => !CONTROL.test(value), CONTROL_CHARACTERS_MESSAGE),
   )
+}
+
+/** One line of required text: trimmed, not empty, at most `max` characters. */
+export function RequiredText(max: number) {
+  return v.pipe(Text(max), v.trim(), v.minLength(1, REQUIRED_MESSAGE))
 }
 
 /** Free text that may span lines (messages, descriptions): `Text` with tab and line breaks allowed. */

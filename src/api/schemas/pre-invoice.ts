@@ -1,8 +1,7 @@
 import * as v from 'valibot'
-import { isValidCpf } from '../validation/cpf.ts'
-import { Cents, IdParam, Text } from './common.ts'
+import { Cents, IdParam, RequiredText, Text } from './common.ts'
 import { REQUIRED_MESSAGE } from './messages.ts'
-import { INVALID_CPF_MESSAGE, REGISTRATION_MAX_LENGTH } from './registration.ts'
+import { RegistrationUpdateBody } from './registration.ts'
 
 /** Books in one order: D12's tables are keyed 1–6 (SPEC §9). */
 export const MAX_LIVROS_POR_PEDIDO = 6
@@ -71,11 +70,6 @@ export const CriarPedidoBody = v.object({
 export type CriarPedidoBody = v.InferOutput<typeof CriarPedidoBody>
 export type CriarPedidoInput = v.InferInput<typeof CriarPedidoBody>
 
-/** One line of required text: trimmed, not empty, at most `max` characters. */
-function RequiredText(max: number) {
-  return v.pipe(Text(max), v.trim(), v.minLength(1, REQUIRED_MESSAGE))
-}
-
 /** Brazil's states (UF) for the invoice's address. */
 export const UFS = [
   'AC',
@@ -113,12 +107,13 @@ export const UFS = [
  */
 export const DadosNotaBody = v.object({
   pedido: IdParam,
-  full_name: RequiredText(REGISTRATION_MAX_LENGTH.full_name),
-  cpf: v.pipe(Text(11), v.minLength(1, REQUIRED_MESSAGE), v.check(isValidCpf, INVALID_CPF_MESSAGE)),
-  email: v.pipe(Text(REGISTRATION_MAX_LENGTH.email), v.trim(), v.minLength(1, REQUIRED_MESSAGE), v.email(), v.toLowerCase()),
+  // The registration's own rules for the fields both forms have (SPEC §5).
+  full_name: RegistrationUpdateBody.entries.full_name,
+  cpf: RegistrationUpdateBody.entries.cpf,
+  email: RegistrationUpdateBody.entries.email,
   cep: v.pipe(Text(8), v.minLength(1, REQUIRED_MESSAGE), v.regex(/^\d{8}$/, 'O CEP deve ter 8 dígitos')),
-  street: RequiredText(REGISTRATION_MAX_LENGTH.street),
-  street_number: RequiredText(REGISTRATION_MAX_LENGTH.street_number),
+  street: RegistrationUpdateBody.entries.street,
+  street_number: RegistrationUpdateBody.entries.street_number,
   complemento: v.optional(v.nullable(v.pipe(Text(100), v.trim())), null),
   bairro: RequiredText(100),
   cidade: RequiredText(100),

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { isPlausibleBirthDate } from '../registration.ts'
 import { calendarDateOf } from '../validation/age.ts'
 import { isValidCpf } from '../validation/cpf.ts'
-import { Text } from './common.ts'
+import { RequiredText, Text } from './common.ts'
 import { REQUIRED_MESSAGE } from './messages.ts'
 
 /** Texts of the registration form not among SPEC §5's defaults (src/i18n validation.json has the same). */
@@ -11,11 +11,6 @@ export const INVALID_BIRTH_DATE_MESSAGE = 'Por favor, insira uma data válida'
 
 /** Longest values stored (P58): a full name, an e-mail (RFC 5321), a street and its number. */
 export const REGISTRATION_MAX_LENGTH = { full_name: 150, email: 254, street: 200, street_number: 20, guardian_name: 150 } as const
-
-/** One line of required text: trimmed, not empty, at most `max` characters. */
-function RequiredText(max: number) {
-  return v.pipe(Text(max), v.trim(), v.minLength(1, REQUIRED_MESSAGE))
-}
 
 /** Digits only on the wire; the form shows the masks (###.###.###-##). */
 const Cpf = v.pipe(Text(11), v.minLength(1, REQUIRED_MESSAGE), v.check(isValidCpf, INVALID_CPF_MESSAGE))

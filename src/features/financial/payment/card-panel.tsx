@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/client.ts'
 import type { Parcela } from '../../../api/schemas/financeiro.ts'
-import { CARD_MAX_INSTALLMENTS, CARD_YEARS_AHEAD } from '../../../api/schemas/pagamento.ts'
+import { CARD_MAX_INSTALLMENTS, CARD_YEARS_AHEAD, type PagamentoCartaoIn } from '../../../api/schemas/pagamento.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { formatMoney } from '../../../ui/format.ts'
@@ -42,7 +42,7 @@ export function CardPanel({ parcela, online, onPaid }: PanelProps) {
   const [form, setForm] = useState<CardForm>(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
   const pay = useMutation({
-    mutationFn: (card: Parameters<typeof payByCard>[1]) => payByCard(parcela.id, card),
+    mutationFn: (card: PagamentoCartaoIn) => payByCard(parcela.id, card),
     onSuccess: () => {
       setForm(EMPTY)
       onPaid()

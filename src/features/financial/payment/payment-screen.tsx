@@ -47,12 +47,16 @@ export function PaymentScreen({ parcelaId }: { parcelaId: number }) {
 /** What is being paid; without `parcela`, the same box with bars (the skeleton). */
 function InstalmentSummary({ parcela }: { parcela?: Parcela }) {
   const { t } = useTranslation('payment')
+  // The instalment is named and dated as on /financial.
+  const { t: tf } = useTranslation('financial')
   return (
     <section className="payment-summary" aria-label={t('amount')} aria-hidden={parcela ? undefined : true}>
       <span className="payment-summary__what">
-        {textOrSkeleton(parcela, (p) => t('instalment', { descricao: p.descricao, n: p.numero, total: p.total_parcelas }), '12rem')}
+        {textOrSkeleton(parcela, (p) => `${p.descricao} · ${tf('instalment', { n: p.numero, total: p.total_parcelas })}`, '12rem')}
       </span>
-      <span className="payment-summary__due">{textOrSkeleton(parcela, (p) => t('dueOn', { date: formatDate(p.vencimento) }), '8rem')}</span>
+      <span className="payment-summary__due">
+        {textOrSkeleton(parcela, (p) => tf('dueOn', { date: formatDate(p.vencimento) }), '8rem')}
+      </span>
       <span className="payment-summary__amount">{textOrSkeleton(parcela, (p) => formatMoney(p.valor), '6rem')}</span>
     </section>
   )

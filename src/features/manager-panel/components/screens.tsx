@@ -55,11 +55,21 @@ function PanelNav() {
 
 const tableSkeleton = <SendingsTable sendings={itemsOrPlaceholders(undefined, 3)} />
 
+/** The compose form's and the review's labels: the skeletons draw the same ones. */
+const LABELS = {
+  title: 'Título',
+  body: 'Texto',
+  link: 'Página que a notificação abre',
+  image: 'Imagem (opcional, endereço https)',
+  audience: 'Quem recebe',
+  devices: 'Aparelhos que recebem hoje',
+} as const
+
 /** A saved draft on its way: the form's own fields, with bars for their values. */
 const composeSkeleton = (
   <div className="stack">
     <LoadingStatus />
-    {['Título', 'Texto', 'Página que a notificação abre', 'Imagem (opcional, endereço https)', 'Quem recebe'].map((label) => (
+    {[LABELS.title, LABELS.body, LABELS.link, LABELS.image, LABELS.audience].map((label) => (
       <div key={label}>
         <p className="mp-label">{label}</p>
         <div className="mp-skeleton-field">
@@ -70,14 +80,12 @@ const composeSkeleton = (
   </div>
 )
 
-const REVIEW_LABELS = ['Título', 'Texto', 'Quem recebe', 'Aparelhos que recebem hoje']
-
 /** The review's own list, with bars for its values. */
 const reviewSkeleton = (
   <>
     <LoadingStatus />
     <dl className="mp-review">
-      {REVIEW_LABELS.map((label) => (
+      {[LABELS.title, LABELS.body, LABELS.audience, LABELS.devices].map((label) => (
         <div key={label}>
           <dt>{label}</dt>
           <dd>
@@ -204,7 +212,7 @@ function ComposeForm({ sending }: { sending: PushSending | null }) {
         }}
       >
         <TextField
-          label="Título"
+          label={LABELS.title}
           value={draft.title}
           onChange={(title) => set({ title })}
           maxLength={PUSH_TITLE_MAX}
@@ -215,7 +223,7 @@ function ComposeForm({ sending }: { sending: PushSending | null }) {
         />
         <div className="ui-field">
           <label htmlFor={`${linkId}-body`} className="mp-label">
-            Texto
+            {LABELS.body}
           </label>
           <textarea
             id={`${linkId}-body`}
@@ -232,22 +240,16 @@ function ComposeForm({ sending }: { sending: PushSending | null }) {
             {errors.body ?? `${draft.body.length} de ${PUSH_BODY_MAX} caracteres`}
           </p>
         </div>
-        <Select
-          label="Página que a notificação abre"
-          value={draft.link}
-          onValueChange={(link) => set({ link })}
-          options={DEEP_LINKS}
-          error={errors.link}
-        />
+        <Select label={LABELS.link} value={draft.link} onValueChange={(link) => set({ link })} options={DEEP_LINKS} error={errors.link} />
         <TextField
-          label="Imagem (opcional, endereço https)"
+          label={LABELS.image}
           type="url"
           value={draft.imageUrl}
           onChange={(imageUrl) => set({ imageUrl })}
           error={errors.imageUrl}
         />
         <ChoiceGroup
-          legend="Quem recebe"
+          legend={LABELS.audience}
           value={draft.audienceKind}
           onChange={(audienceKind) => set({ audienceKind })}
           options={[
@@ -384,19 +386,19 @@ function SendReview({ sending }: { sending: PushSending }) {
     <div className="stack">
       <dl className="mp-review">
         <div>
-          <dt>Título</dt>
+          <dt>{LABELS.title}</dt>
           <dd>{sending.title}</dd>
         </div>
         <div>
-          <dt>Texto</dt>
+          <dt>{LABELS.body}</dt>
           <dd>{sending.body}</dd>
         </div>
         <div>
-          <dt>Quem recebe</dt>
+          <dt>{LABELS.audience}</dt>
           <dd>{audienceLabel(sending.audience, options.data)}</dd>
         </div>
         <div>
-          <dt>Aparelhos que recebem hoje</dt>
+          <dt>{LABELS.devices}</dt>
           <dd data-testid="audience-size">{sending.audience_size}</dd>
         </div>
       </dl>
