@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, STUDENT } from './fixtures.ts'
+import { login, loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, STUDENT } from './fixtures.ts'
 import { bearer, newStandInDevice, receivedBy, tokenOf } from './push-helpers.ts'
 
 /**
@@ -11,7 +11,13 @@ import { bearer, newStandInDevice, receivedBy, tokenOf } from './push-helpers.ts
  * real encryption, to the push-service stand-in, which decrypted it.
  */
 
-test('a push shows its notification; a click opens the deep link and is recorded', async ({ page, context, request, baseURL }) => {
+test('a push shows its notification; a click opens the deep link and is recorded in the history', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  browser,
+}) => {
   const origin = new URL(baseURL!).origin
   const student = await tokenOf(request, STUDENT.username, STUDENT.password)
   const manager = await tokenOf(request, MANAGER.username, MANAGER.password)
@@ -121,6 +127,19 @@ test('a push shows its notification; a click opens the deep link and is recorded
     )
     .toEqual([expect.objectContaining({ delivery_id: payload.delivery_id, user_id: me.id, action: 'clicked' })])
   await cdp.detach()
+
+  // The manager's history shows the sending with what was sent and the click.
+  const managerContext = await browser.newContext({ baseURL })
+  const managerPage = await managerContext.newPage()
+  await login(managerPage, MANAGER.username, MANAGER.password)
+  await expect(managerPage).toHaveURL(/\/dashboard$/)
+  await managerPage.goto('/manager-panel/history')
+  const row = managerPage.getByTestId('sending-row').filter({ hasText: title })
+  // Cells after the title: Situação, Alvos, Enviadas, Falharam, Inativas, Cliques.
+  await expect(row.getByRole('cell').nth(2)).toHaveText(String(log.sending.counts.sent))
+  await expect(row.getByRole('cell').nth(5)).toHaveText('1')
+  await managerContext.close()
+
   const { id: subscriptionId } = (await subscribed.json()) as { id: number }
   expect((await request.delete(`/api/v1/push-notifications/unsubscribe/${subscriptionId}/`, { headers: bearer(student) })).status()).toBe(
     200,
