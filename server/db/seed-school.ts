@@ -285,6 +285,14 @@ export const DEMO_SCHOOL: Readonly<Record<string, DemoSchoolData>> = {
       { numero: 'PV-000402', status: 1, diasAtras: 1, itens: [{ codigo: 'ESP-BAS2', quantidade: 2, valor: 43_100 }] },
     ],
   },
+  // Orders books on /pedidos/create (issue 12): starts with no order of her own.
+  'pedido@example.com': { turmas: [], carnes: [], pedidos: [] },
+  // The managers' fulfilment (issue 12, D31) moves this paid order along 2 → 4 → … → 8.
+  'entrega@example.com': {
+    turmas: [],
+    carnes: [],
+    pedidos: [{ numero: 'PV-000501', status: 2, diasAtras: 3, itens: [{ codigo: 'ING-INT2', quantidade: 1, valor: ON_TIME }] }],
+  },
   // The guided-tour demo (P87): one class, so the class list's tour points at a real card.
   'tour@example.com': {
     turmas: [

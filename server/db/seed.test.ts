@@ -67,17 +67,17 @@ const SEEDED_SCHOOL = {
   atividadesAthome: 5,
   notasAthome: 4,
   parcelas: 24,
-  preInvoices: 11,
-  preInvoiceItems: 13,
+  preInvoices: 12,
+  preInvoiceItems: 14,
 }
 
 describe('seedDemo', () => {
   it('is idempotent: seeding again keeps one row per demo account and its school data', async () => {
-    expect(await snapshot()).toEqual({ users: 12, companies: 1, driveUsers: 12 })
+    expect(await snapshot()).toEqual({ users: 14, companies: 1, driveUsers: 14 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
-    expect(await snapshot()).toEqual({ users: 12, companies: 1, driveUsers: 12 })
+    expect(await snapshot()).toEqual({ users: 14, companies: 1, driveUsers: 14 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 
@@ -169,7 +169,7 @@ describe('seedDemo', () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
     expect(await schoolSnapshot()).toMatchObject({ turmas: 6, turmaAlunos: 5, parcelas: 20, preInvoices: 9 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
-    expect(await snapshot()).toEqual({ users: 12, companies: 1, driveUsers: 12 })
+    expect(await snapshot()).toEqual({ users: 14, companies: 1, driveUsers: 14 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 })

@@ -210,6 +210,34 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1993-08-02',
     registrationMonthsAgo: 0,
   },
+  // Orders books on /pedidos/create in the e2e run and the demo (issue 12): nobody else depends on them.
+  {
+    email: 'pedido@example.com',
+    role: 'student',
+    fullName: 'Renata Campos',
+    cpf: '71428793860',
+    phone: '41987654321',
+    cep: '80010000',
+    street: 'Rua XV de Novembro',
+    streetNumber: '700',
+    isClub: false,
+    birthDate: '1997-11-09',
+    registrationMonthsAgo: 0,
+  },
+  // Has a paid order that the managers' fulfilment screen moves along in the e2e run (issue 12, D31).
+  {
+    email: 'entrega@example.com',
+    role: 'student',
+    fullName: 'Tiago Moreira',
+    cpf: '52998224725',
+    phone: '85987654321',
+    cep: '60060000',
+    street: 'Avenida Santos Dumont',
+    streetNumber: '1200',
+    isClub: false,
+    birthDate: '1991-04-15',
+    registrationMonthsAgo: 0,
+  },
   // First visit: the guided tours of the dashboard and the class list start (SPEC §2, P87).
   {
     email: 'tour@example.com',
