@@ -8,6 +8,7 @@ import emailVerificationRoutes from './email-verification.ts'
 import englishTestRoutes from './english-test.ts'
 import financeiroRoutes from './financeiro.ts'
 import loginRoutes from './login.ts'
+import managerOrderRoutes from './manager-orders.ts'
 import passwordRecoveryRoutes from './password-recovery.ts'
 import pedidoRoutes from './pedidos.ts'
 import preInvoiceRoutes from './pre-invoice.ts'
@@ -38,4 +39,5 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(praticaRoutes)
   await app.register(pushNotificationRoutes)
   await app.register(pushSendingRoutes)
+  await app.register(managerOrderRoutes)
 }

@@ -5,6 +5,7 @@ import { bookEndpoints } from './contract/books.ts'
 import { configEndpoints } from './contract/config.ts'
 import { englishTestEndpoints } from './contract/english-test.ts'
 import { financeiroEndpoints } from './contract/financeiro.ts'
+import { managerOrderEndpoints } from './contract/manager-orders.ts'
 import { pedagogicoEndpoints } from './contract/pedagogico.ts'
 import { pagamentoEndpoints } from './contract/pagamentos.ts'
 import { pedidoEndpoints } from './contract/pedidos.ts'
@@ -32,6 +33,7 @@ export const contractAreas = {
   englishTest: englishTestEndpoints,
   push: pushEndpoints,
   pagamentos: pagamentoEndpoints,
+  managerOrders: managerOrderEndpoints,
 } as const
 
 /**
@@ -54,6 +56,7 @@ export const contract = {
   ...englishTestEndpoints,
   ...pushEndpoints,
   ...pagamentoEndpoints,
+  ...managerOrderEndpoints,
 } as const
 
 export type Contract = typeof contract

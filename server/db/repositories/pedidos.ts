@@ -49,31 +49,10 @@ export function forUser(db: Db, userId: number) {
         .orderBy(desc(preInvoices.createdAt), desc(preInvoices.id))
         .limit(filter.limit)
         .offset(filter.offset)
-      const itemRows =
-        page.length === 0
-          ? []
-          : await db
-              .select({
-                preInvoiceId: preInvoiceItems.preInvoiceId,
-                codigoProduto: preInvoiceItems.codigoProduto,
-                descricao: preInvoiceItems.descricao,
-                quantidade: preInvoiceItems.quantidade,
-                valorUnitarioCentavos: preInvoiceItems.valorUnitarioCentavos,
-              })
-              .from(preInvoiceItems)
-              .where(
-                inArray(
-                  preInvoiceItems.preInvoiceId,
-                  page.map((order) => order.id),
-                ),
-              )
-              .orderBy(asc(preInvoiceItems.id))
-      const itemsByOrder = new Map<number, ItemDoPedido[]>()
-      for (const { preInvoiceId, ...item } of itemRows) {
-        const list = itemsByOrder.get(preInvoiceId)
-        if (list) list.push(item)
-        else itemsByOrder.set(preInvoiceId, [item])
-      }
+      const itemsByOrder = await itemsOf(
+        db,
+        page.map((order) => order.id),
+      )
       return {
         total: counted?.total ?? 0,
         items: page.map((order) => ({
@@ -86,3 +65,26 @@ export function forUser(db: Db, userId: number) {
 }
 
 export type PedidosScope = ReturnType<typeof forUser>
+
+/** The items of these orders, by order id, in their own order (one query; none for no ids). */
+export async function itemsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, ItemDoPedido[]>> {
+  const itemsByOrder = new Map<number, ItemDoPedido[]>()
+  if (orderIds.length === 0) return itemsByOrder
+  const rows = await db
+    .select({
+      preInvoiceId: preInvoiceItems.preInvoiceId,
+      codigoProduto: preInvoiceItems.codigoProduto,
+      descricao: preInvoiceItems.descricao,
+      quantidade: preInvoiceItems.quantidade,
+      valorUnitarioCentavos: preInvoiceItems.valorUnitarioCentavos,
+    })
+    .from(preInvoiceItems)
+    .where(inArray(preInvoiceItems.preInvoiceId, [...orderIds]))
+    .orderBy(asc(preInvoiceItems.id))
+  for (const { preInvoiceId, ...item } of rows) {
+    const list = itemsByOrder.get(preInvoiceId)
+    if (list) list.push(item)
+    else itemsByOrder.set(preInvoiceId, [item])
+  }
+  return itemsByOrder
+}
