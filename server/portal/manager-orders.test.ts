@@ -36,15 +36,13 @@ async function auditOf(id: number) {
 /** A paid order of the student's with one book, at `status`. */
 async function paidOrder(status: OrderStatusId = 2, daysAgo = 0): Promise<number> {
   const id = await createPedido(t.db, student.id, status, daysAgo)
-  await t.db.orm
-    .insert(preInvoiceItems)
-    .values({
-      preInvoiceId: id,
-      codigoProduto: 'ING-INT2',
-      descricao: 'Livro Inglês Intermediário 2',
-      quantidade: 2,
-      valorUnitarioCentavos: 44_100,
-    })
+  await t.db.orm.insert(preInvoiceItems).values({
+    preInvoiceId: id,
+    codigoProduto: 'ING-INT2',
+    descricao: 'Livro Inglês Intermediário 2',
+    quantidade: 2,
+    valorUnitarioCentavos: 44_100,
+  })
   return id
 }
 
