@@ -54,6 +54,7 @@ export type PedidosAAtenderPage = v.InferOutput<typeof PedidosAAtenderPage>
 
 /** Where a fulfilment move can take an order (D11). */
 export const FULFILMENT_TARGET_IDS = [4, 5, 6, 7, 8] as const
+export type FulfilmentTargetId = (typeof FULFILMENT_TARGET_IDS)[number]
 
 /**
  * `de`: the status the manager saw, `para`: the one the button named. A move from any

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/api.ts'
 import { contract } from '../../api/contract.ts'
+import type { FulfilmentStatusId, FulfilmentTargetId } from '../../api/contract/manager-orders.ts'
 import type { PushSending, PushSendingInput } from '../../api/schemas/push.ts'
 
 /**
@@ -83,5 +84,29 @@ export function useSend() {
     mutationFn: ({ id, scheduledFor }: { id: number; scheduledFor: string | null }) =>
       api.call(contract.pushSendingSend, { body: { id, scheduled_for: scheduledFor } }),
     onSuccess: () => refresh(),
+  })
+}
+
+/** Orders one page of the fulfilment screen lists. */
+export const ORDERS_PAGE_SIZE = 20
+
+/** The orders to fulfil (issue 12, D31, P156), one status or all five, one page. Online only, like the rest of the panel. */
+export const ordersToFulfilQuery = (status: FulfilmentStatusId | undefined, page: number) =>
+  queryOptions({
+    queryKey: ['manager-panel', 'orders', status ?? 'all', page],
+    queryFn: () => api.call(contract.pedidosAAtender, { query: { status, limit: ORDERS_PAGE_SIZE, offset: page * ORDERS_PAGE_SIZE } }),
+    networkMode: 'online',
+  })
+
+/**
+ * One fulfilment step, from the status the manager saw to the one the button named; the
+ * list is read again whatever the answer (a 409 means it was out of date).
+ */
+export function useAdvanceOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, de, para }: { id: number; de: FulfilmentStatusId; para: FulfilmentTargetId }) =>
+      api.call(contract.avancarPedido, { params: { id }, body: { de, para } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['manager-panel', 'orders'] }),
   })
 }

@@ -72,4 +72,11 @@ describe('the panel paths', () => {
     expect(panelPath('send/99999999999')).toEqual({ screen: 'send', id: undefined })
     expect(panelPath('outra/1')).toEqual({ screen: 'home', id: undefined })
   })
+
+  it('reads pedidos, the orders to fulfil (issue 12)', async () => {
+    const { panelPath, panelLink } = await import('./draft.ts')
+    expect(panelPath('pedidos')).toEqual({ screen: 'pedidos', id: undefined })
+    expect(panelPath('pedidos/')).toEqual({ screen: 'pedidos', id: undefined })
+    expect(panelLink('pedidos').params).toEqual({ _splat: 'pedidos' })
+  })
 })

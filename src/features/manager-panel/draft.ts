@@ -151,12 +151,12 @@ export function optionalId(param: string | undefined): number | undefined {
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined
 }
 
-export type PanelScreen = 'home' | 'create' | 'send' | 'history'
+export type PanelScreen = 'home' | 'create' | 'send' | 'history' | 'pedidos'
 
 /** What a path under /manager-panel/ names: its screen and `{id?}`; anything else is the home screen. */
 export function panelPath(splat: string): { screen: PanelScreen; id: number | undefined } {
   const [screen = '', id, ...rest] = splat.split('/').filter(Boolean)
-  if (rest.length > 0 || !['create', 'send', 'history'].includes(screen)) return { screen: 'home', id: undefined }
+  if (rest.length > 0 || !['create', 'send', 'history', 'pedidos'].includes(screen)) return { screen: 'home', id: undefined }
   return { screen: screen as PanelScreen, id: optionalId(id) }
 }
 

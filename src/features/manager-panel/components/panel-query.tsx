@@ -15,14 +15,17 @@ export function PanelQuery<T>({
   query,
   skeleton,
   children,
+  offlineText = OFFLINE_TEXT,
 }: {
   query: UseQueryResult<T>
   skeleton: ReactNode
   children: (data: T) => ReactNode
+  /** What offline says on this screen (the push screens' text unless told). */
+  offlineText?: string
 }) {
   const online = useOnlineStatus()
   if (query.data !== undefined) return <>{children(query.data)}</>
-  if (!online) return <Alert tone="warning">{OFFLINE_TEXT}</Alert>
+  if (!online) return <Alert tone="warning">{offlineText}</Alert>
   if (query.isError)
     return (
       <Alert tone="error" title="Não foi possível carregar">

@@ -36,6 +36,7 @@ import {
   type Draft,
   type DraftErrors,
 } from '../draft.ts'
+import { OrdersScreen } from './orders-screen.tsx'
 import { OFFLINE_TEXT, PanelQuery } from './panel-query.tsx'
 import { SendingsTable } from './sendings-table.tsx'
 
@@ -43,12 +44,13 @@ import { SendingsTable } from './sendings-table.tsx'
 
 function PanelNav() {
   return (
-    <nav aria-label="Painel de notificações" className="mp-nav">
+    <nav aria-label="Painel da equipe" className="mp-nav">
       <Link {...panelLink('create')} className="ui-button ui-button--primary">
         Nova notificação
       </Link>
       <Link {...panelLink('send')}>Enviar</Link>
       <Link {...panelLink('history')}>Histórico</Link>
+      <Link {...panelLink('pedidos')}>Pedidos a atender</Link>
     </nav>
   )
 }
@@ -534,7 +536,7 @@ export function SendingLogScreen({ id }: { id: number }) {
   )
 }
 
-/** The panel's four screens by path (one route, src/app/routes/_app/manager-panel/$.tsx). */
+/** The panel's screens by path (one route, src/app/routes/_app/manager-panel/$.tsx). */
 export function ManagerPanel({ path }: { path: string }) {
   const { screen, id } = panelPath(path)
   switch (screen) {
@@ -542,6 +544,8 @@ export function ManagerPanel({ path }: { path: string }) {
       return <ComposeScreen key={id ?? 'new'} id={id} />
     case 'send':
       return <SendScreen id={id} />
+    case 'pedidos':
+      return <OrdersScreen nav={<PanelNav />} />
     case 'history':
       return id === undefined ? <SendingsScreen title="Histórico de notificações" /> : <SendingLogScreen id={id} />
     default:

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, login, MANAGER, serviceWorkerInControl } from './fixtures.ts'
+
+/**
+ * The managers' order fulfilment (issue 12, D11, D31, P156) against the real server: the
+ * manager advances Tiago Moreira's paid order PV-000501 (entrega@example.com, seeded at
+ * "A atender"); Tiago then sees the new status on /pedidos, and again offline after a reload,
+ * from the device. Two browser contexts: two people on two devices.
+ */
+const NUMERO = 'PV-000501'
+const STUDENT = { username: 'entrega@example.com', password: 'demo1234', name: 'Tiago Moreira' }
+/** SPEC §4's fulfilment statuses, in order. */
+const STEPS = ['A atender', 'Liberado para separação', 'Em separação', 'Aguardando transportadora', 'Retirado pela transportadora']
+
+test('a manager advances an order two steps; the student sees the new status on /pedidos, offline too after a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const managerContext = await browser.newContext()
+  const manager = await managerContext.newPage()
+  await login(manager, MANAGER.username, MANAGER.password)
+  await expect(manager).toHaveURL(/\/dashboard$/)
+
+  // From the panel's navigation to the orders to fulfil.
+  await manager.goto('/manager-panel')
+  await manager.getByRole('navigation', { name: 'Painel da equipe' }).getByRole('link', { name: 'Pedidos a atender' }).click()
+  await expect(manager).toHaveURL(/\/manager-panel\/pedidos$/)
+  await expect(manager.getByRole('heading', { level: 1, name: 'Pedidos a atender' })).toBeVisible()
+  const row = manager.getByTestId('order-row').filter({ hasText: NUMERO })
+  await expect(row).toContainText(STUDENT.name)
+  await expect(row).toContainText(STUDENT.username)
+
+  // Where the order is now (a retry of this test finds it where the first attempt left it).
+  const advanceButton = row.getByRole('button', { name: /^Avançar para / })
+  let step = STEPS.indexOf((await row.locator('.mp-status').textContent()) ?? '')
+  expect(step).toBeGreaterThanOrEqual(0)
+  expect(step).toBeLessThan(STEPS.length - 2)
+
+  // "Voltar" changes nothing and gives the focus back to the button.
+  await advanceButton.click()
+  const dialog = manager.getByRole('alertdialog', { name: `Avançar o pedido ${NUMERO}?` })
+  await expect(dialog).toContainText(`De "${STEPS[step]}" para "${STEPS[step + 1]}".`)
+  await expectNoAxeViolations(manager)
+  await dialog.getByRole('button', { name: 'Voltar' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(advanceButton).toBeFocused()
+  await expect(row).toContainText(STEPS[step]!)
+
+  // Two steps, each confirmed.
+  for (let moves = 0; moves < 2; moves++) {
+    const next = STEPS[step + 1]!
+    await expect(advanceButton).toHaveAccessibleName(`Avançar para ${next} (pedido ${NUMERO})`)
+    await advanceButton.click()
+    await dialog.getByRole('button', { name: `Avançar para ${next}` }).click()
+    await expect(manager.getByRole('status').filter({ hasText: `Pedido ${NUMERO} agora está "${next}".` })).toBeVisible()
+    await expect(row.locator('.mp-status')).toHaveText(next)
+    step++
+  }
+  const reached = STEPS[step]!
+  // Stored on the server: the list read again says the same, the filter by status finds it there.
+  await manager.reload()
+  await expect(manager.getByTestId('order-row').filter({ hasText: NUMERO }).locator('.mp-status')).toHaveText(reached)
+  await manager.getByRole('radio', { name: new RegExp(`^${reached} \\(\\d+\\)$`) }).check()
+  await expect(manager.getByRole('heading', { level: 2, name: reached })).toBeVisible()
+  await expect(manager.getByTestId('order-row').filter({ hasText: NUMERO })).toBeVisible()
+
+  // Offline the panel says it needs a connection and moves nothing.
+  await managerContext.setOffline(true)
+  await expect(manager.getByText('Os pedidos a atender precisam de conexão com a internet.', { exact: false })).toBeVisible()
+  await expect(
+    manager
+      .getByTestId('order-row')
+      .filter({ hasText: NUMERO })
+      .getByRole('button', { name: /^Avançar para / }),
+  ).toBeDisabled()
+  await managerContext.close()
+
+  // The student, on her own device: the new status, then the same offline after a reload.
+  const studentContext = await browser.newContext()
+  const student = await studentContext.newPage()
+  await login(student, STUDENT.username, STUDENT.password)
+  await expect(student).toHaveURL(/\/dashboard$/)
+  await student.goto('/pedidos')
+  const card = student.getByRole('article').filter({ hasText: NUMERO })
+  await expect(card).toContainText(reached)
+  await serviceWorkerInControl(student)
+  await student.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
+  await studentContext.setOffline(true)
+  await student.reload()
+  await expect(student.getByText('Você está sem internet.', { exact: false })).toBeVisible()
+  await expect(student.getByRole('article').filter({ hasText: NUMERO })).toContainText(reached)
+  await studentContext.close()
+})
