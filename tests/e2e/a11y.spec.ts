@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { expectNoAxeViolations, field, login, loginAsStudent, MINOR_STUDENT, SIBLINGS, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, login, loginAsStudent, MANAGER, MINOR_STUDENT, SIBLINGS, STUDENT } from './fixtures.ts'
 
 /**
  * axe on every screen of both brands (D5: phenom is any host containing "phenom"; Chromium
@@ -186,6 +186,13 @@ for (const brand of BRANDS) {
 
         await page.goto('/english-test')
         await check(page, 'english-test', page.getByRole('heading', { level: 1, name: 'Teste de nivelamento de inglês' }))
+      })
+
+      test("the managers' orders to fulfil (issue 12)", async ({ page }) => {
+        await login(page, MANAGER.username, MANAGER.password)
+        await expect(page).toHaveURL(/\/dashboard$/)
+        await page.goto('/manager-panel/pedidos')
+        await check(page, 'manager-panel pedidos', page.getByTestId('order-row'))
       })
     })
   }
