@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, login, MANAGER, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, login, MANAGER, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * The managers' order fulfilment (issue 12, D11, D31, P156) against the real server: the
@@ -90,4 +90,57 @@ test('a manager advances an order two steps; the student sees the new status on 
   await expect(student.getByText('Você está sem internet.', { exact: false })).toBeVisible()
   await expect(student.getByRole('article').filter({ hasText: NUMERO })).toContainText(reached)
   await studentContext.close()
+})
+
+test("the orders screen's honest states: a skeleton while loading, empty, an error with a retry, offline before any answer", async ({
+  page,
+  context,
+}) => {
+  await login(page, MANAGER.username, MANAGER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  const LIST = /\/api\/v1\/pre-invoice\/atendimento\/(\?.*)?$/
+
+  // Loading: the table's own headers with bars for its rows, and "Carregando…" for screen readers.
+  const { release } = await holdApi(page, LIST)
+  await page.goto('/manager-panel/pedidos')
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos a atender' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Carregando…')
+  await expect(page.getByRole('columnheader', { name: 'Aluno' })).toBeVisible()
+  await release()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await page.unroute(LIST)
+
+  // Empty: an answer with nothing in it says so, not an empty table.
+  const none = { items: [], total: 0, por_status: [2, 4, 5, 6, 7].map((status) => ({ status, total: 0 })) }
+  await page.route(LIST, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(none) }))
+  await page.reload()
+  await expect(page.getByText('Nenhum pedido pago à espera de entrega.')).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Todos (0)' })).toBeChecked()
+  await page.unroute(LIST)
+
+  // An error: the reason and a retry that reads again.
+  let failing = true
+  await page.route(LIST, (route) =>
+    failing
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
+      : route.continue(),
+  )
+  await page.reload()
+  await expect(page.getByRole('alert')).toContainText('Não foi possível carregar')
+  failing = false
+  await page.getByRole('button', { name: 'Tentar novamente' }).click()
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await page.unroute(LIST)
+
+  // Offline before any answer (D31: online only): it says so instead of a skeleton for ever.
+  await page.goto('/manager-panel')
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações da escola' })).toBeVisible()
+  await context.setOffline(true)
+  await page.getByRole('navigation', { name: 'Painel da equipe' }).getByRole('link', { name: 'Pedidos a atender' }).click()
+  await expect(page.getByText('Os pedidos a atender precisam de conexão com a internet.', { exact: false })).toBeVisible()
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await context.setOffline(false)
+  // Back online, the list comes by itself.
+  await expect(page.getByTestId('order-row').first()).toBeVisible()
 })
