@@ -33,55 +33,62 @@ interface RouteBudget {
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134.5, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 175, goalKib: 170 },
-  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 171.5 },
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 178.5 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 175.5, goalKib: 170 },
+  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 172 },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 179 },
   // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
-  { url: '/financial/pagar/1', routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174 },
+  { url: '/financial/pagar/1', routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174.5 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 172,
+    ceilingKib: 173,
   },
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 172,
+    ceilingKib: 172.5,
   },
   {
     url: '/pedagogico/minha-pratica/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/minha-pratica.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 182.5,
+    ceilingKib: 183,
   },
   {
     url: '/pedagogico/atividades/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 190,
+    ceilingKib: 190.5,
   },
   { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 163.5 },
-  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 205 },
-  { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 173.5 },
+  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 206 },
+  // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
+  {
+    url: '/pedidos/create/1/ING-INT1',
+    routeFiles: ['_app.tsx', '_app/pedidos_.create.$id.$codigoProduto.tsx'],
+    awaited: SIGNED_IN_AWAITED,
+    ceilingKib: 206,
+  },
+  { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174 },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 182.5,
+    ceilingKib: 183,
   },
   {
     url: '/aula-online/list',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 174,
+    ceilingKib: 174.5,
   },
   {
     url: '/aula-online/details/1',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/details.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 173.5,
+    ceilingKib: 174,
   },
 ]
 

@@ -285,8 +285,32 @@ export const DEMO_SCHOOL: Readonly<Record<string, DemoSchoolData>> = {
       { numero: 'PV-000402', status: 1, diasAtras: 1, itens: [{ codigo: 'ESP-BAS2', quantidade: 2, valor: 43_100 }] },
     ],
   },
-  // Orders books on /pedidos/create (issue 12): starts with no order of her own.
-  'pedido@example.com': { turmas: [], carnes: [], pedidos: [] },
+  // Orders books on /pedidos/create (issue 12, P150): starts with no order of her own, in one
+  // class whose book (ING-INT1) /pedidos offers to order.
+  'pedido@example.com': {
+    turmas: [
+      {
+        nome: 'Inglês — Intermediário 1',
+        idioma: 'Inglês',
+        nivel: 'Intermediário 1',
+        professor: 'Carla Nunes',
+        sala: 'Sala 4',
+        modalidade: 'presencial',
+        somenteDigital: false,
+        horarios: [{ dia_semana: 2, inicio: '18:30', fim: '20:00' }],
+        livro: 'ING-INT1',
+        aulasTotal: 40,
+        aulasRealizadas: 0,
+        inicio: 10,
+        fim: 190,
+        notaMinima: 7,
+        avaliacoes: [],
+        atividades: [],
+      },
+    ],
+    carnes: [],
+    pedidos: [],
+  },
   // The managers' fulfilment (issue 12, D31) moves this paid order along 2 → 4 → … → 8.
   'entrega@example.com': {
     turmas: [],

@@ -60,8 +60,8 @@ async function schoolSnapshot() {
 const SEEDED_SCHOOL = {
   livros: 8,
   products: 8,
-  turmas: 6,
-  turmaAlunos: 6,
+  turmas: 7,
+  turmaAlunos: 7,
   avaliacoes: 14,
   notas: 10,
   atividadesAthome: 5,
@@ -167,7 +167,7 @@ describe('seedDemo', () => {
 
   it('recreates a demo account that was deleted, and only that one, back in its existing class', async () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
-    expect(await schoolSnapshot()).toMatchObject({ turmas: 6, turmaAlunos: 5, parcelas: 20, preInvoices: 10 })
+    expect(await schoolSnapshot()).toMatchObject({ turmas: 7, turmaAlunos: 6, parcelas: 20, preInvoices: 10 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
     expect(await snapshot()).toEqual({ users: 14, companies: 1, driveUsers: 14 })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)

@@ -39,6 +39,7 @@ import { Route as AppFinancialPagarIdRouteImport } from './routes/_app/financial
 import { Route as AppPedagogicoAtividadesIdRouteImport } from './routes/_app/pedagogico/atividades.$id'
 import { Route as AppPedagogicoMinhaPraticaIdRouteImport } from './routes/_app/pedagogico/minha-pratica.$id'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
+import { Route as AppPedidosCreateIdCodigoProdutoRouteImport } from './routes/_app/pedidos_.create.$id.$codigoProduto'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -192,6 +193,12 @@ const AppPedagogicoNotasIdRoute = AppPedagogicoNotasIdRouteImport.update({
   path: '/notas/$id',
   getParentRoute: () => AppPedagogicoRoute,
 } as any)
+const AppPedidosCreateIdCodigoProdutoRoute =
+  AppPedidosCreateIdCodigoProdutoRouteImport.update({
+    id: '/pedidos_/create/$id/$codigoProduto',
+    path: '/pedidos/create/$id/$codigoProduto',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
+  '/pedidos/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -254,6 +262,7 @@ export interface FileRoutesByTo {
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
+  '/pedidos/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -287,6 +296,7 @@ export interface FileRoutesById {
   '/_app/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/_app/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
+  '/_app/pedidos_/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
+    | '/pedidos/create/$id/$codigoProduto'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -351,6 +362,7 @@ export interface FileRouteTypes {
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
+    | '/pedidos/create/$id/$codigoProduto'
   id:
     | '__root__'
     | '/'
@@ -383,6 +395,7 @@ export interface FileRouteTypes {
     | '/_app/pedagogico/atividades/$id'
     | '/_app/pedagogico/minha-pratica/$id'
     | '/_app/pedagogico/notas/$id'
+    | '/_app/pedidos_/create/$id/$codigoProduto'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -604,6 +617,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPedagogicoNotasIdRouteImport
       parentRoute: typeof AppPedagogicoRoute
     }
+    '/_app/pedidos_/create/$id/$codigoProduto': {
+      id: '/_app/pedidos_/create/$id/$codigoProduto'
+      path: '/pedidos/create/$id/$codigoProduto'
+      fullPath: '/pedidos/create/$id/$codigoProduto'
+      preLoaderRoute: typeof AppPedidosCreateIdCodigoProdutoRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -678,6 +698,7 @@ interface AppRouteChildren {
   AppProfileUpdateRoute: typeof AppProfileUpdateRouteWithChildren
   AppManagerPanelSplatRoute: typeof AppManagerPanelSplatRoute
   AppFinancialPagarIdRoute: typeof AppFinancialPagarIdRoute
+  AppPedidosCreateIdCodigoProdutoRoute: typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -693,6 +714,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileUpdateRoute: AppProfileUpdateRouteWithChildren,
   AppManagerPanelSplatRoute: AppManagerPanelSplatRoute,
   AppFinancialPagarIdRoute: AppFinancialPagarIdRoute,
+  AppPedidosCreateIdCodigoProdutoRoute: AppPedidosCreateIdCodigoProdutoRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -7,6 +7,7 @@ import validation from './pt-BR/validation.json'
 import type AtividadesTexts from './pt-BR/atividades.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
 import type PaymentTexts from './pt-BR/payment.json'
+import type PedidoCreateTexts from './pt-BR/pedido-create.json'
 import type PraticaTexts from './pt-BR/pratica.json'
 import type PushTexts from './pt-BR/push.json'
 import type QrLoginTexts from './pt-BR/qr-login.json'
@@ -36,6 +37,7 @@ export interface OwnChunkResources {
   pratica: typeof PraticaTexts
   push: typeof PushTexts
   payment: typeof PaymentTexts
+  pedidoCreate: typeof PedidoCreateTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

@@ -137,6 +137,9 @@ for (const brand of BRANDS) {
 
         await page.goto('/pedidos')
         await check(page, 'pedidos', page.getByText('Aguardando pagamento', { exact: true }))
+        // Issue 12 (P150): ordering the class's book, product and D12's figures from the server.
+        await page.getByRole('link', { name: /^Pedir o livro Inglês Intermediário 2/ }).click()
+        await check(page, 'pedidos create', page.getByRole('region', { name: 'Valores' }).getByText(/por livro$/))
 
         await page.goto('/me')
         await check(page, 'me', page.locator('.profile-list').getByText(STUDENT.name))

@@ -12,6 +12,7 @@ import { Select } from '../../../ui/select.tsx'
 import { itemsOrPlaceholders, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { studentOrderActions } from '../../../api/order-transitions.ts'
 import { cancelarPedido, pedidosQueryKey, usePedidos } from '../api/get-pedidos.ts'
+import { OrderBooks } from './order-books.tsx'
 
 const ALL = 'todos'
 
@@ -59,6 +60,7 @@ export function PedidosView() {
           />
         )}
       </OfflineContent>
+      <OrderBooks />
       <ConfirmDialog
         open={toCancel !== null}
         title={t('cancelTitle', { numero: toCancel?.numero ?? '' })}

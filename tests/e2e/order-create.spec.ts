@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, field, login } from './fixtures.ts'
+
+/**
+ * Ordering books (issue 12, D11, D12, P150) against the real server, with the demo account
+ * pedido@ (Renata Campos: one class whose book is ING-INT1, no orders at the start). The
+ * tests run in order: the order made by the first is the one the next ones see and pay.
+ */
+const BUYER = { username: 'pedido@example.com', password: 'demo1234' }
+const money = (text: string) => text.replace(/ /g, '\u00a0')
+
+test.describe.configure({ mode: 'serial' })
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+async function openOrderScreen(page: Page) {
+  await login(page, BUYER.username, BUYER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  // /pedidos offers the books of the classes on the device: the class list puts them there.
+  await page.goto('/pedagogico/list')
+  await expect(page.getByRole('heading', { name: 'Inglês — Intermediário 1' })).toBeVisible()
+  await page.goto('/pedidos')
+  await page.getByRole('link', { name: 'Pedir o livro Inglês Intermediário 1 da turma Inglês — Intermediário 1' }).click()
+  await expect(page).toHaveURL(/\/pedidos\/create\/\d+\/ING-INT1$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Fazer pedido' })).toBeFocused()
+  await expect(page.getByText('Para a turma Inglês — Intermediário 1')).toBeVisible()
+}
+
+test('3 books: the product, D12 total and plans from the server, the invoice data, then one order "Aguardando pagamento"', async ({
+  page,
+  context,
+}) => {
+  await openOrderScreen(page)
+  const product = page.getByRole('region', { name: 'Produto' })
+  await expect(product.getByRole('heading', { name: 'Inglês Intermediário 1' })).toBeVisible()
+  await expect(product).toContainText('Intermediário 1')
+  await expect(product).toContainText(money('R$ 451,00'))
+  const prices = page.getByRole('region', { name: 'Valores' })
+  await expect(prices).toContainText(money('R$ 451,00'))
+
+  await choose(page, 'Quantidade de livros', '3 livros')
+  // D12 for 3 books: 3 × 431 − 60 = R$ 1.233,00 (the list total 3 × 548 beside it).
+  await expect(prices.getByText(money('R$ 1.233,00'))).toBeVisible()
+  await expect(prices).toContainText(money('R$ 1.644,00'))
+  await expect(prices).toContainText(money('R$ 411,00 por livro'))
+  await page.getByRole('combobox', { name: 'Forma de pagamento' }).click()
+  // Up to 12 instalments for 3 books, in whole cents.
+  await expect(page.getByRole('option')).toHaveCount(12)
+  await expect(page.getByRole('option', { name: money('À vista: R$ 1.233,00') })).toBeVisible()
+  await expect(page.getByRole('option', { name: money('7x: R$ 176,14 e a última de R$ 176,16') })).toBeVisible()
+  await page.getByRole('option', { name: money('3x de R$ 411,00') }).click()
+
+  // The invoice data start from the profile; what the profile lacks is asked for.
+  await expect(field(page, 'Nome completo')).toHaveValue('Renata Campos')
+  await expect(field(page, 'CPF')).toHaveValue('714.287.938-60')
+  await expect(field(page, 'CEP')).toHaveValue('80010-000')
+  const submit = page.getByRole('button', { name: money('Fazer pedido de R$ 1.233,00') })
+  await submit.click()
+  await expect(page.getByText('Confira os campos marcados.')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await field(page, 'Bairro').fill('Centro')
+  await field(page, 'Cidade').fill('Curitiba')
+  await choose(page, 'Estado (UF)', 'PR')
+
+  // Offline: refused with the reason, and nothing typed is lost.
+  await context.setOffline(true)
+  await submit.click()
+  await expect(page.getByText(/Fazer um pedido precisa de conexão com a internet/)).toBeVisible()
+  await expect(field(page, 'Bairro')).toHaveValue('Centro')
+  await context.setOffline(false)
+
+  // A double tap makes one order: the same Idempotency-Key for the attempt.
+  const creations: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/pre-invoice/create/'))
+      creations.push(request.headers()['idempotency-key'] ?? '')
+  })
+  await submit.dblclick()
+  const created = page.getByRole('heading', { name: /^Pedido PV-\d+ feito$/ })
+  await expect(created).toBeFocused()
+  const numero = (await created.textContent())!.replace('Pedido ', '').replace(' feito', '')
+  expect(new Set(creations).size).toBe(1)
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('link', { name: 'Ver meus pedidos' }).click()
+  await expect(page).toHaveURL(/\/pedidos$/)
+  const cards = page.getByRole('article', { name: 'Inglês Intermediário 1' })
+  await expect(cards).toHaveCount(1)
+  await expect(cards).toContainText(numero)
+  await expect(cards).toContainText('Aguardando pagamento')
+  await expect(cards).toContainText(money('R$ 1.233,00'))
+})
