@@ -100,12 +100,13 @@ test("the orders screen's honest states: a skeleton while loading, empty, an err
   await expect(page).toHaveURL(/\/dashboard$/)
   const LIST = /\/api\/v1\/pre-invoice\/atendimento\/(\?.*)?$/
 
-  // Loading: the table's own headers with bars for its rows, and "Carregando…" for screen readers.
+  // Loading: the list's own cards with bars for their texts, and "Carregando…" for screen readers.
   const { release } = await holdApi(page, LIST)
   await page.goto('/manager-panel/pedidos')
   await expect(page.getByRole('heading', { level: 1, name: 'Pedidos a atender' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Carregando…')
-  await expect(page.getByRole('columnheader', { name: 'Aluno' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Pedidos pagos a entregar' })).toBeVisible()
+  await expect(page.locator('.mp-order[aria-hidden="true"] .ui-skeleton-text').first()).toBeVisible()
   await release()
   await expect(page.getByTestId('order-row').first()).toBeVisible()
   await page.unroute(LIST)

@@ -14,7 +14,7 @@ import { ChoiceGroup } from '../../../ui/choice-group.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatDateTime, formatMoney } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { itemsOrPlaceholders, LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
+import { itemsOrPlaceholders, LoadingStatus, SkeletonText, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { ORDERS_PAGE_SIZE, ordersToFulfilQuery, useAdvanceOrder } from '../api.ts'
 import { PanelQuery } from './panel-query.tsx'
 
@@ -30,70 +30,55 @@ type Filter = typeof ALL | `${FulfilmentStatusId}`
 
 const statusName = (id: number) => ORDER_STATUSES.find((status) => status.id === id)?.name ?? String(id)
 
-/** The column headers; the skeleton draws the same table. */
-const COLUMNS = ['Pedido', 'Aluno', 'Produto', 'Situação', 'Ação'] as const
-
-function OrdersTable({ orders, action }: { orders: (PedidoAAtender | undefined)[]; action: (order: PedidoAAtender) => ReactNode }) {
+/** One order to fulfil; without `order`, the same card with bars for its texts (its skeleton). */
+function OrderCard({ order, action }: { order: PedidoAAtender | undefined; action: (order: PedidoAAtender) => ReactNode }) {
+  const slot = (text: (order: PedidoAAtender) => ReactNode, width: string) => textOrSkeleton(order, text, width)
+  const headingId = order ? `pedido-a-atender-${order.id}` : undefined
   return (
-    <div className="mp-table-wrap">
-      <table className="mp-table">
-        <caption className="u-visually-hidden">Pedidos a atender, do mais antigo</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th scope="col" key={column}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order, index) =>
-            order ? (
-              <tr key={order.id} data-testid="order-row">
-                <th scope="row">
-                  {order.numero}
-                  <span className="mp-table__when">Pedido em {formatDateTime(new Date(order.criado_em))}</span>
-                </th>
-                <td>
-                  {order.aluno.nome ?? `Aluno nº ${order.aluno.id}`}
-                  {order.aluno.email ? <span className="mp-table__when">{order.aluno.email}</span> : null}
-                </td>
-                <td>
-                  {order.produto}
-                  <span className="mp-table__when">
-                    Qtd. {order.itens.reduce((sum, item) => sum + item.quantidade, 0)} · {formatMoney(order.total)}
-                  </span>
-                </td>
-                <td>
-                  <span className="mp-status">{order.status.name}</span>
-                  {order.movido_em ? <span className="mp-table__when">desde {formatDateTime(new Date(order.movido_em))}</span> : null}
-                </td>
-                <td>{action(order)}</td>
-              </tr>
-            ) : (
-              <tr key={index} aria-hidden="true">
-                <th scope="row">
-                  <SkeletonText width="80%" />
-                </th>
-                {COLUMNS.slice(1).map((column) => (
-                  <td key={column}>
-                    <SkeletonText width="70%" />
-                  </td>
-                ))}
-              </tr>
-            ),
+    <li className="mp-order" data-testid={order ? 'order-row' : undefined} aria-hidden={order ? undefined : true}>
+      <article aria-labelledby={headingId}>
+        <div className="mp-order__head">
+          <h3 id={headingId} className="mp-order__numero">
+            {slot((order) => order.numero, '6rem')}
+          </h3>
+          <span className="mp-status">{slot((order) => order.status.name, '7rem')}</span>
+        </div>
+        <p>{slot((order) => [order.aluno.nome ?? `Aluno nº ${order.aluno.id}`, order.aluno.email].filter(Boolean).join(' · '), '14rem')}</p>
+        <p>
+          {slot(
+            (order) =>
+              `${order.produto} · Qtd. ${order.itens.reduce((sum, item) => sum + item.quantidade, 0)} · ${formatMoney(order.total)}`,
+            '16rem',
           )}
-        </tbody>
-      </table>
-    </div>
+        </p>
+        <p className="mp-table__when">
+          {slot(
+            (order) =>
+              `Pedido em ${formatDateTime(new Date(order.criado_em))}` +
+              (order.movido_em ? ` · movido em ${formatDateTime(new Date(order.movido_em))}` : ''),
+            '12rem',
+          )}
+        </p>
+        <div className="mp-order__action">{order ? action(order) : <SkeletonText width="12rem" />}</div>
+      </article>
+    </li>
+  )
+}
+
+function OrdersList({ orders, action }: { orders: (PedidoAAtender | undefined)[]; action: (order: PedidoAAtender) => ReactNode }) {
+  return (
+    <ul className="mp-orders">
+      {orders.map((order, index) => (
+        <OrderCard key={order?.id ?? `placeholder-${index}`} order={order} action={action} />
+      ))}
+    </ul>
   )
 }
 
 const ordersSkeleton = (
   <>
     <LoadingStatus />
-    <OrdersTable orders={itemsOrPlaceholders(undefined, 3)} action={() => null} />
+    <OrdersList orders={itemsOrPlaceholders(undefined, 3)} action={() => null} />
   </>
 )
 
@@ -146,7 +131,7 @@ export function OrdersScreen({ nav }: { nav: ReactNode }) {
               <p>{filter === ALL ? 'Nenhum pedido pago à espera de entrega.' : `Nenhum pedido em "${statusName(Number(filter))}".`}</p>
             ) : (
               <>
-                <OrdersTable
+                <OrdersList
                   orders={data.items}
                   action={(order) =>
                     order.proximo_status ? (
