@@ -12,7 +12,7 @@ const STUDENT = { username: 'entrega@example.com', password: 'demo1234', name: '
 /** SPEC §4's fulfilment statuses, in order. */
 const STEPS = ['A atender', 'Liberado para separação', 'Em separação', 'Aguardando transportadora', 'Retirado pela transportadora']
 
-test('a manager advances an order two steps; the student sees the new status on /pedidos, offline too after a reload', async ({
+test('a manager advances an order two steps (a colleague with an old list is refused); the student sees the new status on /pedidos, offline too after a reload', async ({
   browser,
 }) => {
   test.setTimeout(120_000)
@@ -46,6 +46,12 @@ test('a manager advances an order two steps; the student sees the new status on 
   await expect(advanceButton).toBeFocused()
   await expect(row).toContainText(STEPS[step]!)
 
+  // A second manager's tab, open on the same list before the moves below.
+  const colleague = await managerContext.newPage()
+  await colleague.goto('/manager-panel/pedidos')
+  const staleRow = colleague.getByTestId('order-row').filter({ hasText: NUMERO })
+  await expect(staleRow.locator('.mp-status')).toHaveText(STEPS[step]!)
+
   // Two steps, each confirmed.
   for (let moves = 0; moves < 2; moves++) {
     const next = STEPS[step + 1]!
@@ -57,6 +63,16 @@ test('a manager advances an order two steps; the student sees the new status on 
     step++
   }
   const reached = STEPS[step]!
+
+  // The colleague's list is out of date: her move is refused with the reason, nothing moves,
+  // and her list is read again.
+  await staleRow.getByRole('button', { name: /^Avançar para / }).click()
+  const staleDialog = colleague.getByRole('alertdialog', { name: `Avançar o pedido ${NUMERO}?` })
+  await staleDialog.getByRole('button', { name: /^Avançar para / }).click()
+  await expect(staleDialog.getByRole('alert')).toContainText(`Este pedido já está "${reached}": outra pessoa da equipe o moveu.`)
+  await staleDialog.getByRole('button', { name: 'Voltar' }).click()
+  await expect(staleRow.locator('.mp-status')).toHaveText(reached)
+  await colleague.close()
   // Stored on the server: the list read again says the same, the filter by status finds it there.
   await manager.reload()
   await expect(manager.getByTestId('order-row').filter({ hasText: NUMERO }).locator('.mp-status')).toHaveText(reached)
