@@ -3,6 +3,8 @@ import accountLookupRoutes from './account-lookup.ts'
 import atividadeRoutes from './atividades.ts'
 import aulaOnlineRoutes from './aula-online.ts'
 import bookRoutes from './books.ts'
+import clubRoutes from './club.ts'
+import clubGestaoRoutes from './club-gestao.ts'
 import configRoutes from './config.ts'
 import emailVerificationRoutes from './email-verification.ts'
 import englishTestRoutes from './english-test.ts'
@@ -15,6 +17,7 @@ import preInvoiceRoutes from './pre-invoice.ts'
 import praticaRoutes from './pratica.ts'
 import pushNotificationRoutes from './push-notifications.ts'
 import pushSendingRoutes from './push-sending.ts'
+import referralRoutes from './referral.ts'
 import registrationRoutes from './registration.ts'
 import turmaRoutes from './turmas.ts'
 import userRoutes from './users.ts'
@@ -40,4 +43,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(pushNotificationRoutes)
   await app.register(pushSendingRoutes)
   await app.register(managerOrderRoutes)
+  await app.register(clubRoutes)
+  await app.register(clubGestaoRoutes)
+  await app.register(referralRoutes)
 }

@@ -2,6 +2,7 @@ import { atividadeEndpoints } from './contract/atividades.ts'
 import { aulaOnlineEndpoints } from './contract/aula-online.ts'
 import { authEndpoints } from './contract/auth.ts'
 import { bookEndpoints } from './contract/books.ts'
+import { clubEndpoints } from './contract/club.ts'
 import { configEndpoints } from './contract/config.ts'
 import { englishTestEndpoints } from './contract/english-test.ts'
 import { financeiroEndpoints } from './contract/financeiro.ts'
@@ -34,6 +35,7 @@ export const contractAreas = {
   push: pushEndpoints,
   pagamentos: pagamentoEndpoints,
   managerOrders: managerOrderEndpoints,
+  club: clubEndpoints,
 } as const
 
 /**
@@ -57,6 +59,7 @@ export const contract = {
   ...pushEndpoints,
   ...pagamentoEndpoints,
   ...managerOrderEndpoints,
+  ...clubEndpoints,
 } as const
 
 export type Contract = typeof contract

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './timestamps.ts'
+import { STATUS_INDICACAO, STATUS_PEDIDO_RECOMPENSA } from '../../../src/api/schemas/club.ts'
 import { users } from './users.ts'
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -17,9 +18,7 @@ export const TIPOS_MOVIMENTO = ['credito', 'debito'] as const
  * (D23), a partnership coupon (D26), a redemption (D24), a cancelled redemption's points
  * given back (`estorno`).
  */
-export const ORIGENS_MOVIMENTO = ['indicacao', 'parcela', 'parceria', 'resgate', 'estorno'] as const
-export const STATUS_PEDIDO_RECOMPENSA = ['solicitado', 'separado', 'entregue', 'cancelado'] as const
-export const STATUS_INDICACAO = ['novo', 'contatado', 'matriculado', 'descartado'] as const
+export const ORIGENS_LEDGER = ['indicacao', 'parcela', 'parceria', 'resgate', 'estorno'] as const
 export const BENEFICIOS_CUPOM = ['desconto', 'pontos'] as const
 
 /**
@@ -35,7 +34,7 @@ export const clubMovimentos = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tipo: text('tipo', { enum: TIPOS_MOVIMENTO }).notNull(),
-    origem: text('origem', { enum: ORIGENS_MOVIMENTO }).notNull(),
+    origem: text('origem', { enum: ORIGENS_LEDGER }).notNull(),
     /** The id of what caused it (lead, instalment, coupon, reward order), as text. */
     referencia: text('referencia').notNull(),
     /** Always positive; `tipo` gives the sign. */
