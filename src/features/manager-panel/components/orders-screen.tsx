@@ -127,7 +127,15 @@ export function OrdersScreen({ nav }: { nav: ReactNode }) {
       <Card title={filter === ALL ? 'Pedidos pagos a entregar' : statusName(Number(filter))}>
         <PanelQuery query={query} skeleton={ordersSkeleton} offlineText={ORDERS_OFFLINE_TEXT}>
           {(data) =>
-            data.items.length === 0 ? (
+            data.items.length === 0 && page > 0 ? (
+              // The last page emptied (its orders moved on): the way back.
+              <p>
+                Nenhum pedido nesta página.{' '}
+                <Button variant="text" onClick={() => setPage(0)}>
+                  Ver a primeira página
+                </Button>
+              </p>
+            ) : data.items.length === 0 ? (
               <p>{filter === ALL ? 'Nenhum pedido pago à espera de entrega.' : `Nenhum pedido em "${statusName(Number(filter))}".`}</p>
             ) : (
               <>
