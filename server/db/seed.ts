@@ -5,6 +5,7 @@ import { companies } from './schema/companies.ts'
 import { driveUsers } from './schema/drive-users.ts'
 import { users, type UserRole } from './schema/users.ts'
 import { seedBookCopies } from './seed-books.ts'
+import { seedClub } from './seed-club.ts'
 import { seedEnglishTest } from './seed-english-test.ts'
 import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
 import { TOUR_ROUTES, type TourRoute } from '../../src/api/schemas/tour.ts'
@@ -314,6 +315,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedSchoolData(tx, companyId, userIds, now)
     await seedBookCopies(tx, companyId, userIds, now)
     await seedEnglishTest(tx)
+    await seedClub(tx, userIds, now)
     return { createdUsers }
   })
 }
