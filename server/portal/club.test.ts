@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CupomParceria, Extrato, PedidoRecompensa, Recompensa, ResgateResult } from '../../src/api/schemas/club.ts'
 import type { CurrentUser } from '../../src/api/schemas/user.ts'
-import { creditPoints } from '../db/repositories/club.ts'
+import { creditInstalmentOnTime, creditPoints } from '../db/repositories/club.ts'
 import { clubAlocacoes, clubCuponsParceria, clubMovimentos, clubPedidosRecompensa, clubRecompensas } from '../db/schema/club.ts'
 import { users } from '../db/schema/users.ts'
 import { createAccount, type TestAccount } from '../test/accounts.ts'
@@ -370,5 +370,36 @@ describe('GET and PUT /at-home/parceria-cupom/', () => {
     expect(empty.json()).toEqual({ detail: [{ loc: ['body', 'cupom'], msg: 'Este campo é obrigatório', type: 'min_length' }] })
     const odd = await attach('cupom com espaço', student.token)
     expect(odd.json()).toEqual({ detail: [{ loc: ['body', 'cupom'], msg: 'Formato inválido', type: 'regex' }] })
+  })
+})
+
+describe('creditInstalmentOnTime (D23, for the payment confirmation)', () => {
+  const parcela = (userId: number, fields: Partial<{ id: number; valorCentavos: number; vencimento: string; pagoEm: string }> = {}) => ({
+    id: nextRef++ + 1_000_000,
+    userId,
+    valorCentavos: 45_100,
+    vencimento: '2026-11-10',
+    pagoEm: '2026-11-10',
+    ...fields,
+  })
+
+  it('credits 10 points per whole R$ 100 of an instalment paid on or before its due date, once', async () => {
+    const student = await member()
+    const paid = parcela(student.id)
+    expect(await creditInstalmentOnTime(t.db.orm, paid)).toBe(true)
+    expect(await creditInstalmentOnTime(t.db.orm, paid)).toBe(false)
+    const extrato = await statement(student.token)
+    expect(extrato.saldo).toBe(40)
+    expect(extrato.movimentos.map((line) => [line.origem, line.pontos, line.descricao])).toEqual([
+      ['parcela', 40, 'Parcela com vencimento em 10/11/2026 paga em dia'],
+    ])
+  })
+
+  it('credits nothing for a late payment, an instalment under R$ 100 or a student outside the club', async () => {
+    const [student, outsider] = await Promise.all([member(), member(false)])
+    expect(await creditInstalmentOnTime(t.db.orm, parcela(student.id, { pagoEm: '2026-11-11' }))).toBe(false)
+    expect(await creditInstalmentOnTime(t.db.orm, parcela(student.id, { valorCentavos: 9_999 }))).toBe(false)
+    expect(await creditInstalmentOnTime(t.db.orm, parcela(outsider.id))).toBe(false)
+    expect((await statement(student.token)).saldo).toBe(0)
   })
 })

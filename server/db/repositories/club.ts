@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm'
-import { EXPIRING_WINDOW_DAYS, POINTS_VALIDITY_MONTHS, type PedidoRecompensaStatus } from '../../../src/api/schemas/club.ts'
+import {
+  EXPIRING_WINDOW_DAYS,
+  pointsForInstalment,
+  POINTS_VALIDITY_MONTHS,
+  type PedidoRecompensaStatus,
+} from '../../../src/api/schemas/club.ts'
 import type { Db } from '../client.ts'
 import {
   clubAlocacoes,
@@ -60,6 +65,31 @@ export async function creditPoints(
     .onConflictDoNothing()
     .returning({ id: clubMovimentos.id })
   return written.length === 1
+}
+
+/**
+ * The credit of an instalment paid on or before its due date (D23): 10 points per whole
+ * R$ 100 of it, to a club member, once per instalment. For the payment confirmation to
+ * call in its transaction, right after it marks the instalment paid (`pagoEm`, the
+ * Brazilian calendar day of the payment, and `vencimento` as YYYY-MM-DD). True when points
+ * were credited now.
+ */
+export async function creditInstalmentOnTime(
+  db: Db,
+  parcela: { id: number; userId: number; valorCentavos: number; vencimento: string; pagoEm: string },
+): Promise<boolean> {
+  const pontos = pointsForInstalment(parcela.valorCentavos)
+  if (pontos === 0 || parcela.pagoEm > parcela.vencimento) return false
+  const [member] = await db.select({ isClub: users.isClub }).from(users).where(eq(users.id, parcela.userId))
+  if (!member?.isClub) return false
+  const [dia, mes, ano] = [parcela.vencimento.slice(8, 10), parcela.vencimento.slice(5, 7), parcela.vencimento.slice(0, 4)]
+  return creditPoints(db, {
+    userId: parcela.userId,
+    origem: 'parcela',
+    referencia: parcela.id,
+    pontos,
+    descricao: `Parcela com vencimento em ${dia}/${mes}/${ano} paga em dia`,
+  })
 }
 
 /** The caller's credits with points left and not expired at `now`, oldest first (the order debits use them). */
