@@ -71,6 +71,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 206,
   },
+  // Issue 12 (P151): paying an order with the instalments' Pix and card flow.
+  { url: '/pedidos/pagar/1', routeFiles: ['_app.tsx', '_app/pedidos_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 190 },
   { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174 },
   {
     url: '/profile-update/form',

@@ -1,14 +1,16 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
 import { contract } from '../../src/api/contract.ts'
 import { PAGAMENTO_TEXTS } from '../../src/api/contract/pagamentos.ts'
-import type { CobrancaPix, PagamentoCartao } from '../../src/api/schemas/pagamento.ts'
+import type { CobrancaPix, PagamentoCartao, PagamentoCartaoIn } from '../../src/api/schemas/pagamento.ts'
+import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
 import * as pagamentosRepo from '../db/repositories/pagamentos.ts'
 import type { CobrancaRow } from '../db/schema/pagamentos.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { HttpError, notFound } from '../http/errors.ts'
 import { brCode } from '../payments/brcode.ts'
 import { cardBrand, cardProblem } from '../payments/card.ts'
+import { orderStatus } from '../portal/pedidos.ts'
 
 export { confirmPixCharge } from '../db/repositories/pagamentos.ts'
 
@@ -27,6 +29,7 @@ async function toCobrancaPix(row: CobrancaRow): Promise<CobrancaPix> {
   return {
     id: row.id,
     parcela_id: row.parcelaId,
+    pedido_id: row.preInvoiceId,
     txid: row.txid,
     valor: row.valorCentavos,
     copia_e_cola: copiaECola,
@@ -42,6 +45,7 @@ function toPagamentoCartao(row: CobrancaRow): PagamentoCartao {
   return {
     id: row.id,
     parcela_id: row.parcelaId,
+    pedido_id: row.preInvoiceId,
     valor: row.valorCentavos,
     parcelas: row.parcelas!,
     bandeira: row.bandeira!,
@@ -50,38 +54,66 @@ function toPagamentoCartao(row: CobrancaRow): PagamentoCartao {
   }
 }
 
-/** Paying the caller's instalments through drive (issue 12, D13, P145). */
+/** Why an order cannot be paid (cancelled, waiting for the level test, nothing to pay), in the student's words. */
+export function orderNotPayable(status: OrderStatusId | undefined): string {
+  if (status === undefined || status === 1 || status === -1) return 'Este pedido não tem valor a pagar.'
+  return `Este pedido está "${orderStatus(status).name}": não há pagamento a fazer.`
+}
+
+/** The texts of one kind of target: its 404 and its 409s. */
+interface AlvoTexts {
+  notFound: string
+  alreadyPaid: string
+}
+
+const PARCELA: AlvoTexts = { notFound: PAGAMENTO_TEXTS.parcelaNotFound, alreadyPaid: PAGAMENTO_TEXTS.alreadyPaid }
+const PEDIDO: AlvoTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPaid: PAGAMENTO_TEXTS.pedidoAlreadyPaid }
+
+/**
+ * Paying the caller's instalments and orders through drive (issue 12, D13, P145, P151): one
+ * flow for both, only the target and its texts differ.
+ */
 export default async function drivePagamentoRoutes(app: FastifyInstance) {
-  contractRoute(app, contract.pixParcela, async ({ caller, params }) => {
+  async function pix(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<CobrancaPix> {
     const result = await pagamentosRepo
-      .forUser(app.db.orm, caller.id)
-      .cobrancaPix(params.id, new Date(), PIX_CHARGE_MINUTES * 60_000, (txid, valorCentavos) =>
+      .forUser(app.db.orm, userId)
+      .cobrancaPix(alvo, new Date(), PIX_CHARGE_MINUTES * 60_000, (txid, valorCentavos) =>
         brCode({ ...app.payments.pix, txid, amountCents: valorCentavos }),
       )
-    if (result.kind === 'not-found') throw notFound(PAGAMENTO_TEXTS.parcelaNotFound)
-    if (result.kind === 'paid-otherwise') throw new HttpError(409, PAGAMENTO_TEXTS.alreadyPaid)
+    if (result.kind === 'not-found') throw notFound(texts.notFound)
+    if (result.kind === 'paid-otherwise') throw new HttpError(409, texts.alreadyPaid)
+    if (result.kind === 'closed') throw new HttpError(409, orderNotPayable(result.status))
     return toCobrancaPix(result.cobranca)
-  })
+  }
 
   // The body carries the card: it is read here and handed to the gateway, never logged
   // (server/http/logging.ts logs no body) and never stored beyond brand and last four digits.
-  contractRoute(app, contract.cartaoParcela, async ({ caller, params, body, request, reply }) => {
-    const repo = pagamentosRepo.forUser(app.db.orm, caller.id)
-    const parcela = await repo.parcela(params.id)
-    if (!parcela) throw notFound(PAGAMENTO_TEXTS.parcelaNotFound)
-    if (parcela.pagoEm !== null) throw new HttpError(409, PAGAMENTO_TEXTS.alreadyPaid)
+  async function card(
+    userId: number,
+    alvo: pagamentosRepo.Alvo,
+    texts: AlvoTexts,
+    body: PagamentoCartaoIn,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<PagamentoCartao> {
+    const repo = pagamentosRepo.forUser(app.db.orm, userId)
+    const target = await repo.alvo(alvo)
+    if (!target) throw notFound(texts.notFound)
+    if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
+    if (target.estado === 'fechado' || target.valorCentavos <= 0) throw new HttpError(409, orderNotPayable(target.status))
     const now = new Date()
-    const card = { number: body.numero, expiryMonth: body.validade_mes, expiryYear: body.validade_ano, cvv: body.cvv }
+    const cardData = { number: body.numero, expiryMonth: body.validade_mes, expiryYear: body.validade_ano, cvv: body.cvv }
     // What is wrong with the card itself is the student's to fix (422), not a refusal by the bank.
-    const problem = cardProblem(card, now)
+    const problem = cardProblem(cardData, now)
     if (problem) throw new HttpError(422, problem)
 
     const cartao = { bandeira: cardBrand(body.numero), finalCartao: body.numero.slice(-4), parcelas: body.parcelas }
+    const logged = { [alvo.tipo]: alvo.id }
     let result: pagamentosRepo.PagamentoCartaoResult
     try {
-      result = await repo.pagarComCartao(params.id, now, cartao, (txid, valorCentavos) =>
+      result = await repo.pagarComCartao(alvo, now, cartao, (txid, valorCentavos) =>
         app.payments.card
-          .charge({ ...card, reference: txid, amountCents: valorCentavos, installments: body.parcelas, holder: body.titular })
+          .charge({ ...cardData, reference: txid, amountCents: valorCentavos, installments: body.parcelas, holder: body.titular })
           .catch((error: unknown) => {
             throw new GatewayUnavailable('card gateway failed', { cause: error })
           }),
@@ -90,25 +122,36 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
       if (!(error instanceof GatewayUnavailable)) throw error
       // Only the error's type: a gateway client's error can quote the request, card included.
       const kind = error.cause instanceof Error ? error.cause.name : typeof error.cause
-      request.log.error({ gatewayError: kind, parcela: params.id }, 'card gateway failed')
+      request.log.error({ gatewayError: kind, ...logged }, 'card gateway failed')
       throw new HttpError(502, GATEWAY_UNAVAILABLE)
     }
 
     switch (result.kind) {
       case 'not-found':
-        throw notFound(PAGAMENTO_TEXTS.parcelaNotFound)
+        throw notFound(texts.notFound)
       case 'already-paid':
-        throw new HttpError(409, PAGAMENTO_TEXTS.alreadyPaid)
+        throw new HttpError(409, texts.alreadyPaid)
+      case 'closed':
+        throw new HttpError(409, orderNotPayable(result.status))
       case 'charged-but-paid':
-        request.log.error({ cobranca: result.cobranca.id, parcela: params.id }, 'card charged for an instalment already paid: refund it')
-        throw new HttpError(409, PAGAMENTO_TEXTS.alreadyPaid)
+        request.log.error({ cobranca: result.cobranca.id, ...logged }, `card charged for a ${alvo.tipo} already paid: refund it`)
+        throw new HttpError(409, texts.alreadyPaid)
       case 'declined':
-        request.log.info({ cobranca: result.cobranca.id, parcela: params.id, bandeira: cartao.bandeira }, 'card payment declined')
+        request.log.info({ cobranca: result.cobranca.id, ...logged, bandeira: cartao.bandeira }, 'card payment declined')
         throw new HttpError(402, result.reason)
       case 'paid':
-        request.log.info({ cobranca: result.cobranca.id, parcela: params.id, bandeira: cartao.bandeira }, 'card payment approved')
+        request.log.info({ cobranca: result.cobranca.id, ...logged, bandeira: cartao.bandeira }, 'card payment approved')
         reply.code(201)
         return toPagamentoCartao(result.cobranca)
     }
-  })
+  }
+
+  contractRoute(app, contract.pixParcela, ({ caller, params }) => pix(caller.id, { tipo: 'parcela', id: params.id }, PARCELA))
+  contractRoute(app, contract.cartaoParcela, ({ caller, params, body, request, reply }) =>
+    card(caller.id, { tipo: 'parcela', id: params.id }, PARCELA, body, request, reply),
+  )
+  contractRoute(app, contract.pixPedido, ({ caller, params }) => pix(caller.id, { tipo: 'pedido', id: params.id }, PEDIDO))
+  contractRoute(app, contract.cartaoPedido, ({ caller, params, body, request, reply }) =>
+    card(caller.id, { tipo: 'pedido', id: params.id }, PEDIDO, body, request, reply),
+  )
 }

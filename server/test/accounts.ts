@@ -15,7 +15,7 @@ import { driveUsers } from '../db/schema/drive-users.ts'
 import { parcelas } from '../db/schema/financeiro.ts'
 import { livroExemplares } from '../db/schema/livro-exemplares.ts'
 import { livros } from '../db/schema/livros.ts'
-import { preInvoices } from '../db/schema/pedidos.ts'
+import { preInvoiceItems, preInvoices } from '../db/schema/pedidos.ts'
 import { praticaTestes } from '../db/schema/pratica.ts'
 import { pushSubscriptions } from '../db/schema/push.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
@@ -185,7 +185,8 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   },
   // Unpaid, so paying it works (the generated body's card is one the sandbox approves).
   parcela: async (db, userId) => ({ parcela: (await createParcela(db, userId)).id }),
-  pedido: async (db, userId) => ({ pedido: await createPedido(db, userId) }),
+  // Waiting for payment with its priced item, so paying it works too (P151).
+  pedido: async (db, userId) => ({ pedido: await createPedidoAPagar(db, userId) }),
 }
 
 /**
@@ -338,4 +339,19 @@ export async function createPedido(db: Database, userId: number, status: OrderSt
     .values({ userId, numero: `T-${randomBytes(6).toString('hex')}`, status, createdAt: new Date(Date.now() - daysAgo * 86_400_000) })
     .returning({ id: preInvoices.id })
   return row!.id
+}
+
+/** An order of `userId`'s waiting for payment (1) with one item: 3 books at R$ 411,00, R$ 1.233,00 (D12, P151). */
+export async function createPedidoAPagar(db: Database, userId: number, status: OrderStatusId = 1): Promise<number> {
+  const id = await createPedido(db, userId, status)
+  await db.orm
+    .insert(preInvoiceItems)
+    .values({
+      preInvoiceId: id,
+      codigoProduto: 'ING-INT1',
+      descricao: 'Inglês Intermediário 1',
+      quantidade: 3,
+      valorUnitarioCentavos: 41_100,
+    })
+  return id
 }

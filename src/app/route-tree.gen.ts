@@ -39,6 +39,7 @@ import { Route as AppFinancialPagarIdRouteImport } from './routes/_app/financial
 import { Route as AppPedagogicoAtividadesIdRouteImport } from './routes/_app/pedagogico/atividades.$id'
 import { Route as AppPedagogicoMinhaPraticaIdRouteImport } from './routes/_app/pedagogico/minha-pratica.$id'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
+import { Route as AppPedidosPagarIdRouteImport } from './routes/_app/pedidos_.pagar.$id'
 import { Route as AppPedidosCreateIdCodigoProdutoRouteImport } from './routes/_app/pedidos_.create.$id.$codigoProduto'
 
 const IndexRoute = IndexRouteImport.update({
@@ -193,6 +194,11 @@ const AppPedagogicoNotasIdRoute = AppPedagogicoNotasIdRouteImport.update({
   path: '/notas/$id',
   getParentRoute: () => AppPedagogicoRoute,
 } as any)
+const AppPedidosPagarIdRoute = AppPedidosPagarIdRouteImport.update({
+  id: '/pedidos_/pagar/$id',
+  path: '/pedidos/pagar/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPedidosCreateIdCodigoProdutoRoute =
   AppPedidosCreateIdCodigoProdutoRouteImport.update({
     id: '/pedidos_/create/$id/$codigoProduto',
@@ -230,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
+  '/pedidos/pagar/$id': typeof AppPedidosPagarIdRoute
   '/pedidos/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRoutesByTo {
@@ -262,6 +269,7 @@ export interface FileRoutesByTo {
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
+  '/pedidos/pagar/$id': typeof AppPedidosPagarIdRoute
   '/pedidos/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRoutesById {
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/_app/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/_app/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
+  '/_app/pedidos_/pagar/$id': typeof AppPedidosPagarIdRoute
   '/_app/pedidos_/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRouteTypes {
@@ -330,6 +339,7 @@ export interface FileRouteTypes {
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
+    | '/pedidos/pagar/$id'
     | '/pedidos/create/$id/$codigoProduto'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -362,6 +372,7 @@ export interface FileRouteTypes {
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
+    | '/pedidos/pagar/$id'
     | '/pedidos/create/$id/$codigoProduto'
   id:
     | '__root__'
@@ -395,6 +406,7 @@ export interface FileRouteTypes {
     | '/_app/pedagogico/atividades/$id'
     | '/_app/pedagogico/minha-pratica/$id'
     | '/_app/pedagogico/notas/$id'
+    | '/_app/pedidos_/pagar/$id'
     | '/_app/pedidos_/create/$id/$codigoProduto'
   fileRoutesById: FileRoutesById
 }
@@ -617,6 +629,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPedagogicoNotasIdRouteImport
       parentRoute: typeof AppPedagogicoRoute
     }
+    '/_app/pedidos_/pagar/$id': {
+      id: '/_app/pedidos_/pagar/$id'
+      path: '/pedidos/pagar/$id'
+      fullPath: '/pedidos/pagar/$id'
+      preLoaderRoute: typeof AppPedidosPagarIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pedidos_/create/$id/$codigoProduto': {
       id: '/_app/pedidos_/create/$id/$codigoProduto'
       path: '/pedidos/create/$id/$codigoProduto'
@@ -698,6 +717,7 @@ interface AppRouteChildren {
   AppProfileUpdateRoute: typeof AppProfileUpdateRouteWithChildren
   AppManagerPanelSplatRoute: typeof AppManagerPanelSplatRoute
   AppFinancialPagarIdRoute: typeof AppFinancialPagarIdRoute
+  AppPedidosPagarIdRoute: typeof AppPedidosPagarIdRoute
   AppPedidosCreateIdCodigoProdutoRoute: typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 
@@ -714,6 +734,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileUpdateRoute: AppProfileUpdateRouteWithChildren,
   AppManagerPanelSplatRoute: AppManagerPanelSplatRoute,
   AppFinancialPagarIdRoute: AppFinancialPagarIdRoute,
+  AppPedidosPagarIdRoute: AppPedidosPagarIdRoute,
   AppPedidosCreateIdCodigoProdutoRoute: AppPedidosCreateIdCodigoProdutoRoute,
 }
 

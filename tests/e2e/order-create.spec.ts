@@ -93,3 +93,44 @@ test('3 books: the product, D12 total and plans from the server, the invoice dat
   await expect(cards).toContainText('Aguardando pagamento')
   await expect(cards).toContainText(money('R$ 1.233,00'))
 })
+
+test('the order waiting for payment is paid by Pix like an instalment: the provider confirms and /pedidos shows it "A atender"', async ({
+  page,
+  request,
+}) => {
+  await login(page, BUYER.username, BUYER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/pedidos')
+  const pay = page.getByRole('link', { name: /^Pagar o pedido PV-/ })
+  await expect(pay).toHaveCount(1)
+  const numero = (await pay.getAttribute('aria-label'))!.replace('Pagar o pedido ', '')
+  await pay.click()
+  await expect(page).toHaveURL(/\/pedidos\/pagar\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagar pedido' })).toBeFocused()
+  const summary = page.getByRole('region', { name: 'Pedido a pagar' })
+  await expect(summary).toContainText(`Pedido ${numero} · Livro Inglês Intermediário 1`)
+  await expect(summary).toContainText(money('R$ 1.233,00'))
+  await expect(page.getByRole('radio', { name: 'Pix' })).toBeChecked()
+  await expectNoAxeViolations(page)
+
+  const answer = page.waitForResponse((response) => /\/pre-invoice\/\d+\/cobranca\/execute\/pix\/portal\/$/.test(response.url()))
+  await page.getByRole('button', { name: 'Gerar código Pix' }).click()
+  const charge = (await (await answer).json()) as { txid: string; valor: number; copia_e_cola: string }
+  expect(charge.valor).toBe(123_300)
+  await expect(page.getByRole('img', { name: money('QR code do Pix de R$ 1.233,00') })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Pix copia e cola' })).toHaveValue(charge.copia_e_cola)
+  await expect(page.getByText('Aguardando o pagamento…')).toBeVisible()
+
+  // The student pays in the bank's app; the provider stand-in tells drive.
+  expect((await request.post(`/dev/pix/confirm/${charge.txid}`)).status()).toBe(200)
+  await expect(page.getByText('Pagamento confirmado')).toBeVisible()
+  await expect(page.getByText(money('Recebemos o Pix de R$ 1.233,00. O pedido já aparece como "A atender".'))).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('link', { name: 'Voltar aos pedidos' }).click()
+  await expect(page).toHaveURL(/\/pedidos$/)
+  const card = page.getByRole('article', { name: 'Inglês Intermediário 1' }).filter({ hasText: numero })
+  await expect(card).toContainText('A atender')
+  await expect(card.getByRole('link', { name: /^Pagar/ })).toHaveCount(0)
+  await expect(card.getByRole('button', { name: /^Cancelar/ })).toHaveCount(0)
+})

@@ -1,19 +1,24 @@
 import { randomInt } from 'node:crypto'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import type { CardChargeResult } from '../../payments/card.ts'
+import { moveOrder } from '../../orders/lifecycle.ts'
 import { brazilDate } from '../../http/tmz.ts'
 import type { Db } from '../client.ts'
 import { parcelas } from '../schema/financeiro.ts'
 import { cobrancas, type CobrancaRow } from '../schema/pagamentos.ts'
+import { preInvoiceItems, preInvoices } from '../schema/pedidos.ts'
 import { users } from '../schema/users.ts'
 import { isSerialId } from './ids.ts'
 
 /**
- * Paying instalments (issue 12, D13, P145). Every path that can pay an instalment locks its
- * row first (`for update`), then touches its charges: one lock order, so a Pix confirmation
- * and a card payment of the same instalment wait for each other instead of deadlocking. The
- * instalment becomes paid through one conditional update (`where pago_em is null`), and a
- * Pix charge through another (`where status = 'pendente'`): whatever runs twice, it is paid once.
+ * Paying instalments (issue 12, D13, P145) and orders waiting for payment (P151): what a
+ * charge collects is its `Alvo`. Every path that can pay one locks its row first (`for
+ * update`), then touches its charges: one lock order, so a Pix confirmation and a card
+ * payment of the same instalment or order wait for each other instead of deadlocking. An
+ * instalment becomes paid through one conditional update (`where pago_em is null`), an
+ * order through `moveOrder` (1 → 2 where its status still is 1, D11), and a Pix charge
+ * through another (`where status = 'pendente'`): whatever runs twice, it is paid once.
  */
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -28,13 +33,66 @@ export function newTxid(): string {
   return txid
 }
 
-export interface ParcelaAPagar {
-  id: number
+/** What a charge collects: an instalment or an order, by id. */
+export type Alvo = { tipo: 'parcela'; id: number } | { tipo: 'pedido'; id: number }
+
+/**
+ * An instalment or order as payment sees it: `aberto` can be paid, `pago` was, `fechado`
+ * cannot be (an order cancelled or still waiting for the level test, D11).
+ */
+export interface AlvoAPagar {
   valorCentavos: number
-  pagoEm: string | null
+  estado: 'aberto' | 'pago' | 'fechado'
+  /** An order's status (SPEC §4). */
+  status?: OrderStatusId
 }
 
-export type CobrancaPixResult = { kind: 'not-found' } | { kind: 'paid-otherwise' } | { kind: 'charge'; cobranca: CobrancaRow }
+/** D11: an order is paid from 1 (or -1, the school's problem solved by the payment). */
+const ORDER_PAYABLE: readonly OrderStatusId[] = [1, -1]
+const ORDER_CLOSED: readonly OrderStatusId[] = [-3, -2]
+
+/** The charges' column that names the target. */
+const alvoColumn = (alvo: Alvo) => (alvo.tipo === 'parcela' ? cobrancas.parcelaId : cobrancas.preInvoiceId)
+const alvoValues = (alvo: Alvo) => (alvo.tipo === 'parcela' ? { parcelaId: alvo.id } : { preInvoiceId: alvo.id })
+
+/** The charge's target, from its row. */
+export function alvoOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId'>): Alvo {
+  return row.parcelaId !== null ? { tipo: 'parcela', id: row.parcelaId } : { tipo: 'pedido', id: row.preInvoiceId! }
+}
+
+/** The target (the caller's when `userId` is given), locked until the transaction ends when `lock`; null when not found. */
+async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
+  if (alvo.tipo === 'parcela') {
+    const where = and(eq(parcelas.id, alvo.id), userId === undefined ? undefined : eq(parcelas.userId, userId))
+    const query = db.select({ valorCentavos: parcelas.valorCentavos, pagoEm: parcelas.pagoEm }).from(parcelas).where(where)
+    const [row] = lock ? await query.for('update') : await query
+    return row ? { valorCentavos: row.valorCentavos, estado: row.pagoEm === null ? 'aberto' : 'pago' } : null
+  }
+  const where = and(eq(preInvoices.id, alvo.id), userId === undefined ? undefined : eq(preInvoices.userId, userId))
+  const query = db.select({ status: preInvoices.status }).from(preInvoices).where(where)
+  const [order] = lock ? await query.for('update') : await query
+  if (!order) return null
+  // The order's price is the sum of its items (P148: one item, the per-book price after the discount).
+  const [total] = await db
+    .select({ cents: sql<number>`coalesce(sum(${preInvoiceItems.quantidade} * ${preInvoiceItems.valorUnitarioCentavos}), 0)::int` })
+    .from(preInvoiceItems)
+    .where(eq(preInvoiceItems.preInvoiceId, alvo.id))
+  const estado = ORDER_PAYABLE.includes(order.status) ? 'aberto' : ORDER_CLOSED.includes(order.status) ? 'fechado' : 'pago'
+  return { valorCentavos: Number(total!.cents), estado, status: order.status }
+}
+
+/** The target paid with `valorCentavos` at `at`; false when it already was (or, an order, can no longer be). */
+async function markPaid(tx: Tx, alvo: Alvo, valorCentavos: number, at: Date): Promise<boolean> {
+  if (alvo.tipo === 'parcela') return markParcelaPaid(tx, alvo.id, valorCentavos, at)
+  return (await moveOrder(tx, alvo.id, 'pagamentoConfirmado', 'payment')).kind === 'moved'
+}
+
+export type CobrancaPixResult =
+  | { kind: 'not-found' }
+  | { kind: 'paid-otherwise' }
+  /** An order that cannot be paid (cancelled, waiting for the level test) or has nothing to pay. */
+  | { kind: 'closed'; status: OrderStatusId | undefined }
+  | { kind: 'charge'; cobranca: CobrancaRow }
 
 export interface CartaoUsado {
   bandeira: string
@@ -46,9 +104,10 @@ export interface CartaoUsado {
 export type PagamentoCartaoResult =
   | { kind: 'not-found' }
   | { kind: 'already-paid' }
+  | { kind: 'closed'; status: OrderStatusId | undefined }
   | { kind: 'declined'; cobranca: CobrancaRow; reason: string }
   | { kind: 'paid'; cobranca: CobrancaRow }
-  /** Approved, but the instalment was found paid by then (a writer that skipped the lock): to refund. */
+  /** Approved, but the target was found paid by then (a writer that skipped the lock): to refund. */
   | { kind: 'charged-but-paid'; cobranca: CobrancaRow }
 
 /** The instalment paid with `valorCentavos` on the day `at` falls on in Brazil; false when it already was. */
@@ -61,53 +120,45 @@ async function markParcelaPaid(tx: Tx, parcelaId: number, valorCentavos: number,
   return rows.length === 1
 }
 
-const pendente = (parcelaId: number) => and(eq(cobrancas.parcelaId, parcelaId), eq(cobrancas.status, 'pendente'))
+const pendente = (alvo: Alvo) => and(eq(alvoColumn(alvo), alvo.id), eq(cobrancas.status, 'pendente'))
 
-/** The caller's instalments only (D7): another student's is not found. */
+/** The caller's instalments and orders only (D7): another student's is not found. */
 export function forUser(db: Db, userId: number) {
-  const columns = { id: parcelas.id, valorCentavos: parcelas.valorCentavos, pagoEm: parcelas.pagoEm }
-  const mine = (id: number) => and(eq(parcelas.id, id), eq(parcelas.userId, userId))
-
-  /** The caller's instalment, locked until the transaction ends; null when not theirs. */
-  async function lockParcela(tx: Tx, id: number): Promise<ParcelaAPagar | null> {
-    const [row] = await tx.select(columns).from(parcelas).where(mine(id)).for('update')
-    return row ?? null
-  }
-
   return {
-    async parcela(id: number): Promise<ParcelaAPagar | null> {
-      if (!isSerialId(id)) return null
-      const [row] = await db.select(columns).from(parcelas).where(mine(id))
-      return row ?? null
+    /** The caller's instalment or order as payment sees it, unlocked (a check before the card's gateway). */
+    async alvo(alvo: Alvo): Promise<AlvoAPagar | null> {
+      if (!isSerialId(alvo.id)) return null
+      return readAlvo(db, alvo, userId, false)
     },
 
     /**
-     * The instalment's Pix charge: the pending one while it lasts (for the same amount), else
-     * a new one, the old one marked `expirado`; once paid, the Pix charge that paid it. The
-     * instalment's lock makes concurrent calls wait for the first one's charge; the partial
-     * unique index (one pending per instalment) backs that up.
+     * The target's Pix charge: the pending one while it lasts (for the same amount), else a
+     * new one, the old one marked `expirado`; once paid, the Pix charge that paid it. The
+     * target's lock makes concurrent calls wait for the first one's charge; the partial
+     * unique indexes (one pending per instalment, per order) back that up.
      */
     async cobrancaPix(
-      parcelaId: number,
+      alvo: Alvo,
       now: Date,
       validForMs: number,
       copiaECola: (txid: string, valorCentavos: number) => string,
     ): Promise<CobrancaPixResult> {
-      if (!isSerialId(parcelaId)) return { kind: 'not-found' }
+      if (!isSerialId(alvo.id)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<CobrancaPixResult> => {
-        const parcela = await lockParcela(tx, parcelaId)
-        if (!parcela) return { kind: 'not-found' }
-        if (parcela.pagoEm !== null) {
+        const target = await readAlvo(tx, alvo, userId, true)
+        if (!target) return { kind: 'not-found' }
+        if (target.estado === 'pago') {
           const [paga] = await tx
             .select()
             .from(cobrancas)
-            .where(and(eq(cobrancas.parcelaId, parcelaId), eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pago')))
+            .where(and(eq(alvoColumn(alvo), alvo.id), eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pago')))
             .orderBy(cobrancas.pagoEm)
             .limit(1)
           return paga ? { kind: 'charge', cobranca: paga } : { kind: 'paid-otherwise' }
         }
-        const [aberta] = await tx.select().from(cobrancas).where(pendente(parcelaId))
-        if (aberta && aberta.expiraEm! > now && aberta.valorCentavos === parcela.valorCentavos) {
+        if (target.estado === 'fechado' || target.valorCentavos <= 0) return { kind: 'closed', status: target.status }
+        const [aberta] = await tx.select().from(cobrancas).where(pendente(alvo))
+        if (aberta && aberta.expiraEm! > now && aberta.valorCentavos === target.valorCentavos) {
           return { kind: 'charge', cobranca: aberta }
         }
         if (aberta) {
@@ -120,45 +171,46 @@ export function forUser(db: Db, userId: number) {
         const [row] = await tx
           .insert(cobrancas)
           .values({
-            parcelaId,
+            ...alvoValues(alvo),
             userId,
             metodo: 'pix',
             txid,
-            valorCentavos: parcela.valorCentavos,
+            valorCentavos: target.valorCentavos,
             status: 'pendente',
-            copiaECola: copiaECola(txid, parcela.valorCentavos),
+            copiaECola: copiaECola(txid, target.valorCentavos),
             expiraEm: new Date(now.getTime() + validForMs),
           })
           .onConflictDoNothing()
           .returning()
         if (row) return { kind: 'charge', cobranca: row }
         // Another connection's charge won the unique index (only a writer that skipped the lock): answer it.
-        const [other] = await tx.select().from(cobrancas).where(pendente(parcelaId))
-        if (!other) throw new Error(`no pending Pix charge for instalment ${parcelaId} after a conflict`)
+        const [other] = await tx.select().from(cobrancas).where(pendente(alvo))
+        if (!other) throw new Error(`no pending Pix charge for ${alvo.tipo} ${alvo.id} after a conflict`)
         return { kind: 'charge', cobranca: other }
       })
     },
 
     /**
-     * Charges the card with `charge` and records the outcome, the instalment locked from the
+     * Charges the card with `charge` and records the outcome, the target locked from the
      * check to the write: a second payment of it waits, then finds it paid and never reaches
-     * the gateway. Approved: a `pago` row, the instalment paid (conditional update) and its
-     * pending Pix code withdrawn. Declined: a `recusado` row with the reason.
+     * the gateway. Approved: a `pago` row, the target paid (once) and its pending Pix code
+     * withdrawn. Declined: a `recusado` row with the reason.
      */
     async pagarComCartao(
-      parcelaId: number,
+      alvo: Alvo,
       now: Date,
       cartao: CartaoUsado,
       charge: (txid: string, valorCentavos: number) => Promise<CardChargeResult>,
     ): Promise<PagamentoCartaoResult> {
-      if (!isSerialId(parcelaId)) return { kind: 'not-found' }
+      if (!isSerialId(alvo.id)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<PagamentoCartaoResult> => {
-        const parcela = await lockParcela(tx, parcelaId)
-        if (!parcela) return { kind: 'not-found' }
-        if (parcela.pagoEm !== null) return { kind: 'already-paid' }
+        const target = await readAlvo(tx, alvo, userId, true)
+        if (!target) return { kind: 'not-found' }
+        if (target.estado === 'pago') return { kind: 'already-paid' }
+        if (target.estado === 'fechado' || target.valorCentavos <= 0) return { kind: 'closed', status: target.status }
         const txid = newTxid()
-        const outcome = await charge(txid, parcela.valorCentavos)
-        const base = { parcelaId, userId, metodo: 'cartao' as const, txid, valorCentavos: parcela.valorCentavos, ...cartao }
+        const outcome = await charge(txid, target.valorCentavos)
+        const base = { ...alvoValues(alvo), userId, metodo: 'cartao' as const, txid, valorCentavos: target.valorCentavos, ...cartao }
         if (!outcome.approved) {
           const [row] = await tx
             .insert(cobrancas)
@@ -170,9 +222,9 @@ export function forUser(db: Db, userId: number) {
           .insert(cobrancas)
           .values({ ...base, status: 'pago', autorizacao: outcome.authorization, pagoEm: now })
           .returning()
-        if (!(await markParcelaPaid(tx, parcelaId, parcela.valorCentavos, now))) return { kind: 'charged-but-paid', cobranca: row! }
-        // A Pix code of a paid instalment must not be paid as well.
-        await tx.update(cobrancas).set({ status: 'expirado' }).where(pendente(parcelaId))
+        if (!(await markPaid(tx, alvo, target.valorCentavos, now))) return { kind: 'charged-but-paid', cobranca: row! }
+        // A Pix code of a paid instalment or order must not be paid as well.
+        await tx.update(cobrancas).set({ status: 'expirado' }).where(pendente(alvo))
         return { kind: 'paid', cobranca: row! }
       })
     },
@@ -183,14 +235,17 @@ export type ConfirmPixResult =
   | {
       confirmed: true
       cobranca: CobrancaRow
-      /** The instalment was found paid another way (a writer that skipped the lock): the money is to refund. */
+      /**
+       * The instalment or order was found paid another way (a writer that skipped the lock),
+       * or the order was cancelled meanwhile: the money is to refund.
+       */
       parcelaJaPaga: boolean
     }
   | { confirmed: false; reason: 'unknown' | 'already-confirmed' | 'expired' }
 
 /**
  * The bank says the Pix charge `txid` was paid at `at` (in the demo, /dev/pix): the charge
- * and its instalment become paid EXACTLY ONCE, in one transaction of conditional updates. A
+ * and its instalment or order (1 → 2 through `moveOrder`) become paid EXACTLY ONCE, in one transaction of conditional updates. A
  * second or concurrent confirmation changes nothing and says so; a code past its expiry is
  * no longer payable (marked `expirado`).
  */
@@ -198,20 +253,21 @@ export async function confirmPixCharge(db: Db, txid: string, at: Date): Promise<
   if (!TXID_PATTERN.test(txid)) return { confirmed: false, reason: 'unknown' }
   return db.transaction(async (tx): Promise<ConfirmPixResult> => {
     const [found] = await tx
-      .select({ id: cobrancas.id, parcelaId: cobrancas.parcelaId })
+      .select({ id: cobrancas.id, parcelaId: cobrancas.parcelaId, preInvoiceId: cobrancas.preInvoiceId })
       .from(cobrancas)
       .where(and(eq(cobrancas.txid, txid), eq(cobrancas.metodo, 'pix')))
     if (!found) return { confirmed: false, reason: 'unknown' }
-    // The instalment first, as a card payment does (one lock order).
-    await tx.select({ id: parcelas.id }).from(parcelas).where(eq(parcelas.id, found.parcelaId)).for('update')
+    const alvo = alvoOf(found)
+    // The instalment or order first, as a card payment does (one lock order).
+    await readAlvo(tx, alvo, undefined, true)
     const [paid] = await tx
       .update(cobrancas)
       .set({ status: 'pago', pagoEm: at })
       .where(and(eq(cobrancas.id, found.id), eq(cobrancas.status, 'pendente'), gt(cobrancas.expiraEm, at)))
       .returning()
     if (paid) {
-      const parcelaPaga = await markParcelaPaid(tx, paid.parcelaId, paid.valorCentavos, at)
-      return { confirmed: true, cobranca: paid, parcelaJaPaga: !parcelaPaga }
+      const pagoAgora = await markPaid(tx, alvo, paid.valorCentavos, at)
+      return { confirmed: true, cobranca: paid, parcelaJaPaga: !pagoAgora }
     }
     await tx
       .update(cobrancas)
@@ -222,7 +278,7 @@ export async function confirmPixCharge(db: Db, txid: string, at: Date): Promise<
   })
 }
 
-/** Pix charges waiting for the bank, newest first: the demo's Pix provider lists them (/dev/pix). */
+/** Pix charges waiting for the bank, newest first: the demo's Pix provider lists them (/dev/pix); an order reads "Pedido PV-… 1/1". */
 export async function pendingPixCharges(db: Db, now: Date) {
   return db
     .select({
@@ -231,12 +287,13 @@ export async function pendingPixCharges(db: Db, now: Date) {
       expiraEm: cobrancas.expiraEm,
       aluno: users.fullName,
       email: users.email,
-      descricao: parcelas.descricao,
-      numero: parcelas.numero,
-      totalParcelas: parcelas.totalParcelas,
+      descricao: sql<string>`coalesce(${parcelas.descricao}, 'Pedido ' || ${preInvoices.numero})`,
+      numero: sql<number>`coalesce(${parcelas.numero}, 1)`,
+      totalParcelas: sql<number>`coalesce(${parcelas.totalParcelas}, 1)`,
     })
     .from(cobrancas)
-    .innerJoin(parcelas, eq(parcelas.id, cobrancas.parcelaId))
+    .leftJoin(parcelas, eq(parcelas.id, cobrancas.parcelaId))
+    .leftJoin(preInvoices, eq(preInvoices.id, cobrancas.preInvoiceId))
     .innerJoin(users, eq(users.id, cobrancas.userId))
     .where(and(eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pendente'), gt(cobrancas.expiraEm, now)))
     .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id))

@@ -7,11 +7,17 @@ import { defineEndpoint } from '../define.ts'
 export const PAGAMENTO_TEXTS = {
   parcelaNotFound: 'Parcela não encontrada',
   alreadyPaid: 'Esta parcela já está paga.',
+  pedidoNotFound: 'Pedido não encontrado',
+  pedidoAlreadyPaid: 'Este pedido já está pago.',
 } as const
 
 const parcelaNotFound = { 404: PAGAMENTO_TEXTS.parcelaNotFound }
+const pedidoNotFound = { 404: PAGAMENTO_TEXTS.pedidoNotFound }
 
-/** Paying the caller's own instalments through drive (SPEC §7 drive host, D13). */
+/**
+ * Paying the caller's own instalments (SPEC §7 drive host, D13) and orders waiting for
+ * payment (issue 12: "status-1 orders use the same flow"; the order's paths are ours, P151).
+ */
 export const pagamentoEndpoints = {
   /**
    * A Pix charge for the instalment: the pending one while it lasts, a new one otherwise;
@@ -41,5 +47,31 @@ export const pagamentoEndpoints = {
     body: PagamentoCartaoIn,
     response: PagamentoCartao,
     errors: { byStatus: parcelaNotFound, useDetail: true, fallback: 'Erro ao pagar com cartão' },
+  }),
+  /**
+   * The same Pix charge for an order waiting for payment (1, or -1): its total. Paid, the
+   * order moves 1 → 2 once (D11). 409 when it is paid, cancelled or waits for the level test.
+   */
+  pixPedido: defineEndpoint({
+    method: 'GET',
+    path: '/pre-invoice/{id}/cobranca/execute/pix/portal/',
+    service: 'drive',
+    access: 'student',
+    owned: { id: 'pedido' },
+    params: v.object({ id: IdParam }),
+    response: CobrancaPix,
+    errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao gerar o Pix' },
+  }),
+  /** The same card payment for an order waiting for payment: approved, the order moves 1 → 2 (201). */
+  cartaoPedido: defineEndpoint({
+    method: 'POST',
+    path: '/pre-invoice/{id}/cobranca/execute/cartao-credito/portal/',
+    service: 'drive',
+    access: 'student',
+    owned: { id: 'pedido' },
+    params: v.object({ id: IdParam }),
+    body: PagamentoCartaoIn,
+    response: PagamentoCartao,
+    errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao pagar com cartão' },
   }),
 } as const

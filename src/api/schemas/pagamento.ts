@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { Cents, IsoDateTime, Text } from './common.ts'
 
 /**
- * Paying an instalment through drive (issue 12, D13). Amounts are integer cents. A card's
+ * Paying an instalment or an order waiting for payment through drive (issue 12, D13, P151). Amounts are integer cents. A card's
  * number and CVV travel once, to drive, and are never stored, logged or kept on the device:
  * only the brand and the last four digits come back.
  */
@@ -11,10 +11,12 @@ import { Cents, IsoDateTime, Text } from './common.ts'
 export const StatusCobrancaPix = v.picklist(['pendente', 'pago', 'expirado'])
 export type StatusCobrancaPix = v.InferOutput<typeof StatusCobrancaPix>
 
-/** A Pix charge for one instalment: the BR Code "copia e cola", its QR image and expiry. */
+/** A Pix charge for one instalment or order: the BR Code "copia e cola", its QR image and expiry. */
 export const CobrancaPix = v.object({
   id: v.number(),
-  parcela_id: v.number(),
+  /** What it collects: an instalment or an order (the other is null). */
+  parcela_id: v.nullable(v.number()),
+  pedido_id: v.nullable(v.number()),
   /** The charge's transaction id inside the BR Code (field 62-05), 25 letters and digits. */
   txid: v.string(),
   valor: Cents,
@@ -28,7 +30,7 @@ export const CobrancaPix = v.object({
 })
 export type CobrancaPix = v.InferOutput<typeof CobrancaPix>
 
-/** Card instalments offered when paying one instalment by card (P145). */
+/** Card instalments offered when paying one instalment or order by card (P145, P151). */
 export const CARD_MAX_INSTALLMENTS = 3
 
 /** SPEC §9: the card's expiry year is this year or one of the 3 following. */
@@ -44,10 +46,11 @@ export const PagamentoCartaoIn = v.object({
 })
 export type PagamentoCartaoIn = v.InferOutput<typeof PagamentoCartaoIn>
 
-/** An approved card payment: the instalment is paid. */
+/** An approved card payment: the instalment or order is paid. */
 export const PagamentoCartao = v.object({
   id: v.number(),
-  parcela_id: v.number(),
+  parcela_id: v.nullable(v.number()),
+  pedido_id: v.nullable(v.number()),
   valor: Cents,
   parcelas: v.number(),
   /** visa, mastercard, elo, amex, hipercard or outra. */

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/client.ts'
-import type { Parcela } from '../../../api/schemas/financeiro.ts'
 import { CARD_MAX_INSTALLMENTS, CARD_YEARS_AHEAD, type PagamentoCartaoIn } from '../../../api/schemas/pagamento.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
@@ -10,10 +9,10 @@ import { formatMoney } from '../../../ui/format.ts'
 import { unmask } from '../../../ui/mask.ts'
 import { Select } from '../../../ui/select.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
-import { payByCard } from './api.ts'
+import { payByCard, type PaymentTarget } from './api.ts'
 
 interface PanelProps {
-  parcela: Parcela
+  target: PaymentTarget
   online: boolean
   onPaid: () => void
 }
@@ -37,12 +36,12 @@ type Errors = Partial<Record<keyof CardForm, string>>
  * Credit card (D13). The number and CVV live in this component's state only: no draft,
  * no query cache, nothing in the outbox; after an approval the form is emptied.
  */
-export function CardPanel({ parcela, online, onPaid }: PanelProps) {
+export function CardPanel({ target, online, onPaid }: PanelProps) {
   const { t } = useTranslation('payment')
   const [form, setForm] = useState<CardForm>(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
   const pay = useMutation({
-    mutationFn: (card: PagamentoCartaoIn) => payByCard(parcela.id, card),
+    mutationFn: (card: PagamentoCartaoIn) => payByCard(target, card),
     onSuccess: () => {
       setForm(EMPTY)
       onPaid()
@@ -53,7 +52,11 @@ export function CardPanel({ parcela, online, onPaid }: PanelProps) {
   if (pay.data) {
     return (
       <Alert tone="success" title={t('card.paid')} role="status">
-        {t('card.paidBody', { amount: formatMoney(pay.data.valor), brand: pay.data.bandeira, last4: pay.data.final })}
+        {t(target.tipo === 'pedido' ? 'card.paidBodyPedido' : 'card.paidBody', {
+          amount: formatMoney(pay.data.valor),
+          brand: pay.data.bandeira,
+          last4: pay.data.final,
+        })}
       </Alert>
     )
   }
@@ -121,7 +124,7 @@ export function CardPanel({ parcela, online, onPaid }: PanelProps) {
         onValueChange={set('parcelas')}
         options={Array.from({ length: CARD_MAX_INSTALLMENTS }, (_, i) => ({
           value: String(i + 1),
-          label: t('card.instalmentOption', { n: i + 1, amount: formatMoney(Math.ceil(parcela.valor / (i + 1))) }),
+          label: t('card.instalmentOption', { n: i + 1, amount: formatMoney(Math.ceil(target.valor / (i + 1))) }),
         }))}
       />
       {pay.error ? (
@@ -130,7 +133,7 @@ export function CardPanel({ parcela, online, onPaid }: PanelProps) {
         </Alert>
       ) : null}
       <Button type="submit" disabled={!online} loading={pay.isPending}>
-        {t('card.pay', { amount: formatMoney(parcela.valor) })}
+        {t('card.pay', { amount: formatMoney(target.valor) })}
       </Button>
     </form>
   )

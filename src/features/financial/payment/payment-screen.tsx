@@ -1,23 +1,15 @@
 import './payment.css'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Parcela } from '../../../api/schemas/financeiro.ts'
 import { Alert } from '../../../ui/alert.tsx'
-import { ChoiceGroup } from '../../../ui/choice-group.tsx'
 import { formatDate, formatMoney } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
-import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { LoadingStatus, textOrSkeleton } from '../../../ui/skeleton.tsx'
+import { textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { financeiroQueryKey, useFinanceiro } from '../api/get-financeiro.ts'
-import { PixPanel } from './pix-panel.tsx'
-
-type Method = 'pix' | 'cartao'
-
-// The card form (and the Select it uses) loads when the student chooses the card: Pix, the
-// default, does not pay for it.
-const CardPanel = lazy(() => import('./card-panel.tsx').then((module) => ({ default: module.CardPanel })))
+import { PaymentMethods } from './payment-methods.tsx'
 
 /**
  * /financial/pagar/{id} (issue 12, D13): the instalment as the device has it, then Pix or
@@ -64,9 +56,7 @@ function InstalmentSummary({ parcela }: { parcela?: Parcela }) {
 
 function Payment({ parcela }: { parcela: Parcela }) {
   const { t } = useTranslation('payment')
-  const online = useOnlineStatus()
   const queryClient = useQueryClient()
-  const [method, setMethod] = useState<Method>('pix')
   // Paid on this screen: its panel keeps the confirmation on screen after the re-sync below.
   const [paidHere, setPaidHere] = useState(false)
   const onPaid = useCallback(() => {
@@ -86,25 +76,7 @@ function Payment({ parcela }: { parcela: Parcela }) {
   return (
     <>
       <InstalmentSummary parcela={parcela} />
-      {online || paidHere ? null : <Alert tone="warning">{t('offline')}</Alert>}
-      {paidHere ? null : (
-        <ChoiceGroup
-          legend={t('method')}
-          options={[
-            { value: 'pix', label: t('methods.pix') },
-            { value: 'cartao', label: t('methods.cartao') },
-          ]}
-          value={method}
-          onChange={setMethod}
-        />
-      )}
-      {method === 'pix' ? (
-        <PixPanel parcela={parcela} online={online} onPaid={onPaid} />
-      ) : (
-        <Suspense fallback={<LoadingStatus />}>
-          <CardPanel parcela={parcela} online={online} onPaid={onPaid} />
-        </Suspense>
-      )}
+      <PaymentMethods target={{ tipo: 'parcela', id: parcela.id, valor: parcela.valor }} onPaid={onPaid} />
     </>
   )
 }

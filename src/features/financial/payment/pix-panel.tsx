@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Parcela } from '../../../api/schemas/financeiro.ts'
 import type { CobrancaPix } from '../../../api/schemas/pagamento.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { formatMoney } from '../../../ui/format.ts'
-import { PIX_POLL_MS, pixCharge } from './api.ts'
+import { PIX_POLL_MS, pixCharge, type PaymentTarget } from './api.ts'
 
 interface PanelProps {
-  parcela: Parcela
+  target: PaymentTarget
   online: boolean
   onPaid: () => void
 }
@@ -19,12 +18,12 @@ interface PanelProps {
  * student did not want is noise on the school's side). While it waits, the same call is
  * repeated: it answers the same pending charge until the provider confirms it.
  */
-export function PixPanel({ parcela, online, onPaid }: PanelProps) {
+export function PixPanel({ target, online, onPaid }: PanelProps) {
   const { t } = useTranslation('payment')
   const [asked, setAsked] = useState(false)
   const charge = useQuery({
-    queryKey: ['payment', 'pix', parcela.id],
-    queryFn: () => pixCharge(parcela.id),
+    queryKey: ['payment', 'pix', target.tipo, target.id],
+    queryFn: () => pixCharge(target),
     enabled: asked,
     networkMode: 'online',
     gcTime: 0,
@@ -56,7 +55,7 @@ export function PixPanel({ parcela, online, onPaid }: PanelProps) {
   if (paid) {
     return (
       <Alert tone="success" title={t('pix.paid')} role="status">
-        {t('pix.paidBody', { amount: formatMoney(charge.data.valor) })}
+        {t(target.tipo === 'pedido' ? 'pix.paidBodyPedido' : 'pix.paidBody', { amount: formatMoney(charge.data.valor) })}
       </Alert>
     )
   }

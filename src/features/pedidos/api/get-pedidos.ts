@@ -1,5 +1,5 @@
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { pedidoEndpoints } from '../../../api/contract/pedidos.ts'
 import type { Pedido } from '../../../api/schemas/pedido.ts'
 import type { PortalDb } from '../../../db/database.ts'
 import type { LocalData } from '../../../db/local.ts'
@@ -19,9 +19,9 @@ async function readPedidos(db: PortalDb): Promise<LocalSnapshot<Pedido[]> | null
 /** Conditional (issue 7): unchanged orders cost a 304; the stored rows stay. */
 export async function syncPedidos(local: LocalData): Promise<void> {
   const ticket = local.syncTicket()
-  const etag = (await local.storedEtags('pedidos'))[contract.pedidos.path]
+  const etag = (await local.storedEtags('pedidos'))[pedidoEndpoints.pedidos.path]
   const answer = await local.fetchConditional(
-    (sent) => api.callConditional(contract.pedidos, sent, { query: { limit: PAGE_LIMIT } }),
+    (sent) => api.callConditional(pedidoEndpoints.pedidos, sent, { query: { limit: PAGE_LIMIT } }),
     etag,
     async () => {
       const stored = await readPedidos(local.localDb)
@@ -29,7 +29,7 @@ export async function syncPedidos(local: LocalData): Promise<void> {
     },
   )
   if (!answer.changed) return local.markUnchanged('pedidos', { ticket })
-  await local.storePedidos(answer.value.items, { ticket, etags: answer.etag ? { [contract.pedidos.path]: answer.etag } : {} })
+  await local.storePedidos(answer.value.items, { ticket, etags: answer.etag ? { [pedidoEndpoints.pedidos.path]: answer.etag } : {} })
 }
 
 export const pedidosQueryOptions = offlineQueryOptions(pedidosQueryKey, syncPedidos)
@@ -41,5 +41,5 @@ export function usePedidos() {
 
 /** Cancels the order where D11 allows it (the server decides, P147); the list re-syncs after. */
 export function cancelarPedido(id: number) {
-  return api.call(contract.cancelarPedido, { params: { id } })
+  return api.call(pedidoEndpoints.cancelarPedido, { params: { id } })
 }

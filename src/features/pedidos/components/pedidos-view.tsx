@@ -1,5 +1,6 @@
 import '../pedidos.css'
 import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ORDER_STATUSES, type Pedido } from '../../../api/schemas/pedido.ts'
@@ -120,7 +121,8 @@ function PedidosLayout({ options, status, onStatusChange, pedidos, onCancel }: P
 function PedidoCard({ pedido, onCancel }: { pedido?: Pedido; onCancel?: (pedido: Pedido, button: HTMLElement) => void }) {
   const { t } = useTranslation('pedidos')
   const online = useOnlineStatus()
-  const canCancel = pedido !== undefined && onCancel !== undefined && studentOrderActions(pedido.status.id).cancel
+  const actions = pedido ? studentOrderActions(pedido.status.id) : { pay: false, cancel: false }
+  const canCancel = pedido !== undefined && onCancel !== undefined && actions.cancel
   const slot = (text: (pedido: Pedido) => ReactNode, width: string) => textOrSkeleton(pedido, text, width)
   const headingId = pedido ? `pedido-${pedido.id}` : undefined
   return (
@@ -141,6 +143,17 @@ function PedidoCard({ pedido, onCancel }: { pedido?: Pedido; onCancel?: (pedido:
         <span>
           {slot((pedido) => `${t('number', { numero: pedido.numero })} · ${formatDateTime(new Date(pedido.criado_em))}`, '11rem')}
         </span>
+        {/* Issue 12 (P151): paying takes its own screen, which says so offline. */}
+        {pedido && actions.pay ? (
+          <Link
+            to="/pedidos/pagar/$id"
+            params={{ id: String(pedido.id) }}
+            className="pedido__pay"
+            aria-label={t('payLabel', { numero: pedido.numero })}
+          >
+            {t('pay')}
+          </Link>
+        ) : null}
         {canCancel ? (
           <button
             type="button"
@@ -161,6 +174,12 @@ function PedidoCard({ pedido, onCancel }: { pedido?: Pedido; onCancel?: (pedido:
         </span>
         <span className="pedido__description">{slot((pedido) => pedido.status.description, '14rem')}</span>
       </p>
+      {/* SPEC §4 -3: the level test comes first; finishing it moves the order on (P152). */}
+      {pedido?.status.id === -3 ? (
+        <p className="pedido__next">
+          {t('nextStep.waitingTest')} <Link to="/english-test">{t('nextStep.goToTest')}</Link>
+        </p>
+      ) : null}
     </article>
   )
 }

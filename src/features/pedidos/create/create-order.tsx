@@ -335,6 +335,11 @@ function Created({ pedido }: { pedido: Pedido }) {
       </p>
       <p>{t('createdBody')}</p>
       <p>
+        <Link to="/pedidos/pagar/$id" params={{ id: String(pedido.id) }} className="order-created__action">
+          {t('pay')}
+        </Link>
+      </p>
+      <p>
         <Link to="/pedidos">{t('seeOrders')}</Link>
       </p>
     </section>
