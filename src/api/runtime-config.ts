@@ -1,5 +1,5 @@
 import type { ApiClient } from './client.ts'
-import { contract } from './contract.ts'
+import { configEndpoints } from './contract/config.ts'
 import type { ClientConfig } from './schemas/config.ts'
 
 const STORAGE_KEY = 'runtime_config'
@@ -41,7 +41,7 @@ export function refreshRuntimeConfig(api: ApiClient): Promise<ClientConfig | nul
 
 async function fetchRuntimeConfig(api: ApiClient): Promise<ClientConfig | null> {
   try {
-    current = await api.call(contract.config)
+    current = await api.call(configEndpoints.config)
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(current))
   } catch {
     // keep the cached settings

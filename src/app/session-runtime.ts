@@ -1,6 +1,9 @@
 import { createActor, fromPromise } from 'xstate'
 import { api, setApiEventHandlers } from '../api/api.ts'
-import { contract } from '../api/contract.ts'
+import { authEndpoints } from '../api/contract/auth.ts'
+import { bookEndpoints } from '../api/contract/books.ts'
+import { configEndpoints } from '../api/contract/config.ts'
+import { userEndpoints } from '../api/contract/users.ts'
 import { clearStoredSession, removeStoredItem, storeBookInfo, storeKeptUser, storeToken } from '../api/local-store.ts'
 import { onReachabilityChange } from '../api/reachability.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
@@ -61,20 +64,20 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
     actors: {
       login: fromPromise(async ({ input }) =>
         input.bookUuid === undefined
-          ? api.call(contract.loginAccessToken, {
+          ? api.call(authEndpoints.loginAccessToken, {
               body: { username: input.username, password: input.password, user_id: input.userId?.toString() },
             })
-          : api.call(contract.bookCodeLogin, {
+          : api.call(bookEndpoints.bookCodeLogin, {
               body: { username: input.username, uuid: input.bookUuid, user_id: input.userId?.toString() },
             }),
       ),
       // The token was stored as the login answered, so the client sends it.
-      checkBook: fromPromise(async ({ input }) => (await api.call(contract.emptyBookCheck, { params: { id: input.uuid } })).empty),
+      checkBook: fromPromise(async ({ input }) => (await api.call(bookEndpoints.emptyBookCheck, { params: { id: input.uuid } })).empty),
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
         // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
-        await verifyPendingEmail((token) => api.call(contract.verifyEmail, { body: { token_email: token } }))
+        await verifyPendingEmail((token) => api.call(userEndpoints.verifyEmail, { body: { token_email: token } }))
         // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
-        const user = await api.call(contract.usersMe)
+        const user = await api.call(userEndpoints.usersMe)
         // Another account's data never shows, even if its logout never ran (D15).
         await (await loadLocalData()).claimLocalData(user.id)
         void redirectToProduction(user)
@@ -106,6 +109,6 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
     const snapshot = actor.getSnapshot()
     if (reachable && snapshot.matches('loggedIn') && snapshot.context.userFromDevice) actor.send({ type: 'session.reloadUser' })
   })
-  retryWhenServerAnswers(() => api.call(contract.config))
+  retryWhenServerAnswers(() => api.call(configEndpoints.config))
   return actor.start()
 }

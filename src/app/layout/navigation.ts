@@ -1,5 +1,10 @@
 import type { BrandId } from '../../api/brand-host.ts'
-import { contract } from '../../api/contract.ts'
+import { atividadeEndpoints } from '../../api/contract/atividades.ts'
+import { aulaOnlineEndpoints } from '../../api/contract/aula-online.ts'
+import { englishTestEndpoints } from '../../api/contract/english-test.ts'
+import { financeiroEndpoints } from '../../api/contract/financeiro.ts'
+import { pedagogicoEndpoints } from '../../api/contract/pedagogico.ts'
+import { pedidoEndpoints } from '../../api/contract/pedidos.ts'
 import { canCall, type Endpoint } from '../../api/define.ts'
 import type { Role } from '../../api/schemas/user.ts'
 import type common from '../../i18n/pt-BR/common.json'
@@ -26,17 +31,17 @@ export interface NavItem {
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'dashboard', to: '/dashboard', icon: 'home' },
-  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', endpoint: contract.turmas },
-  { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video', endpoint: contract.aulasOnline },
-  { labelKey: 'financial', to: '/financial', icon: 'wallet', endpoint: contract.financeiro },
-  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: contract.pedidos },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', endpoint: pedagogicoEndpoints.turmas },
+  { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video', endpoint: aulaOnlineEndpoints.aulasOnline },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet', endpoint: financeiroEndpoints.financeiro },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: pedidoEndpoints.pedidos },
   { labelKey: 'club', to: '/knn-club', icon: 'star' },
   { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'] },
   { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', brands: ['phenom'] },
   { labelKey: 'knnOrlando', to: '/knn-orlando', icon: 'globe', brands: ['knn'] },
-  { labelKey: 'englishTest', to: '/english-test', icon: 'test', endpoint: contract.englishTest },
+  { labelKey: 'englishTest', to: '/english-test', icon: 'test', endpoint: englishTestEndpoints.englishTest },
   // D16: what waits to be sent from this device, with a count badge while anything waits (P102).
-  { labelKey: 'enviosPendentes', to: '/envios-pendentes', icon: 'upload', endpoint: contract.enviarArquivoAtividade },
+  { labelKey: 'enviosPendentes', to: '/envios-pendentes', icon: 'upload', endpoint: atividadeEndpoints.enviarArquivoAtividade },
   { labelKey: 'me', to: '/me', icon: 'user' },
   { labelKey: 'managerPanel', to: '/manager-panel', icon: 'bell', roles: ['manager'] },
 ]
@@ -71,9 +76,9 @@ export interface TabItem {
 /** The phone tab bar: the four areas students open most; "Mais" opens the drawer. */
 export const TAB_ITEMS: readonly TabItem[] = [
   { labelKey: 'dashboard', to: '/dashboard', icon: 'home', section: '/dashboard' },
-  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', section: '/pedagogico', endpoint: contract.turmas },
-  { labelKey: 'financial', to: '/financial', icon: 'wallet', section: '/financial', endpoint: contract.financeiro },
-  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', section: '/pedidos', endpoint: contract.pedidos },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', section: '/pedagogico', endpoint: pedagogicoEndpoints.turmas },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet', section: '/financial', endpoint: financeiroEndpoints.financeiro },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', section: '/pedidos', endpoint: pedidoEndpoints.pedidos },
 ]
 
 /** The tabs this role may open (a manager has no classes, instalments or orders, D7). */

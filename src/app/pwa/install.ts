@@ -12,7 +12,7 @@
 import { useSyncExternalStore } from 'react'
 import { api } from '../../api/api.ts'
 import { NetworkError } from '../../api/client.ts'
-import { contract } from '../../api/contract.ts'
+import { userEndpoints } from '../../api/contract/users.ts'
 import { getStoredToken } from '../../api/local-store.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
 
@@ -165,7 +165,7 @@ let controller: InstallController | null = null
 export function installController(): InstallController {
   controller ??= createInstallController({
     target: window as InstallDeps['target'],
-    report: (installed) => api.call(contract.updatePwa, { body: { pwa_installed: installed } }),
+    report: (installed) => api.call(userEndpoints.updatePwa, { body: { pwa_installed: installed } }),
     hasToken: () => getStoredToken() !== null,
   })
   return controller

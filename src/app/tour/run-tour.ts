@@ -1,7 +1,7 @@
 import type { Config, Driver, DriveStep, PopoverDOM } from 'driver.js'
 import { createActor, fromPromise } from 'xstate'
 import { api } from '../../api/api.ts'
-import { contract } from '../../api/contract.ts'
+import { userEndpoints } from '../../api/contract/users.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
 import type { DriverTourBody, TourRoute } from '../../api/schemas/tour.ts'
 import { tourMachine } from '../../machines/tour.ts'
@@ -57,7 +57,7 @@ export function runTour({ route, userId, onUserUpdated }: RunTourOptions): () =>
       }),
       confirmClose: fromPromise(async () => window.confirm(TOUR_TEXTS.confirmClose)),
       recordSeen: fromPromise(({ input }) =>
-        api.call(contract.driverTour, { body: { user_id: input.userId, [input.route]: true } as DriverTourBody }),
+        api.call(userEndpoints.driverTour, { body: { user_id: input.userId, [input.route]: true } as DriverTourBody }),
       ),
     },
     actions: {

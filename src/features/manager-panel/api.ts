@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/api.ts'
-import { contract } from '../../api/contract.ts'
+import { managerOrderEndpoints } from '../../api/contract/manager-orders.ts'
+import { pushEndpoints } from '../../api/contract/push.ts'
 import type { FulfilmentStatusId, FulfilmentTargetId } from '../../api/contract/manager-orders.ts'
 import type { PushSending, PushSendingInput } from '../../api/schemas/push.ts'
 
@@ -14,7 +15,7 @@ const running = (sending: PushSending | undefined) => sending?.status === 'envia
 
 export const sendingsQuery = queryOptions({
   queryKey: ['manager-panel', 'sendings'],
-  queryFn: () => api.call(contract.pushSendings),
+  queryFn: () => api.call(pushEndpoints.pushSendings),
   networkMode: 'online',
   refetchInterval: (query) => (query.state.data?.some(running) ? WHILE_SENDING_MS : false),
 })
@@ -22,21 +23,21 @@ export const sendingsQuery = queryOptions({
 export const sendingQuery = (id: number) =>
   queryOptions({
     queryKey: ['manager-panel', 'sending', id],
-    queryFn: () => api.call(contract.pushSendingGet, { params: { id } }),
+    queryFn: () => api.call(pushEndpoints.pushSendingGet, { params: { id } }),
     networkMode: 'online',
   })
 
 export const sendingLogQuery = (id: number) =>
   queryOptions({
     queryKey: ['manager-panel', 'log', id],
-    queryFn: () => api.call(contract.pushSendingLog, { params: { id } }),
+    queryFn: () => api.call(pushEndpoints.pushSendingLog, { params: { id } }),
     networkMode: 'online',
     refetchInterval: (query) => (running(query.state.data?.sending) ? WHILE_SENDING_MS : false),
   })
 
 export const audienceOptionsQuery = queryOptions({
   queryKey: ['manager-panel', 'audience-options'],
-  queryFn: () => api.call(contract.pushAudienceOptions),
+  queryFn: () => api.call(pushEndpoints.pushAudienceOptions),
   networkMode: 'online',
   staleTime: 5 * 60_000,
 })
@@ -44,7 +45,7 @@ export const audienceOptionsQuery = queryOptions({
 export const studentSearchQuery = (busca: string) =>
   queryOptions({
     queryKey: ['manager-panel', 'students', busca],
-    queryFn: ({ signal }) => api.call(contract.pushStudentSearch, { query: { busca }, signal }),
+    queryFn: ({ signal }) => api.call(pushEndpoints.pushStudentSearch, { query: { busca }, signal }),
     networkMode: 'online',
     enabled: busca.trim().length >= 2,
   })
@@ -63,8 +64,8 @@ export function useSaveDraft() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | undefined; input: PushSendingInput }) =>
       id === undefined
-        ? api.call(contract.pushSendingCreate, { body: input })
-        : api.call(contract.pushSendingUpdate, { body: { id, ...input } }),
+        ? api.call(pushEndpoints.pushSendingCreate, { body: input })
+        : api.call(pushEndpoints.pushSendingUpdate, { body: { id, ...input } }),
     onSuccess: (saved) => refresh(saved),
   })
 }
@@ -72,7 +73,7 @@ export function useSaveDraft() {
 export function useDeleteDraft() {
   const refresh = useRefreshSendings()
   return useMutation({
-    mutationFn: (id: number) => api.call(contract.pushSendingDelete, { params: { id } }),
+    mutationFn: (id: number) => api.call(pushEndpoints.pushSendingDelete, { params: { id } }),
     onSuccess: () => refresh(),
   })
 }
@@ -82,7 +83,7 @@ export function useSend() {
   const refresh = useRefreshSendings()
   return useMutation({
     mutationFn: ({ id, scheduledFor }: { id: number; scheduledFor: string | null }) =>
-      api.call(contract.pushSendingSend, { body: { id, scheduled_for: scheduledFor } }),
+      api.call(pushEndpoints.pushSendingSend, { body: { id, scheduled_for: scheduledFor } }),
     onSuccess: () => refresh(),
   })
 }
@@ -94,7 +95,8 @@ export const ORDERS_PAGE_SIZE = 20
 export const ordersToFulfilQuery = (status: FulfilmentStatusId | undefined, page: number) =>
   queryOptions({
     queryKey: ['manager-panel', 'orders', status ?? 'all', page],
-    queryFn: () => api.call(contract.pedidosAAtender, { query: { status, limit: ORDERS_PAGE_SIZE, offset: page * ORDERS_PAGE_SIZE } }),
+    queryFn: () =>
+      api.call(managerOrderEndpoints.pedidosAAtender, { query: { status, limit: ORDERS_PAGE_SIZE, offset: page * ORDERS_PAGE_SIZE } }),
     networkMode: 'online',
   })
 
@@ -106,7 +108,7 @@ export function useAdvanceOrder() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, de, para }: { id: number; de: FulfilmentStatusId; para: FulfilmentTargetId }) =>
-      api.call(contract.avancarPedido, { params: { id }, body: { de, para } }),
+      api.call(managerOrderEndpoints.avancarPedido, { params: { id }, body: { de, para } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['manager-panel', 'orders'] }),
   })
 }

@@ -1,6 +1,6 @@
 import { api, PORTAL_BASE_URL } from '../../api/api.ts'
 import { ApiError, createApiClient, type ApiClient } from '../../api/client.ts'
-import { contract } from '../../api/contract.ts'
+import { pushEndpoints } from '../../api/contract/push.ts'
 import { getStoredItem, removeStoredItem, setStoredItem } from '../../api/local-store.ts'
 import { driveBaseUrl, refreshRuntimeConfig, runtimeConfig } from '../../api/runtime-config.ts'
 import type { DeviceType } from '../../api/schemas/push.ts'
@@ -120,8 +120,8 @@ export function onPushStatusChange(listener: () => void): () => void {
 /** The server's row for the stored `auth`, removed; a row already gone is fine. */
 async function deleteServerSubscription(client: ApiClient, auth: string): Promise<void> {
   try {
-    const { id } = await client.call(contract.pushSubscription, { params: { auth } })
-    await client.call(contract.pushUnsubscribe, { params: { id } })
+    const { id } = await client.call(pushEndpoints.pushSubscription, { params: { auth } })
+    await client.call(pushEndpoints.pushUnsubscribe, { params: { id } })
   } catch (error) {
     if (!isNotFound(error)) throw error
   }
@@ -129,7 +129,7 @@ async function deleteServerSubscription(client: ApiClient, auth: string): Promis
 
 async function register(userId: number, subscription: PushSubscription): Promise<void> {
   const keys = keysOf(subscription)
-  await api.call(contract.pushSubscribe, { body: { user_id: userId, ...keys, ...thisDevice() } })
+  await api.call(pushEndpoints.pushSubscribe, { body: { user_id: userId, ...keys, ...thisDevice() } })
   setStoredItem('pushSubscriptionAuth', keys.auth)
 }
 
@@ -171,9 +171,9 @@ async function checkAtStart(userId: number): Promise<void> {
   if (stored && stored !== auth) await deleteServerSubscription(api, stored)
   const device = thisDevice()
   try {
-    const current = await api.call(contract.pushSubscription, { params: { auth } })
+    const current = await api.call(pushEndpoints.pushSubscription, { params: { auth } })
     if (current.user_id !== userId || current.is_pwa !== device.is_pwa || current.device_type !== device.device_type) {
-      await api.call(contract.pushUpdate, { body: { user_id: userId, auth, ...device } })
+      await api.call(pushEndpoints.pushUpdate, { body: { user_id: userId, auth, ...device } })
     }
     setStoredItem('pushSubscriptionAuth', auth)
   } catch (error) {
@@ -181,7 +181,7 @@ async function checkAtStart(userId: number): Promise<void> {
     // Not this account's: another account's on a shared device moves here (PUT proves the
     // device holds it), and one the server dropped (a 410 from the push service) is made again.
     try {
-      await api.call(contract.pushUpdate, { body: { user_id: userId, auth, ...device } })
+      await api.call(pushEndpoints.pushUpdate, { body: { user_id: userId, auth, ...device } })
       setStoredItem('pushSubscriptionAuth', auth)
     } catch (updateError) {
       if (!isNotFound(updateError)) throw updateError
@@ -250,7 +250,7 @@ export const disablePush = oneAtATime(async (): Promise<void> => {
 export async function sendTestNotification(): Promise<string> {
   const auth = getStoredItem('pushSubscriptionAuth')
   if (!auth) throw new Error('Ative as notificações neste aparelho primeiro.')
-  return (await api.call(contract.pushTest, { body: { auth } })).detail
+  return (await api.call(pushEndpoints.pushTest, { body: { auth } })).detail
 }
 
 /**

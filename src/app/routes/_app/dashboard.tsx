@@ -11,7 +11,7 @@ import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
 import { SyncStatus } from '../../../ui/sync-status.tsx'
 import { EmailVerificationNotice } from '../../email-verification-notice.tsx'
 import { useCurrentUser } from '../../session.tsx'
-import { contract } from '../../../api/contract.ts'
+import { financeiroEndpoints } from '../../../api/contract/financeiro.ts'
 import { canCall } from '../../../api/define.ts'
 import type { Role } from '../../../api/schemas/user.ts'
 
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/_app/dashboard')({
 
 /** A manager has no classes, instalments or orders (D7): their home is the greeting. */
 function readsStudentData(role: Role | null): boolean {
-  return canCall(contract.financeiro, role)
+  return canCall(financeiroEndpoints.financeiro, role)
 }
 
 /** Home: the greeting and summary cards built from the same local data as each screen. */

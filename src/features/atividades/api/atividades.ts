@@ -1,6 +1,7 @@
 import { api, PORTAL_BASE_URL } from '../../../api/api.ts'
 import { ACTIVITY_FILE } from '../../../api/contract/atividades.ts'
-import { contract } from '../../../api/contract.ts'
+import { atividadeEndpoints } from '../../../api/contract/atividades.ts'
+import { pedagogicoEndpoints } from '../../../api/contract/pedagogico.ts'
 import { matchesContent, SNIFF_BYTES } from '../../../api/file-signatures.ts'
 import type { TurmaAlunoAtividade } from '../../../api/schemas/atividade.ts'
 import type { Turma } from '../../../api/schemas/turma.ts'
@@ -18,7 +19,7 @@ import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-dat
 async function turmaOf(local: LocalData, turmaId: number): Promise<Turma | undefined> {
   const stored = await local.localDb.turmas.get(turmaId)
   if (stored) return stored
-  const turmas = await api.call(contract.turmas, { query: {} })
+  const turmas = await api.call(pedagogicoEndpoints.turmas, { query: {} })
   return turmas.find((turma) => turma.id === turmaId)
 }
 
@@ -28,7 +29,7 @@ export async function syncAtividades(local: LocalData, turmaId: number): Promise
   const turma = await turmaOf(local, turmaId)
   // Not one of the student's classes: the screen says "not found" (nothing to store).
   if (!turma) throw new TurmaNotFound()
-  const atividades = await api.call(contract.atividades, { params: { id: turma.turma_aluno_id } })
+  const atividades = await api.call(atividadeEndpoints.atividades, { params: { id: turma.turma_aluno_id } })
   await local.storeAtividades(turma, atividades, { ticket })
 }
 
@@ -72,12 +73,12 @@ async function keepAnswer(turmaId: number, atividade: TurmaAlunoAtividade): Prom
 }
 
 export async function excluirArquivo(turmaId: number, atividadeId: number, arquivoId: number): Promise<void> {
-  const answer = await api.call(contract.excluirArquivoAtividade, { params: { id: atividadeId, x: arquivoId } })
+  const answer = await api.call(atividadeEndpoints.excluirArquivoAtividade, { params: { id: atividadeId, x: arquivoId } })
   await keepAnswer(turmaId, answer)
 }
 
 export async function registrarPresenca(turmaId: number, turmaAtividadeId: number): Promise<void> {
-  const answer = await api.call(contract.presencaAluno, { params: { id: turmaAtividadeId } })
+  const answer = await api.call(atividadeEndpoints.presencaAluno, { params: { id: turmaAtividadeId } })
   await keepAnswer(turmaId, answer)
 }
 
@@ -95,11 +96,11 @@ function saveBlob(blob: Blob, name: string): void {
 }
 
 export async function baixarArquivo(atividadeId: number, arquivo: { id: number; nome: string }): Promise<void> {
-  saveBlob(await api.call(contract.downloadAtividade, { params: { id: atividadeId, x: arquivo.id } }), arquivo.nome)
+  saveBlob(await api.call(atividadeEndpoints.downloadAtividade, { params: { id: atividadeId, x: arquivo.id } }), arquivo.nome)
 }
 
 export async function baixarCorrecao(atividadeId: number, correcao: { id: number; nome: string }): Promise<void> {
-  saveBlob(await api.call(contract.downloadCorrecao, { params: { id: atividadeId, x: correcao.id } }), correcao.nome)
+  saveBlob(await api.call(atividadeEndpoints.downloadCorrecao, { params: { id: atividadeId, x: correcao.id } }), correcao.nome)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
 import { ApiError } from '../../../api/client.ts'
-import { contract } from '../../../api/contract.ts'
+import { aulaOnlineEndpoints } from '../../../api/contract/aula-online.ts'
 import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
 import type { PortalDb } from '../../../db/database.ts'
 import { loadLocalData, type LocalData } from '../../../db/local.ts'
@@ -18,9 +18,9 @@ async function readAulas(db: PortalDb): Promise<LocalSnapshot<AulaOnline[]> | nu
 /** Conditional (issue 7): an unchanged list costs a 304 and the stored one stays (P125). */
 export async function syncAulasOnline(local: LocalData): Promise<void> {
   const ticket = local.syncTicket()
-  const path = contract.aulasOnline.path
+  const path = aulaOnlineEndpoints.aulasOnline.path
   const answer = await local.fetchConditional(
-    (sent) => api.callConditional(contract.aulasOnline, sent, {}),
+    (sent) => api.callConditional(aulaOnlineEndpoints.aulasOnline, sent, {}),
     (await local.storedEtags('aulasOnline'))[path],
     async () => (await readAulas(local.localDb))?.value,
   )
@@ -47,7 +47,7 @@ export function aulaOnlineQueryOptions(id: number) {
     if ((await readAulas(local.localDb))?.value.some((aula) => aula.id === id)) return
     const ticket = local.syncTicket()
     try {
-      await local.storeAulaOnline(await api.call(contract.aulaOnline, { params: { id } }), { ticket })
+      await local.storeAulaOnline(await api.call(aulaOnlineEndpoints.aulaOnline, { params: { id } }), { ticket })
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error
     }
@@ -73,7 +73,7 @@ export function useAulaOnline(id: number) {
 export function useEntrarAulaOnline() {
   return useMutation({
     mutationFn: async (id: number) => {
-      const aula = await api.call(contract.entrarAulaOnline, { params: { id } })
+      const aula = await api.call(aulaOnlineEndpoints.entrarAulaOnline, { params: { id } })
       await (await loadLocalData()).storeAulaOnline(aula)
       return aula
     },

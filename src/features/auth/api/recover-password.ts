@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { authEndpoints } from '../../../api/contract/auth.ts'
 
 export interface RecoveryRequest {
   /** An e-mail, or the CPF when `isAccessCode` (P69). */
@@ -10,7 +10,7 @@ export interface RecoveryRequest {
 
 /** SPEC §7: POST /login/recover-password/ (query: email, isAccessCode). */
 export function recoverPassword(request: RecoveryRequest) {
-  return api.call(contract.recoverPassword, { query: { email: request.email, isAccessCode: request.isAccessCode } })
+  return api.call(authEndpoints.recoverPassword, { query: { email: request.email, isAccessCode: request.isAccessCode } })
 }
 
 export function useRecoverPassword() {

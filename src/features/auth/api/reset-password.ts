@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { authEndpoints } from '../../../api/contract/auth.ts'
 
 /** SPEC §7: POST /login/reset-password/ (query: token; body: new_password). */
 export function resetPassword({ token, newPassword }: { token: string; newPassword: string }) {
-  return api.call(contract.resetPassword, { query: { token }, body: { new_password: newPassword } })
+  return api.call(authEndpoints.resetPassword, { query: { token }, body: { new_password: newPassword } })
 }
 
 export function useResetPassword() {

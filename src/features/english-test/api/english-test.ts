@@ -1,6 +1,6 @@
 import { api } from '../../../api/api.ts'
 import { ApiError, NetworkError } from '../../../api/client.ts'
-import { contract } from '../../../api/contract.ts'
+import { englishTestEndpoints } from '../../../api/contract/english-test.ts'
 import type { TentativaEnglishTest } from '../../../api/schemas/english-test.ts'
 import type { PendingEnglishAnswer, StoredEnglishTest } from '../../../db/database.ts'
 import { loadLocalData, type LocalData } from '../../../db/local.ts'
@@ -32,7 +32,7 @@ export function flushAnswers(tentativaId: number): Promise<FlushResult> {
       const pending = await local.pendingAnswers(tentativaId)
       if (pending.length === 0) return result
       try {
-        const tentativa = await api.call(contract.salvarRespostasEnglishTest, {
+        const tentativa = await api.call(englishTestEndpoints.salvarRespostasEnglishTest, {
           params: { id: tentativaId },
           body: { respostas: pending.map(({ questao_id, opcao }) => ({ questao_id, opcao })) },
         })
@@ -74,7 +74,7 @@ export async function syncEnglishTest(local: LocalData): Promise<void> {
   const stored = await local.localDb.englishTest.get('estado')
   const open = stored?.estado.tentativa
   if (open && !open.finalizada_em) await flushAnswers(open.id)
-  await local.storeEnglishTest(await api.call(contract.englishTest), { ticket })
+  await local.storeEnglishTest(await api.call(englishTestEndpoints.englishTest), { ticket })
 }
 
 export const englishTestQueryOptions = offlineQueryOptions(englishTestQueryKey, syncEnglishTest)
@@ -96,7 +96,7 @@ export function usePendingAnswers(tentativaId: number): PendingEnglishAnswer[] |
 
 /** Starts (or resumes) the attempt on the server and keeps it on the device. */
 export async function startEnglishTest(): Promise<TentativaEnglishTest> {
-  const tentativa = await api.call(contract.iniciarEnglishTest)
+  const tentativa = await api.call(englishTestEndpoints.iniciarEnglishTest)
   await (await loadLocalData()).storeTentativa(tentativa)
   return tentativa
 }
@@ -115,7 +115,7 @@ export async function finishEnglishTest(tentativaId: number): Promise<TentativaE
   const flushed = await flushAnswers(tentativaId)
   if (flushed === 'offline') return 'offline'
   try {
-    const tentativa = await api.call(contract.finalizarEnglishTest, { params: { id: tentativaId } })
+    const tentativa = await api.call(englishTestEndpoints.finalizarEnglishTest, { params: { id: tentativaId } })
     const local = await loadLocalData()
     finishedHere.add(tentativaId)
     await local.storeTentativa(tentativa)

@@ -1,5 +1,5 @@
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { financeiroEndpoints } from '../../../api/contract/financeiro.ts'
 import type { Financeiro, Parcela } from '../../../api/schemas/financeiro.ts'
 import type { PortalDb } from '../../../db/database.ts'
 import { compareIso } from '../../../ui/format.ts'
@@ -7,7 +7,7 @@ import type { LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const financeiroQueryKey = ['offline', 'financeiro'] as const
-const PATH = contract.financeiro.path
+const PATH = financeiroEndpoints.financeiro.path
 
 async function readFinanceiro(db: PortalDb): Promise<LocalSnapshot<Financeiro> | null> {
   const meta = await db.syncState.get('financeiro')
@@ -20,7 +20,7 @@ export async function syncFinanceiro(local: LocalData): Promise<void> {
   const ticket = local.syncTicket()
   const etags = await local.storedEtags('financeiro')
   const answer = await local.fetchConditional(
-    (etag) => api.callConditional(contract.financeiro, etag),
+    (etag) => api.callConditional(financeiroEndpoints.financeiro, etag),
     etags[PATH],
     async () => (await readFinanceiro(local.localDb))?.value,
   )

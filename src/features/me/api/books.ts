@@ -1,22 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { bookEndpoints } from '../../../api/contract/books.ts'
 
 /** SPEC §7: GET /users/book/, the caller's linked books (D8). */
 export function userBooksQueryOptions() {
-  return queryOptions({ queryKey: ['users', 'book'], queryFn: () => api.call(contract.userBooks) })
+  return queryOptions({ queryKey: ['users', 'book'], queryFn: () => api.call(bookEndpoints.userBooks) })
 }
 
 /** SPEC §7: GET /at-home/meus-livros/, the course books of the caller's classes (P75). */
 export function atHomeBooksQueryOptions() {
-  return queryOptions({ queryKey: ['at-home', 'meus-livros'], queryFn: () => api.call(contract.meusLivros) })
+  return queryOptions({ queryKey: ['at-home', 'meus-livros'], queryFn: () => api.call(bookEndpoints.meusLivros) })
 }
 
 /** POST /users/book/ with the code printed in the book. */
 export function useAddUserBook() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (uuid: string) => api.call(contract.addUserBook, { body: { uuid } }),
+    mutationFn: (uuid: string) => api.call(bookEndpoints.addUserBook, { body: { uuid } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userBooksQueryOptions().queryKey }),
   })
 }
@@ -25,7 +25,7 @@ export function useAddUserBook() {
 export function useUnlinkBook() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => api.call(contract.unlinkBook, { params: { id } }),
+    mutationFn: (id: number) => api.call(bookEndpoints.unlinkBook, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userBooksQueryOptions().queryKey }),
   })
 }

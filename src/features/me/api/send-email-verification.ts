@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { userEndpoints } from '../../../api/contract/users.ts'
 
 /** SPEC §7: GET /users/send-email-verification/ with the e-mail the screen shows (P70). */
 export function sendEmailVerification(email: string) {
-  return api.call(contract.sendEmailVerification, { query: { email } })
+  return api.call(userEndpoints.sendEmailVerification, { query: { email } })
 }
 
 export function useSendEmailVerification() {

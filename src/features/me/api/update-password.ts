@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { userEndpoints } from '../../../api/contract/users.ts'
 
 export interface PasswordChange {
   current_password: string
@@ -9,7 +9,7 @@ export interface PasswordChange {
 
 /** Drive endpoint (SPEC §7): PUT /users/me/update-password/portal/. */
 export function updatePassword(change: PasswordChange) {
-  return api.call(contract.updatePasswordPortal, { body: change })
+  return api.call(userEndpoints.updatePasswordPortal, { body: change })
 }
 
 /** `onNewToken`: the change voided every older token; the session must keep this one. */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { userEndpoints } from '../../../api/contract/users.ts'
 import type { ProfileUpdateInput } from '../../../api/schemas/registration.ts'
 
 /** PUT /users/profile/ (SPEC §7): answers the updated user; errors read "Erro ao atualizar" or the server's detail (SPEC §8). */
 export function updateProfile(body: ProfileUpdateInput) {
-  return api.call(contract.updateProfile, { body })
+  return api.call(userEndpoints.updateProfile, { body })
 }
 
 export function useUpdateProfile() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { contract } from '../../../api/contract.ts'
+import { bookEndpoints } from '../../../api/contract/books.ts'
 import { canCall, type Role } from '../../../api/define.ts'
 import { bookUuidIn } from '../../../api/local-store.ts'
 import type { AtHomeBook, UserBook } from '../../../api/schemas/book.ts'
@@ -174,7 +174,7 @@ function AddBookForm() {
  * unlink. Books are a student's (P27): a manager's profile has no such section.
  */
 export function MyBooks({ role }: { role: Role }) {
-  return canCall(contract.userBooks, role) ? <MyBooksCard /> : null
+  return canCall(bookEndpoints.userBooks, role) ? <MyBooksCard /> : null
 }
 
 function MyBooksCard() {

@@ -1,6 +1,6 @@
 import type { ConditionalResult } from '../../../api/client.ts'
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { pedagogicoEndpoints } from '../../../api/contract/pedagogico.ts'
 import { fillPath } from '../../../api/define.ts'
 import type { Turma } from '../../../api/schemas/turma.ts'
 import type { StoredNotas } from '../../../db/database.ts'
@@ -32,8 +32,8 @@ export async function syncTurmas(local: LocalData): Promise<void> {
   }
 
   const turmas = await get(
-    contract.turmas.path,
-    (etag) => api.callConditional(contract.turmas, etag, { query: {} }),
+    pedagogicoEndpoints.turmas.path,
+    (etag) => api.callConditional(pedagogicoEndpoints.turmas, etag, { query: {} }),
     async () => {
       const stored = await localDb.turmas.toArray()
       return (await localDb.syncState.get('turmas')) ? stored : undefined
@@ -44,13 +44,13 @@ export async function syncTurmas(local: LocalData): Promise<void> {
       const storedNotas = () => localDb.notas.get(turma.id)
       const [notasTurma, athome] = await Promise.all([
         get(
-          fillPath(contract.notasTurma.path, { id: turma.id }),
-          (etag) => api.callConditional(contract.notasTurma, etag, { params: { id: turma.id } }),
+          fillPath(pedagogicoEndpoints.notasTurma.path, { id: turma.id }),
+          (etag) => api.callConditional(pedagogicoEndpoints.notasTurma, etag, { params: { id: turma.id } }),
           async () => (await storedNotas())?.notas,
         ),
         get(
-          fillPath(contract.notasAtHome.path, { id: turma.turma_aluno_id }),
-          (etag) => api.callConditional(contract.notasAtHome, etag, { params: { id: turma.turma_aluno_id } }),
+          fillPath(pedagogicoEndpoints.notasAtHome.path, { id: turma.turma_aluno_id }),
+          (etag) => api.callConditional(pedagogicoEndpoints.notasAtHome, etag, { params: { id: turma.turma_aluno_id } }),
           async () => (await storedNotas())?.athome ?? undefined,
         ),
       ])

@@ -1,5 +1,5 @@
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { praticaEndpoints } from '../../../api/contract/pratica.ts'
 import type { Pratica } from '../../../api/schemas/pratica.ts'
 import type { LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
@@ -24,7 +24,7 @@ export function warmAudioCache(pratica: Pratica): void {
 /** Fetches a class's practice content into the device (D15's read path): the screen reads it from there. */
 export async function syncPratica(turmaId: number, local: LocalData): Promise<void> {
   const ticket = local.syncTicket()
-  const pratica = await api.call(contract.pratica, { params: { id: turmaId } })
+  const pratica = await api.call(praticaEndpoints.pratica, { params: { id: turmaId } })
   if (!(await local.mayWrite(ticket))) return
   await local.localDb.pratica.put({ turma_id: turmaId, pratica, updatedAt: Date.now() })
   warmAudioCache(pratica)

@@ -1,8 +1,8 @@
 import { api } from '../../../api/api.ts'
-import { contract } from '../../../api/contract.ts'
+import { userEndpoints } from '../../../api/contract/users.ts'
 import type { RegistrationUpdateInput } from '../../../api/schemas/registration.ts'
 
 /** PUT /users/atualizacao-cadastral/ (SPEC §7): answers the updated user. */
 export function updateRegistration(body: RegistrationUpdateInput) {
-  return api.call(contract.updateRegistration, { body })
+  return api.call(userEndpoints.updateRegistration, { body })
 }
