@@ -5,6 +5,7 @@ import type { TentativaEnglishTest } from '../../src/api/schemas/english-test.ts
 import * as englishTestRepo from '../db/repositories/english-test.ts'
 import type { Tentativa } from '../db/repositories/english-test.ts'
 import { contractRoute } from '../http/contract-route.ts'
+import { releaseAfterLevelTest } from '../orders/release.ts'
 import { HttpError, notFound, validationFailed } from '../http/errors.ts'
 
 /** The 4xx texts of the level test (Portuguese, shown to the student as they are). */
@@ -55,6 +56,8 @@ export default async function englishTestRoutes(app: FastifyInstance) {
     const now = new Date()
     const { tentativa, podeRefazerEm } = await englishTestRepo.forUser(db, caller.id).estado(now, ENGLISH_TEST_RETAKE_DAYS)
     const emAndamento = tentativa !== null && tentativa.finalizadaEm === null
+    // Issue 12 (P152): an attempt whose time ran out was closed just now; its waiting orders move on.
+    if (tentativa?.finalizadaEm) await releaseAfterLevelTest(db, caller.id, now)
     return {
       total_questoes: tentativa?.questoes.length ?? (await englishTestRepo.bankSize(db)),
       duracao_minutos: ENGLISH_TEST_MINUTES,
@@ -108,6 +111,8 @@ export default async function englishTestRoutes(app: FastifyInstance) {
     const now = new Date()
     const tentativa = await englishTestRepo.forUser(db, caller.id).finalizar(params.id, now)
     if (!tentativa) throw notFound()
+    // Issue 12 (P152): the orders waiting for the level test move on to payment.
+    await releaseAfterLevelTest(db, caller.id, now)
     return toTentativa(tentativa, now)
   })
 }

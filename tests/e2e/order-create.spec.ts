@@ -134,3 +134,48 @@ test('the order waiting for payment is paid by Pix like an instalment: the provi
   await expect(card.getByRole('link', { name: /^Pagar/ })).toHaveCount(0)
   await expect(card.getByRole('button', { name: /^Cancelar/ })).toHaveCount(0)
 })
+
+test('a book that needs the level test waits at "Aguardando nivelamento", says what to do, and the finished test moves it to payment', async ({
+  page,
+}) => {
+  await login(page, BUYER.username, BUYER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/pedagogico/list')
+  await expect(page.getByRole('heading', { name: 'Inglês — Intermediário 1' })).toBeVisible()
+  await page.goto('/pedidos')
+  const link = page.getByRole('link', { name: /^Pedir o livro Inglês Intermediário 1/ })
+  // The same class, the book that takes the level test first (ING-INT3).
+  const turmaPath = (await link.getAttribute('href'))!.replace(/ING-INT1$/, 'ING-INT3')
+  await page.goto(turmaPath)
+  await expect(page.getByText(/Este livro pede o teste de nivelamento antes/)).toBeVisible()
+  await choose(page, 'Quantidade de livros', '2 livros')
+  await expect(page.getByRole('region', { name: 'Valores' }).getByText(money('R$ 862,00'))).toBeVisible()
+  await field(page, 'Bairro').fill('Centro')
+  await field(page, 'Cidade').fill('Curitiba')
+  await choose(page, 'Estado (UF)', 'PR')
+  await page.getByRole('button', { name: money('Fazer pedido de R$ 862,00') }).click()
+  const waiting = page.getByRole('heading', { name: /^Pedido PV-\d+ aguardando o teste de nivelamento$/ })
+  await expect(waiting).toBeFocused()
+  const numero = (await waiting.textContent())!.split(' ')[1]!
+  await expectNoAxeViolations(page)
+
+  // /pedidos says what the status means and what comes next.
+  await page.getByRole('link', { name: 'Ver meus pedidos' }).click()
+  const card = page.getByRole('article', { name: 'Produto a definir' }).filter({ hasText: numero })
+  await expect(card).toContainText('Aguardando nivelamento')
+  await expect(card).toContainText('Faça o teste de nivelamento: ao terminar, o pedido passa para "Aguardando pagamento".')
+  await card.getByRole('link', { name: 'Fazer o teste de nivelamento' }).click()
+  await expect(page).toHaveURL(/\/english-test$/)
+
+  // The test, finished at once (a result, whatever it is, is a finished test).
+  await page.getByRole('button', { name: 'Iniciar teste' }).click()
+  await page.getByRole('button', { name: 'Finalizar teste' }).click()
+  await page.getByRole('dialog', { name: 'Finalizar o teste?' }).getByRole('button', { name: 'Finalizar', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Seu resultado' })).toBeFocused()
+
+  await page.goto('/pedidos')
+  const released = page.getByRole('article', { name: 'Livro Inglês Intermediário 3' }).filter({ hasText: numero })
+  await expect(released).toContainText('Aguardando pagamento')
+  await expect(released).toContainText(money('R$ 862,00'))
+  await expect(released.getByRole('link', { name: `Pagar o pedido ${numero}` })).toBeVisible()
+})
