@@ -140,6 +140,13 @@ for (const brand of BRANDS) {
         // Issue 12 (P150): ordering the class's book, product and D12's figures from the server.
         await page.getByRole('link', { name: /^Pedir o livro Inglês Intermediário 2/ }).click()
         await check(page, 'pedidos create', page.getByRole('region', { name: 'Valores' }).getByText(/por livro$/))
+        // Issue 12 (P151): paying an order waiting for payment (nothing is charged: no code asked for).
+        await page.goto('/pedidos')
+        await page
+          .getByRole('link', { name: /^Pagar o pedido PV-/ })
+          .first()
+          .click()
+        await check(page, 'pedidos pagar', page.getByRole('button', { name: 'Gerar código Pix' }))
 
         await page.goto('/me')
         await check(page, 'me', page.locator('.profile-list').getByText(STUDENT.name))
