@@ -269,6 +269,23 @@ describe('reward catalogue', () => {
     expect(audit[1]!.after).toMatchObject({ custo: 900, estoque: 10 })
   })
 
+  it('of two rewards renamed to the same new name at once, one is refused with 409', async () => {
+    const [a, b] = await Promise.all(
+      ['A', 'B'].map(async (letter) =>
+        (
+          await post('/recompensas/', { nome: `${letter} ${randomBytes(3).toString('hex')}`, descricao: '', custo: 10, estoque: 1 })
+        ).json<Recompensa>(),
+      ),
+    )
+    const nome = `Nome disputado ${randomBytes(3).toString('hex')}`
+    const answers = await Promise.all([
+      put(`/recompensas/${a!.id}/`, { nome }),
+      put(`/recompensas/${b!.id}/`, { nome }, otherManager.token),
+    ])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ detail: 'Já existe uma recompensa com este nome.' })
+  })
+
   it('refuses invalid fields with 422 and an unknown reward with 404', async () => {
     const bad = await post('/recompensas/', { nome: '', descricao: 'x', custo: 0, estoque: -1, imagem: 'javascript:alert(1)' })
     expect(bad.statusCode).toBe(422)

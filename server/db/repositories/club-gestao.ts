@@ -162,6 +162,30 @@ export async function updateReward(
   managerId: number,
   now = new Date(),
 ): Promise<RewardUpdateOutcome> {
+  try {
+    return await updateRewardOnce(db, id, fields, managerId, now)
+  } catch (error) {
+    // Two managers giving two rewards the same new name at the same instant: the index refuses one.
+    if (hasCode(error, '23505')) return { kind: 'nameTaken' }
+    throw error
+  }
+}
+
+/** Whether `error` or one of its causes carries the PostgreSQL error `code` (pg, PGlite and Drizzle wrap it differently). */
+function hasCode(error: unknown, code: string): boolean {
+  for (let at: unknown = error; at && typeof at === 'object'; at = (at as { cause?: unknown }).cause) {
+    if ((at as { code?: unknown }).code === code) return true
+  }
+  return false
+}
+
+async function updateRewardOnce(
+  db: Db,
+  id: number,
+  fields: Partial<RewardFields>,
+  managerId: number,
+  now: Date,
+): Promise<RewardUpdateOutcome> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(clubRecompensas).where(eq(clubRecompensas.id, id)).for('update')
     if (!before) return { kind: 'notFound' }
