@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm'
+import { and, eq, lte, sql } from 'drizzle-orm'
 import { orderTransition, UNPAID_ORDER_CANCEL_DAYS, type OrderActor, type OrderEvent } from '../../src/api/order-transitions.ts'
 import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
 import type { Db } from '../db/client.ts'
@@ -36,7 +36,8 @@ export async function moveOrder(db: Db, orderId: number, event: OrderEvent, acto
 }
 
 /**
- * SPEC §9: orders still waiting for payment 7 days after creation are cancelled (1 → -2).
+ * SPEC §9: orders still waiting for payment 7 days after creation are cancelled (1 → -2);
+ * an order released from -3 after the level test counts its 7 days from the release (P152).
  * Computed from `created_at` at each sweep, not scheduled one by one: a server that was
  * down when the deadline passed cancels them at its next start, and a second process
  * sweeping at the same time finds them cancelled already. Returns the cancelled ids.
@@ -47,7 +48,12 @@ export async function cancelExpiredOrders(db: Db, now = new Date()): Promise<num
   const rows = await db
     .update(preInvoices)
     .set({ status: expired.to })
-    .where(and(eq(preInvoices.status, expired.from), lte(preInvoices.createdAt, deadline)))
+    .where(
+      and(
+        eq(preInvoices.status, expired.from),
+        lte(sql`coalesce(${preInvoices.aguardandoPagamentoDesde}, ${preInvoices.createdAt})`, deadline),
+      ),
+    )
     .returning({ id: preInvoices.id })
   return rows.map((row) => row.id).sort((a, b) => a - b)
 }

@@ -5,6 +5,7 @@ import { englishTestTentativas } from '../db/schema/english-test.ts'
 import { preInvoiceItems, preInvoices } from '../db/schema/pedidos.ts'
 import { createAccount, startEnglishTest, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../test/app.ts'
+import { cancelExpiredOrders } from './lifecycle.ts'
 import { releaseAfterLevelTest } from './release.ts'
 
 /**
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const api = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) =>
-  body === undefined
+  method === 'GET' || body === undefined
     ? t.app.inject({ method, url: `/api/v1${path}`, headers: bearer(token) })
     : t.app.inject(jsonRequest(method, `/api/v1${path}`, body, bearer(token)))
 
@@ -94,5 +95,27 @@ describe('the level test releases the orders waiting for it (-3 → 1)', () => {
     })
     expect(await orderRow(cancelled)).toEqual({ status: -2, items: [] })
     expect(await orderRow(theirs)).toEqual({ status: -3, items: [] })
+  })
+
+  it("counts SPEC §9's 7 days to pay from the release, not from the order's creation", async () => {
+    const DAY = 86_400_000
+    const student = await createAccount(t.app, t.db)
+    const id = await waitingOrder(student)
+    // Ordered 10 days ago; the test finished today.
+    await t.db.orm
+      .update(preInvoices)
+      .set({ createdAt: new Date(Date.now() - 10 * DAY) })
+      .where(eq(preInvoices.id, id))
+    await startEnglishTest(t.db, student.id)
+    await t.db.orm
+      .update(englishTestTentativas)
+      .set({ finalizadaEm: new Date(), nivel: 'B1' })
+      .where(eq(englishTestTentativas.userId, student.id))
+    expect(await releaseAfterLevelTest(t.db.orm, student.id)).toEqual([id])
+
+    expect(await cancelExpiredOrders(t.db.orm)).not.toContain(id)
+    expect((await orderRow(id)).status).toBe(1)
+    expect(await cancelExpiredOrders(t.db.orm, new Date(Date.now() + 7 * DAY + 60_000))).toContain(id)
+    expect((await orderRow(id)).status).toBe(-2)
   })
 })

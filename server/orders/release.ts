@@ -13,7 +13,7 @@ import { isBookCount, orderPrice } from './prices.ts'
  * moves to "Aguardando pagamento" through `moveOrder`, move and item in one transaction:
  * two releases at once (the test finished in two tabs) move and price each order once.
  * Called where an attempt can end: finishing it, and reading the test's state (an attempt
- * whose time ran out is closed there). Returns the ids moved.
+ * whose time ran out is closed there). The 7 days to pay count from the release. Returns the ids moved.
  */
 export async function releaseAfterLevelTest(db: Db, userId: number, now = new Date()): Promise<number[]> {
   const waiting = await db
@@ -30,6 +30,8 @@ export async function releaseAfterLevelTest(db: Db, userId: number, now = new Da
     const moved = await db.transaction(async (tx) => {
       const move = await moveOrder(tx, order.id, 'produtoEscolhido', 'system', userId)
       if (move.kind !== 'moved') return false
+      // SPEC §9's 7 days to pay start now, not at the order's creation.
+      await tx.update(preInvoices).set({ aguardandoPagamentoDesde: now }).where(eq(preInvoices.id, order.id))
       await tx.insert(preInvoiceItems).values({
         preInvoiceId: order.id,
         codigoProduto: item.codigo,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgSequence, pgTable, serial, text, unique } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { ORDER_STATUS_IDS, type OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import { timestamps } from './timestamps.ts'
 import { users } from './users.ts'
@@ -25,6 +25,11 @@ export const preInvoices = pgTable(
     parcelas: integer('parcelas'),
     /** The client's `Idempotency-Key` of the creation: a replay answers this order. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * When an order released from -3 started waiting for payment (P152): SPEC §9's 7 days
+     * count from here; null when it waited from its creation.
+     */
+    aguardandoPagamentoDesde: timestamp('aguardando_pagamento_desde', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [

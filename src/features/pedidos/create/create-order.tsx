@@ -74,6 +74,7 @@ export function CreateOrderScreen({ turmaId, codigo, user }: { turmaId: number; 
       <>
         <LoadingStatus />
         <ProductSummary />
+        <PriceSummary precos={undefined} />
       </>
     )
 

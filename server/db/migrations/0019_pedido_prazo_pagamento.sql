@@ -1,0 +1,1 @@
+ALTER TABLE "pre_invoices" ADD COLUMN "aguardando_pagamento_desde" timestamp with time zone;
