@@ -4,8 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PAGAMENTO_TEXTS } from '../../src/api/contract/pagamentos.ts'
 import type { Financeiro } from '../../src/api/schemas/financeiro.ts'
 import type { CobrancaPix, PagamentoCartao, PagamentoCartaoIn } from '../../src/api/schemas/pagamento.ts'
+import { clubMovimentos } from '../db/schema/club.ts'
 import { parcelas } from '../db/schema/financeiro.ts'
 import { cobrancas } from '../db/schema/pagamentos.ts'
+import { users } from '../db/schema/users.ts'
 import { brazilDate } from '../http/tmz.ts'
 import { brCode, crc16 } from '../payments/brcode.ts'
 import { sandboxGateway, type CardChargeInput, type CardGateway } from '../payments/card.ts'
@@ -259,6 +261,44 @@ describe('confirmPixCharge (the bank says a Pix code was paid)', () => {
 
     expect(await confirmPixCharge(t.db.orm, 'A'.repeat(25), new Date())).toEqual({ confirmed: false, reason: 'unknown' })
     expect(await confirmPixCharge(t.db.orm, "'; drop table cobrancas; --", new Date())).toEqual({ confirmed: false, reason: 'unknown' })
+  })
+})
+
+describe('club points for an instalment paid on time (D23, P160)', () => {
+  async function memberWithCharge(vencimento: string, valorCentavos = 45_100, isClub = true) {
+    const { student, parcela } = await studentWithParcela({ valorCentavos, vencimento })
+    await t.db.orm.update(users).set({ isClub }).where(eq(users.id, student.id))
+    const cobranca = (await askPix(student, parcela.id)).json<CobrancaPix>()
+    return { student, parcela, cobranca }
+  }
+  const creditsOf = (userId: number) =>
+    t.db.orm
+      .select({
+        origem: clubMovimentos.origem,
+        tipo: clubMovimentos.tipo,
+        referencia: clubMovimentos.referencia,
+        pontos: clubMovimentos.pontos,
+      })
+      .from(clubMovimentos)
+      .where(eq(clubMovimentos.userId, userId))
+
+  it('a member paying by the due date earns 10 points per whole R$ 100, once, even with confirmations at the same time', async () => {
+    const today = brazilDate(new Date())
+    const { student, parcela, cobranca } = await memberWithCharge(today)
+    const results = await Promise.all(Array.from({ length: 3 }, () => confirmPixCharge(t.db.orm, cobranca.txid, new Date())))
+    expect(results.filter((result) => result.confirmed)).toHaveLength(1)
+    // R$ 451,00 → 4 whole hundreds → 40 points.
+    expect(await creditsOf(student.id)).toEqual([{ origem: 'parcela', tipo: 'credito', referencia: String(parcela.id), pontos: 40 }])
+  })
+
+  it('a payment after the due date earns nothing, and neither does a student outside the club', async () => {
+    const late = await memberWithCharge('2020-01-10')
+    expect(await confirmPixCharge(t.db.orm, late.cobranca.txid, new Date())).toMatchObject({ confirmed: true })
+    expect(await creditsOf(late.student.id)).toEqual([])
+
+    const outsider = await memberWithCharge(brazilDate(new Date()), 45_100, false)
+    expect(await confirmPixCharge(t.db.orm, outsider.cobranca.txid, new Date())).toMatchObject({ confirmed: true })
+    expect(await creditsOf(outsider.student.id)).toEqual([])
   })
 })
 

@@ -5,6 +5,7 @@ import type { CardChargeResult } from '../../payments/card.ts'
 import { moveOrder } from '../../orders/lifecycle.ts'
 import { brazilDate } from '../../http/tmz.ts'
 import type { Db } from '../client.ts'
+import { creditInstalmentOnTime } from './club.ts'
 import { parcelas } from '../schema/financeiro.ts'
 import { cobrancas, type CobrancaRow } from '../schema/pagamentos.ts'
 import { preInvoiceItems, preInvoices } from '../schema/pedidos.ts'
@@ -110,14 +111,20 @@ export type PagamentoCartaoResult =
   /** Approved, but the target was found paid by then (a writer that skipped the lock): to refund. */
   | { kind: 'charged-but-paid'; cobranca: CobrancaRow }
 
-/** The instalment paid with `valorCentavos` on the day `at` falls on in Brazil; false when it already was. */
+/**
+ * The instalment paid with `valorCentavos` on the day `at` falls on in Brazil; false when it
+ * already was. Paid on or before its due date, it earns a club member points in the same
+ * transaction (D23, P160): the confirmation and the credit happen together or not at all.
+ */
 async function markParcelaPaid(tx: Tx, parcelaId: number, valorCentavos: number, at: Date): Promise<boolean> {
-  const rows = await tx
+  const [paid] = await tx
     .update(parcelas)
     .set({ pagoEm: brazilDate(at), valorPagoCentavos: valorCentavos })
     .where(and(eq(parcelas.id, parcelaId), isNull(parcelas.pagoEm)))
-    .returning({ id: parcelas.id })
-  return rows.length === 1
+    .returning({ id: parcelas.id, userId: parcelas.userId, vencimento: parcelas.vencimento, pagoEm: parcelas.pagoEm })
+  if (!paid) return false
+  await creditInstalmentOnTime(tx, { ...paid, valorCentavos, pagoEm: paid.pagoEm! })
+  return true
 }
 
 const pendente = (alvo: Alvo) => and(eq(alvoColumn(alvo), alvo.id), eq(cobrancas.status, 'pendente'))
