@@ -28,6 +28,7 @@ import { Route as LoginMainRouteImport } from './routes/login/main'
 import { Route as LoginQrCodeRouteImport } from './routes/login/qr-code'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppAulaOnlineListRouteImport } from './routes/_app/aula-online/list'
+import { Route as AppKnnClubSplatRouteImport } from './routes/_app/knn-club/$'
 import { Route as AppManagerPanelSplatRouteImport } from './routes/_app/manager-panel/$'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppProfileCreationFormRouteImport } from './routes/_app/profile-creation/form'
@@ -136,6 +137,11 @@ const AppAulaOnlineListRoute = AppAulaOnlineListRouteImport.update({
   path: '/list',
   getParentRoute: () => AppAulaOnlineRoute,
 } as any)
+const AppKnnClubSplatRoute = AppKnnClubSplatRouteImport.update({
+  id: '/knn-club/$',
+  path: '/knn-club/$',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppManagerPanelSplatRoute = AppManagerPanelSplatRouteImport.update({
   id: '/manager-panel/$',
   path: '/manager-panel/$',
@@ -225,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/aula-online/list': typeof AppAulaOnlineListRoute
+  '/knn-club/$': typeof AppKnnClubSplatRoute
   '/manager-panel/$': typeof AppManagerPanelSplatRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
@@ -258,6 +265,7 @@ export interface FileRoutesByTo {
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/aula-online/list': typeof AppAulaOnlineListRoute
+  '/knn-club/$': typeof AppKnnClubSplatRoute
   '/manager-panel/$': typeof AppManagerPanelSplatRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
@@ -293,6 +301,7 @@ export interface FileRoutesById {
   '/login/qr-code': typeof LoginQrCodeRoute
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/aula-online/list': typeof AppAulaOnlineListRoute
+  '/_app/knn-club/$': typeof AppKnnClubSplatRoute
   '/_app/manager-panel/$': typeof AppManagerPanelSplatRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
   '/_app/profile-creation/form': typeof AppProfileCreationFormRoute
@@ -328,6 +337,7 @@ export interface FileRouteTypes {
     | '/login/qr-code'
     | '/login/recover-password'
     | '/aula-online/list'
+    | '/knn-club/$'
     | '/manager-panel/$'
     | '/pedagogico/list'
     | '/profile-creation/form'
@@ -361,6 +371,7 @@ export interface FileRouteTypes {
     | '/login/qr-code'
     | '/login/recover-password'
     | '/aula-online/list'
+    | '/knn-club/$'
     | '/manager-panel/$'
     | '/pedagogico/list'
     | '/profile-creation/form'
@@ -395,6 +406,7 @@ export interface FileRouteTypes {
     | '/login/qr-code'
     | '/login/recover-password'
     | '/_app/aula-online/list'
+    | '/_app/knn-club/$'
     | '/_app/manager-panel/$'
     | '/_app/pedagogico/list'
     | '/_app/profile-creation/form'
@@ -551,6 +563,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/aula-online/list'
       preLoaderRoute: typeof AppAulaOnlineListRouteImport
       parentRoute: typeof AppAulaOnlineRoute
+    }
+    '/_app/knn-club/$': {
+      id: '/_app/knn-club/$'
+      path: '/knn-club/$'
+      fullPath: '/knn-club/$'
+      preLoaderRoute: typeof AppKnnClubSplatRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/manager-panel/$': {
       id: '/_app/manager-panel/$'
@@ -715,6 +734,7 @@ interface AppRouteChildren {
   AppPedidosRoute: typeof AppPedidosRoute
   AppProfileCreationRoute: typeof AppProfileCreationRouteWithChildren
   AppProfileUpdateRoute: typeof AppProfileUpdateRouteWithChildren
+  AppKnnClubSplatRoute: typeof AppKnnClubSplatRoute
   AppManagerPanelSplatRoute: typeof AppManagerPanelSplatRoute
   AppFinancialPagarIdRoute: typeof AppFinancialPagarIdRoute
   AppPedidosPagarIdRoute: typeof AppPedidosPagarIdRoute
@@ -732,6 +752,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPedidosRoute: AppPedidosRoute,
   AppProfileCreationRoute: AppProfileCreationRouteWithChildren,
   AppProfileUpdateRoute: AppProfileUpdateRouteWithChildren,
+  AppKnnClubSplatRoute: AppKnnClubSplatRoute,
   AppManagerPanelSplatRoute: AppManagerPanelSplatRoute,
   AppFinancialPagarIdRoute: AppFinancialPagarIdRoute,
   AppPedidosPagarIdRoute: AppPedidosPagarIdRoute,

@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { TurmaAlunoAtividade } from '../api/schemas/atividade.ts'
 import type { AulaOnline } from '../api/schemas/aula-online.ts'
+import type { Extrato, PedidoRecompensa, Recompensa } from '../api/schemas/club.ts'
 import type { EnglishTestEstado } from '../api/schemas/english-test.ts'
 import type { Financeiro, Parcela } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
@@ -40,7 +41,7 @@ export interface StoredAtividades {
 }
 
 /** What each sync last wrote and when; `owner` records whose data the tables hold. */
-export type SyncKey = 'owner' | 'turmas' | 'financeiro' | 'pedidos' | 'aulasOnline'
+export type SyncKey = 'owner' | 'turmas' | 'financeiro' | 'pedidos' | 'aulasOnline' | 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'
 export interface SyncState {
   key: SyncKey
   updatedAt: number
@@ -51,6 +52,14 @@ export interface SyncState {
    * table (no schema version) and is wiped with everything else.
    */
   aulasOnline?: AulaOnline[]
+  /**
+   * The KNN Club (issue 13, P165): the whole statement (balance, expiring points, every
+   * movement), the catalogue and the reward orders, each in its sync row like the online
+   * classes: short lists, no table, wiped with everything else.
+   */
+  clubExtrato?: Extrato
+  clubRecompensas?: Recompensa[]
+  clubPedidos?: PedidoRecompensa[]
   /**
    * The server's ETag of each answer the entity was built from, by request path, sent back
    * as `If-None-Match` (issue 7). Kept here so a wipe removes them with the data.

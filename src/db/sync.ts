@@ -82,6 +82,16 @@ export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now 
   await db.syncState.put({ key: 'aulasOnline', updatedAt: now, aulasOnline: aulas, ...etagsOf(etags) })
 }
 
+/** The KNN Club's rows (P165): each replaces its sync row whole, like the online classes. */
+export async function storeClub<K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'>(
+  key: K,
+  value: NonNullable<SyncState[K]>,
+  { db = localDb, now = Date.now(), ticket }: StoreOptions = {},
+) {
+  if (!(await mayWrite(ticket))) return
+  await db.syncState.put({ key, updatedAt: now, [key]: value })
+}
+
 /**
  * One online class as the server answered it (attendance on join, or the details endpoint
  * for a class outside the list's window, P123): replaces its row in the stored list, or

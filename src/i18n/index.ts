@@ -5,6 +5,7 @@ import common from './pt-BR/common.json'
 import ui from './pt-BR/ui.json'
 import validation from './pt-BR/validation.json'
 import type AtividadesTexts from './pt-BR/atividades.json'
+import type ClubTexts from './pt-BR/club.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
 import type PaymentTexts from './pt-BR/payment.json'
 import type PedidoCreateTexts from './pt-BR/pedido-create.json'
@@ -38,6 +39,7 @@ export interface OwnChunkResources {
   push: typeof PushTexts
   payment: typeof PaymentTexts
   pedidoCreate: typeof PedidoCreateTexts
+  club: typeof ClubTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

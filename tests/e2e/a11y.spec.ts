@@ -198,6 +198,19 @@ for (const brand of BRANDS) {
         await check(page, 'english-test', page.getByRole('heading', { level: 1, name: 'Teste de nivelamento de inglês' }))
       })
 
+      test("issue 13's screens: the KNN Club's pages", async ({ page }) => {
+        test.setTimeout(90_000)
+        await loginAsStudent(page)
+        await page.goto('/knn-club/meu-clube')
+        await check(page, 'knn-club meu-clube', page.getByTestId('club-saldo').getByText(/pontos?$/))
+        await page.goto('/knn-club/usar-pontos')
+        await check(page, 'knn-club usar-pontos', page.getByRole('article', { name: 'Mochila KNN' }).getByText('Esgotada'))
+        await page.goto('/knn-club/meus-pedidos')
+        await check(page, 'knn-club meus-pedidos', page.getByTestId('club-order').first())
+        await page.goto('/knn-club/meu-extrato')
+        await check(page, 'knn-club meu-extrato', page.getByTestId('club-movement').first())
+      })
+
       test("the managers' orders to fulfil (issue 12)", async ({ page }) => {
         await login(page, MANAGER.username, MANAGER.password)
         await expect(page).toHaveURL(/\/dashboard$/)

@@ -35,7 +35,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video', endpoint: aulaOnlineEndpoints.aulasOnline },
   { labelKey: 'financial', to: '/financial', icon: 'wallet', endpoint: financeiroEndpoints.financeiro },
   { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: pedidoEndpoints.pedidos },
-  { labelKey: 'club', to: '/knn-club', icon: 'star' },
+  // Issue 13: the club's calls are a student's (a manager has no points).
+  { labelKey: 'club', to: '/knn-club', icon: 'star', endpoint: { access: 'student' } },
   { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'] },
   { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', brands: ['phenom'] },
   { labelKey: 'knnOrlando', to: '/knn-orlando', icon: 'globe', brands: ['knn'] },

@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { api } from '../../api/api.ts'
+import { clubEndpoints } from '../../api/contract/club.ts'
+import type { Extrato, PedidoRecompensa, Recompensa } from '../../api/schemas/club.ts'
+import type { CurrentUser } from '../../api/schemas/user.ts'
+import type { PortalDb, SyncState } from '../../db/database.ts'
+import { loadLocalData, type LocalData } from '../../db/local.ts'
+import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
+
+/**
+ * The KNN Club's data on the device (issue 13, P165): the statement (balance, what expires
+ * in 30 days, every movement), the catalogue and the reward orders, each fetched through the
+ * contract into its sync row and drawn from there, so they read offline after a reload.
+ */
+
+type ClubKey = 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'
+
+function reader<K extends ClubKey>(key: K) {
+  return async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
+    const row = await db.syncState.get(key)
+    const value = row?.[key]
+    return row && value !== undefined ? { value: value as NonNullable<SyncState[K]>, updatedAt: row.updatedAt } : null
+  }
+}
+
+const readExtrato = reader('clubExtrato')
+const readRecompensas = reader('clubRecompensas')
+const readPedidos = reader('clubPedidos')
+
+async function syncExtrato(local: LocalData) {
+  const ticket = local.syncTicket()
+  // The whole history: the month filter is the device's (meu-extrato), so every month reads offline.
+  await local.storeClub('clubExtrato', await api.call(clubEndpoints.statement, { query: {} }), { ticket })
+}
+
+async function syncRecompensas(local: LocalData) {
+  const ticket = local.syncTicket()
+  await local.storeClub('clubRecompensas', await api.call(clubEndpoints.rewards), { ticket })
+}
+
+async function syncPedidos(local: LocalData) {
+  const ticket = local.syncTicket()
+  await local.storeClub('clubPedidos', await api.call(clubEndpoints.rewardOrders), { ticket })
+}
+
+export const clubExtratoQueryOptions = offlineQueryOptions(['offline', 'clubExtrato'], syncExtrato)
+export const clubRecompensasQueryOptions = offlineQueryOptions(['offline', 'clubRecompensas'], syncRecompensas)
+export const clubPedidosQueryOptions = offlineQueryOptions(['offline', 'clubPedidos'], syncPedidos)
+
+export function useClubExtrato() {
+  return useOfflineData<Extrato>({ options: clubExtratoQueryOptions, read: readExtrato })
+}
+
+export function useClubRecompensas() {
+  return useOfflineData<Recompensa[]>({ options: clubRecompensasQueryOptions, read: readRecompensas })
+}
+
+export function useClubPedidos() {
+  return useOfflineData<PedidoRecompensa[]>({ options: clubPedidosQueryOptions, read: readPedidos })
+}
+
+/** Joins the club (`PUT /users/is_club/`): answers the updated user for the session to keep. */
+export function joinClub(): Promise<CurrentUser> {
+  return api.call(clubEndpoints.updateIsClub, { body: { is_club: true } })
+}
+
+/**
+ * Redeems one unit (D24, P161; online only): the balance the server answered is written on
+ * the device at once, then the statement, the orders and the catalogue are read again.
+ * A refusal (409: balance or stock) throws with the server's `detail`.
+ */
+export function useRedeem() {
+  const queryClient = useQueryClient()
+  return async (recompensa: Recompensa) => {
+    const result = await api.call(clubEndpoints.redeem, { body: { recompensa_id: recompensa.id } })
+    const local = await loadLocalData()
+    const ticket = local.syncTicket()
+    const stored = await readExtrato(local.localDb)
+    if (stored) await local.storeClub('clubExtrato', { ...stored.value, saldo: result.saldo }, { ticket, now: stored.updatedAt })
+    void queryClient.invalidateQueries({ queryKey: ['offline'], predicate: (query) => String(query.queryKey[1]).startsWith('club') })
+  }
+}

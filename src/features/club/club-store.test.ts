@@ -1,0 +1,52 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import type { Extrato } from '../../api/schemas/club.ts'
+import { openLocalDb, PortalDb } from '../../db/database.ts'
+import { claimLocalData, storeClub, syncTicket, wipeLocalData } from '../../db/sync.ts'
+
+let count = 0
+async function freshDb() {
+  const db = new PortalDb(`club-store-test-${++count}`)
+  await openLocalDb(db)
+  return db
+}
+
+const extrato: Extrato = {
+  saldo: 820,
+  expirando_30_dias: 300,
+  proxima_expiracao: '2026-12-15T12:00:00.000Z',
+  codigo_indicacao: 'ANASOUZA',
+  movimentos: [
+    {
+      id: 'm1',
+      tipo: 'credito',
+      origem: 'indicacao',
+      descricao: 'Indicação de Bruno Costa',
+      pontos: 500,
+      data: '2026-06-01T12:00:00.000Z',
+      saldo_apos: 500,
+    },
+  ],
+}
+
+describe('the KNN Club on the device (P165)', () => {
+  it('keeps the statement, catalogue and orders in their sync rows, and a logout wipes them', async () => {
+    const db = await freshDb()
+    await storeClub('clubExtrato', extrato, { db, now: 1000 })
+    await storeClub('clubRecompensas', [], { db, now: 2000 })
+    await storeClub('clubPedidos', [], { db, now: 3000 })
+    expect(await db.syncState.get('clubExtrato')).toEqual({ key: 'clubExtrato', updatedAt: 1000, clubExtrato: extrato })
+    expect((await db.syncState.get('clubPedidos'))?.updatedAt).toBe(3000)
+    await wipeLocalData(db)
+    expect(await db.syncState.count()).toBe(0)
+  })
+
+  it('drops a write of a sync started before a wipe (another account must not see it)', async () => {
+    const db = await freshDb()
+    await claimLocalData(1, db)
+    const ticket = syncTicket()
+    await wipeLocalData(db)
+    await storeClub('clubExtrato', extrato, { db, ticket })
+    expect(await db.syncState.get('clubExtrato')).toBeUndefined()
+  })
+})

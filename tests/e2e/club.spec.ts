@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test'
+import { login, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
+
+/** A demo student outside the club (server/db/seed.ts: isClub false); no other spec reads his club flag. */
+const NON_MEMBER = { username: 'perfil@example.com', password: 'demo1234' }
+
+function balance(page: Page) {
+  return page.getByTestId('club-saldo')
+}
+
+async function pointsShown(page: Page): Promise<number> {
+  await expect(balance(page)).toHaveText(/^\d+ pontos?$/)
+  return Number((await balance(page).innerText()).replace(/\D/g, ''))
+}
+
+test.describe('KNN Club (issue 13)', () => {
+  test('a member redeems a reward: balance, statement and orders change, and read offline after a reload', async ({ page, context }) => {
+    test.setTimeout(90_000)
+    await loginAsStudent(page)
+    await page.goto('/knn-club/usar-pontos')
+    await expect(page.getByRole('heading', { level: 1, name: 'KNN Club · Usar pontos' })).toBeVisible()
+    const squeeze = page.getByRole('article', { name: 'Squeeze KNN' })
+    await expect(squeeze.getByText('450 pontos')).toBeVisible()
+    // The out-of-stock reward says so and cannot be redeemed.
+    const mochila = page.getByRole('article', { name: 'Mochila KNN' })
+    await expect(mochila.getByText('Esgotada')).toBeVisible()
+    await expect(mochila.getByRole('button', { name: 'Resgatar Mochila KNN' })).toBeDisabled()
+    await expect(page.getByText('Atualizando…')).toHaveCount(0)
+    const before = await pointsShown(page)
+    expect(before).toBeGreaterThanOrEqual(450)
+
+    await squeeze.getByRole('button', { name: 'Resgatar Squeeze KNN' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Resgatar Squeeze KNN?' })
+    await expect(dialog.getByText('450 pontos serão descontados do seu saldo.', { exact: false })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Resgatar', exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('Resgate feito: Squeeze KNN.', { exact: false })).toBeVisible()
+    await expect(balance(page)).toHaveText(`${before - 450} pontos`)
+
+    await page.getByRole('navigation', { name: 'Seções do KNN Club' }).getByRole('link', { name: 'Meus pedidos' }).click()
+    const order = page.getByTestId('club-order').first()
+    await expect(order).toContainText('Squeeze KNN')
+    await expect(order).toContainText('Solicitado')
+
+    await page.getByRole('navigation', { name: 'Seções do KNN Club' }).getByRole('link', { name: 'Meu extrato' }).click()
+    await expect(balance(page)).toHaveText(`${before - 450} pontos`)
+    const debit = page.getByTestId('club-movement').first()
+    await expect(debit).toContainText('Squeeze KNN')
+    await expect(debit).toContainText('−450 pontos')
+    await expect(debit).toContainText(`Saldo: ${before - 450} pontos`)
+    // The month filter: this month has the redemption; "Todos os meses" brings back the whole history.
+    const all = await page.getByTestId('club-movement').count()
+    const month = page.getByLabel('Mês')
+    const thisMonth = (await month.locator('option').nth(1).innerText()).trim()
+    await month.selectOption({ label: thisMonth })
+    await expect(page.getByTestId('club-movement').first()).toContainText('Squeeze KNN')
+    await month.selectOption({ label: 'Todos os meses' })
+    await expect(page.getByTestId('club-movement')).toHaveCount(all)
+
+    // Offline after a reload: the statement and the balance come from the device.
+    await serviceWorkerInControl(page)
+    await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'KNN Club · Meu extrato' })).toBeVisible()
+    await expect(balance(page)).toHaveText(`${before - 450} pontos`)
+    await expect(page.getByTestId('club-movement').first()).toContainText('Squeeze KNN')
+    await expect(page.getByText(/Atualizado em/)).toBeVisible()
+    // Redeeming needs the connection, and says so.
+    await page.getByRole('navigation', { name: 'Seções do KNN Club' }).getByRole('link', { name: 'Usar pontos' }).click()
+    await expect(page.getByText('Para resgatar uma recompensa é preciso estar conectado à internet.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Resgatar Caneca KNN' })).toBeDisabled()
+  })
+
+  test('a non-member is sent to meu-clube, joins, and reaches usar-pontos', async ({ page }) => {
+    await login(page, NON_MEMBER.username, NON_MEMBER.password)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.goto('/knn-club/usar-pontos')
+    await expect(page).toHaveURL(/\/knn-club\/meu-clube$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'KNN Club · Meu clube' })).toBeVisible()
+    await expect(page.getByText('Você ainda não participa do KNN Club.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Como juntar pontos' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Participar' }).click()
+    await expect(page.getByText('Pronto! Agora você participa do KNN Club.')).toBeVisible()
+    await expect(balance(page)).toHaveText('0 pontos')
+    await page.getByRole('navigation', { name: 'Seções do KNN Club' }).getByRole('link', { name: 'Usar pontos' }).click()
+    await expect(page).toHaveURL(/\/knn-club\/usar-pontos$/)
+    await expect(page.getByRole('article', { name: 'Caneca KNN' }).getByText('Faltam 300 pontos')).toBeVisible()
+    // The kept user is a member now: a reload stays in the club.
+    await page.reload()
+    await expect(page).toHaveURL(/\/knn-club\/usar-pontos$/)
+  })
+})
