@@ -173,6 +173,11 @@ async function outboxRound(
   await page.evaluate(() => {
     const stored: number[] = []
     ;(window as unknown as { __storedAt: number[] }).__storedAt = stored
+    window.addEventListener(
+      'online',
+      () => ((window as unknown as { __onlineAt: number }).__onlineAt = performance.timeOrigin + performance.now()),
+      { once: true },
+    )
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceResourceTiming[])
         if (entry.name.includes('/enviar-arquivo-atividade/') && entry.responseStatus >= 200 && entry.responseStatus < 300)
@@ -181,6 +186,12 @@ async function outboxRound(
   })
   // The worker's timeline holds 250 entries and its install used most: emptied for this round.
   await context.serviceWorkers()[0]?.evaluate(() => performance.clearResourceTimings())
+  // OUTBOX_BENCH_PROFILE=<path prefix>: the page's CPU profile of each round, to open in DevTools (P158).
+  if (process.env.OUTBOX_BENCH_PROFILE) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+  }
   const started = Date.now()
   await context.setOffline(false)
   for (;;) {
@@ -191,6 +202,11 @@ async function outboxRound(
     await page.waitForTimeout(50)
   }
   const polledMs = Date.now() - started
+  if (process.env.OUTBOX_BENCH_PROFILE) {
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown }
+    const { writeFileSync } = await import('node:fs')
+    writeFileSync(`${process.env.OUTBOX_BENCH_PROFILE}-${round}.cpuprofile`, JSON.stringify(profile))
+  }
   const byPage = await page.evaluate(() => (window as unknown as { __storedAt: number[] }).__storedAt)
   const worker = context.serviceWorkers()[0]
   const byWorker = worker
@@ -201,6 +217,27 @@ async function outboxRound(
       )
     : []
   const storedAt = [...byPage, ...byWorker].filter((at) => at >= started)
+  // OUTBOX_BENCH_TRACE=1: each upload's start, request, answer and end (page or worker), from `started`.
+  if (process.env.OUTBOX_BENCH_TRACE) {
+    const timeline = (scope: string) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.name.includes('/enviar-arquivo-atividade/'))
+        .map((entry) => ({
+          scope,
+          start: performance.timeOrigin + entry.startTime,
+          req: performance.timeOrigin + entry.requestStart,
+          resp: performance.timeOrigin + entry.responseStart,
+          end: performance.timeOrigin + entry.responseEnd,
+        }))
+    const rows = [...(await page.evaluate(timeline, 'page')), ...(worker ? await worker.evaluate(timeline, 'sw') : [])]
+      .filter((row) => row.end >= started)
+      .sort((a, b) => a.start - b.start)
+    const onlineAt = await page.evaluate(() => (window as unknown as { __onlineAt?: number }).__onlineAt ?? NaN)
+    const at = (t: number) => (t - started).toFixed(0).padStart(5)
+    console.log(`round ${round}: online event at ${at(onlineAt)}`)
+    for (const row of rows)
+      console.log(`  ${row.scope.padEnd(4)} start ${at(row.start)} req ${at(row.req)} resp ${at(row.resp)} end ${at(row.end)}`)
+  }
   const ms = storedAt.length >= FILES ? Math.max(...storedAt) - started : polledMs
   await removeQueued(page, 'outbox-')
   return heap ? { ms, heap } : { ms }

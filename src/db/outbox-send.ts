@@ -197,21 +197,41 @@ async function drainAs(
 ): Promise<number | null> {
   const skipped = new Set<number>()
   let offline = false
-  const recording: Promise<void>[] = []
   const askedAt = now()
   const names = holder === null ? null : await liveSenderNames()
   const liveHolders = names === null ? null : { names, at: askedAt }
   const lease = { ...(holder === null ? {} : { holder }), ...(liveHolders === null ? {} : { liveHolders }) }
 
-  const sendOne = async (item: OutboxItem): Promise<void> => {
+  /**
+   * Writes the outcome of the lane's last try (if any) and takes the lane's next item with its
+   * bytes, all in ONE IndexedDB transaction (confirm's, take's and fileOf's own transactions
+   * join it): one commit and one wake of the screens' live queries per item instead of three
+   * (P158). `goOn` false: only the outcome is written. Either both happen or neither.
+   */
+  const settleAndTake = async (
+    settled: { item: OutboxItem; outcome: SendOutcome } | null,
+    goOn: boolean,
+  ): Promise<{ item: OutboxItem; file: Blob | null } | null> => {
+    const next = await db.transaction('rw', db.items, db.files, async () => {
+      if (settled) await record(settled.item, settled.outcome)
+      if (!goOn) return null
+      const item = await take({ db, now: now(), connectionBack, ...lease, ...(ownerId === undefined ? {} : { ownerId }) })
+      if (!item) return null
+      return { item, file: item.fileField === undefined ? null : await fileOf(item.id, { db }) }
+    })
+    if (settled) onOutcome?.(settled.item, settled.outcome)
+    return next
+  }
+
+  /** One try of a taken item; null when it was settled without a try (no token, bytes gone). */
+  const sendOne = async (item: OutboxItem, file: Blob | null): Promise<SendOutcome | null> => {
     const token = skipped.has(item.ownerId) ? null : await tokenFor(item.ownerId)
     if (!token) {
       // Its owner is signed out: it waits for their next sign-in (P97).
       skipped.add(item.ownerId)
       await postpone(item.id, 'Aguardando entrar de novo', { db, now: now() })
-      return
+      return null
     }
-    const file = item.fileField === undefined ? null : await fileOf(item.id, { db })
     if (item.fileField !== undefined ? !file : item.json === undefined) {
       // Bytes gone (storage evicted?): nothing left that could ever be sent.
       await reject(
@@ -219,7 +239,7 @@ async function drainAs(
         item.fileField === undefined ? 'O envio não está mais neste aparelho' : 'O arquivo não está mais neste aparelho',
         { db },
       )
-      return
+      return null
     }
     let lastProgressAt = Date.now()
     // The lease is renewed while the bytes travel, so a long upload is never taken twice.
@@ -240,25 +260,26 @@ async function drainAs(
       clearInterval(timer)
     }
     if (outcome.kind === 'retry' && outcome.error === NETWORK_ERROR) offline = true
-    const recorded =
-      outcome.kind === 'sent'
-        ? confirm(item.id, outcome.receipt, { db, now: now() })
-        : outcome.kind === 'rejected'
-          ? reject(item.id, outcome.reason, { db })
-          : postpone(item.id, outcome.error, { db, now: now(), offline: outcome.error === NETWORK_ERROR })
-    // The lane takes its next item while this outcome is written: the item is still leased to
-    // this sender, so nobody else can take it meanwhile, and drain waits for every write.
-    recording.push(recorded.then(() => onOutcome?.(item, outcome)))
+    return outcome
   }
 
+  const record = (item: OutboxItem, outcome: SendOutcome): Promise<void> =>
+    outcome.kind === 'sent'
+      ? confirm(item.id, outcome.receipt, { db, now: now() })
+      : outcome.kind === 'rejected'
+        ? reject(item.id, outcome.reason, { db })
+        : postpone(item.id, outcome.error, { db, now: now(), offline: outcome.error === NETWORK_ERROR })
+
   const lane = async (): Promise<void> => {
-    while (!signal?.aborted && !offline) {
-      const item = await take({ db, now: now(), connectionBack, ...lease, ...(ownerId === undefined ? {} : { ownerId }) })
-      if (!item) return
-      await sendOne(item)
+    let taken = signal?.aborted ? null : await settleAndTake(null, true)
+    while (taken) {
+      const { item, file } = taken
+      const outcome = await sendOne(item, file)
+      // This item stays leased to this sender until its outcome is written with the next take.
+      taken = await settleAndTake(outcome && { item, outcome }, !signal?.aborted && !offline)
     }
   }
+
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane))
-  await Promise.all(recording)
   return nextDueAt(ownerId, { db })
 }

@@ -22,6 +22,7 @@ import {
   take,
   tokenOf,
   type EnqueueInput,
+  type OutboxItem,
 } from './outbox.ts'
 import { drain, NETWORK_ERROR, outcomeOf, requestOf, SEND_CONCURRENCY, type SendOutcome } from './outbox-send.ts'
 
@@ -395,6 +396,59 @@ describe('outbox sender', () => {
     })
     expect(sent).toEqual([dead.id])
     expect(await db.items.get(dead.id)).toMatchObject({ state: 'enviado', attempts: 2 })
+  })
+
+  it('each outcome is written with the lane’s next take; if that write fails the item stays leased and goes again with its key (P158)', async () => {
+    const db = freshDb()
+    const a = await enqueue(input(), { db, now: T0 })
+    const b = await enqueue(input({ ownerId: 2 }), { db, now: T0 + 1 })
+    await enqueue(input(), { db, now: T0 + 2 })
+    // Waiting, sending and refused count as pending for their owner; sent does not.
+    expect(await pendingCount(1, { db })).toBe(2)
+    expect(await pendingCount(2, { db })).toBe(1)
+
+    // The worker (no owner) sends everyone's items oldest first; onOutcome sees each one stored.
+    const seen: string[] = []
+    await drain({
+      db,
+      tokenFor: () => 'tok',
+      now: () => T0 + 10,
+      concurrency: 1,
+      send: async (item) =>
+        item.id === b.id ? { kind: 'rejected', reason: 'Recusado' } : { kind: 'sent', receipt: { referencia: item.id } },
+      onOutcome: (item) => {
+        seen.push(item.id)
+        // Called after the write committed: a read from outside the drain sees it.
+        void db.items.get(item.id).then((stored) => expect(stored?.state).not.toBe('enviando'))
+      },
+    })
+    expect(seen[0]).toBe(a.id)
+    expect(seen).toHaveLength(3)
+    expect(await pendingCount(1, { db })).toBe(0)
+    expect(await pendingCount(2, { db })).toBe(1)
+    expect(await db.items.get(b.id)).toMatchObject({ state: 'recusado', reason: 'Recusado' })
+
+    // A confirm that fails rolls back the next take too: the item stays leased to nobody alive and
+    // the next drain sends it again with the same idempotency key (the server answers the replay).
+    const c = await enqueue(input(), { db, now: T0 + 20 })
+    const d = await enqueue(input(), { db, now: T0 + 21 })
+    const failing = (changes: object) => {
+      if ((changes as Partial<OutboxItem>).state === 'enviado') throw new Error('disk full')
+    }
+    db.items.hook('updating', failing)
+    const keys: string[] = []
+    const sendKey = async (item: OutboxItem): Promise<SendOutcome> => {
+      keys.push(requestOf(item, new Blob(['x']), 'tok').headers['Idempotency-Key']!)
+      return { kind: 'sent', receipt: {} }
+    }
+    await expect(drain({ db, tokenFor: () => 'tok', now: () => T0 + 30, concurrency: 1, send: sendKey })).rejects.toThrow()
+    expect(await db.items.get(c.id)).toMatchObject({ state: 'enviando', hasFile: true })
+    expect(await db.items.get(d.id)).toMatchObject({ state: 'aguardando', attempts: 0 })
+    db.items.hook('updating').unsubscribe(failing)
+    await drain({ db, tokenFor: () => 'tok', now: () => T0 + 31, concurrency: 1, send: sendKey })
+    expect(keys).toEqual([c.id, c.id, d.id])
+    expect(await db.items.get(c.id)).toMatchObject({ state: 'enviado', attempts: 2 })
+    expect(await db.items.get(d.id)).toMatchObject({ state: 'enviado', attempts: 1 })
   })
 
   it('an item whose owner is signed out waits (no token, nothing sent)', async () => {

@@ -230,15 +230,17 @@ export async function take({
       const due = found && (isTakeable(found, now, connectionBack, liveHolders) || (force && found.state === 'aguardando'))
       item = due && (ownerId === undefined || found.ownerId === ownerId) ? found : undefined
     } else {
-      // Only items a sender could take: not the sent ones kept for their receipts.
-      const candidates =
+      // Only items a sender could take: not the sent ones kept for their receipts. Read with
+      // getAll (one request per range), never a cursor: Dexie walks `filter` and `anyOf` with
+      // one IndexedDB callback per row, and take runs once per item sent (P158).
+      const all =
         ownerId === undefined
-          ? db.items.filter((candidate) => candidate.state === 'aguardando' || candidate.state === 'enviando')
-          : db.items.where('[ownerId+state]').anyOf([
-              [ownerId, 'aguardando'],
-              [ownerId, 'enviando'],
-            ])
-      const all = await candidates.toArray()
+          ? (await db.items.toArray()).filter((candidate) => candidate.state === 'aguardando' || candidate.state === 'enviando')
+          : (
+              await Promise.all(
+                (['aguardando', 'enviando'] as const).map((state) => db.items.where('[ownerId+state]').equals([ownerId, state]).toArray()),
+              )
+            ).flat()
       item = all.sort((a, b) => a.createdAt - b.createdAt).find((candidate) => isTakeable(candidate, now, connectionBack, liveHolders))
     }
     if (!item) return null
@@ -371,11 +373,14 @@ export async function itemsOf(ownerId: number, { db = outboxDb, kind }: { db?: O
 
 /** Items not yet sent (waiting, sending or refused): the drawer's badge and the logout warning. */
 export async function pendingCount(ownerId: number, { db = outboxDb } = {}): Promise<number> {
-  return db.items
-    .where('ownerId')
-    .equals(ownerId)
-    .filter((item) => item.state !== 'enviado')
-    .count()
+  // Two IndexedDB counts, not a cursor over every item: it runs again at each change (P158).
+  return db.transaction('r', db.items, async () => {
+    const [all, sent] = await Promise.all([
+      db.items.where('ownerId').equals(ownerId).count(),
+      db.items.where('[ownerId+state]').equals([ownerId, 'enviado']).count(),
+    ])
+    return all - sent
+  })
 }
 
 /** Bytes the user's queued files take on this device. */
