@@ -28,7 +28,8 @@ export function UsarPontos() {
   const saldo = extrato.snapshot?.value.saldo
   return (
     <div className="stack">
-      <Balance extrato={extrato.snapshot?.value} />
+      {/* Its bars only while the balance can still arrive: offline with none stored, the catalogue's status says why. */}
+      {extrato.snapshot !== null || extrato.isSyncing ? <Balance extrato={extrato.snapshot?.value} /> : null}
       {done ? <Alert tone="success">{t('rewards.done', { name: done })}</Alert> : null}
       {online ? null : <Alert tone="warning">{t('rewards.offline')}</Alert>}
       <OfflineContent
