@@ -180,6 +180,7 @@ test.describe('phone shell', () => {
       'Aulas online',
       'Financeiro',
       'Pedidos',
+      'KNN Club',
       'English test',
       'Envios pendentes',
       'Meu perfil',
