@@ -35,7 +35,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 135.5, goalKib: 120 },
   { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: SIGNED_IN_AWAITED, ceilingKib: 175.5, goalKib: 170 },
   { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 172 },
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 179 },
+  // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
+  // of the whole contract (P149): they call four areas, each its own small chunk now.
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 181.5 },
   // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
   { url: '/financial/pagar/1', routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174.5 },
   {
@@ -80,7 +82,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 183,
+    ceilingKib: 184.5,
   },
   {
     url: '/aula-online/list',
