@@ -38,6 +38,12 @@ const zones = [
   },
   { target: './src', from: './server', message: 'Nothing under src/ imports the server.' },
   {
+    target: ['./src/app', './src/features', './src/db', './src/ui', './src/sw', './src/machines', './src/i18n'],
+    from: './src/api/contract.ts',
+    message:
+      "Import the area's endpoints (src/api/contract/<area>.ts): the whole contract would put every area's schemas in every screen's JavaScript (issue 7 budgets, P149).",
+  },
+  {
     target: './server',
     from: ['./src/app', './src/features', './src/ui', './src/db', './src/machines', './src/sw', './src/i18n'],
     message: 'The server imports only src/api.',

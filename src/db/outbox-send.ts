@@ -1,5 +1,6 @@
 import { errorMessageFor } from '../api/client.ts'
-import { contract } from '../api/contract.ts'
+import { atividadeEndpoints } from '../api/contract/atividades.ts'
+import { praticaEndpoints } from '../api/contract/pratica.ts'
 import { fillPath, type Endpoint } from '../api/define.ts'
 import { confirm, fileOf, nextDueAt, outboxDb, postpone, reject, renew, take, tokenOf, type OutboxDb, type OutboxItem } from './outbox.ts'
 
@@ -31,9 +32,16 @@ const RETRYABLE_4XX = new Set([401, 408, 425, 429])
 
 export const NETWORK_ERROR = 'Sem conexão com o servidor'
 
+/**
+ * The areas whose writes queue through the outbox (./outbox-kinds.ts: activity files,
+ * practice results); a new kind adds its area here. Not the whole contract: the app's
+ * sender and the service worker would carry every area's schemas (P149).
+ */
+const QUEUED_AREAS: Readonly<Record<string, Endpoint>> = { ...atividadeEndpoints, ...praticaEndpoints }
+
 /** The contract entry that sends the item: a multipart one for a file, one with a JSON body otherwise. */
 function endpointOf(item: OutboxItem): Endpoint {
-  const endpoint = (contract as Record<string, Endpoint>)[item.endpoint]
+  const endpoint = QUEUED_AREAS[item.endpoint]
   const fits = item.fileField === undefined ? endpoint?.body !== undefined && !endpoint.multipart : endpoint?.multipart
   if (!endpoint || !fits) throw new Error(`outbox: ${item.endpoint} is not a contract endpoint that takes this item's body`)
   return endpoint
