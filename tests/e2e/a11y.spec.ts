@@ -203,6 +203,8 @@ for (const brand of BRANDS) {
         await loginAsStudent(page)
         await page.goto('/knn-club/meu-clube')
         await check(page, 'knn-club meu-clube', page.getByTestId('club-saldo').getByText(/pontos?$/))
+        await page.goto('/knn-club/juntar-pontos')
+        await check(page, 'knn-club juntar-pontos', page.getByRole('img', { name: 'QR code do seu link de indicação' }))
         await page.goto('/knn-club/usar-pontos')
         await check(page, 'knn-club usar-pontos', page.getByRole('article', { name: 'Mochila KNN' }).getByText('Esgotada'))
         await page.goto('/knn-club/meus-pedidos')

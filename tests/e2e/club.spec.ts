@@ -91,4 +91,47 @@ test.describe('KNN Club (issue 13)', () => {
     await page.reload()
     await expect(page).toHaveURL(/\/knn-club\/usar-pontos$/)
   })
+  test('juntar-pontos: the ways to earn, the referral link with its QR code, and the partnership coupon box', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await loginAsStudent(page)
+    await page.goto('/knn-club/juntar-pontos')
+    await expect(page.getByRole('heading', { level: 1, name: 'KNN Club · Juntar pontos' })).toBeVisible()
+    await expect(page.getByText('Indique um amigo: quando ele se matricular, você ganha 500 pontos.')).toBeVisible()
+    await expect(page.getByText('Pague a parcela até o vencimento: 10 pontos a cada R$ 100,00.')).toBeVisible()
+    await expect(page.getByText('Cupons de empresas parceiras podem dar pontos.')).toBeVisible()
+
+    // Ana's personal link (the seed's code ANASOUZA) on this host, copied with a visible confirmation.
+    const expected = `${new URL(page.url()).origin}/indicacao/ANASOUZA`
+    await expect(page.getByTestId('club-referral-link')).toHaveText(expected)
+    await page.getByRole('button', { name: 'Copiar link' }).click()
+    await expect(page.getByText('Link copiado')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected)
+    // "Compartilhar" only where the device has the Web Share API.
+    const canShare = await page.evaluate(() => typeof navigator.share === 'function')
+    await expect(page.getByRole('button', { name: 'Compartilhar' })).toHaveCount(canShare ? 1 : 0)
+    const qr = page.getByRole('img', { name: 'QR code do seu link de indicação' })
+    await expect(qr).toBeVisible()
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+
+    // A coupon already used is refused with the server's words, and the typed code stays.
+    // (PARCEIRA10 is a discount, not points: the balance the redeem test reads does not move.)
+    const field = page.getByLabel('Código do cupom')
+    await field.fill('PARCEIRA15')
+    await page.getByRole('button', { name: 'Aplicar' }).click()
+    await expect(page.getByText('Este cupom já foi usado.')).toBeVisible()
+    await expect(field).toHaveValue('PARCEIRA15')
+    await expect(page.getByTestId('club-coupon')).toHaveCount(0)
+
+    await field.fill('PARCEIRA10')
+    await page.getByRole('button', { name: 'Aplicar' }).click()
+    await expect(page.getByText('Cupom PARCEIRA10 aplicado.')).toBeVisible()
+    const coupon = page.getByTestId('club-coupon')
+    await expect(coupon).toContainText('PARCEIRA10')
+    await expect(coupon).toContainText('10% de desconto nos livros do próximo pedido')
+    await expect(page.getByText('Este cupom já foi usado.')).toHaveCount(0)
+    // The server keeps it: after a reload the coupon and its benefit are still shown.
+    await page.reload()
+    await expect(page.getByTestId('club-coupon')).toContainText('PARCEIRA10')
+    await expect(page.getByTestId('club-coupon')).toContainText('10% de desconto nos livros do próximo pedido')
+  })
 })

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/api.ts'
 import { clubEndpoints } from '../../api/contract/club.ts'
-import type { Extrato, PedidoRecompensa, Recompensa } from '../../api/schemas/club.ts'
+import type { CupomAtual, CupomParceria, Extrato, PedidoRecompensa, Recompensa } from '../../api/schemas/club.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
 import type { PortalDb, SyncState } from '../../db/database.ts'
 import { loadLocalData, type LocalData } from '../../db/local.ts'
@@ -78,5 +78,27 @@ export function useRedeem() {
     const stored = await readExtrato(local.localDb)
     if (stored) await local.storeClub('clubExtrato', { ...stored.value, saldo: result.saldo }, { ticket, now: stored.updatedAt })
     void queryClient.invalidateQueries({ queryKey: ['offline'], predicate: (query) => String(query.queryKey[1]).startsWith('club') })
+  }
+}
+
+const COUPON_KEY = ['club', 'parceriaCupom'] as const
+
+/**
+ * The student's partnership coupon (D26, P168): online only, not kept on the device, so
+ * offline before a first answer the box says it is not here yet.
+ */
+export function usePartnerCoupon() {
+  return useQuery({ queryKey: COUPON_KEY, queryFn: () => api.call(clubEndpoints.partnerCoupon) })
+}
+
+/** Attaches a coupon (`PUT /at-home/parceria-cupom/`); the answer becomes the coupon shown. A refusal throws with the server's `detail`. */
+export function useApplyPartnerCoupon() {
+  const queryClient = useQueryClient()
+  return async (cupom: string): Promise<CupomParceria> => {
+    const attached = await api.call(clubEndpoints.attachPartnerCoupon, { body: { cupom } })
+    queryClient.setQueryData<CupomAtual>(COUPON_KEY, { cupom: attached })
+    // A points coupon credits at once (P160): the statement shows it.
+    if (attached.beneficio === 'pontos') void queryClient.invalidateQueries({ queryKey: clubExtratoQueryOptions.queryKey })
+    return attached
   }
 }

@@ -1,5 +1,6 @@
 import '../club.css'
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUser } from '../../../api/schemas/user.ts'
 import { CLUB_PAGES, type ClubPage } from '../pages.ts'
@@ -7,9 +8,14 @@ import { MeuClube } from './meu-clube.tsx'
 import { MeuExtrato } from './meu-extrato.tsx'
 import { MeusPedidos } from './meus-pedidos.tsx'
 import { UsarPontos } from './usar-pontos.tsx'
+import { LoadingStatus } from '../../../ui/skeleton.tsx'
+
+// A chunk of its own (P168): its form and share/QR code do not weigh on the other pages' first render.
+const JuntarPontos = lazy(() => import('./juntar-pontos.tsx').then((module) => ({ default: module.JuntarPontos })))
 
 const TITLE_KEY = {
   'meu-clube': 'meuClube',
+  'juntar-pontos': 'juntarPontos',
   'usar-pontos': 'usarPontos',
   'meus-pedidos': 'meusPedidos',
   'meu-extrato': 'meuExtrato',
@@ -51,6 +57,11 @@ export function ClubScreen({
         </nav>
       ) : null}
       {page === 'meu-clube' ? <MeuClube member={member} onUserUpdated={onUserUpdated} /> : null}
+      {page === 'juntar-pontos' ? (
+        <Suspense fallback={<LoadingStatus />}>
+          <JuntarPontos />
+        </Suspense>
+      ) : null}
       {page === 'usar-pontos' ? <UsarPontos /> : null}
       {page === 'meus-pedidos' ? <MeusPedidos /> : null}
       {page === 'meu-extrato' ? <MeuExtrato /> : null}

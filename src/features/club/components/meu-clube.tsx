@@ -7,6 +7,7 @@ import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { joinClub, useClubExtrato } from '../api.ts'
 import { Balance } from './balance.tsx'
+import { EarnWays } from './earn-ways.tsx'
 
 /** /knn-club/meu-clube: the rules (D23–D26); a member's balance, a non-member's "Participar". */
 export function MeuClube({ member, onUserUpdated }: { member: boolean; onUserUpdated: (user: CurrentUser) => void }) {
@@ -28,11 +29,7 @@ export function MeuClube({ member, onUserUpdated }: { member: boolean; onUserUpd
       <section className="club-rules" aria-labelledby="club-earn">
         <p>{t('about.intro')}</p>
         <h2 id="club-earn">{t('about.earnTitle')}</h2>
-        <ul>
-          <li>{t('about.earnReferral')}</li>
-          <li>{t('about.earnInstalment')}</li>
-          <li>{t('about.earnCoupon')}</li>
-        </ul>
+        <EarnWays />
         <h2>{t('about.spendTitle')}</h2>
         <ul>
           <li>{t('about.spendRewards')}</li>
