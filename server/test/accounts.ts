@@ -344,14 +344,12 @@ export async function createPedido(db: Database, userId: number, status: OrderSt
 /** An order of `userId`'s waiting for payment (1) with one item: 3 books at R$ 411,00, R$ 1.233,00 (D12, P151). */
 export async function createPedidoAPagar(db: Database, userId: number, status: OrderStatusId = 1): Promise<number> {
   const id = await createPedido(db, userId, status)
-  await db.orm
-    .insert(preInvoiceItems)
-    .values({
-      preInvoiceId: id,
-      codigoProduto: 'ING-INT1',
-      descricao: 'Inglês Intermediário 1',
-      quantidade: 3,
-      valorUnitarioCentavos: 41_100,
-    })
+  await db.orm.insert(preInvoiceItems).values({
+    preInvoiceId: id,
+    codigoProduto: 'ING-INT1',
+    descricao: 'Inglês Intermediário 1',
+    quantidade: 3,
+    valorUnitarioCentavos: 41_100,
+  })
   return id
 }
