@@ -55,7 +55,7 @@ function toPagamentoCartao(row: CobrancaRow): PagamentoCartao {
 }
 
 /** Why an order cannot be paid (cancelled, waiting for the level test, nothing to pay), in the student's words. */
-export function orderNotPayable(status: OrderStatusId | undefined): string {
+function orderNotPayable(status: OrderStatusId | undefined): string {
   if (status === undefined || status === 1 || status === -1) return 'Este pedido não tem valor a pagar.'
   return `Este pedido está "${orderStatus(status).name}": não há pagamento a fazer.`
 }
@@ -100,7 +100,7 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
     const target = await repo.alvo(alvo)
     if (!target) throw notFound(texts.notFound)
     if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
-    if (target.estado === 'fechado' || target.valorCentavos <= 0) throw new HttpError(409, orderNotPayable(target.status))
+    if (target.estado === 'fechado') throw new HttpError(409, orderNotPayable(target.status))
     const now = new Date()
     const cardData = { number: body.numero, expiryMonth: body.validade_mes, expiryYear: body.validade_ano, cvv: body.cvv }
     // What is wrong with the card itself is the student's to fix (422), not a refusal by the bank.

@@ -10,9 +10,9 @@ import { HttpError, notFound } from '../http/errors.ts'
 import { orderStatus, PEDIDO_NOT_FOUND, toPedido } from './pedidos.ts'
 
 /** Orders one page lists when the client does not say. */
-export const DEFAULT_FULFILMENT_LIMIT = 50
+const DEFAULT_FULFILMENT_LIMIT = 50
 
-export function toPedidoAAtender(row: managerOrders.PedidoAAtenderRow): PedidoAAtender {
+function toPedidoAAtender(row: managerOrders.PedidoAAtenderRow): PedidoAAtender {
   const next = orderTransition(row.status, 'avancar', 'staff')
   return {
     ...toPedido(row),
@@ -23,7 +23,7 @@ export function toPedidoAAtender(row: managerOrders.PedidoAAtenderRow): PedidoAA
 }
 
 /** Why the move a manager asked for did not happen (409), in the staff's words. */
-export function cannotAdvance(current: OrderStatusId, asked: { de: OrderStatusId; para: OrderStatusId }): string {
+function cannotAdvance(current: OrderStatusId, asked: { de: OrderStatusId; para: OrderStatusId }): string {
   const name = (id: OrderStatusId) => `"${orderStatus(id).name}"`
   if (current === 8) return 'Este pedido já foi entregue: não há mais o que avançar.'
   if (current === -2) return 'Este pedido foi cancelado e não avança mais.'

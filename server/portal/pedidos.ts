@@ -73,7 +73,7 @@ export default async function pedidoRoutes(app: FastifyInstance) {
 export const PEDIDO_NOT_FOUND = 'Pedido não encontrado'
 
 /** Why an order cannot be cancelled any more, in the student's words. */
-export function cannotCancel(status: OrderStatusId): string {
+function cannotCancel(status: OrderStatusId): string {
   if (status === -2) return 'Este pedido já foi cancelado.'
   if (status === 8) return 'Este pedido já foi entregue e não pode ser cancelado.'
   return `Este pedido está "${orderStatus(status).name}" e não pode mais ser cancelado pelo portal. Fale com a sua escola.`

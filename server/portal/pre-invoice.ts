@@ -14,15 +14,15 @@ import { orderStatus, PEDIDO_NOT_FOUND, toPedido } from './pedidos.ts'
 export const KEY_REUSED = 'Esta chave de idempotência já foi usada para outro pedido.'
 
 /** "Para 2 livros, o pedido pode ser pago em até 6 parcelas." */
-export function tooManyInstalments(quantidade: number, max: number): string {
+function tooManyInstalments(quantidade: number, max: number): string {
   return `Para ${quantidade} ${quantidade === 1 ? 'livro' : 'livros'}, o pedido pode ser pago em até ${max} parcelas.`
 }
 
-export function invoiceDataLocked(status: Parameters<typeof orderStatus>[0]): string {
+function invoiceDataLocked(status: Parameters<typeof orderStatus>[0]): string {
   return `Este pedido está "${orderStatus(status).name}": os dados da nota fiscal não podem mais ser alterados.`
 }
 
-export function toDescontoProgressivo(price: OrderPrice): DescontoProgressivo {
+function toDescontoProgressivo(price: OrderPrice): DescontoProgressivo {
   return {
     quantidade: price.quantidade,
     preco_tabela: price.precoTabela,

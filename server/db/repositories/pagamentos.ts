@@ -39,7 +39,7 @@ export type Alvo = { tipo: 'parcela'; id: number } | { tipo: 'pedido'; id: numbe
 
 /**
  * An instalment or order as payment sees it: `aberto` can be paid, `pago` was, `fechado`
- * cannot be (an order cancelled or still waiting for the level test, D11).
+ * cannot be (an order cancelled or still waiting for the level test, D11, or nothing to pay).
  */
 export interface AlvoAPagar {
   valorCentavos: number
@@ -51,6 +51,9 @@ export interface AlvoAPagar {
 /** D11: an order is paid from 1 (or -1, the school's problem solved by the payment). */
 const ORDER_PAYABLE: readonly OrderStatusId[] = [1, -1]
 const ORDER_CLOSED: readonly OrderStatusId[] = [-3, -2]
+
+/** Unpaid: payable when there is something to pay. */
+const openIfDue = (valorCentavos: number): AlvoAPagar['estado'] => (valorCentavos > 0 ? 'aberto' : 'fechado')
 
 /** The charges' column that names the target. */
 const alvoColumn = (alvo: Alvo) => (alvo.tipo === 'parcela' ? cobrancas.parcelaId : cobrancas.preInvoiceId)
@@ -67,7 +70,7 @@ async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, loc
     const where = and(eq(parcelas.id, alvo.id), userId === undefined ? undefined : eq(parcelas.userId, userId))
     const query = db.select({ valorCentavos: parcelas.valorCentavos, pagoEm: parcelas.pagoEm }).from(parcelas).where(where)
     const [row] = lock ? await query.for('update') : await query
-    return row ? { valorCentavos: row.valorCentavos, estado: row.pagoEm === null ? 'aberto' : 'pago' } : null
+    return row ? { valorCentavos: row.valorCentavos, estado: row.pagoEm !== null ? 'pago' : openIfDue(row.valorCentavos) } : null
   }
   const where = and(eq(preInvoices.id, alvo.id), userId === undefined ? undefined : eq(preInvoices.userId, userId))
   const query = db.select({ status: preInvoices.status }).from(preInvoices).where(where)
@@ -78,8 +81,9 @@ async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, loc
     .select({ cents: sql<number>`coalesce(sum(${preInvoiceItems.quantidade} * ${preInvoiceItems.valorUnitarioCentavos}), 0)::int` })
     .from(preInvoiceItems)
     .where(eq(preInvoiceItems.preInvoiceId, alvo.id))
-  const estado = ORDER_PAYABLE.includes(order.status) ? 'aberto' : ORDER_CLOSED.includes(order.status) ? 'fechado' : 'pago'
-  return { valorCentavos: Number(total!.cents), estado, status: order.status }
+  const valorCentavos = Number(total!.cents)
+  const estado = ORDER_PAYABLE.includes(order.status) ? openIfDue(valorCentavos) : ORDER_CLOSED.includes(order.status) ? 'fechado' : 'pago'
+  return { valorCentavos, estado, status: order.status }
 }
 
 /** The target paid with `valorCentavos` at `at`; false when it already was (or, an order, can no longer be). */
@@ -163,7 +167,7 @@ export function forUser(db: Db, userId: number) {
             .limit(1)
           return paga ? { kind: 'charge', cobranca: paga } : { kind: 'paid-otherwise' }
         }
-        if (target.estado === 'fechado' || target.valorCentavos <= 0) return { kind: 'closed', status: target.status }
+        if (target.estado === 'fechado') return { kind: 'closed', status: target.status }
         const [aberta] = await tx.select().from(cobrancas).where(pendente(alvo))
         if (aberta && aberta.expiraEm! > now && aberta.valorCentavos === target.valorCentavos) {
           return { kind: 'charge', cobranca: aberta }
@@ -214,7 +218,7 @@ export function forUser(db: Db, userId: number) {
         const target = await readAlvo(tx, alvo, userId, true)
         if (!target) return { kind: 'not-found' }
         if (target.estado === 'pago') return { kind: 'already-paid' }
-        if (target.estado === 'fechado' || target.valorCentavos <= 0) return { kind: 'closed', status: target.status }
+        if (target.estado === 'fechado') return { kind: 'closed', status: target.status }
         const txid = newTxid()
         const outcome = await charge(txid, target.valorCentavos)
         const base = { ...alvoValues(alvo), userId, metodo: 'cartao' as const, txid, valorCentavos: target.valorCentavos, ...cartao }

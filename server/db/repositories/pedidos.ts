@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import type { Db } from '../client.ts'
 import { preInvoiceItems, preInvoices } from '../schema/pedidos.ts'
@@ -24,6 +24,8 @@ export interface PedidosFilter {
   offset: number
 }
 
+const orderColumns = { id: preInvoices.id, numero: preInvoices.numero, status: preInvoices.status, createdAt: preInvoices.createdAt }
+
 /** The caller's orders (pre-invoices, D11); another student's order is never listed (D7). */
 export function forUser(db: Db, userId: number) {
   return {
@@ -31,19 +33,19 @@ export function forUser(db: Db, userId: number) {
 
     /** One of the caller's orders with its items; undefined when it is not hers. */
     async pedido(id: number): Promise<PedidoDoAluno | undefined> {
-      return (await this.pedidos({ limit: 1, offset: 0 }, eq(preInvoices.id, id))).items[0]
+      const [order] = await db
+        .select(orderColumns)
+        .from(preInvoices)
+        .where(and(eq(preInvoices.id, id), eq(preInvoices.userId, userId)))
+      return order && { ...order, itens: (await itemsOf(db, [id])).get(id) ?? [] }
     },
 
     /** One page, newest first, with the count of every matching order; three queries in all. */
-    async pedidos(filter: PedidosFilter, only?: SQL): Promise<{ items: PedidoDoAluno[]; total: number }> {
-      const where = and(
-        eq(preInvoices.userId, userId),
-        filter.status === undefined ? undefined : eq(preInvoices.status, filter.status),
-        only,
-      )
+    async pedidos(filter: PedidosFilter): Promise<{ items: PedidoDoAluno[]; total: number }> {
+      const where = and(eq(preInvoices.userId, userId), filter.status === undefined ? undefined : eq(preInvoices.status, filter.status))
       const [counted] = await db.select({ total: count() }).from(preInvoices).where(where)
       const page = await db
-        .select({ id: preInvoices.id, numero: preInvoices.numero, status: preInvoices.status, createdAt: preInvoices.createdAt })
+        .select(orderColumns)
         .from(preInvoices)
         .where(where)
         .orderBy(desc(preInvoices.createdAt), desc(preInvoices.id))

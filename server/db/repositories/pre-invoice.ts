@@ -50,7 +50,7 @@ export interface NovoPedido {
 export type CriarResult = { kind: 'created'; id: number } | { kind: 'replayed'; id: number } | { kind: 'key-reused' }
 
 /** Orders whose invoice data may still change: not paid yet (D11: before 2). */
-export const INVOICE_DATA_EDITABLE: readonly OrderStatusId[] = [-3, -1, 1]
+const INVOICE_DATA_EDITABLE: readonly OrderStatusId[] = [-3, -1, 1]
 
 export type DadosNotaResult =
   { kind: 'saved'; dados: PreInvoiceAlunoRow } | { kind: 'not-found' } | { kind: 'locked'; status: OrderStatusId }

@@ -5,8 +5,9 @@ import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Parcela } from '../../../api/schemas/financeiro.ts'
 import { Alert } from '../../../ui/alert.tsx'
-import { formatDate, formatMoney } from '../../../ui/format.ts'
+import { formatDate } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
+import { PaymentSummary } from '../../../ui/payment-summary.tsx'
 import { textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { financeiroQueryKey, useFinanceiro } from '../api/get-financeiro.ts'
 import { PaymentMethods } from './payment-methods.tsx'
@@ -42,15 +43,12 @@ function InstalmentSummary({ parcela }: { parcela?: Parcela }) {
   // The instalment is named and dated as on /financial.
   const { t: tf } = useTranslation('financial')
   return (
-    <section className="payment-summary" aria-label={t('amount')} aria-hidden={parcela ? undefined : true}>
-      <span className="payment-summary__what">
-        {textOrSkeleton(parcela, (p) => `${p.descricao} · ${tf('instalment', { n: p.numero, total: p.total_parcelas })}`, '12rem')}
-      </span>
-      <span className="payment-summary__due">
-        {textOrSkeleton(parcela, (p) => tf('dueOn', { date: formatDate(p.vencimento) }), '8rem')}
-      </span>
-      <span className="payment-summary__amount">{textOrSkeleton(parcela, (p) => formatMoney(p.valor), '6rem')}</span>
-    </section>
+    <PaymentSummary
+      label={t('amount')}
+      what={textOrSkeleton(parcela, (p) => `${p.descricao} · ${tf('instalment', { n: p.numero, total: p.total_parcelas })}`, '12rem')}
+      detail={textOrSkeleton(parcela, (p) => tf('dueOn', { date: formatDate(p.vencimento) }), '8rem')}
+      amount={parcela?.valor}
+    />
   )
 }
 

@@ -23,7 +23,7 @@ import { PanelQuery } from './panel-query.tsx'
  * by status, each with "Avançar para <next status>" behind a confirmation. Online only.
  */
 
-export const ORDERS_OFFLINE_TEXT = 'Os pedidos a atender precisam de conexão com a internet. Conecte-se para ver e avançar os pedidos.'
+const ORDERS_OFFLINE_TEXT = 'Os pedidos a atender precisam de conexão com a internet. Conecte-se para ver e avançar os pedidos.'
 
 const ALL = 'todos'
 type Filter = typeof ALL | `${FulfilmentStatusId}`

@@ -308,37 +308,32 @@ function Created({ pedido }: { pedido: Pedido }) {
   const { t } = useTranslation('pedidoCreate')
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
-  if (pedido.status.id === -3) {
-    return (
-      <section className="stack order-created" aria-labelledby="order-created">
-        <h2 id="order-created" ref={heading} tabIndex={-1}>
-          {t('waitingTest', { numero: pedido.numero })}
-        </h2>
-        <p>{t('waitingTestBody')}</p>
-        <p>
-          <Link to="/english-test" className="order-created__action">
-            {t('goToTest')}
-          </Link>
-        </p>
-        <p>
-          <Link to="/pedidos">{t('seeOrders')}</Link>
-        </p>
-      </section>
-    )
-  }
+  const waitsForTest = pedido.status.id === -3
   return (
     <section className="stack order-created" aria-labelledby="order-created">
       <h2 id="order-created" ref={heading} tabIndex={-1}>
-        {t('created', { numero: pedido.numero })}
+        {t(waitsForTest ? 'waitingTest' : 'created', { numero: pedido.numero })}
       </h2>
+      {waitsForTest ? (
+        <p>{t('waitingTestBody')}</p>
+      ) : (
+        <>
+          <p>
+            {pedido.produto} · {formatMoney(pedido.total)}
+          </p>
+          <p>{t('createdBody')}</p>
+        </>
+      )}
       <p>
-        {pedido.produto} · {formatMoney(pedido.total)}
-      </p>
-      <p>{t('createdBody')}</p>
-      <p>
-        <Link to="/pedidos/pagar/$id" params={{ id: String(pedido.id) }} className="order-created__action">
-          {t('pay')}
-        </Link>
+        {waitsForTest ? (
+          <Link to="/english-test" className="order-created__action">
+            {t('goToTest')}
+          </Link>
+        ) : (
+          <Link to="/pedidos/pagar/$id" params={{ id: String(pedido.id) }} className="order-created__action">
+            {t('pay')}
+          </Link>
+        )}
       </p>
       <p>
         <Link to="/pedidos">{t('seeOrders')}</Link>

@@ -5,8 +5,8 @@ import { useCallback, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Pedido } from '../../../api/schemas/pedido.ts'
 import { Alert } from '../../../ui/alert.tsx'
-import { formatMoney } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
+import { PaymentSummary } from '../../../ui/payment-summary.tsx'
 import { textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { pedidosQueryKey, usePedidos } from '../api/get-pedidos.ts'
 
@@ -52,13 +52,12 @@ export function OrderPaymentScreen({ pedidoId, payment }: OrderPaymentScreenProp
 function OrderSummary({ pedido }: { pedido?: Pedido }) {
   const { t } = useTranslation('pedidoCreate')
   return (
-    <section className="payment-summary" aria-label={t('order.amount')} aria-hidden={pedido ? undefined : true}>
-      <span className="payment-summary__what">
-        {textOrSkeleton(pedido, (p) => t('order.summary', { numero: p.numero, produto: p.produto }), '14rem')}
-      </span>
-      <span className="payment-summary__due">{textOrSkeleton(pedido, (p) => p.status.name, '8rem')}</span>
-      <span className="payment-summary__amount">{textOrSkeleton(pedido, (p) => formatMoney(p.total), '6rem')}</span>
-    </section>
+    <PaymentSummary
+      label={t('order.amount')}
+      what={textOrSkeleton(pedido, (p) => t('order.summary', { numero: p.numero, produto: p.produto }), '14rem')}
+      detail={textOrSkeleton(pedido, (p) => p.status.name, '8rem')}
+      amount={pedido?.total}
+    />
   )
 }
 
