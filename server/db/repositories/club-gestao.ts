@@ -4,6 +4,7 @@ import type { Db } from '../client.ts'
 import { clubPedidosRecompensa, clubRecompensas, type ClubRecompensaRow } from '../schema/club.ts'
 import { users } from '../schema/users.ts'
 import { creditPoints, rewardOrderColumns, toRewardOrderRow, type RewardOrderRow } from './club.ts'
+import { isUniqueViolation } from './pg-errors.ts'
 import { recordManagerAction } from './push.ts'
 
 /**
@@ -166,17 +167,9 @@ export async function updateReward(
     return await updateRewardOnce(db, id, fields, managerId, now)
   } catch (error) {
     // Two managers giving two rewards the same new name at the same instant: the index refuses one.
-    if (hasCode(error, '23505')) return { kind: 'nameTaken' }
+    if (isUniqueViolation(error)) return { kind: 'nameTaken' }
     throw error
   }
-}
-
-/** Whether `error` or one of its causes carries the PostgreSQL error `code` (pg, PGlite and Drizzle wrap it differently). */
-function hasCode(error: unknown, code: string): boolean {
-  for (let at: unknown = error; at && typeof at === 'object'; at = (at as { cause?: unknown }).cause) {
-    if ((at as { code?: unknown }).code === code) return true
-  }
-  return false
 }
 
 async function updateRewardOnce(

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto'
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import { REFERRAL_CREDIT_POINTS, type IndicacaoStatus } from '../../../src/api/schemas/club.ts'
 import type { Db } from '../client.ts'
 import { clubCodigosIndicacao, clubIndicacoes, clubMovimentos } from '../schema/club.ts'
 import { users } from '../schema/users.ts'
-import { creditPoints } from './club.ts'
+import { creditPoints, isClubMember } from './club.ts'
 import { recordManagerAction } from './push.ts'
 
 /**
@@ -175,11 +175,7 @@ export async function setLeadStatus(
     await tx.update(clubIndicacoes).set({ status: move.status, updatedAt: now }).where(eq(clubIndicacoes.id, lead.id))
     let creditado = false
     if (move.status === 'matriculado') {
-      const [referrer] = await tx
-        .select({ isClub: users.isClub })
-        .from(users)
-        .where(and(eq(users.id, lead.referrerId)))
-      if (referrer?.isClub) {
+      if (await isClubMember(tx, lead.referrerId)) {
         creditado = await creditPoints(tx, {
           userId: lead.referrerId,
           origem: 'indicacao',

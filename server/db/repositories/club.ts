@@ -35,6 +35,12 @@ const expiryOf = (createdAt: unknown) => sql`(${createdAt} + make_interval(month
 /** A credit's points not used by any debit. */
 const remainingOf = sql<number>`(${clubMovimentos.pontos} - coalesce((select sum(a.pontos) from ${clubAlocacoes} a where a.credito_id = ${sql.identifier('club_movimentos')}.${sql.identifier('id')}), 0))::int`
 
+/** Whether the student takes part in the club (D23: only members earn and spend points). */
+export async function isClubMember(db: Db, userId: number): Promise<boolean> {
+  const [member] = await db.select({ isClub: users.isClub }).from(users).where(eq(users.id, userId))
+  return member?.isClub ?? false
+}
+
 /**
  * Credits `entry.pontos` once per `(origem, referencia)`: a second call for the same
  * referral, instalment or coupon writes nothing (false), even at the same instant (the
@@ -80,8 +86,7 @@ export async function creditInstalmentOnTime(
 ): Promise<boolean> {
   const pontos = pointsForInstalment(parcela.valorCentavos)
   if (pontos === 0 || parcela.pagoEm > parcela.vencimento) return false
-  const [member] = await db.select({ isClub: users.isClub }).from(users).where(eq(users.id, parcela.userId))
-  if (!member?.isClub) return false
+  if (!(await isClubMember(db, parcela.userId))) return false
   const [dia, mes, ano] = [parcela.vencimento.slice(8, 10), parcela.vencimento.slice(5, 7), parcela.vencimento.slice(0, 4)]
   return creditPoints(db, {
     userId: parcela.userId,
@@ -211,7 +216,7 @@ export interface RewardOrderRow {
   updatedAt: Date
 }
 
-const rewardOrderColumns = {
+export const rewardOrderColumns = {
   id: clubPedidosRecompensa.id,
   recompensaId: clubRecompensas.id,
   nome: clubRecompensas.nome,
@@ -222,21 +227,12 @@ const rewardOrderColumns = {
   updatedAt: clubPedidosRecompensa.updatedAt,
 }
 
-export function toRewardOrderRow(row: {
-  id: number
-  recompensaId: number
-  nome: string
-  imagem: string | null
-  pontos: number
-  status: PedidoRecompensaStatus
-  createdAt: Date
-  updatedAt: Date
-}): RewardOrderRow {
+export function toRewardOrderRow(
+  row: Omit<RewardOrderRow, 'recompensa'> & { recompensaId: number; nome: string; imagem: string | null },
+): RewardOrderRow {
   const { recompensaId, nome, imagem, ...order } = row
   return { ...order, recompensa: { id: recompensaId, nome, imagem } }
 }
-
-export { rewardOrderColumns }
 
 /** The student's reward orders, newest first. */
 export async function rewardOrdersOf(db: Db, userId: number): Promise<RewardOrderRow[]> {
@@ -378,10 +374,7 @@ export async function attachCoupon(db: Db, userId: number, codigo: string, now =
     if (coupon.usadoPor === userId) return { kind: 'attached', coupon }
     if (coupon.usadoPor !== null || coupon.usadoEm !== null) return { kind: 'used' }
     if (coupon.expiraEm <= now) return { kind: 'expired', expiraEm: coupon.expiraEm }
-    if (coupon.beneficio === 'pontos') {
-      const [member] = await tx.select({ isClub: users.isClub }).from(users).where(eq(users.id, userId))
-      if (!member?.isClub) return { kind: 'pointsNeedMembership' }
-    }
+    if (coupon.beneficio === 'pontos' && !(await isClubMember(tx, userId))) return { kind: 'pointsNeedMembership' }
     const [taken] = await tx
       .update(clubCuponsParceria)
       .set({ usadoPor: userId, usadoEm: now })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { timestamps } from './timestamps.ts'
-import { STATUS_INDICACAO, STATUS_PEDIDO_RECOMPENSA } from '../../../src/api/schemas/club.ts'
+import { BENEFICIOS_CUPOM, STATUS_INDICACAO, STATUS_PEDIDO_RECOMPENSA } from '../../../src/api/schemas/club.ts'
 import { users } from './users.ts'
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -19,7 +19,6 @@ export const TIPOS_MOVIMENTO = ['credito', 'debito'] as const
  * given back (`estorno`).
  */
 export const ORIGENS_LEDGER = ['indicacao', 'parcela', 'parceria', 'resgate', 'estorno'] as const
-export const BENEFICIOS_CUPOM = ['desconto', 'pontos'] as const
 
 /**
  * One movement of a student's points. `(origem, referencia)` is unique: the same referral,

@@ -118,11 +118,14 @@ export const Extrato = v.object({
 })
 export type Extrato = v.InferOutput<typeof Extrato>
 
+/** What a partnership coupon gives (D26): a discount on the next order's books, or points. */
+export const BENEFICIOS_CUPOM = ['desconto', 'pontos'] as const
+
 /** A partnership coupon as its student sees it (D26). */
 export const CupomParceria = v.object({
   codigo: v.string(),
   empresa: v.string(),
-  beneficio: v.picklist(['desconto', 'pontos']),
+  beneficio: v.picklist(BENEFICIOS_CUPOM),
   /** `desconto`: percent off the next order's books. */
   percentual: v.nullable(Points),
   /** `pontos`: the points it credited. */

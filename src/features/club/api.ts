@@ -15,48 +15,36 @@ import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../d
 
 type ClubKey = 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'
 
-function reader<K extends ClubKey>(key: K) {
-  return async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
-    const row = await db.syncState.get(key)
-    const value = row?.[key]
-    return row && value !== undefined ? { value: value as NonNullable<SyncState[K]>, updatedAt: row.updatedAt } : null
+/** One club entity: its sync (the contract's answer into its sync row, whole) and its read from the device. */
+function clubEntity<K extends ClubKey>(key: K, fetch: () => Promise<NonNullable<SyncState[K]>>) {
+  return {
+    options: offlineQueryOptions(['offline', key], async (local: LocalData) => {
+      const ticket = local.syncTicket()
+      await local.storeClub(key, await fetch(), { ticket })
+    }),
+    read: async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
+      const row = await db.syncState.get(key)
+      const value = row?.[key]
+      return row && value !== undefined ? { value: value as NonNullable<SyncState[K]>, updatedAt: row.updatedAt } : null
+    },
   }
 }
 
-const readExtrato = reader('clubExtrato')
-const readRecompensas = reader('clubRecompensas')
-const readPedidos = reader('clubPedidos')
-
-async function syncExtrato(local: LocalData) {
-  const ticket = local.syncTicket()
-  // The whole history: the month filter is the device's (meu-extrato), so every month reads offline.
-  await local.storeClub('clubExtrato', await api.call(clubEndpoints.statement, { query: {} }), { ticket })
-}
-
-async function syncRecompensas(local: LocalData) {
-  const ticket = local.syncTicket()
-  await local.storeClub('clubRecompensas', await api.call(clubEndpoints.rewards), { ticket })
-}
-
-async function syncPedidos(local: LocalData) {
-  const ticket = local.syncTicket()
-  await local.storeClub('clubPedidos', await api.call(clubEndpoints.rewardOrders), { ticket })
-}
-
-export const clubExtratoQueryOptions = offlineQueryOptions(['offline', 'clubExtrato'], syncExtrato)
-export const clubRecompensasQueryOptions = offlineQueryOptions(['offline', 'clubRecompensas'], syncRecompensas)
-export const clubPedidosQueryOptions = offlineQueryOptions(['offline', 'clubPedidos'], syncPedidos)
+// The whole history: the month filter is the device's (meu-extrato), so every month reads offline.
+const extrato = clubEntity('clubExtrato', () => api.call(clubEndpoints.statement, { query: {} }))
+const recompensas = clubEntity('clubRecompensas', () => api.call(clubEndpoints.rewards))
+const pedidos = clubEntity('clubPedidos', () => api.call(clubEndpoints.rewardOrders))
 
 export function useClubExtrato() {
-  return useOfflineData<Extrato>({ options: clubExtratoQueryOptions, read: readExtrato })
+  return useOfflineData<Extrato>(extrato)
 }
 
 export function useClubRecompensas() {
-  return useOfflineData<Recompensa[]>({ options: clubRecompensasQueryOptions, read: readRecompensas })
+  return useOfflineData<Recompensa[]>(recompensas)
 }
 
 export function useClubPedidos() {
-  return useOfflineData<PedidoRecompensa[]>({ options: clubPedidosQueryOptions, read: readPedidos })
+  return useOfflineData<PedidoRecompensa[]>(pedidos)
 }
 
 /** Joins the club (`PUT /users/is_club/`): answers the updated user for the session to keep. */
@@ -75,9 +63,9 @@ export function useRedeem() {
     const result = await api.call(clubEndpoints.redeem, { body: { recompensa_id: recompensa.id } })
     const local = await loadLocalData()
     const ticket = local.syncTicket()
-    const stored = await readExtrato(local.localDb)
+    const stored = await extrato.read(local.localDb)
     if (stored) await local.storeClub('clubExtrato', { ...stored.value, saldo: result.saldo }, { ticket, now: stored.updatedAt })
-    void queryClient.invalidateQueries({ queryKey: ['offline'], predicate: (query) => String(query.queryKey[1]).startsWith('club') })
+    for (const { options } of [extrato, recompensas, pedidos]) void queryClient.invalidateQueries({ queryKey: options.queryKey })
   }
 }
 
@@ -98,7 +86,7 @@ export function useApplyPartnerCoupon() {
     const attached = await api.call(clubEndpoints.attachPartnerCoupon, { body: { cupom } })
     queryClient.setQueryData<CupomAtual>(COUPON_KEY, { cupom: attached })
     // A points coupon credits at once (P160): the statement shows it.
-    if (attached.beneficio === 'pontos') void queryClient.invalidateQueries({ queryKey: clubExtratoQueryOptions.queryKey })
+    if (attached.beneficio === 'pontos') void queryClient.invalidateQueries({ queryKey: extrato.options.queryKey })
     return attached
   }
 }

@@ -39,7 +39,7 @@ export function ClubScreen({
   return (
     <div className="page club">
       <h1 className="page__title">
-        {t('title')} · {t(`pages.${TITLE_KEY[page]}`)}
+        {t('title')} · {t(`nav.${TITLE_KEY[page]}`)}
       </h1>
       {member ? (
         <nav className="club-tabs" aria-label={t('nav.label')}>
