@@ -4,6 +4,7 @@ import { prepareOnce } from '../prepared.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
 import { users, type NewUserRow, type UserRole, type UserRow } from '../schema/users.ts'
+import { isUniqueViolation } from './pg-errors.ts'
 
 /** What the token check needs of an account: the token version it must carry and the role (D7). */
 export interface AccountSession {
@@ -149,14 +150,6 @@ export interface RegistrationUpdate {
 export type ProfileUpdate = Pick<RegistrationUpdate, 'fullName' | 'email' | 'phone' | 'cep' | 'street' | 'streetNumber'>
 
 export type RegistrationUpdateOutcome = 'updated' | 'emailInUse' | 'missing'
-
-/** PostgreSQL's unique_violation, however the driver wraps it (pg, PGlite, Drizzle's query error). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let at: unknown = error; at && typeof at === 'object'; at = (at as { cause?: unknown }).cause) {
-    if ((at as { code?: unknown }).code === '23505') return true
-  }
-  return false
-}
 
 /**
  * Saves the caller's registration or profile. One statement: it writes only while no other

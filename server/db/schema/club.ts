@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { timestamps } from './timestamps.ts'
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { instant, timestamps } from './timestamps.ts'
 import { BENEFICIOS_CUPOM, STATUS_INDICACAO, STATUS_PEDIDO_RECOMPENSA } from '../../../src/api/schemas/club.ts'
 import { users } from './users.ts'
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 /**
  * The KNN Club (issue 13, D23–D26, P160–P164). The balance is never stored: it is derived

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { parcelas } from './financeiro.ts'
 import { preInvoices } from './pedidos.ts'
-import { timestamps } from './timestamps.ts'
+import { instant, timestamps } from './timestamps.ts'
 import { users } from './users.ts'
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 export const METODOS_COBRANCA = ['pix', 'cartao'] as const
 export const STATUS_COBRANCA = ['pendente', 'pago', 'expirado', 'recusado'] as const

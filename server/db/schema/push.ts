@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, unique, uuid } from 'drizzle-orm/pg-core'
 import type { PushAudience } from '../../../src/api/schemas/push.ts'
-import { timestamps } from './timestamps.ts'
+import { instant, timestamps } from './timestamps.ts'
 import { users } from './users.ts'
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 /**
  * A device that receives notifications (SPEC §3 push subscription, issue 11). One row per

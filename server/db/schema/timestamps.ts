@@ -8,3 +8,6 @@ import { timestamp } from 'drizzle-orm/pg-core'
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }
+
+/** An instant column (`timestamptz`, a Date in code): the same rule for every table's own times. */
+export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })

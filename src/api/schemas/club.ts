@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IntQuery, IsoDateTime, RequiredText, Text } from './common.ts'
+import { BodyId, IntQuery, IsoDateTime, RequiredText, Text } from './common.ts'
 import { REQUIRED_MESSAGE } from './messages.ts'
 import { REGISTRATION_MAX_LENGTH } from './registration.ts'
 
@@ -24,7 +24,6 @@ export function pointsForInstalment(valorCentavos: number): number {
 
 const Points = v.pipe(v.number(), v.integer(), v.minValue(0))
 /** A JSON id in a body: a positive 32-bit integer. */
-const BodyId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))
 
 export const STATUS_PEDIDO_RECOMPENSA = ['solicitado', 'separado', 'entregue', 'cancelado'] as const
 export const PedidoRecompensaStatus = v.picklist(STATUS_PEDIDO_RECOMPENSA)

@@ -95,6 +95,9 @@ export const IdParam = v.pipe(
   v.minValue(1),
 )
 
+/** An id in a JSON body, asked or answered: a positive integer that fits the database's `integer` column. */
+export const BodyId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))
+
 /** A boolean query flag: `true`/`false` as the client sends it, text on the server. */
 export const BooleanQuery = v.pipe(
   v.union([v.boolean(), v.picklist(['true', 'false'])]),

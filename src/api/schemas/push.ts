@@ -1,8 +1,7 @@
 import * as v from 'valibot'
-import { IsoDateTime, Text } from './common.ts'
+import { BodyId, IsoDateTime, Text } from './common.ts'
 
 /** A row id (PostgreSQL int4): a larger number names nothing and is refused before the database. */
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))
 
 /** SPEC §3 push subscription `device_type`. */
 export const DEVICE_TYPES = ['mobile', 'desktop'] as const
@@ -20,7 +19,7 @@ export const PushP256dh = Base64Url(80, 128)
 
 /** SPEC §7 POST /push-notifications/subscribe/: `user_id` is the caller's own account (P136). */
 export const PushSubscribeBody = v.object({
-  user_id: Id,
+  user_id: BodyId,
   /** The push service's URL for this browser: https, on a known push service (P137). */
   endpoint: v.pipe(Text(2048), v.url('Por favor, insira uma URL válida')),
   p256dh: PushP256dh,
@@ -32,7 +31,7 @@ export type PushSubscribeBody = v.InferOutput<typeof PushSubscribeBody>
 
 /** SPEC §7 PUT /push-notifications/update/: keeps a subscription current, moving it to the caller's account. */
 export const PushUpdateBody = v.object({
-  user_id: Id,
+  user_id: BodyId,
   auth: PushAuth,
   is_pwa: v.boolean(),
   device_type: v.picklist(DEVICE_TYPES),
@@ -41,8 +40,8 @@ export type PushUpdateBody = v.InferOutput<typeof PushUpdateBody>
 
 /** A device of the caller's that receives notifications. The push endpoint and keys stay on the server. */
 export const PushSubscription = v.object({
-  id: Id,
-  user_id: Id,
+  id: BodyId,
+  user_id: BodyId,
   auth: v.string(),
   is_pwa: v.boolean(),
   device_type: v.picklist(DEVICE_TYPES),
@@ -71,7 +70,7 @@ export const UserActionBody = v.object({
 /** One recorded action, as GET /user-actions/{id}/ lists them for a sending's history. */
 export const UserAction = v.object({
   delivery_id: v.string(),
-  user_id: Id,
+  user_id: BodyId,
   full_name: v.nullable(v.string()),
   action: v.picklist(USER_ACTIONS),
   at: IsoDateTime,
@@ -85,9 +84,12 @@ export type AudienceKind = (typeof AUDIENCE_KINDS)[number]
 export const PushAudience = v.variant('kind', [
   v.object({ kind: v.literal('todos') }),
   v.object({ kind: v.literal('marca'), brand: v.picklist(['knn', 'phenom']) }),
-  v.object({ kind: v.literal('escola'), escola_id: Id }),
-  v.object({ kind: v.literal('turma'), turma_id: Id }),
-  v.object({ kind: v.literal('alunos'), user_ids: v.pipe(v.array(Id), v.minLength(1, 'Escolha pelo menos um aluno'), v.maxLength(500)) }),
+  v.object({ kind: v.literal('escola'), escola_id: BodyId }),
+  v.object({ kind: v.literal('turma'), turma_id: BodyId }),
+  v.object({
+    kind: v.literal('alunos'),
+    user_ids: v.pipe(v.array(BodyId), v.minLength(1, 'Escolha pelo menos um aluno'), v.maxLength(500)),
+  }),
 ])
 export type PushAudience = v.InferOutput<typeof PushAudience>
 
@@ -110,7 +112,7 @@ export const PushSendingInput = v.object({
 })
 export type PushSendingInput = v.InferOutput<typeof PushSendingInput>
 
-export const PushSendingUpdate = v.object({ id: Id, ...PushSendingInput.entries })
+export const PushSendingUpdate = v.object({ id: BodyId, ...PushSendingInput.entries })
 
 /**
  * A sending's life: `rascunho` (editable), `agendado` (waits for `scheduled_for`),
@@ -132,7 +134,7 @@ export const PushCounts = v.object({
 export type PushCounts = v.InferOutput<typeof PushCounts>
 
 export const PushSending = v.object({
-  id: Id,
+  id: BodyId,
   title: v.string(),
   body: v.string(),
   link: v.string(),
@@ -153,7 +155,7 @@ export type PushSending = v.InferOutput<typeof PushSending>
 
 /** POST /push-sending/send/: now (`scheduled_for` null) or later. */
 export const PushSendBody = v.object({
-  id: Id,
+  id: BodyId,
   scheduled_for: v.nullable(v.pipe(Text(40), v.isoTimestamp('Informe data e hora válidas'))),
 })
 
@@ -163,7 +165,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUS)[number]
 /** One row of a sending's delivery log: one target subscription. */
 export const PushDelivery = v.object({
   id: v.string(),
-  user_id: v.nullable(Id),
+  user_id: v.nullable(BodyId),
   full_name: v.nullable(v.string()),
   device_type: v.nullable(v.picklist(DEVICE_TYPES)),
   status: v.picklist(DELIVERY_STATUS),
@@ -183,13 +185,13 @@ export type PushSendingLog = v.InferOutput<typeof PushSendingLog>
 
 /** What the compose screen's audience pickers offer. */
 export const PushAudienceOptions = v.object({
-  escolas: v.array(v.object({ escola_id: Id, nome: v.string() })),
-  turmas: v.array(v.object({ id: Id, nome: v.string(), escola: v.string() })),
+  escolas: v.array(v.object({ escola_id: BodyId, nome: v.string() })),
+  turmas: v.array(v.object({ id: BodyId, nome: v.string(), escola: v.string() })),
 })
 export type PushAudienceOptions = v.InferOutput<typeof PushAudienceOptions>
 
 export const PushStudentSearchQuery = v.object({ busca: v.pipe(Text(100), v.trim(), v.minLength(2, 'Digite pelo menos 2 letras')) })
-export const PushStudent = v.object({ id: Id, full_name: v.nullable(v.string()), email: v.nullable(v.string()) })
+export const PushStudent = v.object({ id: BodyId, full_name: v.nullable(v.string()), email: v.nullable(v.string()) })
 export type PushStudent = v.InferOutput<typeof PushStudent>
 
 /**

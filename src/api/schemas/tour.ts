@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { BodyId } from './common.ts'
 
 /**
  * The guided tours of SPEC §2, by the route name their "seen" flag is kept under in the
@@ -16,7 +17,7 @@ export const TOUR_ROUTE_REQUIRED_MESSAGE = 'Informe exatamente uma rota com o va
  */
 export const DriverTourBody = v.pipe(
   v.object({
-    user_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)),
+    user_id: BodyId,
     ...(Object.fromEntries(TOUR_ROUTES.map((route) => [route, v.optional(v.literal(true))])) as Record<
       TourRoute,
       v.OptionalSchema<v.LiteralSchema<true, undefined>, undefined>
