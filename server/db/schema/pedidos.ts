@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ORDER_STATUS_IDS, type OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import { clubCuponsParceria } from './club.ts'
 import { timestamps } from './timestamps.ts'
 import { users } from './users.ts'
 
@@ -30,6 +31,11 @@ export const preInvoices = pgTable(
      * count from here; null when it waited from its creation.
      */
     aguardandoPagamentoDesde: timestamp('aguardando_pagamento_desde', { withTimezone: true, mode: 'date' }),
+    /**
+     * The partnership discount coupon (D26) this order used (P177): its books cost the
+     * coupon's percentage less. A cancelled order no longer holds it (the index below).
+     */
+    cupomId: integer('cupom_id').references(() => clubCuponsParceria.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (table) => [
@@ -40,6 +46,10 @@ export const preInvoices = pgTable(
     check('pre_invoices_parcelas_check', sql`${table.parcelas} between 1 and 12`),
     // Nulls are distinct: orders created without a key never collide.
     unique('pre_invoices_user_id_idempotency_key_unique').on(table.userId, table.idempotencyKey),
+    // A coupon is used by one live order at most (D26, P177); cancelling the order gives it back.
+    uniqueIndex('pre_invoices_cupom_id_live_unique')
+      .on(table.cupomId)
+      .where(sql`${table.status} <> -2`),
   ],
 )
 

@@ -1,0 +1,3 @@
+ALTER TABLE "pre_invoices" ADD COLUMN "cupom_id" integer;--> statement-breakpoint
+ALTER TABLE "pre_invoices" ADD CONSTRAINT "pre_invoices_cupom_id_club_cupons_parceria_id_fk" FOREIGN KEY ("cupom_id") REFERENCES "public"."club_cupons_parceria"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "pre_invoices_cupom_id_live_unique" ON "pre_invoices" USING btree ("cupom_id") WHERE "pre_invoices"."status" <> -2;
