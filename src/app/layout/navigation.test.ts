@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { atividadeEndpoints } from '../../api/contract/atividades.ts'
+import { aulaOnlineEndpoints } from '../../api/contract/aula-online.ts'
+import { englishTestEndpoints } from '../../api/contract/english-test.ts'
+import { financeiroEndpoints } from '../../api/contract/financeiro.ts'
+import { pedagogicoEndpoints } from '../../api/contract/pedagogico.ts'
+import { pedidoEndpoints } from '../../api/contract/pedidos.ts'
 import { isInSection, NAV_ITEMS, navItemsFor, TAB_ITEMS, tabItemsFor } from './navigation.ts'
 
 const every = () => true
@@ -35,6 +41,22 @@ describe('navItemsFor', () => {
     expect(manager).toContain('/me')
     expect(tabItemsFor('manager').map((i) => i.to)).toEqual(['/dashboard'])
     expect(tabItemsFor('student').map((i) => i.to)).toEqual(TAB_ITEMS.map((i) => i.to))
+  })
+
+  it('gives each screen its main endpoint’s access from the contract (D7, P191)', () => {
+    // The table writes the access out so the frame loads no contract schemas; here the two
+    // must agree, so a contract change that would hide or show an entry fails this test.
+    const mainEndpoints: Record<string, { access: string } | undefined> = {
+      '/pedagogico/list': pedagogicoEndpoints.turmas,
+      '/aula-online': aulaOnlineEndpoints.aulasOnline,
+      '/financial': financeiroEndpoints.financeiro,
+      '/pedidos': pedidoEndpoints.pedidos,
+      '/english-test': englishTestEndpoints.englishTest,
+      '/envios-pendentes': atividadeEndpoints.enviarArquivoAtividade,
+    }
+    for (const item of [...NAV_ITEMS, ...TAB_ITEMS].filter((entry) => entry.to in mainEndpoints)) {
+      expect({ to: item.to, access: item.endpoint?.access }).toEqual({ to: item.to, access: mainEndpoints[item.to]?.access })
+    }
   })
 
   it('has each path once and every tab in the drawer too', () => {

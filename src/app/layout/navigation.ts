@@ -1,10 +1,4 @@
 import type { BrandId } from '../../api/brand-host.ts'
-import { atividadeEndpoints } from '../../api/contract/atividades.ts'
-import { aulaOnlineEndpoints } from '../../api/contract/aula-online.ts'
-import { englishTestEndpoints } from '../../api/contract/english-test.ts'
-import { financeiroEndpoints } from '../../api/contract/financeiro.ts'
-import { pedagogicoEndpoints } from '../../api/contract/pedagogico.ts'
-import { pedidoEndpoints } from '../../api/contract/pedidos.ts'
 import { canCall, type Endpoint } from '../../api/define.ts'
 import type { Role } from '../../api/schemas/user.ts'
 import type common from '../../i18n/pt-BR/common.json'
@@ -18,7 +12,12 @@ export interface NavItem {
   icon: NavIcon
   /** Manager-only entries per D7; every role when absent. */
   roles?: readonly Role[]
-  /** The screen's main endpoint: shown only to a role that may call it (D7, the same rule the server answers 403 with). */
+  /**
+   * The access of the screen's main endpoint: shown only to a role that may call it (D7, the
+   * same rule the server answers 403 with). Written here rather than read from the contract,
+   * whose areas' schemas the frame would then load before its first render (P191);
+   * navigation.test.ts checks each against the contract's endpoint.
+   */
   endpoint?: Pick<Endpoint, 'access'>
   /** D29: a brand lists only its own programmes; every brand when absent. */
   brands?: readonly BrandId[]
@@ -31,18 +30,18 @@ export interface NavItem {
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'dashboard', to: '/dashboard', icon: 'home' },
-  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', endpoint: pedagogicoEndpoints.turmas },
-  { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video', endpoint: aulaOnlineEndpoints.aulasOnline },
-  { labelKey: 'financial', to: '/financial', icon: 'wallet', endpoint: financeiroEndpoints.financeiro },
-  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: pedidoEndpoints.pedidos },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', endpoint: { access: 'student' } },
+  { labelKey: 'aulaOnline', to: '/aula-online', icon: 'video', endpoint: { access: 'student' } },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet', endpoint: { access: 'student' } },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: { access: 'student' } },
   // Issue 13: the club's calls are a student's (a manager has no points).
   { labelKey: 'club', to: '/knn-club', icon: 'star', endpoint: { access: 'student' } },
   { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'] },
   { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', brands: ['phenom'] },
   { labelKey: 'knnOrlando', to: '/knn-orlando', icon: 'globe', brands: ['knn'] },
-  { labelKey: 'englishTest', to: '/english-test', icon: 'test', endpoint: englishTestEndpoints.englishTest },
+  { labelKey: 'englishTest', to: '/english-test', icon: 'test', endpoint: { access: 'student' } },
   // D16: what waits to be sent from this device, with a count badge while anything waits (P102).
-  { labelKey: 'enviosPendentes', to: '/envios-pendentes', icon: 'upload', endpoint: atividadeEndpoints.enviarArquivoAtividade },
+  { labelKey: 'enviosPendentes', to: '/envios-pendentes', icon: 'upload', endpoint: { access: 'student' } },
   { labelKey: 'me', to: '/me', icon: 'user' },
   { labelKey: 'managerPanel', to: '/manager-panel', icon: 'bell', roles: ['manager'] },
 ]
@@ -77,9 +76,9 @@ export interface TabItem {
 /** The phone tab bar: the four areas students open most; "Mais" opens the drawer. */
 export const TAB_ITEMS: readonly TabItem[] = [
   { labelKey: 'dashboard', to: '/dashboard', icon: 'home', section: '/dashboard' },
-  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', section: '/pedagogico', endpoint: pedagogicoEndpoints.turmas },
-  { labelKey: 'financial', to: '/financial', icon: 'wallet', section: '/financial', endpoint: financeiroEndpoints.financeiro },
-  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', section: '/pedidos', endpoint: pedidoEndpoints.pedidos },
+  { labelKey: 'pedagogico', to: '/pedagogico/list', icon: 'book', section: '/pedagogico', endpoint: { access: 'student' } },
+  { labelKey: 'financial', to: '/financial', icon: 'wallet', section: '/financial', endpoint: { access: 'student' } },
+  { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', section: '/pedidos', endpoint: { access: 'student' } },
 ]
 
 /** The tabs this role may open (a manager has no classes, instalments or orders, D7). */

@@ -6,6 +6,7 @@ import {
   capitalLettersOnly,
   cpf,
   email,
+  EMAIL_PATTERN,
   exactLength,
   excludeCharacters,
   integer,
@@ -17,8 +18,8 @@ import {
   required,
   validateField,
   validateForm,
-  withRules,
 } from './rules.ts'
+import { withRules } from './schema-rules.ts'
 
 // The default messages of SPEC §5, verbatim ({0} replaced by the number).
 const SPEC = {
@@ -156,6 +157,11 @@ describe('validateForm and withRules', () => {
       { email: [required(), email()], name: [required()], phone: [required(), numeric()] },
     )
     expect(errors).toEqual({ email: SPEC.email, name: SPEC.required })
+  })
+
+  it('checks e-mails with the pattern of the contract’s valibot schemas', () => {
+    expect(EMAIL_PATTERN.source).toBe(v.EMAIL_REGEX.source)
+    expect(EMAIL_PATTERN.flags).toBe(v.EMAIL_REGEX.flags)
   })
 
   it('adds the rules to a valibot schema', () => {

@@ -1,8 +1,9 @@
 /**
- * Field validation rules with the default Portuguese messages of SPEC §5, as valibot
- * actions. Each rule is a `v.check` over `unknown` so it fits any field value (text,
- * number, list of choices); messages are looked up in the `validation` namespace when a
- * value fails, so they follow the active language.
+ * Field validation rules with the default Portuguese messages of SPEC §5. Each rule is a
+ * test over `unknown` so it fits any field value (text, number, list of choices); messages
+ * are looked up in the `validation` namespace when a value fails, so they follow the
+ * active language. No valibot here: the login form validates with these, and the login
+ * page loads no valibot (P190); ./schema-rules.ts adds rules to a valibot schema.
  *
  * Conventions:
  * - Only `required()` and `notEmpty()` reject an empty value. Every format rule lets an
@@ -14,12 +15,15 @@
  * - Every rule takes an optional message to use instead of the default.
  */
 import i18next from 'i18next'
-import * as v from 'valibot'
 import { checkBirthDate } from '../../api/validation/age.ts'
 import { isValidCpf } from '../../api/validation/cpf.ts'
 import type validation from '../../i18n/pt-BR/validation.json'
 
-export type FieldRule = v.CheckAction<unknown, v.ErrorMessage<v.CheckIssue<unknown>>>
+/** A test a field's value must pass, and the message shown when it does not. */
+export interface FieldRule {
+  readonly test: (value: unknown) => boolean
+  readonly message: () => string
+}
 
 type Options = Record<string, unknown>
 
@@ -30,8 +34,8 @@ function message(key: MessageKey, options: Options = {}, custom?: string): () =>
   return () => custom ?? i18next.t(key, { ns: 'validation', ...options })
 }
 
-function rule(test: (value: unknown) => boolean, msg: () => string): FieldRule {
-  return v.check<unknown, () => string>(test, msg)
+function rule(test: (value: unknown) => boolean, message: () => string): FieldRule {
+  return { test, message }
 }
 
 export function isEmptyValue(value: unknown): boolean {
@@ -82,9 +86,12 @@ export function notEmpty(customMessage?: string): FieldRule {
   return rule((value) => !isEmptyValue(value), message('notEmpty', {}, customMessage))
 }
 
+/** valibot 1.5's `EMAIL_REGEX`, the pattern the contract's schemas check (rules.test.ts keeps them equal). */
+export const EMAIL_PATTERN = /^[\w+-]+(?:\.[\w+-]+)*@[\da-zA-Z]+(?:[.-][\da-zA-Z]+)*\.[a-zA-Z]{2,}$/u
+
 /** "Por favor, insira um e-mail válido" (valibot's e-mail pattern). */
 export function email(customMessage?: string): FieldRule {
-  return formatRule((text) => v.EMAIL_REGEX.test(text.trim()), message('email', {}, customMessage))
+  return formatRule((text) => EMAIL_PATTERN.test(text.trim()), message('email', {}, customMessage))
 }
 
 const NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/
@@ -148,11 +155,7 @@ export function birthDate(customMessage?: string): FieldRule {
 
 /** The message of the first rule `value` breaks, or undefined when it passes them all. */
 export function validateField(value: unknown, rules: readonly FieldRule[]): string | undefined {
-  for (const r of rules) {
-    const result = v.safeParse(v.pipe(v.unknown(), r), value)
-    if (!result.success) return result.issues[0].message
-  }
-  return undefined
+  return rules.find((r) => !r.test(value))?.message()
 }
 
 /** First error per field for a whole form: `{ email: 'Por favor, …' }`, passing fields omitted. */
@@ -166,19 +169,4 @@ export function validateForm<T extends Record<string, unknown>>(
     if (error !== undefined) errors[key] = error
   }
   return errors
-}
-
-/**
- * Adds field rules to a valibot schema, for forms validated as a whole:
- * `v.object({ email: withRules(v.string(), [required(), email()]) })`.
- */
-export function withRules<const TSchema extends v.GenericSchema>(schema: TSchema, rules: readonly FieldRule[]) {
-  return v.pipe(
-    schema,
-    v.rawCheck<v.InferOutput<TSchema>>(({ dataset, addIssue }) => {
-      if (!dataset.typed) return
-      const error = validateField(dataset.value, rules)
-      if (error !== undefined) addIssue({ message: error })
-    }),
-  )
 }

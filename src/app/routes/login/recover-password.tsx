@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { useTranslation } from 'react-i18next'
 import { loadScreenTexts } from '../../../i18n/index.ts'
 import { RecoverPasswordForm } from '../../../features/auth/components/recover-password-form.tsx'
@@ -10,14 +9,17 @@ import { LoginCard } from '../-components/login-card.tsx'
 
 /**
  * `?token=` is the reset link of the e-mail (SPEC §3, P69); without it the page asks for
- * the e-mail or access code. The router reads a numeric-looking value as a number.
+ * the e-mail or access code. The router reads a numeric-looking value as a number; anything
+ * else (a list, an object) counts as no token. Checked by hand, not with valibot: this runs
+ * in the route tree, which every first screen loads, the login page included (P190).
  */
-const RecoverSearch = v.object({
-  token: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))), undefined),
-})
+function recoverSearch(search: Record<string, unknown>): { token?: string } {
+  const { token } = search
+  return { token: typeof token === 'string' || typeof token === 'number' ? String(token) : undefined }
+}
 
 export const Route = createFileRoute('/login/recover-password')({
-  validateSearch: (search) => v.parse(RecoverSearch, search),
+  validateSearch: recoverSearch,
   // The request and the reset are mutations; the login page's entry has no query cache (P53),
   // so this screen brings it, as the signed-in frame does.
   beforeLoad: async ({ context }) => ({
