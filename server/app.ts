@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import demoBooksPage from './dev/books.ts'
+import loginOrigensPage from './dev/login-origens.ts'
 import outboxPage from './dev/outbox.ts'
 import pixProviderPage from './dev/pix.ts'
 import driveRoutes from './drive/routes.ts'
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!config.production) await app.register(demoBooksPage)
   // The demo's Pix provider: pending charges and their confirmation (D13, P145); never in production.
   if (!config.production) await app.register(pixProviderPage)
+  // What partner landing pages brought to logins (D25, P187); never in production.
+  if (!config.production) await app.register(loginOrigensPage)
   return app
 }
 

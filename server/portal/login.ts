@@ -3,6 +3,7 @@ import { contract } from '../../src/api/contract.ts'
 import { equaliseTiming, verifyPassword } from '../auth/password.ts'
 import { findLoginCandidates, parseLoginIdentifier } from '../db/repositories/accounts.ts'
 import { forgetExpiredLoginAttempts, reserveLoginAttempt, type LoginThrottleScope } from '../db/repositories/login-failures.ts'
+import { recordLoginOrigem } from '../db/repositories/login-origens.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { badRequest, tooManyRequests, type HttpError } from '../http/errors.ts'
 
@@ -49,6 +50,8 @@ export default async function loginRoutes(app: FastifyInstance) {
     if (!chosen) {
       return { users: matching.map((account) => ({ id: account.id, full_name: account.fullName, company_name: account.companyName })) }
     }
+    // D25, P187: a partner landing page's prospect, coupon and company go with the login that carried them.
+    await recordLoginOrigem(app.db.orm, chosen.id, { prospex: body.prospex, cupom: body.cupom, company: body.company })
     return { access_token: await app.auth.issueAccessToken(chosen.id), token_type: 'bearer' as const }
   })
 }
