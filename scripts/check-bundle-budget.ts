@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { DASHBOARD_ROUTE_FILES, LOGIN_ROUTE_FILES, readManifest, routeFiles, SIGNED_IN_AWAITED } from './vite-manifest.ts'
+import { DASHBOARD_ROUTE_FILES, LOGIN_ROUTE_FILES, readManifest, routeFiles, SCREEN_TEXTS, SIGNED_IN_AWAITED } from './vite-manifest.ts'
 
 interface RouteBudget {
   /** The URL students open. */
@@ -78,6 +78,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174 },
   // Issue 13 (P165): the KNN Club's pages, one route file that reads the page from its path.
   { url: '/knn-club/usar-pontos', routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 191 },
+  // Issue 13 (P180): the friend's referral form, public (no signed-in frame); main.tsx awaits the screens' texts.
+  { url: '/indicacao/ANASOUZA', routeFiles: ['indicacao.$code.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 149.5 },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],

@@ -23,6 +23,7 @@ import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
 import { Route as AppProfileCreationRouteImport } from './routes/_app/profile-creation'
 import { Route as AppProfileUpdateRouteImport } from './routes/_app/profile-update'
+import { Route as IndicacaoCodeRouteImport } from './routes/indicacao.$code'
 import { Route as LoginFormRouteImport } from './routes/login/form'
 import { Route as LoginMainRouteImport } from './routes/login/main'
 import { Route as LoginQrCodeRouteImport } from './routes/login/qr-code'
@@ -111,6 +112,11 @@ const AppProfileUpdateRoute = AppProfileUpdateRouteImport.update({
   id: '/profile-update',
   path: '/profile-update',
   getParentRoute: () => AppRoute,
+} as any)
+const IndicacaoCodeRoute = IndicacaoCodeRouteImport.update({
+  id: '/indicacao/$code',
+  path: '/indicacao/$code',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const LoginFormRoute = LoginFormRouteImport.update({
   id: '/form',
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/pedidos': typeof AppPedidosRoute
   '/profile-creation': typeof AppProfileCreationRouteWithChildren
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
+  '/indicacao/$code': typeof IndicacaoCodeRoute
   '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
   '/login/qr-code': typeof LoginQrCodeRoute
@@ -260,6 +267,7 @@ export interface FileRoutesByTo {
   '/pedidos': typeof AppPedidosRoute
   '/profile-creation': typeof AppProfileCreationRouteWithChildren
   '/profile-update': typeof AppProfileUpdateRouteWithChildren
+  '/indicacao/$code': typeof IndicacaoCodeRoute
   '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
   '/login/qr-code': typeof LoginQrCodeRoute
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/_app/pedidos': typeof AppPedidosRoute
   '/_app/profile-creation': typeof AppProfileCreationRouteWithChildren
   '/_app/profile-update': typeof AppProfileUpdateRouteWithChildren
+  '/indicacao/$code': typeof IndicacaoCodeRoute
   '/login/form': typeof LoginFormRoute
   '/login/main': typeof LoginMainRoute
   '/login/qr-code': typeof LoginQrCodeRoute
@@ -332,6 +341,7 @@ export interface FileRouteTypes {
     | '/pedidos'
     | '/profile-creation'
     | '/profile-update'
+    | '/indicacao/$code'
     | '/login/form'
     | '/login/main'
     | '/login/qr-code'
@@ -366,6 +376,7 @@ export interface FileRouteTypes {
     | '/pedidos'
     | '/profile-creation'
     | '/profile-update'
+    | '/indicacao/$code'
     | '/login/form'
     | '/login/main'
     | '/login/qr-code'
@@ -401,6 +412,7 @@ export interface FileRouteTypes {
     | '/_app/pedidos'
     | '/_app/profile-creation'
     | '/_app/profile-update'
+    | '/indicacao/$code'
     | '/login/form'
     | '/login/main'
     | '/login/qr-code'
@@ -427,6 +439,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
+  IndicacaoCodeRoute: typeof IndicacaoCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -528,6 +541,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile-update'
       preLoaderRoute: typeof AppProfileUpdateRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/indicacao/$code': {
+      id: '/indicacao/$code'
+      path: '/indicacao/$code'
+      fullPath: '/indicacao/$code'
+      preLoaderRoute: typeof IndicacaoCodeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/login/form': {
       id: '/login/form'
@@ -782,6 +802,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
+  IndicacaoCodeRoute: IndicacaoCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,7 @@ import validation from './pt-BR/validation.json'
 import type AtividadesTexts from './pt-BR/atividades.json'
 import type ClubTexts from './pt-BR/club.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
+import type IndicacaoTexts from './pt-BR/indicacao.json'
 import type PaymentTexts from './pt-BR/payment.json'
 import type PedidoCreateTexts from './pt-BR/pedido-create.json'
 import type PraticaTexts from './pt-BR/pratica.json'
@@ -40,6 +41,7 @@ export interface OwnChunkResources {
   payment: typeof PaymentTexts
   pedidoCreate: typeof PedidoCreateTexts
   club: typeof ClubTexts
+  indicacao: typeof IndicacaoTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

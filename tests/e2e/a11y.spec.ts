@@ -213,6 +213,19 @@ for (const brand of BRANDS) {
         await check(page, 'knn-club meu-extrato', page.getByTestId('club-movement').first())
       })
 
+      // Issue 13 (P180): the friend's referral page, public, in this host's brand (nothing is sent).
+      test('the referral page: empty, refused on the device, offline and an invalid link', async ({ page, context }) => {
+        await page.goto('/indicacao/ANASOUZA')
+        await check(page, 'indicacao', page.getByRole('heading', { level: 1, name: `Você foi indicado(a) para a ${brand.name}` }))
+        await page.getByRole('button', { name: 'Enviar' }).click()
+        await check(page, 'indicacao refused', page.getByText('Este campo é obrigatório').first())
+        await context.setOffline(true)
+        await check(page, 'indicacao offline', page.getByText('Você está sem internet', { exact: false }))
+        await context.setOffline(false)
+        await page.goto('/indicacao/a!')
+        await check(page, 'indicacao invalid link', page.getByRole('heading', { level: 2, name: 'Link de indicação inválido' }))
+      })
+
       test("the managers' orders to fulfil (issue 12)", async ({ page }) => {
         await login(page, MANAGER.username, MANAGER.password)
         await expect(page).toHaveURL(/\/dashboard$/)
