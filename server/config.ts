@@ -5,6 +5,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import webpush from 'web-push'
 import { emvText, MERCHANT_CITY_MAX, MERCHANT_NAME_MAX, PIX_KEY_MAX } from './payments/brcode.ts'
+import type { PaymentProviderSettings } from './payments/provider.ts'
 import type { S3Settings } from './storage/s3.ts'
 
 /**
@@ -231,7 +232,34 @@ const EnvSchema = v.object({
   ),
   PIX_MERCHANT_NAME: v.optional(merchantText(MERCHANT_NAME_MAX), 'Escola Demonstração'),
   PIX_MERCHANT_CITY: v.optional(merchantText(MERCHANT_CITY_MAX), 'São Paulo'),
+  /**
+   * A real payment provider (D13, P173): cards are charged and Pix charges registered there,
+   * and its Pix confirmations arrive by a signed webhook. Unset: the sandbox card gateway and
+   * the local BR Code, confirmed from /dev/pix. The card travels to this URL: https only, but
+   * for the loopback interface (the local stand-in).
+   */
+  PAYMENT_PROVIDER_URL: v.optional(
+    v.pipe(
+      httpUrl,
+      v.check((text) => {
+        const url = new URL(text)
+        return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname)
+      }, 'deve ser https:// (o cartão viaja nela), exceto em localhost'),
+    ),
+  ),
+  /** The provider's API token (Authorization: Bearer). A secret: never logged. */
+  PAYMENT_PROVIDER_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]+$/, 'deve ser um token sem espaços'))),
+  /** The secret the provider signs its webhooks with (HMAC-SHA256). A secret: never logged. */
+  PAYMENT_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'deve ter pelo menos 32 caracteres'))),
+  /** How long one call to the provider may take before it counts as lost (a database connection waits for it). */
+  PAYMENT_PROVIDER_TIMEOUT_MS: v.optional(integer(100, 60_000), '8000'),
 })
+
+/** Hosts a payment provider may be reached over plain http (the local stand-in). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** Names of the payment provider's variables that only make sense with PAYMENT_PROVIDER_URL. */
+const PAYMENT_PROVIDER_OPTIONS = ['PAYMENT_PROVIDER_TOKEN', 'PAYMENT_WEBHOOK_SECRET'] as const
 
 /** Names of the S3 variables other than S3_BUCKET, which enables them all. */
 const S3_OPTIONS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const
@@ -261,6 +289,19 @@ function configSchema(cwd: string) {
         const key = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'
         addIssue({ message: 'é obrigatória quando a outra chave S3 é informada', path: at(key) })
       }
+    }),
+    // The provider needs its token and the webhook's secret; those alone mean a forgotten URL.
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      const env = dataset.value
+      const at = (key: string): [v.IssuePathItem] => [{ type: 'object', origin: 'value', input: env, key, value: undefined }]
+      if (env.PAYMENT_PROVIDER_URL === undefined) {
+        const set = PAYMENT_PROVIDER_OPTIONS.find((name) => env[name] !== undefined)
+        if (set) addIssue({ message: `é obrigatória quando ${set} é informada`, path: at('PAYMENT_PROVIDER_URL') })
+        return
+      }
+      const missing = PAYMENT_PROVIDER_OPTIONS.find((name) => env[name] === undefined)
+      if (missing) addIssue({ message: 'é obrigatória quando PAYMENT_PROVIDER_URL é informada', path: at(missing) })
     }),
     v.transform((e) => ({
       port: e.PORT,
@@ -325,6 +366,16 @@ function configSchema(cwd: string) {
         : null,
       /** The receiver written into every Pix BR Code (server/payments/brcode.ts). */
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
+      /** null → the sandbox card gateway and local Pix (server/plugins/payments.ts). Holds secrets: never logged. */
+      paymentProvider:
+        e.PAYMENT_PROVIDER_URL && e.PAYMENT_PROVIDER_TOKEN && e.PAYMENT_WEBHOOK_SECRET
+          ? ({
+              url: e.PAYMENT_PROVIDER_URL,
+              token: e.PAYMENT_PROVIDER_TOKEN,
+              webhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+              timeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS,
+            } satisfies PaymentProviderSettings as PaymentProviderSettings | null)
+          : null,
     })),
   )
 }

@@ -8,7 +8,8 @@ import * as pagamentosRepo from '../db/repositories/pagamentos.ts'
 import type { CobrancaRow } from '../db/schema/pagamentos.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { HttpError, notFound } from '../http/errors.ts'
-import { brCode } from '../payments/brcode.ts'
+import { PIX_DESCRIPTIONS } from '../payments/pix.ts'
+import { pixProviderFailed } from '../payments/provider.ts'
 import { cardBrand, cardProblem } from '../payments/card.ts'
 import { orderStatus } from '../portal/pedidos.ts'
 
@@ -77,9 +78,10 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
   async function pix(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<CobrancaPix> {
     const result = await pagamentosRepo
       .forUser(app.db.orm, userId)
-      .cobrancaPix(alvo, new Date(), PIX_CHARGE_MINUTES * 60_000, (txid, valorCentavos) =>
-        brCode({ ...app.payments.pix, txid, amountCents: valorCentavos }),
+      .cobrancaPix(alvo, new Date(), PIX_CHARGE_MINUTES * 60_000, (txid, valorCentavos, expiresAt) =>
+        app.payments.pix.createCharge({ txid, amountCents: valorCentavos, expiresAt, description: PIX_DESCRIPTIONS[alvo.tipo] }),
       )
+      .catch(pixProviderFailed(app.log, { [alvo.tipo]: alvo.id }))
     if (result.kind === 'not-found') throw notFound(texts.notFound)
     if (result.kind === 'paid-otherwise') throw new HttpError(409, texts.alreadyPaid)
     if (result.kind === 'closed') throw new HttpError(409, orderNotPayable(result.status))

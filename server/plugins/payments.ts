@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin'
 import { sandboxGateway, type CardGateway } from '../payments/card.ts'
+import { localPixGateway, type PixGateway } from '../payments/pix.ts'
+import { providerCardGateway, providerPixGateway } from '../payments/provider.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,38 +9,39 @@ declare module 'fastify' {
   }
 }
 
-/** Who receives Pix payments: written into every BR Code (D13). */
-export interface PixPayee {
-  key: string
-  merchantName: string
-  merchantCity: string
-}
-
 export interface Payments {
-  /** Charges credit cards: the sandbox by default (D13, P145). */
+  /** Charges credit cards: the sandbox by default (D13, P145), the provider when configured (P173). */
   card: CardGateway
-  pix: PixPayee
+  /** Makes Pix charges: the local BR Code by default, the provider's when configured (P173). */
+  pix: PixGateway
+  /** The secret the provider signs its Pix webhook with; null: no provider, every delivery refused. */
+  webhookSecret: string | null
 }
 
 export interface PaymentsPluginOptions {
-  /** Another card gateway than the sandbox (a real acquirer's adapter; tests: one that counts its charges). */
+  /** Another card gateway than the configured one (tests: one that counts its charges). */
   cardGateway?: CardGateway
 }
 
 /**
- * Payments (issue 12): the card gateway, an outside system behind one interface like mail
- * and file storage, and the Pix receiver from the configuration. Pix itself needs no
- * connection here: a BR Code is built locally and the bank's confirmation arrives later
- * (in the demo, from /dev/pix).
+ * Payments (issue 12): the card gateway and the Pix charges, an outside system behind one
+ * interface like mail and file storage. With nothing configured, the sandbox gateway and
+ * BR Codes built here (the bank's confirmation comes from /dev/pix in the demo); with
+ * PAYMENT_PROVIDER_URL, the provider's adapter for both, its confirmations arriving by the
+ * signed webhook (server/drive/pagamentos-webhook.ts).
  */
 export default fp<PaymentsPluginOptions>(
   async (app, options) => {
-    if (!options.cardGateway && app.config.production) {
+    const provider = app.config.paymentProvider
+    if (!provider && !options.cardGateway && app.config.production) {
       app.log.warn('card payments go to the sandbox gateway: test cards are approved, no money moves')
     }
+    // Where, never with what: the token and the webhook's secret stay out of the log.
+    if (provider) app.log.info({ provider: new URL(provider.url).host }, 'payments go through the payment provider')
     app.decorate('payments', {
-      card: options.cardGateway ?? sandboxGateway(),
-      pix: { ...app.config.pix },
+      card: options.cardGateway ?? (provider ? providerCardGateway(provider) : sandboxGateway()),
+      pix: provider ? providerPixGateway(provider, app.config.pix) : localPixGateway(app.config.pix),
+      webhookSecret: provider?.webhookSecret ?? null,
     } satisfies Payments)
   },
   { name: 'payments', dependencies: ['db'], fastify: '5.x' },

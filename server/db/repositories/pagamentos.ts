@@ -152,7 +152,8 @@ export function forUser(db: Db, userId: number) {
       alvo: Alvo,
       now: Date,
       validForMs: number,
-      copiaECola: (txid: string, valorCentavos: number) => string,
+      /** The new charge's BR Code: built here, or a provider's (a call made with the target locked). */
+      copiaECola: (txid: string, valorCentavos: number, expiraEm: Date) => string | Promise<string>,
     ): Promise<CobrancaPixResult> {
       if (!isSerialId(alvo.id)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<CobrancaPixResult> => {
@@ -179,6 +180,7 @@ export function forUser(db: Db, userId: number) {
             .where(and(eq(cobrancas.id, aberta.id), eq(cobrancas.status, 'pendente')))
         }
         const txid = newTxid()
+        const expiraEm = new Date(now.getTime() + validForMs)
         const [row] = await tx
           .insert(cobrancas)
           .values({
@@ -188,8 +190,8 @@ export function forUser(db: Db, userId: number) {
             txid,
             valorCentavos: target.valorCentavos,
             status: 'pendente',
-            copiaECola: copiaECola(txid, target.valorCentavos),
-            expiraEm: new Date(now.getTime() + validForMs),
+            copiaECola: await copiaECola(txid, target.valorCentavos, expiraEm),
+            expiraEm,
           })
           .onConflictDoNothing()
           .returning()

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { IdParam } from '../schemas/common.ts'
 import { CobrancaPix, PagamentoCartao, PagamentoCartaoIn } from '../schemas/pagamento.ts'
 import { defineEndpoint } from '../define.ts'
+import { PixWebhookHeaders, PixWebhookIn, PixWebhookOut } from '../schemas/pix-webhook.ts'
 
 /** Texts of the payment endpoints (issue 12), shown as the server's `detail`. */
 export const PAGAMENTO_TEXTS = {
@@ -73,5 +74,23 @@ export const pagamentoEndpoints = {
     body: PagamentoCartaoIn,
     response: PagamentoCartao,
     errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao pagar com cartão' },
+  }),
+  /**
+   * The payment provider's Pix confirmations (D13, P173): public, authenticated by the
+   * HMAC-SHA256 signature of the body (`X-Webhook-Signature`) with PAYMENT_WEBHOOK_SECRET;
+   * without a provider configured every delivery is refused. 401 unsigned or badly signed
+   * (checked before anything else), 422 a signed body that is not a notification; each txid
+   * is confirmed once, through the same confirmation as /dev/pix, and answered with what
+   * became of it (an unknown txid is ignored, 200, so the provider stops resending it).
+   */
+  pixWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/pagamentos/webhook/pix/',
+    service: 'drive',
+    access: 'public',
+    headers: PixWebhookHeaders,
+    body: PixWebhookIn,
+    response: PixWebhookOut,
+    errors: { useDetail: true, fallback: 'Erro ao receber a notificação Pix' },
   }),
 } as const
