@@ -80,6 +80,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/knn-club/usar-pontos', routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 191 },
   // Issue 13 (P180): the friend's referral form, public (no signed-in frame); main.tsx awaits the screens' texts.
   { url: '/indicacao/ANASOUZA', routeFiles: ['indicacao.$code.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 149.5 },
+  // Issue 13 (P183): the managers' panel, one route file for its screens (P142); the club's three are in its chunk.
+  { url: '/manager-panel/indicacoes', routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 216 },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],

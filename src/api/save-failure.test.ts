@@ -25,6 +25,14 @@ describe('saveFailure', () => {
     })
   })
 
+  it('reads the issues from the answer as the client keeps it (`{detail: [...]}`, P183)', () => {
+    const answer = { detail: [{ loc: ['body', 'phone'], msg: 'Formato inválido', type: 'regex' }] }
+    expect(saveFailure(new ApiError(422, 'Dados inválidos', answer), isField)).toEqual({
+      fieldErrors: { phone: 'Formato inválido' },
+      message: null,
+    })
+  })
+
   it('shows any other refusal as one message, the server detail or "Erro ao atualizar"', () => {
     expect(saveFailure(new ApiError(422, 'Dados inválidos', [{ loc: ['body', 'x'], msg: 'y' }]), isField)).toEqual({
       fieldErrors: {},

@@ -16,8 +16,11 @@ export function saveFailure<F extends string>(error: unknown, isField: (key: unk
     fieldErrors.email = error.message
     return { fieldErrors, message: null }
   }
-  if (error instanceof ApiError && error.status === 422 && Array.isArray(error.detail)) {
-    for (const issue of error.detail as { loc?: unknown[]; msg?: unknown }[]) {
+  // The client keeps the whole answer (`{detail: [...]}`) as the error's detail; a bare list is taken too.
+  const issues =
+    error instanceof ApiError ? (Array.isArray(error.detail) ? error.detail : (error.detail as { detail?: unknown } | null)?.detail) : null
+  if (error instanceof ApiError && error.status === 422 && Array.isArray(issues)) {
+    for (const issue of issues as { loc?: unknown[]; msg?: unknown }[]) {
       const field = issue.loc?.[1]
       if (isField(field) && typeof issue.msg === 'string') fieldErrors[field] ??= issue.msg
     }

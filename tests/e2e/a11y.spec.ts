@@ -232,6 +232,20 @@ for (const brand of BRANDS) {
         await page.goto('/manager-panel/pedidos')
         await check(page, 'manager-panel pedidos', page.getByTestId('order-row'))
       })
+
+      test("the managers' KNN Club screens (issue 13, P183-P185)", async ({ page }) => {
+        test.setTimeout(90_000)
+        await login(page, MANAGER.username, MANAGER.password)
+        await expect(page).toHaveURL(/\/dashboard$/)
+        await page.goto('/manager-panel/indicacoes')
+        await check(page, 'manager-panel indicacoes', page.getByTestId('lead-row'))
+        await page.goto('/manager-panel/resgates')
+        await check(page, 'manager-panel resgates', page.getByTestId('reward-order-row'))
+        await page.goto('/manager-panel/recompensas')
+        await check(page, 'manager-panel recompensas', page.getByTestId('reward-row'))
+        await page.goto('/manager-panel/recompensas/nova')
+        await check(page, 'manager-panel recompensas nova', page.getByRole('button', { name: 'Criar recompensa' }))
+      })
     })
   }
 }

@@ -151,16 +151,22 @@ export function optionalId(param: string | undefined): number | undefined {
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined
 }
 
-export type PanelScreen = 'home' | 'create' | 'send' | 'history' | 'pedidos'
+const SCREENS = ['create', 'send', 'history', 'pedidos', 'indicacoes', 'resgates', 'recompensas'] as const
+/** The push screens (issue 11), the orders to fulfil (issue 12) and the KNN Club's (issue 13: leads, reward orders, catalogue). */
+export type PanelScreen = 'home' | (typeof SCREENS)[number]
 
-/** What a path under /manager-panel/ names: its screen and `{id?}`; anything else is the home screen. */
-export function panelPath(splat: string): { screen: PanelScreen; id: number | undefined } {
+/**
+ * What a path under /manager-panel/ names: its screen and `{id?}`; anything else is the
+ * home screen. `recompensas/nova` is the new reward's form (`novo`).
+ */
+export function panelPath(splat: string): { screen: PanelScreen; id: number | undefined; novo?: true } {
   const [screen = '', id, ...rest] = splat.split('/').filter(Boolean)
-  if (rest.length > 0 || !['create', 'send', 'history', 'pedidos'].includes(screen)) return { screen: 'home', id: undefined }
+  if (rest.length > 0 || !SCREENS.includes(screen as (typeof SCREENS)[number])) return { screen: 'home', id: undefined }
+  if (screen === 'recompensas' && id === 'nova') return { screen, id: undefined, novo: true }
   return { screen: screen as PanelScreen, id: optionalId(id) }
 }
 
 /** The router's address of a panel screen. */
-export function panelLink(screen: Exclude<PanelScreen, 'home'> | 'home', id?: number) {
+export function panelLink(screen: Exclude<PanelScreen, 'home'> | 'home', id?: number | 'nova') {
   return { to: '/manager-panel/$', params: { _splat: screen === 'home' ? '' : id === undefined ? screen : `${screen}/${id}` } } as const
 }

@@ -14,8 +14,9 @@ import { ChoiceGroup } from '../../../ui/choice-group.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatDateTime, formatMoney } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { itemsOrPlaceholders, LoadingStatus, SkeletonText, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { ORDERS_PAGE_SIZE, ordersToFulfilQuery, useAdvanceOrder } from '../api.ts'
+import { Pager, PastLastPage } from './pager.tsx'
+import { PanelCards } from './panel-cards.tsx'
 import { PanelQuery } from './panel-query.tsx'
 
 /**
@@ -30,57 +31,33 @@ type Filter = typeof ALL | `${FulfilmentStatusId}`
 
 const statusName = (id: number) => ORDER_STATUSES.find((status) => status.id === id)?.name ?? String(id)
 
-/** One order to fulfil; without `order`, the same card with bars for its texts (its skeleton). */
-function OrderCard({ order, action }: { order: PedidoAAtender | undefined; action: (order: PedidoAAtender) => ReactNode }) {
-  const slot = (text: (order: PedidoAAtender) => ReactNode, width: string) => textOrSkeleton(order, text, width)
-  const headingId = order ? `pedido-a-atender-${order.id}` : undefined
-  return (
-    <li className="mp-order" data-testid={order ? 'order-row' : undefined} aria-hidden={order ? undefined : true}>
-      <article aria-labelledby={headingId}>
-        <div className="mp-order__head">
-          <h3 id={headingId} className="mp-order__numero">
-            {slot((order) => order.numero, '6rem')}
-          </h3>
-          <span className="mp-status">{slot((order) => order.status.name, '7rem')}</span>
-        </div>
-        <p>{slot((order) => [order.aluno.nome ?? `Aluno nº ${order.aluno.id}`, order.aluno.email].filter(Boolean).join(' · '), '14rem')}</p>
-        <p>
-          {slot(
-            (order) =>
-              `${order.produto} · Qtd. ${order.itens.reduce((sum, item) => sum + item.quantidade, 0)} · ${formatMoney(order.total)}`,
-            '16rem',
-          )}
-        </p>
-        <p className="mp-table__when">
-          {slot(
-            (order) =>
-              `Pedido em ${formatDateTime(new Date(order.criado_em))}` +
-              (order.movido_em ? ` · movido em ${formatDateTime(new Date(order.movido_em))}` : ''),
-            '12rem',
-          )}
-        </p>
-        <div className="mp-order__action">{order ? action(order) : <SkeletonText width="12rem" />}</div>
-      </article>
-    </li>
-  )
+/** An order's card (its skeleton the same card with bars): number, status, student, product, dates. */
+const orderCard = {
+  testId: 'order-row',
+  idPrefix: 'pedido-a-atender',
+  title: { text: (order: PedidoAAtender) => order.numero, width: '6rem' },
+  status: { text: (order: PedidoAAtender) => order.status.name, width: '7rem' },
+  lines: [
+    {
+      text: (order: PedidoAAtender) => [order.aluno.nome ?? `Aluno nº ${order.aluno.id}`, order.aluno.email].filter(Boolean).join(' · '),
+      width: '14rem',
+    },
+    {
+      text: (order: PedidoAAtender) =>
+        `${order.produto} · Qtd. ${order.itens.reduce((sum, item) => sum + item.quantidade, 0)} · ${formatMoney(order.total)}`,
+      width: '16rem',
+    },
+    {
+      text: (order: PedidoAAtender) =>
+        `Pedido em ${formatDateTime(new Date(order.criado_em))}` +
+        (order.movido_em ? ` · movido em ${formatDateTime(new Date(order.movido_em))}` : ''),
+      width: '12rem',
+      className: 'mp-table__when',
+    },
+  ],
 }
 
-function OrdersList({ orders, action }: { orders: (PedidoAAtender | undefined)[]; action: (order: PedidoAAtender) => ReactNode }) {
-  return (
-    <ul className="mp-orders">
-      {orders.map((order, index) => (
-        <OrderCard key={order?.id ?? `placeholder-${index}`} order={order} action={action} />
-      ))}
-    </ul>
-  )
-}
-
-const ordersSkeleton = (
-  <>
-    <LoadingStatus />
-    <OrdersList orders={itemsOrPlaceholders(undefined, 3)} action={() => null} />
-  </>
-)
+const ordersSkeleton = <PanelCards<PedidoAAtender> items={undefined} {...orderCard} action={() => null} />
 
 export function OrdersScreen({ nav }: { nav: ReactNode }) {
   const online = useOnlineStatus()
@@ -129,18 +106,14 @@ export function OrdersScreen({ nav }: { nav: ReactNode }) {
           {(data) =>
             data.items.length === 0 && page > 0 ? (
               // The last page emptied (its orders moved on): the way back.
-              <p>
-                Nenhum pedido nesta página.{' '}
-                <Button variant="text" onClick={() => setPage(0)}>
-                  Ver a primeira página
-                </Button>
-              </p>
+              <PastLastPage text="Nenhum pedido nesta página." onFirst={() => setPage(0)} />
             ) : data.items.length === 0 ? (
               <p>{filter === ALL ? 'Nenhum pedido pago à espera de entrega.' : `Nenhum pedido em "${statusName(Number(filter))}".`}</p>
             ) : (
               <>
-                <OrdersList
-                  orders={data.items}
+                <PanelCards
+                  items={data.items}
+                  {...orderCard}
                   action={(order) =>
                     order.proximo_status ? (
                       <Button
@@ -158,19 +131,7 @@ export function OrdersScreen({ nav }: { nav: ReactNode }) {
                     ) : null
                   }
                 />
-                {data.total > ORDERS_PAGE_SIZE ? (
-                  <nav aria-label="Páginas de pedidos" className="mp-nav">
-                    <Button variant="text" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                      Anteriores
-                    </Button>
-                    <span>
-                      Página {page + 1} de {Math.ceil(data.total / ORDERS_PAGE_SIZE)}
-                    </span>
-                    <Button variant="text" disabled={(page + 1) * ORDERS_PAGE_SIZE >= data.total} onClick={() => setPage(page + 1)}>
-                      Próximos
-                    </Button>
-                  </nav>
-                ) : null}
+                <Pager label="Páginas de pedidos" page={page} total={data.total} pageSize={ORDERS_PAGE_SIZE} onPage={setPage} />
               </>
             )
           }

@@ -36,6 +36,9 @@ import {
   type Draft,
   type DraftErrors,
 } from '../draft.ts'
+import { LeadsScreen } from './club-leads.tsx'
+import { RewardOrdersScreen } from './club-reward-orders.tsx'
+import { RewardFormScreen, RewardsScreen } from './club-rewards.tsx'
 import { OrdersScreen } from './orders-screen.tsx'
 import { OFFLINE_TEXT, PanelQuery } from './panel-query.tsx'
 import { SendingsTable } from './sendings-table.tsx'
@@ -51,6 +54,9 @@ function PanelNav() {
       <Link {...panelLink('send')}>Enviar</Link>
       <Link {...panelLink('history')}>Histórico</Link>
       <Link {...panelLink('pedidos')}>Pedidos a atender</Link>
+      <Link {...panelLink('indicacoes')}>Indicações</Link>
+      <Link {...panelLink('resgates')}>Resgates do KNN Club</Link>
+      <Link {...panelLink('recompensas')}>Recompensas</Link>
     </nav>
   )
 }
@@ -538,7 +544,7 @@ export function SendingLogScreen({ id }: { id: number }) {
 
 /** The panel's screens by path (one route, src/app/routes/_app/manager-panel/$.tsx). */
 export function ManagerPanel({ path }: { path: string }) {
-  const { screen, id } = panelPath(path)
+  const { screen, id, novo } = panelPath(path)
   switch (screen) {
     case 'create':
       return <ComposeScreen key={id ?? 'new'} id={id} />
@@ -546,6 +552,16 @@ export function ManagerPanel({ path }: { path: string }) {
       return <SendScreen id={id} />
     case 'pedidos':
       return <OrdersScreen nav={<PanelNav />} />
+    case 'indicacoes':
+      return <LeadsScreen nav={<PanelNav />} />
+    case 'resgates':
+      return <RewardOrdersScreen nav={<PanelNav />} />
+    case 'recompensas':
+      return novo || id !== undefined ? (
+        <RewardFormScreen key={id ?? 'nova'} id={id} nav={<PanelNav />} />
+      ) : (
+        <RewardsScreen nav={<PanelNav />} />
+      )
     case 'history':
       return id === undefined ? <SendingsScreen title="Histórico de notificações" /> : <SendingLogScreen id={id} />
     default:

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query'
+import { useRef, useState, type ReactNode } from 'react'
+import { REFERRAL_CREDIT_POINTS, STATUS_INDICACAO, type IndicacaoGestao, type IndicacaoStatus } from '../../../api/schemas/club.ts'
+import { Alert } from '../../../ui/alert.tsx'
+import { Button } from '../../../ui/button.tsx'
+import { Card } from '../../../ui/card.tsx'
+import { ChoiceGroup } from '../../../ui/choice-group.tsx'
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
+import { formatDateTime } from '../../../ui/format.ts'
+import { applyMask, MASKS } from '../../../ui/mask.ts'
+import { useOnlineStatus } from '../../../ui/online-status.ts'
+import { CLUB_PAGE_SIZE, referralLeadsQuery, useSetLeadStatus } from '../club-api.ts'
+import { Pager, PastLastPage } from './pager.tsx'
+import { PanelCards } from './panel-cards.tsx'
+import { PanelQuery } from './panel-query.tsx'
+
+/**
+ * /manager-panel/indicacoes (issue 13, D25, D31, P163): the friends the students referred,
+ * newest first, by status; "Marcar como matriculado" credits the referrer 500 points once,
+ * behind a confirmation that says so. Online only (P142, P156).
+ */
+
+export const LEADS_OFFLINE_TEXT = 'As indicações precisam de conexão com a internet. Conecte-se para ver e atualizar as indicações.'
+
+export const LEAD_STATUS_NAMES: Record<IndicacaoStatus, string> = {
+  novo: 'Novo',
+  contatado: 'Contatado',
+  matriculado: 'Matriculado',
+  descartado: 'Descartado',
+}
+
+/** The button that sets each status, as the staff says it. */
+const ACTION_NAMES: Record<IndicacaoStatus, string> = {
+  novo: 'Voltar para novo',
+  contatado: 'Marcar como contatado',
+  matriculado: 'Marcar como matriculado',
+  descartado: 'Descartar',
+}
+
+const ALL = 'todos'
+type Filter = typeof ALL | IndicacaoStatus
+
+const referrerName = (lead: IndicacaoGestao) => lead.indicado_por.nome ?? lead.indicado_por.email ?? `Aluno nº ${lead.indicado_por.id}`
+
+function creditLine(lead: IndicacaoGestao): string | null {
+  if (lead.status !== 'matriculado') return null
+  return lead.creditado
+    ? `${REFERRAL_CREDIT_POINTS} pontos creditados para ${referrerName(lead)}.`
+    : `Sem pontos: ${referrerName(lead)} não participava do KNN Club quando a indicação foi matriculada.`
+}
+
+/** A lead's card: name, status, contact, referrer, dates and, once enrolled, the credit (P183). */
+const leadCard = {
+  testId: 'lead-row',
+  idPrefix: 'indicacao',
+  title: { text: (lead: IndicacaoGestao) => lead.nome, width: '10rem' },
+  status: { text: (lead: IndicacaoGestao) => LEAD_STATUS_NAMES[lead.status], width: '6rem' },
+  lines: [
+    { text: (lead: IndicacaoGestao) => `${applyMask(MASKS.phone, lead.telefone)} · ${lead.email}`, width: '16rem' },
+    {
+      text: (lead: IndicacaoGestao) =>
+        `Indicado por ${referrerName(lead)}${lead.indicado_por.email ? ` (${lead.indicado_por.email})` : ''}`,
+      width: '14rem',
+    },
+    {
+      text: (lead: IndicacaoGestao) =>
+        `Recebida em ${formatDateTime(new Date(lead.criado_em))}` +
+        (lead.atualizado_em !== lead.criado_em ? ` · atualizada em ${formatDateTime(new Date(lead.atualizado_em))}` : ''),
+      width: '12rem',
+      className: 'mp-table__when',
+    },
+    { text: creditLine, width: '0', optional: true },
+  ],
+}
+
+const leadsSkeleton = <PanelCards<IndicacaoGestao> items={undefined} {...leadCard} action={() => null} />
+
+function dialogBody(lead: IndicacaoGestao, to: IndicacaoStatus): string {
+  const from = `De "${LEAD_STATUS_NAMES[lead.status]}" para "${LEAD_STATUS_NAMES[to]}".`
+  if (to !== 'matriculado') return from
+  return `${from} ${referrerName(lead)}, que indicou, recebe ${REFERRAL_CREDIT_POINTS} pontos no KNN Club (uma única vez, se participar do clube). Uma indicação matriculada não muda mais.`
+}
+
+export function LeadsScreen({ nav }: { nav: ReactNode }) {
+  const online = useOnlineStatus()
+  const [filter, setFilter] = useState<Filter>(ALL)
+  const [page, setPage] = useState(0)
+  const query = useQuery(referralLeadsQuery(filter === ALL ? undefined : filter, page))
+  const setStatus = useSetLeadStatus()
+  const [pending, setPending] = useState<{ lead: IndicacaoGestao; to: IndicacaoStatus } | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
+
+  const filterOptions = [
+    { value: ALL as Filter, label: 'Todas' },
+    ...STATUS_INDICACAO.map((status) => ({ value: status as Filter, label: LEAD_STATUS_NAMES[status] })),
+  ]
+
+  return (
+    <div className="page stack">
+      <h1 className="page__title">Indicações do KNN Club</h1>
+      {nav}
+      {notice ? (
+        <Alert tone="success" role="status">
+          {notice}
+        </Alert>
+      ) : null}
+      {!online && query.data ? <Alert tone="warning">{LEADS_OFFLINE_TEXT}</Alert> : null}
+      <ChoiceGroup
+        legend="Situação"
+        options={filterOptions}
+        value={filter}
+        onChange={(value) => {
+          setFilter(value)
+          setPage(0)
+        }}
+      />
+      <Card title={filter === ALL ? 'Amigos indicados pelos alunos' : `Indicações: ${LEAD_STATUS_NAMES[filter]}`}>
+        <PanelQuery query={query} skeleton={leadsSkeleton} offlineText={LEADS_OFFLINE_TEXT}>
+          {(data) =>
+            data.items.length === 0 && page > 0 ? (
+              <PastLastPage text="Nenhuma indicação nesta página." onFirst={() => setPage(0)} />
+            ) : data.items.length === 0 ? (
+              <p>{filter === ALL ? 'Nenhuma indicação recebida ainda.' : `Nenhuma indicação em "${LEAD_STATUS_NAMES[filter]}".`}</p>
+            ) : (
+              <>
+                <p className="mp-hint">
+                  {data.total === 1 ? '1 indicação' : `${data.total} indicações`}
+                  {filter === ALL ? '' : ` em "${LEAD_STATUS_NAMES[filter]}"`}
+                </p>
+                <PanelCards
+                  items={data.items}
+                  {...leadCard}
+                  action={(lead) =>
+                    lead.status === 'matriculado' ? null : (
+                      <div className="mp-actions">
+                        {STATUS_INDICACAO.filter((status) => status !== lead.status).map((status) => (
+                          <Button
+                            key={status}
+                            variant={status === 'matriculado' ? 'primary' : 'secondary'}
+                            disabled={!online}
+                            onClick={(event) => {
+                              opener.current = event.currentTarget
+                              setNotice(null)
+                              setPending({ lead, to: status })
+                            }}
+                          >
+                            {ACTION_NAMES[status]}
+                            <span className="u-visually-hidden"> ({lead.nome})</span>
+                          </Button>
+                        ))}
+                      </div>
+                    )
+                  }
+                />
+                <Pager label="Páginas de indicações" page={page} total={data.total} pageSize={CLUB_PAGE_SIZE} onPage={setPage} />
+              </>
+            )
+          }
+        </PanelQuery>
+      </Card>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? `${ACTION_NAMES[pending.to]}: ${pending.lead.nome}?` : ''}
+        body={pending ? dialogBody(pending.lead, pending.to) : ''}
+        confirmLabel={pending ? ACTION_NAMES[pending.to] : ''}
+        cancelLabel="Voltar"
+        danger={pending?.to === 'descartado'}
+        opener={opener}
+        onClose={() => setPending(null)}
+        onConfirm={async () => {
+          if (!pending) return
+          const lead = await setStatus.mutateAsync({ id: pending.lead.id, status: pending.to })
+          setNotice(
+            `Indicação de ${lead.nome} agora está "${LEAD_STATUS_NAMES[lead.status]}".${creditLine(lead) ? ` ${creditLine(lead)}` : ''}`,
+          )
+        }}
+      />
+    </div>
+  )
+}

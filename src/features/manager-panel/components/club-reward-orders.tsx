@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query'
+import { useRef, useState, type ReactNode } from 'react'
+import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaGestao, type PedidoRecompensaStatus } from '../../../api/schemas/club.ts'
+import { Alert } from '../../../ui/alert.tsx'
+import { Button } from '../../../ui/button.tsx'
+import { Card } from '../../../ui/card.tsx'
+import { ChoiceGroup } from '../../../ui/choice-group.tsx'
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
+import { formatDateTime } from '../../../ui/format.ts'
+import { useOnlineStatus } from '../../../ui/online-status.ts'
+import { CLUB_PAGE_SIZE, rewardOrdersQuery, useMoveRewardOrder } from '../club-api.ts'
+import { Pager, PastLastPage } from './pager.tsx'
+import { PanelCards } from './panel-cards.tsx'
+import { PanelQuery } from './panel-query.tsx'
+
+/**
+ * /manager-panel/resgates (issue 13, D24, D31, P164): the students' reward orders, oldest
+ * first, by status: solicitado → separado → entregue, or cancelled with the points given
+ * back once. Each move behind a confirmation; a stale move (409) is answered in the dialog
+ * and the list is read again after every answer (as P156). Online only.
+ */
+
+export const REWARD_ORDERS_OFFLINE_TEXT =
+  'Os resgates do KNN Club precisam de conexão com a internet. Conecte-se para ver e atualizar os resgates.'
+
+export const REWARD_ORDER_STATUS_NAMES: Record<PedidoRecompensaStatus, string> = {
+  solicitado: 'Solicitado',
+  separado: 'Separado',
+  entregue: 'Entregue',
+  cancelado: 'Cancelado',
+}
+
+type Open = 'solicitado' | 'separado'
+type Target = 'separado' | 'entregue' | 'cancelado'
+const NEXT: Record<Open, 'separado' | 'entregue'> = { solicitado: 'separado', separado: 'entregue' }
+const isOpen = (status: PedidoRecompensaStatus): status is Open => status === 'solicitado' || status === 'separado'
+
+const ALL = 'todos'
+type Filter = typeof ALL | PedidoRecompensaStatus
+
+const studentName = (order: PedidoRecompensaGestao) => order.aluno.nome ?? order.aluno.email ?? `Aluno nº ${order.aluno.id}`
+const points = (count: number) => (count === 1 ? '1 ponto' : `${count} pontos`)
+
+/** A reward order's card: reward and number, status, student, points and dates (P184). */
+const orderCard = {
+  testId: 'reward-order-row',
+  idPrefix: 'resgate',
+  title: { text: (order: PedidoRecompensaGestao) => `${order.recompensa.nome} · resgate nº ${order.id}`, width: '12rem' },
+  status: { text: (order: PedidoRecompensaGestao) => REWARD_ORDER_STATUS_NAMES[order.status], width: '6rem' },
+  lines: [
+    { text: (order: PedidoRecompensaGestao) => [studentName(order), order.aluno.email].filter(Boolean).join(' · '), width: '14rem' },
+    { text: (order: PedidoRecompensaGestao) => points(order.pontos), width: '6rem' },
+    {
+      text: (order: PedidoRecompensaGestao) =>
+        `Pedido em ${formatDateTime(new Date(order.criado_em))}` +
+        (order.atualizado_em !== order.criado_em ? ` · movido em ${formatDateTime(new Date(order.atualizado_em))}` : ''),
+      width: '12rem',
+      className: 'mp-table__when',
+    },
+  ],
+}
+
+const ordersSkeleton = <PanelCards<PedidoRecompensaGestao> items={undefined} {...orderCard} action={() => null} />
+
+function dialogTexts(order: PedidoRecompensaGestao, to: Target) {
+  if (to === 'cancelado')
+    return {
+      title: `Cancelar o resgate nº ${order.id} (${order.recompensa.nome})?`,
+      body: `Os ${points(order.pontos)} voltam para o saldo de ${studentName(order)} e a unidade volta ao estoque. Um resgate cancelado não muda mais.`,
+      confirm: 'Cancelar resgate',
+    }
+  return {
+    title: `Marcar o resgate nº ${order.id} (${order.recompensa.nome}) como ${REWARD_ORDER_STATUS_NAMES[to].toLowerCase()}?`,
+    body: `De "${REWARD_ORDER_STATUS_NAMES[order.status]}" para "${REWARD_ORDER_STATUS_NAMES[to]}". ${studentName(order)} verá a nova situação em Meus pedidos do KNN Club.`,
+    confirm: `Marcar como ${REWARD_ORDER_STATUS_NAMES[to].toLowerCase()}`,
+  }
+}
+
+export function RewardOrdersScreen({ nav }: { nav: ReactNode }) {
+  const online = useOnlineStatus()
+  const [filter, setFilter] = useState<Filter>(ALL)
+  const [page, setPage] = useState(0)
+  const query = useQuery(rewardOrdersQuery(filter === ALL ? undefined : filter, page))
+  const move = useMoveRewardOrder()
+  const [pending, setPending] = useState<{ order: PedidoRecompensaGestao; to: Target } | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
+
+  const counts = query.data?.por_status
+  const countOf = (status: PedidoRecompensaStatus | undefined) => {
+    if (!counts) return ''
+    const total =
+      status === undefined ? counts.reduce((sum, row) => sum + row.total, 0) : (counts.find((row) => row.status === status)?.total ?? 0)
+    return ` (${total})`
+  }
+  const filterOptions = [
+    { value: ALL as Filter, label: `Todos${countOf(undefined)}` },
+    ...STATUS_PEDIDO_RECOMPENSA.map((status) => ({
+      value: status as Filter,
+      label: `${REWARD_ORDER_STATUS_NAMES[status]}${countOf(status)}`,
+    })),
+  ]
+  const ask = (order: PedidoRecompensaGestao, to: Target) => (event: { currentTarget: HTMLElement }) => {
+    opener.current = event.currentTarget
+    setNotice(null)
+    setPending({ order, to })
+  }
+  const texts = pending ? dialogTexts(pending.order, pending.to) : null
+
+  return (
+    <div className="page stack">
+      <h1 className="page__title">Resgates do KNN Club</h1>
+      {nav}
+      {notice ? (
+        <Alert tone="success" role="status">
+          {notice}
+        </Alert>
+      ) : null}
+      {!online && query.data ? <Alert tone="warning">{REWARD_ORDERS_OFFLINE_TEXT}</Alert> : null}
+      <ChoiceGroup
+        legend="Situação"
+        options={filterOptions}
+        value={filter}
+        onChange={(value) => {
+          setFilter(value)
+          setPage(0)
+        }}
+      />
+      <Card title={filter === ALL ? 'Recompensas resgatadas pelos alunos' : `Resgates: ${REWARD_ORDER_STATUS_NAMES[filter]}`}>
+        <PanelQuery query={query} skeleton={ordersSkeleton} offlineText={REWARD_ORDERS_OFFLINE_TEXT}>
+          {(data) =>
+            data.items.length === 0 && page > 0 ? (
+              <PastLastPage text="Nenhum resgate nesta página." onFirst={() => setPage(0)} />
+            ) : data.items.length === 0 ? (
+              <p>{filter === ALL ? 'Nenhum resgate feito ainda.' : `Nenhum resgate em "${REWARD_ORDER_STATUS_NAMES[filter]}".`}</p>
+            ) : (
+              <>
+                <PanelCards
+                  items={data.items}
+                  {...orderCard}
+                  action={(order) =>
+                    isOpen(order.status) ? (
+                      <div className="mp-actions">
+                        <Button variant="primary" disabled={!online} onClick={ask(order, NEXT[order.status])}>
+                          Marcar como {REWARD_ORDER_STATUS_NAMES[NEXT[order.status]].toLowerCase()}
+                          <span className="u-visually-hidden"> (resgate nº {order.id})</span>
+                        </Button>
+                        <Button variant="secondary" disabled={!online} onClick={ask(order, 'cancelado')}>
+                          Cancelar resgate
+                          <span className="u-visually-hidden"> nº {order.id}</span>
+                        </Button>
+                      </div>
+                    ) : null
+                  }
+                />
+                <Pager label="Páginas de resgates" page={page} total={data.total} pageSize={CLUB_PAGE_SIZE} onPage={setPage} />
+              </>
+            )
+          }
+        </PanelQuery>
+      </Card>
+      <ConfirmDialog
+        open={pending !== null}
+        title={texts?.title ?? ''}
+        body={texts?.body ?? ''}
+        confirmLabel={texts?.confirm ?? ''}
+        cancelLabel="Voltar"
+        danger={pending?.to === 'cancelado'}
+        opener={opener}
+        onClose={() => setPending(null)}
+        onConfirm={async () => {
+          if (!pending || !isOpen(pending.order.status)) return
+          const moved = await move.mutateAsync({ id: pending.order.id, de: pending.order.status, para: pending.to })
+          setNotice(
+            moved.status === 'cancelado'
+              ? `Resgate nº ${moved.id} cancelado: ${points(moved.pontos)} devolvidos a ${studentName(moved)}.`
+              : `Resgate nº ${moved.id} agora está "${REWARD_ORDER_STATUS_NAMES[moved.status]}".`,
+          )
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,340 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import type { Extrato, ResgateResult } from '../../src/api/schemas/club.ts'
+import { expectNoAxeViolations, field, holdApi, login, loginAsStudent, MANAGER, STUDENT } from './fixtures.ts'
+
+/**
+ * The managers' KNN Club screens (issue 13, D24, D25, D31, P183–P186) against the real
+ * server, each change then seen by the demo student Ana (aluno@, referral code ANASOUZA) on
+ * her own device. Every attempt makes its own lead, orders and reward (random names), so a
+ * retry never finds the state the first attempt left (P157).
+ */
+
+// The tests read and move Ana's balance: one after the other, in one worker.
+test.describe.configure({ mode: 'default' })
+
+const API = '/api/v1'
+const suffix = () => String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')
+
+async function tokenOf(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const answer = await request.post(`${API}/login/access-token/`, { form: { username, password } })
+  expect(answer.status()).toBe(200)
+  return ((await answer.json()) as { access_token: string }).access_token
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
+  const answer = await request.get(`${API}/transactions/extrato/`, { headers: bearer(token) })
+  expect(answer.status()).toBe(200)
+  return ((await answer.json()) as Extrato).saldo
+}
+
+async function managerPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await login(page, MANAGER.username, MANAGER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  return page
+}
+
+async function studentPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await loginAsStudent(page)
+  return page
+}
+
+function panelNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Painel da equipe' })
+}
+
+test('referral: a friend leaves a contact through Ana’s code, the manager marks it enrolled (a stale colleague is refused), Ana’s statement shows +500 once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  // The friend's form, through the public endpoint (the page is another task's).
+  const n = suffix()
+  const friend = { nome: `Amigo Matriculado ${n}`, telefone: `219${n}`, email: `amigo.matriculado.${n}@example.com` }
+  const sent = await request.post(`${API}/transactions/credit/indicacao/`, {
+    data: { ...friend, codigo: 'ANASOUZA', consentimento: true },
+  })
+  expect(sent.status()).toBe(200)
+  expect(((await sent.json()) as { situacao: string }).situacao).toBe('registrada')
+
+  const manager = await managerPage(browser)
+  await manager.goto('/manager-panel')
+  await panelNav(manager).getByRole('link', { name: 'Indicações' }).click()
+  await expect(manager).toHaveURL(/\/manager-panel\/indicacoes$/)
+  await expect(manager.getByRole('heading', { level: 1, name: 'Indicações do KNN Club' })).toBeFocused()
+  // The "Novo" filter lists it, with its contact and its referrer.
+  await manager.getByRole('radio', { name: 'Novo' }).check()
+  await expect(manager.getByRole('heading', { level: 2, name: 'Indicações: Novo' })).toBeVisible()
+  const card = manager.getByTestId('lead-row').filter({ hasText: friend.nome })
+  await expect(card.locator('.mp-status')).toHaveText('Novo')
+  await expect(card).toContainText(`(21) 9${n.slice(0, 4)}-${n.slice(4)} · ${friend.email}`)
+  await expect(card).toContainText(`Indicado por ${STUDENT.name} (${STUDENT.username})`)
+
+  // A colleague's tab, open on the whole list before the lead is enrolled.
+  const colleague = await manager.context().newPage()
+  await colleague.goto('/manager-panel/indicacoes')
+  const staleCard = colleague.getByTestId('lead-row').filter({ hasText: friend.nome })
+  await expect(staleCard.locator('.mp-status')).toHaveText('Novo')
+
+  // "Marcar como matriculado" asks first and says what it does; "Voltar" changes nothing.
+  const enrol = card.getByRole('button', { name: `Marcar como matriculado (${friend.nome})` })
+  await enrol.click()
+  const dialog = manager.getByRole('alertdialog', { name: `Marcar como matriculado: ${friend.nome}?` })
+  await expect(dialog).toContainText('De "Novo" para "Matriculado".')
+  await expect(dialog).toContainText(`${STUDENT.name}, que indicou, recebe 500 pontos no KNN Club`)
+  await expectNoAxeViolations(manager)
+  await dialog.getByRole('button', { name: 'Voltar' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(enrol).toBeFocused()
+
+  await enrol.click()
+  await dialog.getByRole('button', { name: 'Marcar como matriculado' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(
+    manager
+      .getByRole('status')
+      .filter({ hasText: `Indicação de ${friend.nome} agora está "Matriculado". 500 pontos creditados para ${STUDENT.name}.` }),
+  ).toBeVisible()
+  // Read again: it left "Novo"; under "Matriculado" it is final, with the credit and no action.
+  await expect(card).toHaveCount(0)
+  await manager.getByRole('radio', { name: 'Matriculado' }).check()
+  await expect(card.locator('.mp-status')).toHaveText('Matriculado')
+  await expect(card).toContainText(`500 pontos creditados para ${STUDENT.name}.`)
+  await expect(card.getByRole('button')).toHaveCount(0)
+
+  // The colleague's list is out of date: discarding the enrolled lead is refused in the dialog.
+  await staleCard.getByRole('button', { name: `Descartar (${friend.nome})` }).click()
+  const staleDialog = colleague.getByRole('alertdialog', { name: `Descartar: ${friend.nome}?` })
+  await staleDialog.getByRole('button', { name: 'Descartar' }).click()
+  await expect(staleDialog.getByRole('alert')).toContainText('Esta indicação já foi marcada como matriculada e não muda mais.')
+  await staleDialog.getByRole('button', { name: 'Voltar' }).click()
+  await expect(staleCard.locator('.mp-status')).toHaveText('Matriculado')
+  await manager.context().close()
+
+  // Ana, on her own device: the credit in her statement, once.
+  const ana = await studentPage(browser)
+  await ana.goto('/knn-club/meu-extrato')
+  await expect(ana.getByRole('heading', { level: 1, name: 'KNN Club · Meu extrato' })).toBeVisible()
+  const credit = ana.getByTestId('club-movement').filter({ hasText: `Indicação matriculada: ${friend.nome}` })
+  await expect(credit).toHaveCount(1)
+  await expect(credit).toContainText('+500 pontos')
+  await ana.context().close()
+})
+
+test('reward orders: the manager delivers one and cancels another (a stale colleague is refused); Ana sees both statuses and gets the points back', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  // Ana redeems two rewards (her balance covers both: 820 seeded, +500 per enrolled referral above).
+  const anaToken = await tokenOf(request, STUDENT.username, STUDENT.password)
+  const rewards = (await (await request.get(`${API}/rewards/`, { headers: bearer(anaToken) })).json()) as { id: number; nome: string }[]
+  const redeem = async (nome: string) => {
+    const reward = rewards.find((item) => item.nome === nome)!
+    const answer = await request.post(`${API}/transactions/debit/`, { headers: bearer(anaToken), data: { recompensa_id: reward.id } })
+    expect(answer.status(), `${nome}: ${await answer.text()}`).toBe(201)
+    return ((await answer.json()) as ResgateResult).pedido.id
+  }
+  const delivered = await redeem('Marcador de páginas KNN')
+  const cancelled = await redeem('Caneca KNN')
+
+  const manager = await managerPage(browser)
+  await manager.goto('/manager-panel')
+  await panelNav(manager).getByRole('link', { name: 'Resgates do KNN Club' }).click()
+  await expect(manager).toHaveURL(/\/manager-panel\/resgates$/)
+  await expect(manager.getByRole('heading', { level: 1, name: 'Resgates do KNN Club' })).toBeFocused()
+  const row = (id: number, page = manager) => page.getByTestId('reward-order-row').filter({ hasText: `resgate nº ${id}` })
+  await expect(row(delivered)).toContainText(`${STUDENT.name} · ${STUDENT.username}`)
+  await expect(row(delivered)).toContainText('200 pontos')
+  await expect(row(delivered).locator('.mp-status')).toHaveText('Solicitado')
+  // The filter by status, with counts.
+  await manager.getByRole('radio', { name: /^Solicitado \(\d+\)$/ }).check()
+  await expect(manager.getByRole('heading', { level: 2, name: 'Resgates: Solicitado' })).toBeVisible()
+  await expect(row(cancelled)).toBeVisible()
+  await manager.getByRole('radio', { name: /^Todos \(\d+\)$/ }).check()
+
+  // A colleague's tab on the same list, before the moves.
+  const colleague = await manager.context().newPage()
+  await colleague.goto('/manager-panel/resgates')
+  await expect(row(delivered, colleague).locator('.mp-status')).toHaveText('Solicitado')
+
+  // solicitado → separado → entregue, each confirmed.
+  for (const [from, to] of [
+    ['Solicitado', 'Separado'],
+    ['Separado', 'Entregue'],
+  ] as const) {
+    await row(delivered)
+      .getByRole('button', { name: `Marcar como ${to.toLowerCase()} (resgate nº ${delivered})` })
+      .click()
+    const dialog = manager.getByRole('alertdialog', {
+      name: `Marcar o resgate nº ${delivered} (Marcador de páginas KNN) como ${to.toLowerCase()}?`,
+    })
+    await expect(dialog).toContainText(`De "${from}" para "${to}".`)
+    await dialog.getByRole('button', { name: `Marcar como ${to.toLowerCase()}` }).click()
+    await expect(manager.getByRole('status').filter({ hasText: `Resgate nº ${delivered} agora está "${to}".` })).toBeVisible()
+    await expect(row(delivered).locator('.mp-status')).toHaveText(to)
+  }
+  await expect(row(delivered).getByRole('button')).toHaveCount(0)
+
+  // Cancelling says the points go back; the balance is read right before it.
+  const before = await balanceOf(request, anaToken)
+  await row(cancelled)
+    .getByRole('button', { name: `Cancelar resgate nº ${cancelled}` })
+    .click()
+  const cancelDialog = manager.getByRole('alertdialog', { name: `Cancelar o resgate nº ${cancelled} (Caneca KNN)?` })
+  await expect(cancelDialog).toContainText(`Os 300 pontos voltam para o saldo de ${STUDENT.name} e a unidade volta ao estoque.`)
+  await expectNoAxeViolations(manager)
+  await cancelDialog.getByRole('button', { name: 'Cancelar resgate' }).click()
+  await expect(
+    manager.getByRole('status').filter({ hasText: `Resgate nº ${cancelled} cancelado: 300 pontos devolvidos a ${STUDENT.name}.` }),
+  ).toBeVisible()
+  await expect(row(cancelled).locator('.mp-status')).toHaveText('Cancelado')
+
+  // The colleague's list still says "Solicitado": her move is refused with the reason, and her list is read again.
+  await row(delivered, colleague)
+    .getByRole('button', { name: `Marcar como separado (resgate nº ${delivered})` })
+    .click()
+  const staleDialog = colleague.getByRole('alertdialog', { name: /^Marcar o resgate nº \d+ .* como separado\?$/ })
+  await staleDialog.getByRole('button', { name: 'Marcar como separado' }).click()
+  await expect(staleDialog.getByRole('alert')).toContainText('Este pedido já foi entregue: não há mais o que mudar.')
+  await staleDialog.getByRole('button', { name: 'Voltar' }).click()
+  await expect(row(delivered, colleague).locator('.mp-status')).toHaveText('Entregue')
+
+  // Offline the screen says it needs a connection and its buttons wait.
+  await manager.context().setOffline(true)
+  await expect(manager.getByText('Os resgates do KNN Club precisam de conexão com a internet.', { exact: false })).toBeVisible()
+  for (const button of await manager.getByTestId('reward-order-row').getByRole('button').all()) await expect(button).toBeDisabled()
+  await manager.context().close()
+
+  // Ana: both statuses in meus-pedidos, and the 300 points back in her balance and statement.
+  const ana = await studentPage(browser)
+  await ana.goto('/knn-club/meus-pedidos')
+  await expect(ana.getByTestId('club-order').filter({ hasText: 'Caneca KNN' }).first()).toContainText('Cancelado')
+  await expect(ana.getByTestId('club-order').filter({ hasText: 'Marcador de páginas KNN' }).first()).toContainText('Entregue')
+  await ana.goto('/knn-club/meu-extrato')
+  await expect(ana.getByTestId('club-saldo')).toHaveText(`${before + 300} pontos`)
+  const refund = ana.getByTestId('club-movement').filter({ hasText: 'Resgate cancelado: Caneca KNN' }).first()
+  await expect(refund).toContainText('+300 pontos')
+  await expect(refund).toContainText(`Saldo: ${before + 300} pontos`)
+  await ana.context().close()
+})
+
+test('the catalogue: the server’s refusals under the fields, a name already used, then a new reward Ana sees in usar-pontos', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const nome = `Garrafa térmica ${suffix()}`
+  const manager = await managerPage(browser)
+  await manager.goto('/manager-panel')
+  await panelNav(manager).getByRole('link', { name: 'Recompensas' }).click()
+  await expect(manager).toHaveURL(/\/manager-panel\/recompensas$/)
+  await expect(manager.getByRole('heading', { level: 1, name: 'Recompensas do KNN Club' })).toBeFocused()
+  const mochila = manager.getByTestId('reward-row').filter({ hasText: 'Mochila KNN' })
+  await expect(mochila).toContainText('1500 pontos · Esgotada (estoque 0)')
+
+  await manager.getByRole('link', { name: 'Nova recompensa' }).click()
+  await expect(manager).toHaveURL(/\/manager-panel\/recompensas\/nova$/)
+  await expect(manager.getByRole('heading', { level: 1, name: 'Nova recompensa' })).toBeFocused()
+
+  // What the server refuses (422) shows under each field it names; everything typed stays.
+  await field(manager, 'Imagem \\(opcional\\)').fill('javascript:alert(1)')
+  await field(manager, 'Custo em pontos').fill('0')
+  await field(manager, 'Estoque \\(unidades\\)').fill('3')
+  const created = manager.waitForResponse(
+    (answer) => answer.url().endsWith('/club/gestao/recompensas/') && answer.request().method() === 'POST',
+  )
+  await manager.getByRole('button', { name: 'Criar recompensa' }).click()
+  expect((await created).status()).toBe(422)
+  await expect(field(manager, 'Nome')).toHaveAccessibleDescription('Este campo é obrigatório')
+  await expect(field(manager, 'Imagem \\(opcional\\)')).toHaveAccessibleDescription(
+    /^Informe um endereço https:\/\/ ou um caminho começando com \/\./,
+  )
+  await expect(field(manager, 'Custo em pontos')).toHaveAccessibleDescription('O valor deve ser no mínimo 1')
+  await expect(field(manager, 'Imagem \\(opcional\\)')).toHaveValue('javascript:alert(1)')
+
+  // A name already in the catalogue (409) is said under the name.
+  await field(manager, 'Nome').fill('Caneca KNN')
+  await field(manager, 'Imagem \\(opcional\\)').fill('')
+  await field(manager, 'Custo em pontos').fill('150')
+  await manager.getByRole('button', { name: 'Criar recompensa' }).click()
+  await expect(field(manager, 'Nome')).toHaveAccessibleDescription('Já existe uma recompensa com este nome.')
+  await expect(field(manager, 'Custo em pontos')).not.toHaveAccessibleDescription(/mínimo/)
+
+  await field(manager, 'Nome').fill(nome)
+  await manager.getByLabel('Descrição').fill('Garrafa de inox de 500 ml.')
+  await manager.getByRole('button', { name: 'Criar recompensa' }).click()
+  await expect(manager.getByRole('status').filter({ hasText: `Recompensa "${nome}" criada.` })).toBeVisible()
+  await expect(field(manager, 'Nome')).toHaveValue('')
+  await manager.getByRole('link', { name: 'Ver o catálogo' }).click()
+  const row = manager.getByTestId('reward-row').filter({ hasText: nome })
+  await expect(row).toContainText('150 pontos · Estoque: 3')
+  await expect(row.locator('.mp-status')).toHaveText('Ativa')
+
+  // An edit: the stock goes to 4.
+  await row.getByRole('link', { name: `Editar ${nome}` }).click()
+  await expect(manager.getByRole('heading', { level: 1, name: 'Editar recompensa' })).toBeFocused()
+  await expect(field(manager, 'Nome')).toHaveValue(nome)
+  await field(manager, 'Estoque \\(unidades\\)').fill('4')
+  await manager.getByRole('button', { name: 'Salvar alterações' }).click()
+  await expect(manager.getByRole('status').filter({ hasText: `Alterações de "${nome}" salvas.` })).toBeVisible()
+  await manager.getByRole('link', { name: 'Ver o catálogo' }).click()
+  await expect(row).toContainText('150 pontos · Estoque: 4')
+  await manager.context().close()
+
+  // Ana's catalogue has it, with its cost and stock.
+  const ana = await studentPage(browser)
+  await ana.goto('/knn-club/usar-pontos')
+  const article = ana.getByRole('article', { name: nome })
+  await expect(article.getByText('150 pontos')).toBeVisible()
+  await expect(article.getByText('4 disponíveis')).toBeVisible()
+  await ana.context().close()
+})
+
+test("the leads screen's honest states: a skeleton while loading, empty, an error with a retry, offline before any answer", async ({
+  page,
+  context,
+}) => {
+  await login(page, MANAGER.username, MANAGER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  const LIST = /\/api\/v1\/club\/gestao\/indicacoes\/(\?.*)?$/
+
+  const { release } = await holdApi(page, LIST)
+  await page.goto('/manager-panel/indicacoes')
+  await expect(page.getByRole('heading', { level: 1, name: 'Indicações do KNN Club' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Carregando…')
+  await expect(page.locator('.mp-order[aria-hidden="true"] .ui-skeleton-text').first()).toBeVisible()
+  await expect(page.getByText('Nenhuma indicação recebida ainda.')).toHaveCount(0)
+  await release()
+  await expect(page.getByTestId('lead-row').first()).toBeVisible()
+  await page.unroute(LIST)
+
+  await page.route(LIST, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"items":[],"total":0}' }))
+  await page.reload()
+  await expect(page.getByText('Nenhuma indicação recebida ainda.')).toBeVisible()
+  await page.unroute(LIST)
+
+  let failing = true
+  await page.route(LIST, (route) =>
+    failing
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
+      : route.continue(),
+  )
+  await page.reload()
+  await expect(page.getByRole('alert')).toContainText('Não foi possível carregar')
+  failing = false
+  await page.getByRole('button', { name: 'Tentar novamente' }).click()
+  await expect(page.getByTestId('lead-row').first()).toBeVisible()
+  await page.unroute(LIST)
+
+  await page.goto('/manager-panel')
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações da escola' })).toBeVisible()
+  await context.setOffline(true)
+  await panelNav(page).getByRole('link', { name: 'Indicações' }).click()
+  await expect(page.getByText('As indicações precisam de conexão com a internet.', { exact: false })).toBeVisible()
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await context.setOffline(false)
+  await expect(page.getByTestId('lead-row').first()).toBeVisible()
+})
