@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isBookCount, orderPrice, splitInstalments } from './prices.ts'
+import { couponDiscountPerBook, isBookCount, orderPrice, splitInstalments } from './prices.ts'
 
 describe('D12 price tables', () => {
   // n, list, on time, discount, list total, total, per book, most instalments (all in cents)
@@ -49,5 +49,25 @@ describe('D12 price tables', () => {
       expect(() => orderPrice(n)).toThrow(RangeError)
     }
     expect(() => splitInstalments(100, 0)).toThrow(RangeError)
+  })
+
+  it('takes a coupon percentage off each book after the progressive discount (P177)', () => {
+    // 3 books: R$ 1.233,00, R$ 411,00 each; 10 % off → R$ 369,90 each, R$ 1.109,70 in all.
+    const price = orderPrice(3, 10)
+    expect(price).toMatchObject({ desconto: 6_000, cupomPercentual: 10, descontoCupom: 12_330, total: 110_970, precoPorLivro: 36_990 })
+    expect(price.planos[2]!.valores).toEqual([36_990, 36_990, 36_990])
+    expect(orderPrice(1, 15)).toMatchObject({ descontoCupom: 6_765, total: 38_335 })
+    expect(orderPrice(2)).toMatchObject({ cupomPercentual: null, descontoCupom: 0, total: 86_200 })
+    for (let n = 1; n <= 6; n++) {
+      for (const pct of [1, 7, 10, 33, 100]) {
+        const p = orderPrice(n, pct)
+        expect(p.total + p.descontoCupom).toBe(orderPrice(n).total)
+        expect(n * p.precoPorLivro).toBe(p.total)
+      }
+    }
+    // Halves round up, to the cent.
+    expect(couponDiscountPerBook(12_345, 10)).toBe(1_235)
+    expect(couponDiscountPerBook(12_344, 10)).toBe(1_234)
+    expect(() => couponDiscountPerBook(45_100, 0)).toThrow(RangeError)
   })
 })

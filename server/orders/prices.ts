@@ -34,7 +34,11 @@ export interface OrderPrice {
   desconto: number
   /** quantidade × precoTabela. */
   totalTabela: number
-  /** quantidade × precoPontual − desconto: what the order costs (P148). */
+  /** A partnership coupon's percentage (D26, P177), or null without one. */
+  cupomPercentual: number | null
+  /** The coupon's discount for the whole order, cents: quantidade × `couponDiscountPerBook` (0 without a coupon). */
+  descontoCupom: number
+  /** quantidade × precoPontual − desconto − descontoCupom: what the order costs (P148, P177). */
   total: number
   /** total / quantidade: the per-book price an order's item carries (exact for every key, P148). */
   precoPorLivro: number
@@ -54,17 +58,33 @@ export function splitInstalments(total: number, parcelas: number): number[] {
   return [...Array.from({ length: parcelas - 1 }, () => each), total - each * (parcelas - 1)]
 }
 
-/** D12's figures for an order of `n` books (1–6); throws outside the tables (callers validate first). */
-export function orderPrice(n: number): OrderPrice {
+/**
+ * P177: a partnership coupon takes its percentage off each book's price after D12's
+ * progressive discount, rounded to the nearest cent (halves up). D12's per-book prices are
+ * whole reais, so for a whole percentage the result is exact; the order's discount is this
+ * times the number of books, so the item still carries one per-book price.
+ */
+export function couponDiscountPerBook(precoPorLivro: number, percentual: number): number {
+  if (!Number.isInteger(percentual) || percentual < 1 || percentual > 100) throw new RangeError(`invalid coupon percentage: ${percentual}`)
+  return Math.floor((precoPorLivro * percentual + 50) / 100)
+}
+
+/**
+ * D12's figures for an order of `n` books (1–6), with a partnership coupon's percentage
+ * applied after them when given (P177); throws outside the tables (callers validate first).
+ */
+export function orderPrice(n: number, cupomPercentual: number | null = null): OrderPrice {
   if (!isBookCount(n)) throw new RangeError(`no price for ${n} books`)
   const i = n - 1
   const precoTabela = LIST_PRICE[i]! * REAIS
   const precoPontual = ON_TIME_PRICE[i]! * REAIS
   const desconto = DISCOUNT[i]! * REAIS
-  const total = n * precoPontual - desconto
+  const semCupom = n * precoPontual - desconto
   // Every discount of the table is a whole number of reais per book (10 × (n − 1)), so the
   // order's items can carry it without a line of their own; prices.test.ts keeps it so.
-  if (total % n !== 0) throw new Error(`the discount for ${n} books does not split evenly per book`)
+  if (semCupom % n !== 0) throw new Error(`the discount for ${n} books does not split evenly per book`)
+  const descontoCupom = cupomPercentual === null ? 0 : n * couponDiscountPerBook(semCupom / n, cupomPercentual)
+  const total = semCupom - descontoCupom
   const maxParcelas = MAX_INSTALMENTS[i]!
   return {
     quantidade: n,
@@ -72,6 +92,8 @@ export function orderPrice(n: number): OrderPrice {
     precoPontual,
     desconto,
     totalTabela: n * precoTabela,
+    cupomPercentual,
+    descontoCupom,
     total,
     precoPorLivro: total / n,
     maxParcelas,

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { resultadoDoAluno } from '../db/repositories/english-test.ts'
-import { produto } from '../db/repositories/pre-invoice.ts'
+import { precoDoItem, produto } from '../db/repositories/pre-invoice.ts'
 import { preInvoiceItems, preInvoices } from '../db/schema/pedidos.ts'
 import { moveOrder } from './lifecycle.ts'
-import { isBookCount, orderPrice } from './prices.ts'
+import { isBookCount } from './prices.ts'
 
 /**
  * D11 -3 → 1 (P152): once the student has a finished level test (`resultadoDoAluno`, P133),
@@ -17,7 +17,12 @@ import { isBookCount, orderPrice } from './prices.ts'
  */
 export async function releaseAfterLevelTest(db: Db, userId: number, now = new Date()): Promise<number[]> {
   const waiting = await db
-    .select({ id: preInvoices.id, codigo: preInvoices.produtoSolicitado, quantidade: preInvoices.quantidadeSolicitada })
+    .select({
+      id: preInvoices.id,
+      codigo: preInvoices.produtoSolicitado,
+      quantidade: preInvoices.quantidadeSolicitada,
+      cupomId: preInvoices.cupomId,
+    })
     .from(preInvoices)
     .where(and(eq(preInvoices.userId, userId), eq(preInvoices.status, -3)))
   if (waiting.length === 0 || (await resultadoDoAluno(db, userId, now)) === null) return []
@@ -37,7 +42,8 @@ export async function releaseAfterLevelTest(db: Db, userId: number, now = new Da
         codigoProduto: item.codigo,
         descricao: item.nome,
         quantidade: order.quantidade!,
-        valorUnitarioCentavos: orderPrice(order.quantidade!).precoPorLivro,
+        // With the coupon the order took when it was made, if any (P177).
+        valorUnitarioCentavos: await precoDoItem(tx, order.quantidade!, order.cupomId),
       })
       return true
     })

@@ -6,6 +6,8 @@ import * as pedidosRepo from '../db/repositories/pedidos.ts'
 import type { ItemDoPedido, PedidoDoAluno } from '../db/repositories/pedidos.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { HttpError, notFound } from '../http/errors.ts'
+import type { Produto } from '../db/repositories/pre-invoice.ts'
+import { suggestionsFor } from '../orders/level-suggestion.ts'
 import { moveOrder } from '../orders/lifecycle.ts'
 
 export const DEFAULT_PEDIDOS_LIMIT = 50
@@ -31,7 +33,11 @@ export function resumoProduto(itens: readonly Pick<ItemDoPedido, 'descricao'>[])
   return `${first.descricao} + ${rest.length} ${rest.length === 1 ? 'item' : 'itens'}`
 }
 
-export function toPedido(pedido: PedidoDoAluno): Pedido {
+/**
+ * `sugestao`: the book the student's level test suggests instead (P176, `suggestionsFor`),
+ * null for none; left out when not looked up (the managers' list has no such field).
+ */
+export function toPedido(pedido: PedidoDoAluno, sugestao?: Produto | null): Pedido {
   return {
     id: pedido.id,
     numero: pedido.numero,
@@ -45,6 +51,9 @@ export function toPedido(pedido: PedidoDoAluno): Pedido {
       quantidade: item.quantidade,
       valor_unitario: item.valorUnitarioCentavos,
     })),
+    ...(sugestao === undefined
+      ? {}
+      : { sugestao: sugestao && { codigo_produto: sugestao.codigo, nome: sugestao.nome, nivel: sugestao.nivel } }),
   }
 }
 
@@ -56,7 +65,8 @@ export default async function pedidoRoutes(app: FastifyInstance) {
       limit: query.limit ?? DEFAULT_PEDIDOS_LIMIT,
       offset: query.offset ?? 0,
     })
-    return { items: page.items.map(toPedido), total: page.total }
+    const suggestions = await suggestionsFor(app.db.orm, caller.id, page.items)
+    return { items: page.items.map((pedido) => toPedido(pedido, suggestions.get(pedido.id) ?? null)), total: page.total }
   })
 
   /** D11: the student cancels where the lifecycle allows it, exactly once (P147). */

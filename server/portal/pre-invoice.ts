@@ -3,10 +3,12 @@ import { PRODUTO_NOT_FOUND } from '../../src/api/contract/pre-invoice.ts'
 import { contract } from '../../src/api/contract.ts'
 import type { DescontoProgressivo } from '../../src/api/schemas/pre-invoice.ts'
 import { resultadoDoAluno } from '../db/repositories/english-test.ts'
+import { isSerialId } from '../db/repositories/ids.ts'
 import * as pedidosRepo from '../db/repositories/pedidos.ts'
 import * as preInvoiceRepo from '../db/repositories/pre-invoice.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { HttpError, notFound } from '../http/errors.ts'
+import { suggestionsFor } from '../orders/level-suggestion.ts'
 import { orderPrice, type OrderPrice } from '../orders/prices.ts'
 import { orderStatus, PEDIDO_NOT_FOUND, toPedido } from './pedidos.ts'
 
@@ -22,7 +24,14 @@ function invoiceDataLocked(status: Parameters<typeof orderStatus>[0]): string {
   return `Este pedido está "${orderStatus(status).name}": os dados da nota fiscal não podem mais ser alterados.`
 }
 
-function toDescontoProgressivo(price: OrderPrice): DescontoProgressivo {
+/** 'Este pedido está "A atender": o livro não pode mais ser trocado.' */
+function productLocked(status: Parameters<typeof orderStatus>[0]): string {
+  return `Este pedido está "${orderStatus(status).name}": o livro não pode mais ser trocado.`
+}
+
+export const PRODUCT_NEEDS_TEST = 'Este livro pede o teste de nivelamento: faça o teste antes de escolhê-lo.'
+
+function toDescontoProgressivo(price: OrderPrice, cupom: preInvoiceRepo.CupomDoPedido | null): DescontoProgressivo {
   return {
     quantidade: price.quantidade,
     preco_tabela: price.precoTabela,
@@ -33,6 +42,7 @@ function toDescontoProgressivo(price: OrderPrice): DescontoProgressivo {
     preco_por_livro: price.precoPorLivro,
     max_parcelas: price.maxParcelas,
     planos: price.planos,
+    cupom: cupom && { codigo: cupom.codigo, empresa: cupom.empresa, percentual: cupom.percentual, desconto: price.descontoCupom },
   }
 }
 
@@ -54,7 +64,11 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     }
   })
 
-  contractRoute(app, contract.descontoProgressivo, async ({ params }) => toDescontoProgressivo(orderPrice(params.id)))
+  // With the caller's discount coupon, which her next order would use (P177).
+  contractRoute(app, contract.descontoProgressivo, async ({ caller, params }) => {
+    const cupom = await preInvoiceRepo.cupomDisponivel(db, caller.id)
+    return toDescontoProgressivo(orderPrice(params.id, cupom?.percentual ?? null), cupom)
+  })
 
   contractRoute(app, contract.criarPedido, async ({ caller, body, headers, reply }) => {
     const scope = preInvoiceRepo.forUser(db, caller.id)
@@ -76,10 +90,23 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
 
     // D11 -3: the book waits for the level test; the product is chosen again after it (SPEC §4).
     const waitsForTest = produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null
-    const pedido: preInvoiceRepo.NovoPedido = waitsForTest
-      ? { status: -3, item: null }
-      : { status: 1, item: { descricao: produto.nome, valorUnitarioCentavos: price.precoPorLivro } }
+    // Priced in the transaction that takes the student's coupon, if any (P177).
+    const pedido: preInvoiceRepo.NovoPedido = waitsForTest ? { status: -3, item: null } : { status: 1, item: { descricao: produto.nome } }
     return answer(await scope.criar(solicitacao, pedido, key))
+  })
+
+  contractRoute(app, contract.trocarProduto, async ({ caller, params, body }) => {
+    const scope = pedidosRepo.forUser(db, caller.id)
+    // The order first: another student's order is not found whatever the product.
+    if (!isSerialId(params.id) || !(await scope.pedido(params.id))) throw notFound(PEDIDO_NOT_FOUND)
+    const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
+    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
+    if (produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null) throw new HttpError(409, PRODUCT_NEEDS_TEST)
+    const result = await preInvoiceRepo.forUser(db, caller.id).trocarProduto(params.id, produto)
+    if (result.kind === 'not-found') throw notFound(PEDIDO_NOT_FOUND)
+    if (result.kind === 'locked') throw new HttpError(409, productLocked(result.status))
+    const pedido = (await scope.pedido(params.id))!
+    return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
   })
 
   contractRoute(app, contract.dadosNotaPedido, async ({ caller, body }) => {

@@ -132,6 +132,10 @@ const plausibleJson = (schema: unknown) => plausible(schema, ['valor-plausivel',
  * last candidates fill a card (P145): a number the sandbox approves, a CVV, next year.
  */
 function exampleJson(schema: unknown): unknown {
+  // A field that declares an example (valibot's `v.examples`) gets it, e.g. a product code that exists (P176).
+  const declared = (schema as { pipe?: { type: string; examples?: unknown[] }[] }).pipe?.find((item) => item.type === 'examples')
+    ?.examples?.[0]
+  if (declared !== undefined && v.is(schema as v.GenericSchema, declared)) return declared
   const candidates = [
     'valor-plausivel',
     1,

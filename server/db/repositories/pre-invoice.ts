@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, ne, notExists, sql } from 'drizzle-orm'
 import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import { isBookCount, orderPrice } from '../../orders/prices.ts'
 import type { Db } from '../client.ts'
+import { clubCuponsParceria } from '../schema/club.ts'
 import { livros } from '../schema/livros.ts'
 import { preInvoiceAlunos, preInvoiceItems, preInvoices, type PreInvoiceAlunoRow } from '../schema/pedidos.ts'
 import { products } from '../schema/products.ts'
@@ -41,11 +43,73 @@ export interface Solicitacao {
   parcelas: number
 }
 
-/** The order to write: its status and, unless it waits for the level test, its one line. */
+/** The order to write: its status and, unless it waits for the level test, its one line's text (priced in `criar`). */
 export interface NovoPedido {
   status: OrderStatusId
-  item: { descricao: string; valorUnitarioCentavos: number } | null
+  item: { descricao: string } | null
 }
+
+/** A partnership discount coupon (D26) as an order uses it (P177). */
+export interface CupomDoPedido {
+  id: number
+  codigo: string
+  empresa: string
+  percentual: number
+}
+
+/**
+ * The coupon the student's next order would use (P177): a discount coupon she attached
+ * (`PUT /at-home/parceria-cupom/`), unexpired, and held by no order that is not cancelled
+ * (a cancelled order gives it back); the one attached last if she has several.
+ */
+export async function cupomDisponivel(db: Db, userId: number, now = new Date()): Promise<CupomDoPedido | null> {
+  const held = db
+    .select({ one: sql`1` })
+    .from(preInvoices)
+    .where(and(eq(preInvoices.cupomId, clubCuponsParceria.id), ne(preInvoices.status, -2)))
+  const [row] = await db
+    .select({
+      id: clubCuponsParceria.id,
+      codigo: clubCuponsParceria.codigo,
+      empresa: clubCuponsParceria.empresa,
+      percentual: clubCuponsParceria.percentual,
+    })
+    .from(clubCuponsParceria)
+    .where(
+      and(
+        eq(clubCuponsParceria.usadoPor, userId),
+        isNotNull(clubCuponsParceria.usadoEm),
+        eq(clubCuponsParceria.beneficio, 'desconto'),
+        gt(clubCuponsParceria.expiraEm, now),
+        notExists(held),
+      ),
+    )
+    .orderBy(desc(clubCuponsParceria.usadoEm), desc(clubCuponsParceria.id))
+    .limit(1)
+  // The table's check gives every discount coupon its percentage.
+  return row ? { ...row, percentual: row.percentual! } : null
+}
+
+/** The percentage of the coupon an order used, or null (P177). */
+async function percentualDoPedido(db: Db, cupomId: number | null): Promise<number | null> {
+  if (cupomId === null) return null
+  const [row] = await db
+    .select({ percentual: clubCuponsParceria.percentual })
+    .from(clubCuponsParceria)
+    .where(eq(clubCuponsParceria.id, cupomId))
+  return row?.percentual ?? null
+}
+
+/** The price per book of an order's item: D12's for `quantidade`, less the order's coupon if it has one (P177). */
+export async function precoDoItem(db: Db, quantidade: number, cupomId: number | null): Promise<number> {
+  return orderPrice(quantidade, await percentualDoPedido(db, cupomId)).precoPorLivro
+}
+
+export type TrocaResult =
+  | { kind: 'changed' }
+  | { kind: 'not-found' }
+  /** Not waiting for payment (D11 1) any more, or with no books to reprice. */
+  | { kind: 'locked'; status: OrderStatusId }
 
 export type CriarResult = { kind: 'created'; id: number } | { kind: 'replayed'; id: number } | { kind: 'key-reused' }
 
@@ -84,9 +148,19 @@ export function forUser(db: Db, userId: number) {
     /**
      * Writes the order and its line in one transaction. A concurrent request with the same
      * key waits for this one's insert and then finds its order (a replay): one order per key.
+     * The student's discount coupons are locked first, so of two orders made at once the
+     * second waits and then finds the coupon held by the first: it is used once (P177).
      */
-    async criar(solicitacao: Solicitacao, pedido: NovoPedido, key: string | undefined): Promise<CriarResult> {
+    async criar(solicitacao: Solicitacao, pedido: NovoPedido, key: string | undefined, now = new Date()): Promise<CriarResult> {
       return db.transaction(async (tx) => {
+        await tx
+          .select({ id: clubCuponsParceria.id })
+          .from(clubCuponsParceria)
+          .where(and(eq(clubCuponsParceria.usadoPor, userId), eq(clubCuponsParceria.beneficio, 'desconto')))
+          .orderBy(asc(clubCuponsParceria.id))
+          .for('update')
+        // A statement after the lock: it sees what a transaction that held it committed.
+        const cupom = await cupomDisponivel(tx, userId, now)
         const [order] = await tx
           .insert(preInvoices)
           .values({
@@ -97,6 +171,7 @@ export function forUser(db: Db, userId: number) {
             quantidadeSolicitada: solicitacao.quantidade,
             parcelas: solicitacao.parcelas,
             idempotencyKey: key ?? null,
+            cupomId: cupom?.id ?? null,
           })
           .onConflictDoNothing({ target: [preInvoices.userId, preInvoices.idempotencyKey] })
           .returning({ id: preInvoices.id })
@@ -107,10 +182,43 @@ export function forUser(db: Db, userId: number) {
             codigoProduto: solicitacao.codigoProduto,
             descricao: pedido.item.descricao,
             quantidade: solicitacao.quantidade,
-            valorUnitarioCentavos: pedido.item.valorUnitarioCentavos,
+            valorUnitarioCentavos: orderPrice(solicitacao.quantidade, cupom?.percentual ?? null).precoPorLivro,
           })
         }
         return { kind: 'created', id: order.id }
+      })
+    },
+
+    /**
+     * Replaces the book of the caller's order waiting for payment (D11 1) by `produto`, for
+     * the same number of books, priced again by D12 with the order's coupon (P176). The
+     * order's row is locked, so a payment or a cancel at the same time happens before (and
+     * this is refused) or after it.
+     */
+    async trocarProduto(pedidoId: number, produto: Pick<Produto, 'codigo' | 'nome'>): Promise<TrocaResult> {
+      if (!isSerialId(pedidoId)) return { kind: 'not-found' }
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .select({ status: preInvoices.status, cupomId: preInvoices.cupomId })
+          .from(preInvoices)
+          .where(and(eq(preInvoices.id, pedidoId), eq(preInvoices.userId, userId)))
+          .for('update')
+        if (!order) return { kind: 'not-found' }
+        const items = await tx
+          .select({ quantidade: preInvoiceItems.quantidade })
+          .from(preInvoiceItems)
+          .where(eq(preInvoiceItems.preInvoiceId, pedidoId))
+        const quantidade = items.reduce((sum, item) => sum + item.quantidade, 0)
+        if (order.status !== 1 || !isBookCount(quantidade)) return { kind: 'locked', status: order.status }
+        await tx.delete(preInvoiceItems).where(eq(preInvoiceItems.preInvoiceId, pedidoId))
+        await tx.insert(preInvoiceItems).values({
+          preInvoiceId: pedidoId,
+          codigoProduto: produto.codigo,
+          descricao: produto.nome,
+          quantidade,
+          valorUnitarioCentavos: await precoDoItem(tx, quantidade, order.cupomId),
+        })
+        return { kind: 'changed' }
       })
     },
 

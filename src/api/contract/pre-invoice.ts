@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineEndpoint } from '../define.ts'
-import { IdempotencyKeyHeaders } from '../schemas/common.ts'
+import { IdempotencyKeyHeaders, IdParam } from '../schemas/common.ts'
 import { Pedido } from '../schemas/pedido.ts'
 import {
   CriarPedidoBody,
@@ -10,6 +10,7 @@ import {
   ProductCode,
   Produto,
   QuantidadeParam,
+  TrocarProdutoBody,
 } from '../schemas/pre-invoice.ts'
 
 export const PRODUTO_NOT_FOUND = 'Produto não encontrado'
@@ -51,6 +52,23 @@ export const preInvoiceEndpoints = {
     body: CriarPedidoBody,
     response: Pedido,
     errors: { byStatus: { 404: PRODUTO_NOT_FOUND }, useDetail: true, fallback: 'Erro ao criar o pedido' },
+  }),
+  /**
+   * P176: the caller's order waiting for payment (D11 1) switches to another book, e.g. the
+   * one the level test suggested (`Pedido.sugestao`), repriced by D12 for the same number of
+   * books and plan, its coupon kept: the order as it is now. 409 with the reason once it is
+   * not waiting for payment; 404 for another student's order or an unknown product.
+   */
+  trocarProduto: defineEndpoint({
+    method: 'POST',
+    path: '/pre-invoice/{id}/produto/',
+    service: 'portal',
+    access: 'student',
+    owned: { id: 'pedido' },
+    params: v.object({ id: IdParam }),
+    body: TrocarProdutoBody,
+    response: Pedido,
+    errors: { byStatus: { 404: 'Pedido não encontrado' }, useDetail: true, fallback: 'Erro ao trocar o livro do pedido' },
   }),
   /** Who the invoice of one of the caller's unpaid orders is made out to (P148); answers what is stored. */
   dadosNotaPedido: defineEndpoint({

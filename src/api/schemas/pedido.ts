@@ -44,6 +44,14 @@ export const PedidoItem = v.object({
   valor_unitario: Cents,
 })
 
+/** The book an order's level test result suggests instead of the one ordered (P176). */
+export const SugestaoProduto = v.object({
+  codigo_produto: v.string(),
+  nome: v.string(),
+  nivel: v.string(),
+})
+export type SugestaoProduto = v.InferOutput<typeof SugestaoProduto>
+
 /** An order (pre-invoice, D11). */
 export const Pedido = v.object({
   id: v.number(),
@@ -54,6 +62,12 @@ export const Pedido = v.object({
   total: Cents,
   status: OrderStatus,
   itens: v.array(PedidoItem),
+  /**
+   * P176: on an order waiting for payment, the book the student's level test suggests
+   * instead of the one ordered (`POST /pre-invoice/{id}/produto/` switches to it); null or
+   * absent when there is none.
+   */
+  sugestao: v.optional(v.nullable(SugestaoProduto)),
 })
 export type Pedido = v.InferOutput<typeof Pedido>
 

@@ -46,12 +46,28 @@ export const DescontoProgressivo = v.object({
   desconto: Cents,
   /** quantidade × preco_tabela. */
   total_tabela: Cents,
-  /** What the order costs: quantidade × preco_pontual − desconto. */
+  /** What the order costs: quantidade × preco_pontual − desconto − the coupon's discount (P177). */
   total: Cents,
   /** total / quantidade: the price per book the order's item carries. */
   preco_por_livro: Cents,
   max_parcelas: Count,
   planos: v.array(PlanoParcelas),
+  /**
+   * P177: the caller's partnership discount coupon, applied after the progressive discount
+   * (`total`, `preco_por_livro` and `planos` already include it); null without one.
+   */
+  cupom: v.optional(
+    v.nullable(
+      v.object({
+        codigo: v.string(),
+        empresa: v.string(),
+        percentual: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+        /** The coupon's discount for the whole order, cents. */
+        desconto: Cents,
+      }),
+    ),
+    null,
+  ),
 })
 export type DescontoProgressivo = v.InferOutput<typeof DescontoProgressivo>
 
@@ -68,6 +84,10 @@ export const CriarPedidoBody = v.object({
   ),
 })
 export type CriarPedidoBody = v.InferOutput<typeof CriarPedidoBody>
+
+/** POST /pre-invoice/{id}/produto/: the book an unpaid order switches to (P176); the demo's ING-INT2 is the example. */
+export const TrocarProdutoBody = v.object({ codigo_produto: v.pipe(ProductCode, v.examples(['ING-INT2'])) })
+export type TrocarProdutoBody = v.InferOutput<typeof TrocarProdutoBody>
 export type CriarPedidoInput = v.InferInput<typeof CriarPedidoBody>
 
 /** Brazil's states (UF) for the invoice's address. */
