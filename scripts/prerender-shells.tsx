@@ -2,6 +2,7 @@
  * The first screens as static HTML (issue 7 item 2), rendered from the app itself by
  * scripts/prerender.ts through Vite's SSR loader:
  * - login: /login/main as a logged-out visitor sees it (logo, brand colours, form);
+ * - indicacao: the friend's referral form of /indicacao/{code}, public like login (P181);
  * - app: /dashboard inside the signed-in frame (header, drawer) with the cards in their
  *   loading state, so the skeletons have the size of the cards that replace them.
  * Whatever the routes, layout and screens render today is what the shells show.
@@ -10,6 +11,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { prerender } from 'react-dom/static'
 import { createActor } from 'xstate'
+import type { ShellKind } from '../src/api/shell-file.ts'
 import type { CurrentUser } from '../src/api/schemas/user.ts'
 import { BrandProvider } from '../src/app/brand-context.tsx'
 import type { Brand } from '../src/app/brand.ts'
@@ -17,8 +19,6 @@ import { routeTree } from '../src/app/route-tree.gen.ts'
 import { SessionProvider, type SessionActor } from '../src/app/session.tsx'
 import { loadScreenTexts } from '../src/i18n/index.ts'
 import { sessionMachine } from '../src/machines/session.ts'
-
-export type ShellKind = 'login' | 'app'
 
 /**
  * Stands in for the signed-in student the shell cannot know: a student of a school (as
@@ -36,18 +36,21 @@ const PLACEHOLDER_USER = {
 } as unknown as CurrentUser
 
 /**
- * The session the first screen is drawn for: logged out for the login screen; for the frame,
+ * The session the first screen is drawn for: logged out for the public pages; for the frame,
  * logged in as the placeholder student (never started: nothing is fetched).
  */
 function sessionFor(kind: ShellKind): SessionActor {
   const loggedOut = createActor(sessionMachine, { input: { token: null } })
-  if (kind === 'login') return loggedOut
+  if (kind !== 'app') return loggedOut
   const context = { ...loggedOut.getSnapshot().context, currentUser: PLACEHOLDER_USER }
   return createActor(sessionMachine, { input: { token: null }, snapshot: sessionMachine.resolveState({ value: 'loggedIn', context }) })
 }
 
-/** The first URL each shell is drawn at: the login form, and the dashboard inside the frame. */
-const SHELL_PATHS: Record<ShellKind, string> = { login: '/login/main', app: '/dashboard' }
+/**
+ * The first URL each shell is drawn at: the login form, a referral form (the page shows no
+ * part of its code: every link draws the same), and the dashboard inside the frame.
+ */
+const SHELL_PATHS: Record<ShellKind, string> = { login: '/login/main', indicacao: '/indicacao/CODIGO', app: '/dashboard' }
 
 /**
  * The markup that goes inside <div id="root"> for `kind`: the app's own router, routes,

@@ -17,7 +17,16 @@ import { createServer } from 'vite'
 import { brandShellHtml } from '../src/api/brand-host.ts'
 import { SHELL_KINDS, SHELL_PREFERENCES_SCRIPT, shellFileName, type ShellKind } from '../src/api/shell-file.ts'
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
-import { DASHBOARD_ROUTE_FILES, LOGIN_ROUTE_FILES, readManifest, routeFiles, SIGNED_IN_AWAITED, type Manifest } from './vite-manifest.ts'
+import {
+  DASHBOARD_ROUTE_FILES,
+  INDICACAO_ROUTE_FILES,
+  LOGIN_ROUTE_FILES,
+  readManifest,
+  routeFiles,
+  SCREEN_TEXTS,
+  SIGNED_IN_AWAITED,
+  type Manifest,
+} from './vite-manifest.ts'
 
 type RenderShell = (kind: ShellKind, brand: Brand) => Promise<string>
 
@@ -105,7 +114,11 @@ async function shellAssets(distDir: string, manifest: Manifest, kind: ShellKind,
   const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1]
   if (!entry) throw new Error('index.html has no entry <script type="module" crossorigin src>')
   const { js, css } =
-    kind === 'login' ? routeFiles(manifest, LOGIN_ROUTE_FILES) : routeFiles(manifest, DASHBOARD_ROUTE_FILES, SIGNED_IN_AWAITED)
+    kind === 'login'
+      ? routeFiles(manifest, LOGIN_ROUTE_FILES)
+      : kind === 'indicacao'
+        ? routeFiles(manifest, INDICACAO_ROUTE_FILES, [SCREEN_TEXTS])
+        : routeFiles(manifest, DASHBOARD_ROUTE_FILES, SIGNED_IN_AWAITED)
   const start = startScript(
     entry,
     js.filter((file) => file !== entry),

@@ -1,17 +1,19 @@
 /**
  * Which pre-rendered shell a page request gets (issue 7 item 2): the login screen for
- * /login paths, the signed-in frame with skeletons for every other page, each per brand
- * (D5). Shared by the build (scripts/prerender.ts writes them), the server (sendShell) and
+ * /login paths, the friend's referral form for /indicacao/{code} (issue 13, P181), the
+ * signed-in frame with skeletons for every other page, each per brand (D5). Shared by the build (scripts/prerender.ts writes them), the server (sendShell) and
  * the service worker (offline navigations), so all three pick the same file.
  */
 import { brandIdForHost, type BrandId } from './brand-host.ts'
 
-export type ShellKind = 'login' | 'app'
+export type ShellKind = 'login' | 'indicacao' | 'app'
 
-export const SHELL_KINDS: readonly ShellKind[] = ['login', 'app']
+export const SHELL_KINDS: readonly ShellKind[] = ['login', 'indicacao', 'app']
 
 export function shellKindForPath(pathname: string): ShellKind {
-  return pathname === '/login' || pathname.startsWith('/login/') ? 'login' : 'app'
+  if (pathname === '/login' || pathname.startsWith('/login/')) return 'login'
+  // A referral link is public: a friend who is not logged in must not see the signed-in frame first.
+  return pathname.startsWith('/indicacao/') ? 'indicacao' : 'app'
 }
 
 /** File name in dist/, served and precached at `/${name}`. */

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { E2E_PORT } from '../../playwright.config.ts'
 import { CONSENT_MESSAGE, type IndicacoesPage } from '../../src/api/schemas/club.ts'
 import { expectNoAxeViolations, field, MANAGER, serviceWorkerInControl, STUDENT } from './fixtures.ts'
 
@@ -47,6 +48,21 @@ async function openLink(page: Page, link = LINK) {
 }
 
 test.describe('the referral page', () => {
+  test('a link opened cold draws the referral form of the host’s brand first, never the signed-in frame', async ({ page }) => {
+    for (const [origin, brand] of [
+      [`http://localhost:${E2E_PORT}`, 'KNN Idiomas'],
+      [`http://phenom.localhost:${E2E_PORT}`, 'Phenom Idiomas'],
+    ] as const) {
+      // The page the server sends (the service worker sends the same file, src/api/shell-file.ts).
+      const shell = await (await page.goto(`${origin}${LINK}`))!.text()
+      expect(shell).toContain('data-prerendered="indicacao"')
+      expect(shell).toContain(`Você foi indicado(a) para a ${brand}`)
+      expect(shell).not.toContain('Menu principal')
+      await expect(page.getByRole('heading', { level: 1, name: `Você foi indicado(a) para a ${brand}` })).toBeVisible()
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+    }
+  })
+
   test('a friend fills Ana’s link with the keyboard: the thank-you, and the lead the school sees', async ({ page, request }) => {
     const friend = newFriend('teclado')
     await openLink(page)
