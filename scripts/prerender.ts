@@ -18,13 +18,13 @@ import { brandShellHtml } from '../src/api/brand-host.ts'
 import { SHELL_KINDS, SHELL_PREFERENCES_SCRIPT, shellFileName, type ShellKind } from '../src/api/shell-file.ts'
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
 import {
+  DASHBOARD_AWAITED,
   DASHBOARD_ROUTE_FILES,
   INDICACAO_ROUTE_FILES,
   LOGIN_ROUTE_FILES,
   readManifest,
   routeFiles,
   SCREEN_TEXTS,
-  SIGNED_IN_AWAITED,
   type Manifest,
 } from './vite-manifest.ts'
 
@@ -118,7 +118,7 @@ async function shellAssets(distDir: string, manifest: Manifest, kind: ShellKind,
       ? routeFiles(manifest, LOGIN_ROUTE_FILES)
       : kind === 'indicacao'
         ? routeFiles(manifest, INDICACAO_ROUTE_FILES, [SCREEN_TEXTS])
-        : routeFiles(manifest, DASHBOARD_ROUTE_FILES, SIGNED_IN_AWAITED)
+        : routeFiles(manifest, DASHBOARD_ROUTE_FILES, DASHBOARD_AWAITED)
   const start = startScript(
     entry,
     js.filter((file) => file !== entry),

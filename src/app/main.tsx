@@ -3,7 +3,7 @@ import './app.css'
 import { RouterProvider } from '@tanstack/react-router'
 import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
-import { loadScreenTexts } from '../i18n/index.ts'
+import { drawsWithFrameTexts, loadFrameTexts, loadScreenTexts } from '../i18n/index.ts'
 import { afterFirstScreen, yieldToBrowser } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
@@ -33,10 +33,15 @@ const router = createAppRouter(session)
 let drawn = () => {}
 session.start(new Promise<void>((resolve) => (drawn = resolve))) // resolved by React's first commit, below
 
-// The screens' texts: a signed-in route waits for them (one small precached chunk); the
-// login page draws without them and they arrive after its first screen.
-if (window.location.pathname.startsWith('/login')) afterFirstScreen(() => void loadScreenTexts())
-else await loadScreenTexts().catch(() => undefined)
+// The screens' texts (two small precached chunks): a signed-in route waits for them; the home
+// screen only for its own (P192) and the login page for none, the rest arriving after their
+// first screen (routes/__root.tsx has every other screen wait for them).
+const path = window.location.pathname
+if (path.startsWith('/login')) afterFirstScreen(() => void loadScreenTexts())
+else if (drawsWithFrameTexts(path)) {
+  await loadFrameTexts().catch(() => undefined)
+  afterFirstScreen(() => void loadScreenTexts())
+} else await loadScreenTexts().catch(() => undefined)
 
 // The shell HTML already shows this route's first screen (pre-rendered, scripts/prerender.ts).
 // React takes over only once the route has loaded (guards, lazy chunks), so its first

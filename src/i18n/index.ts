@@ -13,6 +13,7 @@ import type PedidoCreateTexts from './pt-BR/pedido-create.json'
 import type PraticaTexts from './pt-BR/pratica.json'
 import type PushTexts from './pt-BR/push.json'
 import type QrLoginTexts from './pt-BR/qr-login.json'
+import type { moreScreenResources } from './more-screen-resources.ts'
 import type { screenResources } from './screen-resources.ts'
 
 /** Brazilian Portuguese is the default and the fallback locale (SPEC §1). */
@@ -26,7 +27,7 @@ export const DEFAULT_LOCALE = 'pt-BR'
  */
 export const firstScreenResources = { common, auth, ui, validation } as const
 
-export type ScreenResources = typeof screenResources
+export type ScreenResources = typeof screenResources & typeof moreScreenResources
 
 /**
  * Namespaces in a chunk of their own that only their route loads (P80), neither with the
@@ -47,18 +48,6 @@ export interface OwnChunkResources {
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */
 export type AllResources = typeof firstScreenResources & ScreenResources & OwnChunkResources
 
-const SCREEN_NAMESPACES = [
-  'dashboard',
-  'me',
-  'pedagogico',
-  'financial',
-  'pedidos',
-  'pwa',
-  'recovery',
-  'books',
-  'aulaOnline',
-] as const satisfies ReadonlyArray<keyof ScreenResources>
-
 void i18next.use(initReactI18next).init({
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
@@ -71,18 +60,43 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
 })
 
+function addBundles(resources: Partial<ScreenResources>): void {
+  for (const [ns, bundle] of Object.entries(resources)) i18next.addResourceBundle(DEFAULT_LOCALE, ns, bundle, true, false)
+}
+
+let frameTexts: Promise<void> | undefined
 let screenTexts: Promise<void> | undefined
 
 /**
- * Adds the screens' namespaces (one small chunk). Idempotent: main.tsx awaits it before a
- * signed-in route's first render and starts it after the login screen's; a component that
- * renders before it resolves suspends (react-i18next) instead of showing raw keys.
+ * Adds the home screen's namespaces (./screen-resources.ts, one small chunk). Idempotent:
+ * main.tsx awaits it before a signed-in route's first render.
+ */
+export function loadFrameTexts(): Promise<void> {
+  frameTexts ??= import('./screen-resources.ts').then(({ screenResources }) => addBundles(screenResources))
+  return frameTexts
+}
+
+/**
+ * Adds every screen's namespaces: the home screen's and the others' (two small chunks, in
+ * parallel). Idempotent: main.tsx awaits it before the first render of any signed-in route
+ * but the home screen and starts it after the login page's and the home screen's first
+ * screen; routes/__root.tsx waits for it before any other screen, so none draws raw keys.
  */
 export function loadScreenTexts(): Promise<void> {
-  screenTexts ??= import('./screen-resources.ts').then(({ screenResources }) => {
-    for (const ns of SCREEN_NAMESPACES) i18next.addResourceBundle(DEFAULT_LOCALE, ns, screenResources[ns], true, false)
-  })
+  screenTexts ??= Promise.all([
+    loadFrameTexts(),
+    import('./more-screen-resources.ts').then(({ moreScreenResources }) => addBundles(moreScreenResources)),
+  ]).then(() => undefined)
   return screenTexts
+}
+
+/**
+ * The paths whose first screen draws with the home screen's texts alone (P192): /dashboard,
+ * where students land (the manifests' start_url, after login). Any other signed-in path
+ * waits for every screen's texts, so a new screen never shows raw keys.
+ */
+export function drawsWithFrameTexts(pathname: string): boolean {
+  return pathname === '/dashboard' || pathname === '/dashboard/'
 }
 
 export const i18n = i18next

@@ -1,15 +1,13 @@
-import aulaOnline from './pt-BR/aula-online.json'
-import books from './pt-BR/books.json'
 import dashboard from './pt-BR/dashboard.json'
 import financial from './pt-BR/financial.json'
-import me from './pt-BR/me.json'
 import pedagogico from './pt-BR/pedagogico.json'
 import pedidos from './pt-BR/pedidos.json'
 import pwa from './pt-BR/pwa.json'
-import recovery from './pt-BR/recovery.json'
 
 /**
- * The signed-in screens' texts, loaded by loadScreenTexts() (index.ts), not with the login
- * page; `recovery` too: the password recovery pages wait for them (their route's loader).
+ * The home screen's texts (the dashboard's cards are Pedagógico's, Financeiro's and Pedidos'
+ * texts; the update banner is `pwa`), loaded by loadFrameTexts() (index.ts), not with the
+ * login page: every signed-in first screen waits for them. The other screens' texts are in
+ * ./more-screen-resources.ts (P192).
  */
-export const screenResources = { dashboard, me, pedagogico, financial, pedidos, pwa, recovery, books, aulaOnline } as const
+export const screenResources = { dashboard, pedagogico, financial, pedidos, pwa } as const
