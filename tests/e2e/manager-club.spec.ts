@@ -297,6 +297,7 @@ test("the leads screen's honest states: a skeleton while loading, empty, an erro
   page,
   context,
 }) => {
+  test.setTimeout(120_000)
   await login(page, MANAGER.username, MANAGER.password)
   await expect(page).toHaveURL(/\/dashboard$/)
   const LIST = /\/api\/v1\/club\/gestao\/indicacoes\/(\?.*)?$/
