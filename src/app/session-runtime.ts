@@ -9,6 +9,8 @@ import { onReachabilityChange } from '../api/reachability.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
+import { forgetLoginOrigin } from '../features/auth/login-origin.ts'
+import { loginOriginBody } from '../features/auth/login-origin-body.ts'
 import { sessionMachine } from '../machines/session.ts'
 import type { SessionInput } from '../machines/session-view.ts'
 import { verifyPendingEmail } from './email-verification-step.ts'
@@ -62,15 +64,18 @@ async function redirectToProduction(user: CurrentUser): Promise<void> {
 export function startSessionActor(input: SessionInput, effects: SessionEffects): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
-      login: fromPromise(async ({ input }) =>
-        input.bookUuid === undefined
-          ? api.call(authEndpoints.loginAccessToken, {
-              body: { username: input.username, password: input.password, user_id: input.userId?.toString() },
-            })
-          : api.call(bookEndpoints.bookCodeLogin, {
-              body: { username: input.username, uuid: input.bookUuid, user_id: input.userId?.toString() },
-            }),
-      ),
+      login: fromPromise(async ({ input }) => {
+        if (input.bookUuid !== undefined)
+          return api.call(bookEndpoints.bookCodeLogin, {
+            body: { username: input.username, uuid: input.bookUuid, user_id: input.userId?.toString() },
+          })
+        // D25, P187: a partner landing page's prospex, cupom and company go with the password login.
+        const answer = await api.call(authEndpoints.loginAccessToken, {
+          body: { username: input.username, password: input.password, user_id: input.userId?.toString(), ...loginOriginBody() },
+        })
+        if ('access_token' in answer) forgetLoginOrigin()
+        return answer
+      }),
       // The token was stored as the login answered, so the client sends it.
       checkBook: fromPromise(async ({ input }) => (await api.call(bookEndpoints.emptyBookCheck, { params: { id: input.uuid } })).empty),
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
