@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PAGAMENTO_TEXTS } from '../../src/api/contract/pagamentos.ts'
-import type { CobrancaPix, PagamentoCartao, PagamentoCartaoIn } from '../../src/api/schemas/pagamento.ts'
+import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../src/api/schemas/pagamento.ts'
 import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
 import { pendingPixCharges } from '../db/repositories/pagamentos.ts'
 import { cobrancas } from '../db/schema/pagamentos.ts'
 import { preInvoices } from '../db/schema/pedidos.ts'
 import { moveOrder } from '../orders/lifecycle.ts'
-import { createAccount, createPedido, createPedidoAPagar, type TestAccount } from '../test/accounts.ts'
+import { orderPrice } from '../orders/prices.ts'
+import { createAccount, createParcela, createPedido, createPedidoAPagar, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../test/app.ts'
 import { confirmPixCharge } from './pagamentos.ts'
 
@@ -144,5 +145,97 @@ describe('POST /pre-invoice/{id}/cobranca/execute/cartao-credito/portal/ (drive:
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
     expect((await chargesOf(pedido)).map((row) => row.status)).toEqual(['pago'])
     expect(await statusOf(pedido)).toBe(2)
+  })
+})
+
+describe("the order's card instalments: 1 up to the plan chosen when ordering (P170)", () => {
+  const opcoesUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/cartao-credito/parcelas/`
+  const askOptions = (account: TestAccount, id: number) =>
+    t.app.inject({ method: 'GET', url: opcoesUrl(id), headers: bearer(account.token) })
+
+  /** An order of 3 books (R$ 1.233,00) whose student chose `parcelas` instalments when ordering. */
+  async function orderWithPlan(parcelas: number | null) {
+    const { student, pedido } = await studentWithOrder()
+    await t.db.orm.update(preInvoices).set({ parcelas, quantidadeSolicitada: 3 }).where(eq(preInvoices.id, pedido))
+    return { student, pedido }
+  }
+
+  it('offers 1 to 7 card instalments for a 7x order, with the amounts of the creation screen (D12)', async () => {
+    const { student, pedido } = await orderWithPlan(7)
+    const answer = await askOptions(student, pedido)
+    expect(answer.statusCode).toBe(200)
+    const opcoes = answer.json<OpcoesCartao>()
+    expect(opcoes.valor).toBe(123_300)
+    expect(opcoes.planos.map((plano) => plano.parcelas)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    // The same split as the plan chosen on /pedidos/create: "7x: R$ 176,14 e a última de R$ 176,16".
+    expect(opcoes.planos[6]!.valores).toEqual(orderPrice(3).planos[6]!.valores)
+    expect(opcoes.planos[6]!.valores).toEqual([17_614, 17_614, 17_614, 17_614, 17_614, 17_614, 17_616])
+    expect(opcoes.planos[0]!.valores).toEqual([123_300])
+  })
+
+  it('an order from before plans were kept offers what D12 allows for its books; an instalment offers 1–3', async () => {
+    const { student, pedido } = await orderWithPlan(null)
+    expect((await askOptions(student, pedido)).json<OpcoesCartao>().planos).toHaveLength(orderPrice(3).maxParcelas)
+    const parcela = await createParcela(t.db, student.id, { valorCentavos: 45_100 })
+    const forParcela = await t.app.inject({
+      method: 'GET',
+      url: `${drive}/financeiro-parcelas/${parcela.id}/cobranca/cartao-credito/parcelas/`,
+      headers: bearer(student.token),
+    })
+    expect(forParcela.json<OpcoesCartao>().planos).toEqual([
+      { parcelas: 1, valores: [45_100] },
+      { parcelas: 2, valores: [22_550, 22_550] },
+      { parcelas: 3, valores: [15_033, 15_033, 15_034] },
+    ])
+  })
+
+  it('no options for an order paid or not the caller’s', async () => {
+    const { student, pedido } = await orderWithPlan(7)
+    const other = await createAccount(t.app, t.db)
+    expect((await askOptions(other, pedido)).statusCode).toBe(404)
+    expect((await payByCard(student, pedido, { ...CARD, parcelas: 1 })).statusCode).toBe(201)
+    const paid = await askOptions(student, pedido)
+    expect(paid.statusCode).toBe(409)
+    expect(paid.json()).toEqual({ detail: PAGAMENTO_TEXTS.pedidoAlreadyPaid })
+  })
+
+  it('pays a 7x order in 7 card instalments, the split handed to the gateway; 8 are refused with the reason and nothing charged', async () => {
+    const { student, pedido } = await orderWithPlan(7)
+    const charge = vi.spyOn(t.app.payments.card, 'charge')
+    try {
+      const tooMany = await payByCard(student, pedido, { ...CARD, parcelas: 8 })
+      expect(tooMany.statusCode).toBe(422)
+      expect(tooMany.json()).toEqual({ detail: 'Este pedido pode ser pago em até 7x no cartão, o plano escolhido ao fazer o pedido.' })
+      expect(charge).not.toHaveBeenCalled()
+      expect(await chargesOf(pedido)).toEqual([])
+      expect(await statusOf(pedido)).toBe(1)
+
+      const answer = await payByCard(student, pedido, { ...CARD, parcelas: 7 })
+      expect(answer.statusCode).toBe(201)
+      expect(answer.json<PagamentoCartao>()).toMatchObject({ pedido_id: pedido, valor: 123_300, parcelas: 7 })
+      expect(charge).toHaveBeenCalledWith(
+        expect.objectContaining({
+          amountCents: 123_300,
+          installments: 7,
+          installmentAmountsCents: [17_614, 17_614, 17_614, 17_614, 17_614, 17_614, 17_616],
+        }),
+      )
+    } finally {
+      charge.mockRestore()
+    }
+    expect((await chargesOf(pedido)).map((row) => [row.status, row.parcelas])).toEqual([['pago', 7]])
+    expect(await statusOf(pedido)).toBe(2)
+  })
+
+  it('an order paid à vista when that was its plan; more than 12 is not a plan at all', async () => {
+    const { student, pedido } = await orderWithPlan(1)
+    const two = await payByCard(student, pedido, { ...CARD, parcelas: 2 })
+    expect(two.statusCode).toBe(422)
+    expect(two.json()).toEqual({ detail: 'Este pedido é pago à vista no cartão: foi o plano escolhido ao fazer o pedido.' })
+    const thirteen = await payByCard(student, pedido, { ...CARD, parcelas: 13 })
+    expect(thirteen.statusCode).toBe(422)
+    expect(JSON.stringify(thirteen.json())).toContain('Escolha no máximo 12 parcelas.')
+    expect(await chargesOf(pedido)).toEqual([])
+    expect((await payByCard(student, pedido, { ...CARD, parcelas: 1 })).statusCode).toBe(201)
   })
 })

@@ -2,12 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
 import { contract } from '../../src/api/contract.ts'
 import { PAGAMENTO_TEXTS } from '../../src/api/contract/pagamentos.ts'
-import type { CobrancaPix, PagamentoCartao, PagamentoCartaoIn } from '../../src/api/schemas/pagamento.ts'
+import {
+  CARD_MAX_INSTALLMENTS,
+  type CobrancaPix,
+  type OpcoesCartao,
+  type PagamentoCartao,
+  type PagamentoCartaoIn,
+} from '../../src/api/schemas/pagamento.ts'
 import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
+import { giveBackAttempts, reserveAttempts } from '../db/repositories/login-failures.ts'
 import * as pagamentosRepo from '../db/repositories/pagamentos.ts'
 import type { CobrancaRow } from '../db/schema/pagamentos.ts'
 import { contractRoute } from '../http/contract-route.ts'
-import { HttpError, notFound } from '../http/errors.ts'
+import { HttpError, notFound, tooManyRequests } from '../http/errors.ts'
+import { isBookCount, orderPrice, splitInstalments } from '../orders/prices.ts'
 import { PIX_DESCRIPTIONS } from '../payments/pix.ts'
 import { pixProviderFailed } from '../payments/provider.ts'
 import { cardBrand, cardProblem } from '../payments/card.ts'
@@ -20,6 +28,25 @@ export const PIX_CHARGE_MINUTES = 30
 
 /** The gateway did not answer (a real one over the network): nothing was recorded, the student may try again. */
 export const GATEWAY_UNAVAILABLE = 'Não foi possível falar com a operadora do cartão. Tente novamente em instantes.'
+
+/**
+ * Card payments one student may try without success per 15-minute window (P171), the
+ * instalments' and the orders' together: an approved payment gives its slot back, so what
+ * is counted is declines and cards refused before charging (a stolen card's numbers tried
+ * one after another).
+ */
+export const CARD_ATTEMPT_LIMIT = 5
+
+/**
+ * The most card instalments a target can be paid in (P170): an instalment 1–3 (P145); an
+ * order the plan the student chose when ordering, or, on an order from before plans were
+ * kept, D12's largest for its number of books.
+ */
+export function maxCardInstalments(target: pagamentosRepo.AlvoAPagar): number {
+  if (!target.plano) return CARD_MAX_INSTALLMENTS
+  const { parcelas, livros } = target.plano
+  return parcelas ?? (isBookCount(livros) ? orderPrice(livros).maxParcelas : 1)
+}
 
 class GatewayUnavailable extends Error {
   override readonly name = 'GatewayUnavailable'
@@ -75,6 +102,25 @@ const PEDIDO: AlvoTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPai
  * flow for both, only the target and its texts differ.
  */
 export default async function drivePagamentoRoutes(app: FastifyInstance) {
+  /** The caller's instalment or order, unlocked, when it can be paid; 404 or 409 otherwise. */
+  async function payable(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<pagamentosRepo.AlvoAPagar> {
+    const target = await pagamentosRepo.forUser(app.db.orm, userId).alvo(alvo)
+    if (!target) throw notFound(texts.notFound)
+    if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
+    if (target.estado === 'fechado') throw new HttpError(409, orderNotPayable(target.status))
+    return target
+  }
+
+  /** What the card form offers (P170): 1 up to the target's most card instalments, each split as D12's plans are. */
+  async function cardOptions(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<OpcoesCartao> {
+    const target = await payable(userId, alvo, texts)
+    const planos = Array.from({ length: maxCardInstalments(target) }, (_, index) => ({
+      parcelas: index + 1,
+      valores: splitInstalments(target.valorCentavos, index + 1),
+    }))
+    return { valor: target.valorCentavos, planos }
+  }
+
   async function pix(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<CobrancaPix> {
     const result = await pagamentosRepo
       .forUser(app.db.orm, userId)
@@ -98,11 +144,33 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<PagamentoCartao> {
+    const target = await payable(userId, alvo, texts)
+    const max = maxCardInstalments(target)
+    if (body.parcelas > max) throw new HttpError(422, PAGAMENTO_TEXTS.pedidoPlanExceeded(max))
+    // Counted before the card is looked at (P171), so concurrent attempts cannot pass the limit
+    // together; given back unless the card was declined (402) or refused before charging (422).
+    const attempt = await reserveAttempts(app.db.orm, [{ scope: 'cardPayment', value: String(userId), limit: CARD_ATTEMPT_LIMIT }])
+    if (!attempt.granted) throw tooManyRequests(PAGAMENTO_TEXTS.tooManyCardAttempts, attempt.retryAfterSeconds)
+    let cardFailed = false
+    try {
+      return await chargeCard(userId, alvo, texts, body, request, reply)
+    } catch (error) {
+      cardFailed = error instanceof HttpError && (error.statusCode === 402 || error.statusCode === 422)
+      throw error
+    } finally {
+      if (!cardFailed) await giveBackAttempts(app.db.orm, attempt.counted)
+    }
+  }
+
+  async function chargeCard(
+    userId: number,
+    alvo: pagamentosRepo.Alvo,
+    texts: AlvoTexts,
+    body: PagamentoCartaoIn,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<PagamentoCartao> {
     const repo = pagamentosRepo.forUser(app.db.orm, userId)
-    const target = await repo.alvo(alvo)
-    if (!target) throw notFound(texts.notFound)
-    if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
-    if (target.estado === 'fechado') throw new HttpError(409, orderNotPayable(target.status))
     const now = new Date()
     const cardData = { number: body.numero, expiryMonth: body.validade_mes, expiryYear: body.validade_ano, cvv: body.cvv }
     // What is wrong with the card itself is the student's to fix (422), not a refusal by the bank.
@@ -115,7 +183,14 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
     try {
       result = await repo.pagarComCartao(alvo, now, cartao, (txid, valorCentavos) =>
         app.payments.card
-          .charge({ ...cardData, reference: txid, amountCents: valorCentavos, installments: body.parcelas, holder: body.titular })
+          .charge({
+            ...cardData,
+            reference: txid,
+            amountCents: valorCentavos,
+            installments: body.parcelas,
+            installmentAmountsCents: splitInstalments(valorCentavos, body.parcelas),
+            holder: body.titular,
+          })
           .catch((error: unknown) => {
             throw new GatewayUnavailable('card gateway failed', { cause: error })
           }),
@@ -152,6 +227,10 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
   contractRoute(app, contract.cartaoParcela, ({ caller, params, body, request, reply }) =>
     card(caller.id, { tipo: 'parcela', id: params.id }, PARCELA, body, request, reply),
   )
+  contractRoute(app, contract.opcoesCartaoParcela, ({ caller, params }) =>
+    cardOptions(caller.id, { tipo: 'parcela', id: params.id }, PARCELA),
+  )
+  contractRoute(app, contract.opcoesCartaoPedido, ({ caller, params }) => cardOptions(caller.id, { tipo: 'pedido', id: params.id }, PEDIDO))
   contractRoute(app, contract.pixPedido, ({ caller, params }) => pix(caller.id, { tipo: 'pedido', id: params.id }, PEDIDO))
   contractRoute(app, contract.cartaoPedido, ({ caller, params, body, request, reply }) =>
     card(caller.id, { tipo: 'pedido', id: params.id }, PEDIDO, body, request, reply),

@@ -60,6 +60,7 @@ describe('the sandbox gateway (D13, P145)', () => {
     reference: 'A'.repeat(25),
     amountCents: 45100,
     installments: 1,
+    installmentAmountsCents: [45100],
     holder: 'ANA B SOUZA',
     number: '4111111111111111',
     expiryMonth: 12,
@@ -94,5 +95,18 @@ describe('the sandbox gateway (D13, P145)', () => {
       reason: 'Cartão vencido.',
     })
     expect(cardProblem(card(), now)).toBeNull()
+  })
+
+  it('takes the card instalments with their amounts, and refuses a split that does not add up to the amount (P170)', async () => {
+    const split = {
+      amountCents: 123_300,
+      installments: 7,
+      installmentAmountsCents: [17_614, 17_614, 17_614, 17_614, 17_614, 17_614, 17_616],
+    }
+    expect(await gateway.charge(card(split))).toMatchObject({ approved: true })
+    await expect(gateway.charge(card({ ...split, installmentAmountsCents: split.installmentAmountsCents.slice(1) }))).rejects.toThrow(
+      RangeError,
+    )
+    await expect(gateway.charge(card({ ...split, amountCents: 123_301 }))).rejects.toThrow(RangeError)
   })
 })

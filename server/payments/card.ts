@@ -116,6 +116,8 @@ export interface CardChargeInput {
   amountCents: number
   /** Card instalments (1 = à vista). */
   installments: number
+  /** Each card instalment's amount in cents, `installments` of them adding up to `amountCents` (the last absorbs the rounding, P170). */
+  installmentAmountsCents: number[]
   holder: string
   number: string
   expiryMonth: number
@@ -146,6 +148,11 @@ export const SANDBOX_DECLINES: Readonly<Record<string, string>> = {
 export function sandboxGateway(now: () => Date = () => new Date()): CardGateway {
   return {
     async charge(input) {
+      // Our own mistake, not the card's: a real gateway refuses a split that does not add up.
+      const split = input.installmentAmountsCents
+      if (split.length !== input.installments || split.reduce((sum, cents) => sum + cents, 0) !== input.amountCents) {
+        throw new RangeError('card instalments do not add up to the amount')
+      }
       const problem = cardProblem(input, now())
       if (problem) return { approved: false, reason: problem }
       const decline = SANDBOX_DECLINES[input.number]

@@ -18,6 +18,13 @@ export interface OfflineContentProps<T> {
   emptyText: string
   isEmpty?: (value: T) => boolean
   /**
+   * For a screen of ONE item of the stored value (by id), `isEmpty` saying it is not there:
+   * the device's copy cannot tell that it does not exist, only an answer can. While a sync
+   * may still bring it, the skeleton; offline or with the server out of reach, this text
+   * ("not on this device yet"); `emptyText` only once an answer said so.
+   */
+  notOnDeviceText?: string
+  /**
    * What shows while a first answer can still arrive: the content's own layout with bars for
    * its texts (src/ui/skeleton.tsx), so nothing jumps when the answer replaces it.
    */
@@ -40,10 +47,13 @@ export function OfflineContent<T>({
   refresh,
   emptyText,
   isEmpty,
+  notOnDeviceText,
   skeleton,
   children,
 }: OfflineContentProps<T>) {
-  const state = offlineStateOf({ snapshot, isSyncing, syncError, isPaused }, isEmpty)
+  let state = offlineStateOf({ snapshot, isSyncing, syncError, isPaused }, isEmpty)
+  const unsure = state === 'empty' && notOnDeviceText !== undefined
+  if (unsure && isSyncing) state = 'loading'
   const status = (
     <SyncStatus
       updatedAt={snapshot?.updatedAt}
@@ -73,7 +83,7 @@ export function OfflineContent<T>({
       return (
         <>
           {status}
-          <p className="ui-empty">{emptyText}</p>
+          <p className="ui-empty">{unsure && (isPaused || syncError) ? notOnDeviceText : emptyText}</p>
         </>
       )
     case 'ready':

@@ -160,14 +160,25 @@ export async function reserveLoginAttempt(db: Db, subject: LoginThrottleSubject,
       // P19: a success clears this address's failures for the account…
       await db.delete(loginAttempts).where(eq(loginAttempts.key, keys.identifierAddress))
       // …and is not a failure on the wider counters (in the window it was counted in).
-      for (const row of reservation.counted) {
-        if (row.key === keys.identifierAddress) continue
-        await db
-          .update(loginAttempts)
-          .set({ attempts: sql`greatest(${loginAttempts.attempts} - 1, 0)` })
-          .where(sql`${loginAttempts.key} = ${row.key} and ${loginAttempts.windowStart} = ${row.windowStart.toISOString()}::timestamptz`)
-      }
+      await giveBackAttempts(
+        db,
+        reservation.counted.filter((row) => row.key !== keys.identifierAddress),
+      )
     },
+  }
+}
+
+/**
+ * Gives back the slots a granted reservation counted (an attempt that turned out not to be a
+ * failure: a login that succeeded, a card payment approved, P171), each in the window it was
+ * counted in: a window that restarted since is left alone.
+ */
+export async function giveBackAttempts(db: Db, counted: { key: string; windowStart: Date }[]): Promise<void> {
+  for (const row of counted) {
+    await db
+      .update(loginAttempts)
+      .set({ attempts: sql`greatest(${loginAttempts.attempts} - 1, 0)` })
+      .where(sql`${loginAttempts.key} = ${row.key} and ${loginAttempts.windowStart} = ${row.windowStart.toISOString()}::timestamptz`)
   }
 }
 

@@ -46,6 +46,8 @@ export interface AlvoAPagar {
   estado: 'aberto' | 'pago' | 'fechado'
   /** An order's status (SPEC §4). */
   status?: OrderStatusId
+  /** An order's plan chosen when ordering (null on orders from before, P148) and its number of books (P170). */
+  plano?: { parcelas: number | null; livros: number }
 }
 
 /** D11: an order is paid from 1 (or -1, the school's problem solved by the payment). */
@@ -73,17 +75,24 @@ async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, loc
     return row ? { valorCentavos: row.valorCentavos, estado: row.pagoEm !== null ? 'pago' : openIfDue(row.valorCentavos) } : null
   }
   const where = and(eq(preInvoices.id, alvo.id), userId === undefined ? undefined : eq(preInvoices.userId, userId))
-  const query = db.select({ status: preInvoices.status }).from(preInvoices).where(where)
+  const query = db
+    .select({ status: preInvoices.status, parcelas: preInvoices.parcelas, livros: preInvoices.quantidadeSolicitada })
+    .from(preInvoices)
+    .where(where)
   const [order] = lock ? await query.for('update') : await query
   if (!order) return null
   // The order's price is the sum of its items (P148: one item, the per-book price after the discount).
   const [total] = await db
-    .select({ cents: sql<number>`coalesce(sum(${preInvoiceItems.quantidade} * ${preInvoiceItems.valorUnitarioCentavos}), 0)::int` })
+    .select({
+      cents: sql<number>`coalesce(sum(${preInvoiceItems.quantidade} * ${preInvoiceItems.valorUnitarioCentavos}), 0)::int`,
+      livros: sql<number>`coalesce(sum(${preInvoiceItems.quantidade}), 0)::int`,
+    })
     .from(preInvoiceItems)
     .where(eq(preInvoiceItems.preInvoiceId, alvo.id))
   const valorCentavos = Number(total!.cents)
   const estado = ORDER_PAYABLE.includes(order.status) ? openIfDue(valorCentavos) : ORDER_CLOSED.includes(order.status) ? 'fechado' : 'pago'
-  return { valorCentavos, estado, status: order.status }
+  const plano = { parcelas: order.parcelas, livros: order.livros ?? Number(total!.livros) }
+  return { valorCentavos, estado, status: order.status, plano }
 }
 
 /** The target paid with `valorCentavos` at `at`; false when it already was (or, an order, can no longer be). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { IdParam } from '../schemas/common.ts'
-import { CobrancaPix, PagamentoCartao, PagamentoCartaoIn } from '../schemas/pagamento.ts'
+import { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn, PagamentoCartaoPedidoIn } from '../schemas/pagamento.ts'
 import { defineEndpoint } from '../define.ts'
 import { PixWebhookHeaders, PixWebhookIn, PixWebhookOut } from '../schemas/pix-webhook.ts'
 
@@ -10,6 +10,13 @@ export const PAGAMENTO_TEXTS = {
   alreadyPaid: 'Esta parcela já está paga.',
   pedidoNotFound: 'Pedido não encontrado',
   pedidoAlreadyPaid: 'Este pedido já está pago.',
+  /** An order's card instalments above the plan chosen when ordering (P170). */
+  pedidoPlanExceeded: (max: number) =>
+    max === 1
+      ? 'Este pedido é pago à vista no cartão: foi o plano escolhido ao fazer o pedido.'
+      : `Este pedido pode ser pago em até ${max}x no cartão, o plano escolhido ao fazer o pedido.`,
+  /** Card payment attempts refused for a while (P171), before "Aguarde N minutos…". */
+  tooManyCardAttempts: 'Muitas tentativas de pagamento com cartão sem sucesso.',
 } as const
 
 const parcelaNotFound = { 404: PAGAMENTO_TEXTS.parcelaNotFound }
@@ -63,7 +70,10 @@ export const pagamentoEndpoints = {
     response: CobrancaPix,
     errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao gerar o Pix' },
   }),
-  /** The same card payment for an order waiting for payment: approved, the order moves 1 → 2 (201). */
+  /**
+   * The same card payment for an order waiting for payment: approved, the order moves 1 → 2
+   * (201). Card instalments 1 up to the plan chosen when ordering (P170), else 422.
+   */
   cartaoPedido: defineEndpoint({
     method: 'POST',
     path: '/pre-invoice/{id}/cobranca/execute/cartao-credito/portal/',
@@ -71,9 +81,31 @@ export const pagamentoEndpoints = {
     access: 'student',
     owned: { id: 'pedido' },
     params: v.object({ id: IdParam }),
-    body: PagamentoCartaoIn,
+    body: PagamentoCartaoPedidoIn,
     response: PagamentoCartao,
     errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao pagar com cartão' },
+  }),
+  /** The card instalments an instalment can be paid in (1–3) with their amounts (P170): what the card form offers. */
+  opcoesCartaoParcela: defineEndpoint({
+    method: 'GET',
+    path: '/financeiro-parcelas/{id}/cobranca/cartao-credito/parcelas/',
+    service: 'drive',
+    access: 'student',
+    owned: { id: 'parcela' },
+    params: v.object({ id: IdParam }),
+    response: OpcoesCartao,
+    errors: { byStatus: parcelaNotFound, useDetail: true, fallback: 'Erro ao carregar as parcelas do cartão' },
+  }),
+  /** The card instalments an order can be paid in: 1 up to the plan chosen when ordering, D12's amounts (P170). */
+  opcoesCartaoPedido: defineEndpoint({
+    method: 'GET',
+    path: '/pre-invoice/{id}/cobranca/cartao-credito/parcelas/',
+    service: 'drive',
+    access: 'student',
+    owned: { id: 'pedido' },
+    params: v.object({ id: IdParam }),
+    response: OpcoesCartao,
+    errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao carregar as parcelas do cartão' },
   }),
   /**
    * The payment provider's Pix confirmations (D13, P173): public, authenticated by the

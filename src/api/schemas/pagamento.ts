@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { Cents, IsoDateTime, Text } from './common.ts'
+import { PlanoParcelas } from './pre-invoice.ts'
 
 /**
  * Paying an instalment or an order waiting for payment through drive (issue 12, D13, P151). Amounts are integer cents. A card's
@@ -30,21 +31,51 @@ export const CobrancaPix = v.object({
 })
 export type CobrancaPix = v.InferOutput<typeof CobrancaPix>
 
-/** Card instalments offered when paying one instalment or order by card (P145, P151). */
+/** Card instalments offered when paying one instalment (P145): 1 to 3, no interest. */
 export const CARD_MAX_INSTALLMENTS = 3
+
+/**
+ * Card instalments an order can be paid in at most (P170): D12's largest plan. The order's
+ * own limit is the plan the student chose when ordering, checked by the server.
+ */
+export const ORDER_CARD_MAX_INSTALLMENTS = 12
 
 /** SPEC §9: the card's expiry year is this year or one of the 3 following. */
 export const CARD_YEARS_AHEAD = 3
 
-export const PagamentoCartaoIn = v.object({
-  titular: v.pipe(Text(80), v.trim(), v.minLength(3, 'Informe o nome impresso no cartão')),
-  numero: v.pipe(Text(19), v.regex(/^\d{13,19}$/, 'Número de cartão inválido')),
-  validade_mes: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
-  validade_ano: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100)),
-  cvv: v.pipe(Text(4), v.regex(/^\d{3,4}$/, 'CVV inválido')),
-  parcelas: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(CARD_MAX_INSTALLMENTS)),
-})
+/** The card and how many card instalments, at most `maxParcelas`. */
+function cardBody(maxParcelas: number) {
+  return v.object({
+    titular: v.pipe(Text(80), v.trim(), v.minLength(3, 'Informe o nome impresso no cartão')),
+    numero: v.pipe(Text(19), v.regex(/^\d{13,19}$/, 'Número de cartão inválido')),
+    validade_mes: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+    validade_ano: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100)),
+    cvv: v.pipe(Text(4), v.regex(/^\d{3,4}$/, 'CVV inválido')),
+    parcelas: v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1, 'Escolha pelo menos 1 parcela.'),
+      v.maxValue(maxParcelas, `Escolha no máximo ${maxParcelas} parcelas.`),
+    ),
+  })
+}
+
+/** Paying an instalment by card: 1 to 3 card instalments. */
+export const PagamentoCartaoIn = cardBody(CARD_MAX_INSTALLMENTS)
 export type PagamentoCartaoIn = v.InferOutput<typeof PagamentoCartaoIn>
+
+/** Paying an order by card: up to the plan chosen when ordering (≤ 12, checked by the server with the order, P170). */
+export const PagamentoCartaoPedidoIn = cardBody(ORDER_CARD_MAX_INSTALLMENTS)
+
+/**
+ * The card instalments the server accepts for one instalment or order (P170), each with its
+ * amounts in cents (the last absorbs the rounding, as D12's plans): what the card form offers.
+ */
+export const OpcoesCartao = v.object({
+  valor: Cents,
+  planos: v.array(PlanoParcelas),
+})
+export type OpcoesCartao = v.InferOutput<typeof OpcoesCartao>
 
 /** An approved card payment: the instalment or order is paid. */
 export const PagamentoCartao = v.object({

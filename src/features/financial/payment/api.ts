@@ -21,6 +21,12 @@ export function pixCharge(target: PaymentTarget) {
   return api.call(endpoint, { params: { id: target.id } })
 }
 
+/** The card instalments the server accepts for the target, with their amounts (P170): the card form offers exactly these. */
+export function cardOptions(target: PaymentTarget) {
+  const endpoint = target.tipo === 'parcela' ? pagamentoEndpoints.opcoesCartaoParcela : pagamentoEndpoints.opcoesCartaoPedido
+  return api.call(endpoint, { params: { id: target.id } })
+}
+
 /** Charges the card once; the number and CVV live only in this call's body. */
 export function payByCard(target: PaymentTarget, card: PagamentoCartaoIn) {
   const endpoint = target.tipo === 'parcela' ? pagamentoEndpoints.cartaoParcela : pagamentoEndpoints.cartaoPedido

@@ -1,15 +1,15 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/client.ts'
-import { CARD_MAX_INSTALLMENTS, CARD_YEARS_AHEAD, type PagamentoCartaoIn } from '../../../api/schemas/pagamento.ts'
+import { CARD_YEARS_AHEAD, type PagamentoCartaoIn } from '../../../api/schemas/pagamento.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { formatMoney } from '../../../ui/format.ts'
 import { unmask } from '../../../ui/mask.ts'
 import { Select } from '../../../ui/select.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
-import { payByCard, type PaymentTarget } from './api.ts'
+import { cardOptions, payByCard, type PaymentTarget } from './api.ts'
 
 interface PanelProps {
   target: PaymentTarget
@@ -40,6 +40,15 @@ export function CardPanel({ target, online, onPaid }: PanelProps) {
   const { t } = useTranslation('payment')
   const [form, setForm] = useState<CardForm>(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
+  // The instalments the server accepts (an order's: up to the plan chosen when ordering, P170),
+  // with their amounts: nothing of the price is computed here.
+  const options = useQuery({
+    queryKey: ['payment', 'card-options', target.tipo, target.id],
+    queryFn: () => cardOptions(target),
+    enabled: online,
+    networkMode: 'online',
+    gcTime: 0,
+  })
   const pay = useMutation({
     mutationFn: (card: PagamentoCartaoIn) => payByCard(target, card),
     onSuccess: () => {
@@ -68,7 +77,7 @@ export function CardPanel({ target, online, onPaid }: PanelProps) {
     event.preventDefault()
     const found = validate(form, new Date(), t)
     setErrors(found)
-    if (Object.keys(found).length > 0 || !online) return
+    if (Object.keys(found).length > 0 || !online || !options.data) return
     pay.mutate({
       titular: form.titular.trim(),
       numero: unmask(form.numero),
@@ -120,23 +129,43 @@ export function CardPanel({ target, online, onPaid }: PanelProps) {
       />
       <Select
         label={t('card.instalments')}
-        value={form.parcelas}
+        hint={options.data || options.isError ? undefined : t(online ? 'card.instalmentsLoading' : 'card.instalmentsOffline')}
+        persistentHint
+        value={options.data ? form.parcelas : ''}
         onValueChange={set('parcelas')}
-        options={Array.from({ length: CARD_MAX_INSTALLMENTS }, (_, i) => ({
-          value: String(i + 1),
-          label: t('card.instalmentOption', { n: i + 1, amount: formatMoney(Math.ceil(target.valor / (i + 1))) }),
-        }))}
+        disabled={!options.data}
+        options={(options.data?.planos ?? []).map((plano) => ({ value: String(plano.parcelas), label: planLabel(t, plano.valores) }))}
       />
+      {options.isError && !options.data ? (
+        <Alert tone="error" title={t('card.instalmentsFailed')}>
+          <p>{options.error.message}</p>
+          <Button variant="secondary" onClick={() => void options.refetch()} loading={options.isFetching}>
+            {t('card.retry')}
+          </Button>
+        </Alert>
+      ) : null}
       {pay.error ? (
         <Alert tone="error" title={declined ? t('card.declined') : undefined}>
           {pay.error.message}
         </Alert>
       ) : null}
-      <Button type="submit" disabled={!online} loading={pay.isPending}>
+      <Button type="submit" disabled={!online || !options.data} loading={pay.isPending}>
         {t('card.pay', { amount: formatMoney(target.valor) })}
       </Button>
     </form>
   )
+}
+
+/** "7x de R$ 176,14 e a última de R$ 176,16 sem juros": the amounts as the server split them. */
+function planLabel(
+  t: (key: 'card.instalmentOption' | 'card.instalmentOptionLast', options: Record<string, unknown>) => string,
+  valores: number[],
+) {
+  const first = valores[0]!
+  const last = valores.at(-1)!
+  return first === last
+    ? t('card.instalmentOption', { n: valores.length, amount: formatMoney(first) })
+    : t('card.instalmentOptionLast', { n: valores.length, amount: formatMoney(first), last: formatMoney(last) })
 }
 
 /** The form's own checks before anything leaves the device; the gateway checks again (Luhn, expiry). */

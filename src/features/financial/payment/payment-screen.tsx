@@ -25,6 +25,7 @@ export function PaymentScreen({ parcelaId }: { parcelaId: number }) {
       <OfflineContent
         {...data}
         emptyText={t('notFound')}
+        notOnDeviceText={t('notOnDevice')}
         isEmpty={(financeiro) => !financeiro.parcelas.some((parcela) => parcela.id === parcelaId)}
         skeleton={<InstalmentSummary />}
       >

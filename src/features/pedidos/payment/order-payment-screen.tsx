@@ -36,6 +36,7 @@ export function OrderPaymentScreen({ pedidoId, payment }: OrderPaymentScreenProp
       <OfflineContent
         {...data}
         emptyText={t('order.notFound')}
+        notOnDeviceText={t('order.notOnDevice')}
         isEmpty={(pedidos) => !pedidos.some((pedido) => pedido.id === pedidoId)}
         skeleton={<OrderSummary />}
       >
