@@ -7,10 +7,11 @@ import type { CobrancaPix, PagamentoCartao, PagamentoCartaoIn } from '../../src/
 import { loadConfig } from '../config.ts'
 import { parcelas } from '../db/schema/financeiro.ts'
 import { cobrancas } from '../db/schema/pagamentos.ts'
+import { preInvoices } from '../db/schema/pedidos.ts'
 import { WEBHOOK_NOT_SIGNED } from '../drive/pagamentos-webhook.ts'
 import { GATEWAY_UNAVAILABLE } from '../drive/pagamentos.ts'
 import { brazilDate } from '../http/tmz.ts'
-import { createAccount, createParcela, type TestAccount } from '../test/accounts.ts'
+import { createAccount, createParcela, createPedidoAPagar, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../test/app.ts'
 import { startPaymentProviderStandIn, type PaymentProviderStandIn } from '../test/stand-ins/payment-provider.ts'
 import { CARD_TEXTS } from './card.ts'
@@ -323,6 +324,30 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
     // Asked again, the charge is made.
     expect((await askPix(student, parcela.id)).statusCode).toBe(200)
     expect((await chargesOf(parcela.id)).map((row) => row.status)).toEqual(['pendente'])
+  })
+
+  it("an order's Pix, registered at the provider and confirmed by the webhook, moves the order 1 → 2 once", async () => {
+    const student = await createAccount(t.app, t.db)
+    const pedido = await createPedidoAPagar(t.db, student.id)
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: `${drive}/pre-invoice/${pedido}/cobranca/execute/pix/portal/`,
+      headers: bearer(student.token),
+    })
+    expect(asked.statusCode, asked.body).toBe(200)
+    const cobranca = asked.json<CobrancaPix>()
+    // Three books at R$ 411,00 (createPedidoAPagar).
+    expect(provider.pixCharges.get(cobranca.txid)).toMatchObject({ amount: 123_300 })
+    const deliveries = await Promise.all([
+      provider.deliver(provider.pixDelivery(cobranca.txid)),
+      provider.deliver(provider.pixDelivery(cobranca.txid)),
+    ])
+    expect(deliveries.map((answer) => (answer.body as { resultados: { resultado: string }[] }).resultados[0]!.resultado).sort()).toEqual([
+      'confirmado',
+      'ja-confirmado',
+    ])
+    const [order] = await t.db.orm.select({ status: preInvoices.status }).from(preInvoices).where(eq(preInvoices.id, pedido))
+    expect(order!.status).toBe(2)
   })
 
   it('/dev/pix still lists and confirms a charge the provider made (the demo)', async () => {
