@@ -184,6 +184,11 @@ describe('cards through the provider', () => {
     const reference = sent!.idempotencyKey!
     expect(atProvider(reference).map((charge) => charge.status)).toEqual(['voided'])
     expect(requestsTo(start, /\/void$/).map((request) => request.path)).toEqual([`/v1/charges/${reference}/void`])
+    // The reference is logged for the school to look up at the provider.
+    const logged = logLines
+      .filter((line) => line.includes('card charge outcome unknown'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(logged).toContainEqual(expect.objectContaining({ reference, void: 'voided', providerError: 'ProviderUnreachable' }))
     expect(await chargesOf(parcela.id)).toEqual([])
     expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
   })

@@ -130,7 +130,7 @@ async function callTwice(...args: Parameters<typeof call>) {
 }
 
 /** The provider's card gateway: one charge per attempt, keyed by the attempt's reference. */
-export function providerCardGateway(settings: PaymentProviderSettings): CardGateway {
+export function providerCardGateway(settings: PaymentProviderSettings, log: FastifyBaseLogger): CardGateway {
   return {
     async charge(input): Promise<CardChargeResult> {
       const body = {
@@ -158,9 +158,15 @@ export function providerCardGateway(settings: PaymentProviderSettings): CardGate
           : { approved: false, reason: declineReason(answer.output.return_code) }
       } catch (error) {
         // Whether the card was charged is unknown: undo it, so that "tente de novo" cannot
-        // charge twice. If the void is lost as well, the provider's reconciliation finds the
-        // charge by our reference (logged by the drive with the instalment).
-        await call(settings, 'POST', `/v1/charges/${input.reference}/void`, {}).catch(() => undefined)
+        // charge twice. If the void is lost as well, the reference logged here is what the
+        // school looks up in the provider's dashboard (a txid, no card in it).
+        const voided = await call(settings, 'POST', `/v1/charges/${input.reference}/void`, {}).then(
+          ({ status }) => (status === 200 ? 'voided' : status === 404 ? 'nothing-charged' : `void-answered-${status}`),
+          () => 'void-failed',
+        )
+        const kind = error instanceof Error ? error.name : typeof error
+        const level = voided === 'void-failed' || voided.startsWith('void-answered') ? 'error' : 'warn'
+        log[level]({ reference: input.reference, providerError: kind, void: voided }, 'card charge outcome unknown: voided at the provider')
         throw error
       }
     },

@@ -39,7 +39,7 @@ export default fp<PaymentsPluginOptions>(
     // Where, never with what: the token and the webhook's secret stay out of the log.
     if (provider) app.log.info({ provider: new URL(provider.url).host }, 'payments go through the payment provider')
     app.decorate('payments', {
-      card: options.cardGateway ?? (provider ? providerCardGateway(provider) : sandboxGateway()),
+      card: options.cardGateway ?? (provider ? providerCardGateway(provider, app.log) : sandboxGateway()),
       pix: provider ? providerPixGateway(provider, app.config.pix) : localPixGateway(app.config.pix),
       webhookSecret: provider?.webhookSecret ?? null,
     } satisfies Payments)
