@@ -14,10 +14,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import {
   DASHBOARD_AWAITED,
   DASHBOARD_ROUTE_FILES,
+  INDICACAO_ROUTE_FILES,
   LOGIN_ROUTE_FILES,
   readManifest,
   routeFiles,
-  SCREEN_TEXTS,
   SIGNED_IN_AWAITED,
 } from './vite-manifest.ts'
 
@@ -88,8 +88,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 168.5 },
   // Issue 13 (P165): the KNN Club's pages, one route file that reads the page from its path.
   { url: '/knn-club/usar-pontos', routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 186.5 },
-  // Issue 13 (P180): the friend's referral form, public (no signed-in frame); main.tsx awaits the screens' texts.
-  { url: '/indicacao/ANASOUZA', routeFiles: ['indicacao.$code.tsx'], awaited: [SCREEN_TEXTS], ceilingKib: 149.5 },
+  // Issue 13 (P180, P182): the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
+  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 145.5 },
   // Issue 13 (P183): the managers' panel, one route file for its screens (P142); the club's three are in its chunk.
   { url: '/manager-panel/indicacoes', routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 216 },
   {

@@ -24,7 +24,6 @@ import {
   LOGIN_ROUTE_FILES,
   readManifest,
   routeFiles,
-  SCREEN_TEXTS,
   type Manifest,
 } from './vite-manifest.ts'
 
@@ -117,7 +116,7 @@ async function shellAssets(distDir: string, manifest: Manifest, kind: ShellKind,
     kind === 'login'
       ? routeFiles(manifest, LOGIN_ROUTE_FILES)
       : kind === 'indicacao'
-        ? routeFiles(manifest, INDICACAO_ROUTE_FILES, [SCREEN_TEXTS])
+        ? routeFiles(manifest, INDICACAO_ROUTE_FILES)
         : routeFiles(manifest, DASHBOARD_ROUTE_FILES, DASHBOARD_AWAITED)
   const start = startScript(
     entry,

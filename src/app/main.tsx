@@ -3,6 +3,7 @@ import './app.css'
 import { RouterProvider } from '@tanstack/react-router'
 import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
+import { shellKindForPath } from '../api/shell-file.ts'
 import { drawsWithFrameTexts, loadFrameTexts, loadScreenTexts } from '../i18n/index.ts'
 import { afterFirstScreen, yieldToBrowser } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
@@ -34,10 +35,10 @@ let drawn = () => {}
 session.start(new Promise<void>((resolve) => (drawn = resolve))) // resolved by React's first commit, below
 
 // The screens' texts (two small precached chunks): a signed-in route waits for them; the home
-// screen only for its own (P192) and the login page for none, the rest arriving after their
-// first screen (routes/__root.tsx has every other screen wait for them).
+// screen only for its own (P192) and the public pages (login, a referral link: P182) for none,
+// the rest arriving after their first screen (routes/__root.tsx has every other screen wait for them).
 const path = window.location.pathname
-if (path.startsWith('/login')) afterFirstScreen(() => void loadScreenTexts())
+if (shellKindForPath(path) !== 'app') afterFirstScreen(() => void loadScreenTexts())
 else if (drawsWithFrameTexts(path)) {
   await loadFrameTexts().catch(() => undefined)
   afterFirstScreen(() => void loadScreenTexts())

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { shellKindForPath } from '../../api/shell-file.ts'
 import { drawsWithFrameTexts, loadScreenTexts } from '../../i18n/index.ts'
 import type { SessionSource } from '../session.tsx'
 import { RouteError } from '../layout/route-error.tsx'
@@ -15,11 +16,13 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The home screen draws with its own texts (main.tsx) and the login page with the entry's;
+  // The home screen draws with its own texts (main.tsx), the public pages (login, a referral
+  // link: P182) with the entry's and their own;
   // every other screen waits for all the screens' texts (P192), loaded once: a redirect from
   // the home screen or a link from it is never drawn with raw keys.
   beforeLoad: async ({ location }) => {
-    if (!drawsWithFrameTexts(location.pathname) && !location.pathname.startsWith('/login')) await loadScreenTexts().catch(() => undefined)
+    if (!drawsWithFrameTexts(location.pathname) && shellKindForPath(location.pathname) === 'app')
+      await loadScreenTexts().catch(() => undefined)
   },
   component: Outlet,
   errorComponent: RouteError,
