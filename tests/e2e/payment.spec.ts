@@ -71,6 +71,8 @@ test('Pix: the QR code and the copy-and-paste code, then the provider confirms a
 })
 
 test('Card: the form explains what is missing, a declined card says why, an approved one pays the instalment once', async ({ page }) => {
+  // Two axe passes and two charges on a shared 2-core machine.
+  test.setTimeout(90_000)
   await login(page, PAYER.username, PAYER.password)
   await expect(page).toHaveURL(/\/dashboard$/)
   const numbering = await openFirstUnpaid(page)
@@ -118,4 +120,40 @@ test('offline, paying says it needs a connection and sends nothing', async ({ pa
   await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeDisabled()
   await context.setOffline(false)
   await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeEnabled()
+})
+
+// Last in this file: it leaves pagar@ without card payments for 15 minutes (P171).
+test('after five card payments without success the screen says when to try again (429), and even a good card waits', async ({ page }) => {
+  await login(page, PAYER.username, PAYER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await openFirstUnpaid(page)
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
+  await page.getByLabel('Nome impresso no cartão').fill('PAULO NOGUEIRA')
+  await page.getByLabel('Número do cartão').fill('4000000000009995')
+  await page.getByRole('combobox', { name: 'Mês de validade' }).click()
+  await page.getByRole('option', { name: 'Dezembro' }).click()
+  await page.getByRole('combobox', { name: 'Ano de validade' }).click()
+  await page.getByRole('option', { name: String(new Date().getFullYear() + 1) }).click()
+  await page.getByLabel('Código de segurança (CVV)').fill('123')
+  // The earlier tests declined this student's card once: five failures in all are answered.
+  const statuses: number[] = []
+  while (!statuses.includes(429) && statuses.length < 6) {
+    const answer = page.waitForResponse((response) => /\/cartao-credito\/portal\/$/.test(response.url()))
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click()
+    statuses.push((await answer).status())
+  }
+  expect(statuses.at(-1)).toBe(429)
+  expect(statuses.slice(0, -1).every((status) => status === 402)).toBe(true)
+  // The window began at the first failure: the minutes left, rounded up.
+  await expect(page.getByRole('alert')).toContainText(
+    /^Muitas tentativas de pagamento com cartão sem sucesso\. Aguarde (1[0-5]|[1-9]) minutos? e tente novamente\.$/,
+  )
+  // Even a good card waits now, and the instalment is not charged; the form is kept.
+  await page.getByLabel('Número do cartão').fill('4111111111111111')
+  const good = page.waitForResponse((response) => /\/cartao-credito\/portal\/$/.test(response.url()))
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click()
+  expect((await good).status()).toBe(429)
+  await expect(page.getByRole('alert')).toContainText(/Aguarde \d+ minutos?/)
+  await expect(page.getByText('Pagamento aprovado')).toHaveCount(0)
+  await expect(page.getByLabel('Nome impresso no cartão')).toHaveValue('PAULO NOGUEIRA')
 })
