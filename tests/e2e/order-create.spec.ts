@@ -179,3 +179,48 @@ test('a book that needs the level test waits at "Aguardando nivelamento", says w
   await expect(released).toContainText(money('R$ 862,00'))
   await expect(released.getByRole('link', { name: `Pagar o pedido ${numero}` })).toBeVisible()
 })
+
+test('an order in 7 instalments is paid by card in 7: the card offers exactly 1x–7x with the plan’s amounts, and the order is paid', async ({
+  page,
+}) => {
+  // Two screens and an axe pass on a shared 2-core machine.
+  test.setTimeout(90_000)
+  await openOrderScreen(page)
+  await choose(page, 'Quantidade de livros', '3 livros')
+  await expect(page.getByRole('region', { name: 'Valores' }).getByText(money('R$ 1.233,00'))).toBeVisible()
+  await choose(page, 'Forma de pagamento', money('7x: R$ 176,14 e a última de R$ 176,16'))
+  await field(page, 'Bairro').fill('Centro')
+  await field(page, 'Cidade').fill('Curitiba')
+  await choose(page, 'Estado (UF)', 'PR')
+  await page.getByRole('button', { name: money('Fazer pedido de R$ 1.233,00') }).click()
+  const created = page.getByRole('heading', { name: /^Pedido PV-\d+ feito$/ })
+  await expect(created).toBeFocused()
+  const numero = (await created.textContent())!.replace('Pedido ', '').replace(' feito', '')
+  await page.getByRole('link', { name: 'Pagar o pedido' }).click()
+  await expect(page).toHaveURL(/\/pedidos\/pagar\/\d+$/)
+  await expect(page.getByRole('region', { name: 'Pedido a pagar' })).toContainText(numero)
+
+  // The card's instalments are the server's: 1 up to the plan chosen, D12's amounts (P170).
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
+  await page.getByRole('combobox', { name: 'Parcelas no cartão' }).click()
+  await expect(page.getByRole('option')).toHaveCount(7)
+  await expect(page.getByRole('option', { name: money('3x de R$ 411,00 sem juros') })).toBeVisible()
+  await page.getByRole('option', { name: money('7x de R$ 176,14 e a última de R$ 176,16, sem juros') }).click()
+  await field(page, 'Nome impresso no cartão').fill('RENATA CAMPOS')
+  await field(page, 'Número do cartão').fill('5555555555554444')
+  await choose(page, 'Mês de validade', 'Dezembro')
+  await choose(page, 'Ano de validade', String(new Date().getFullYear() + 1))
+  // The CVV's label has parentheses, which field()'s pattern would read as a group.
+  await page.getByLabel('Código de segurança (CVV)').fill('123')
+  await expectNoAxeViolations(page)
+  const answer = page.waitForResponse((response) => /\/pre-invoice\/\d+\/cobranca\/execute\/cartao-credito\/portal\/$/.test(response.url()))
+  await page.getByRole('button', { name: money('Pagar R$ 1.233,00') }).click()
+  expect(await (await answer).json()).toMatchObject({ valor: 123_300, parcelas: 7, bandeira: 'mastercard', final: '4444' })
+  await expect(page.getByText('Pagamento aprovado')).toBeVisible()
+  await expect(page.getByText('O pedido já aparece como "A atender".', { exact: false })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Voltar aos pedidos' }).click()
+  const card = page.getByRole('article', { name: 'Inglês Intermediário 1' }).filter({ hasText: numero })
+  await expect(card).toContainText('A atender')
+  await expect(card.getByRole('link', { name: /^Pagar/ })).toHaveCount(0)
+})
