@@ -73,11 +73,11 @@ const SEEDED_SCHOOL = {
 
 describe('seedDemo', () => {
   it('is idempotent: seeding again keeps one row per demo account and its school data', async () => {
-    expect(await snapshot()).toEqual({ users: 14, companies: 1, driveUsers: 14 })
+    expect(await snapshot()).toEqual({ users: DEMO_ACCOUNTS.length, companies: 1, driveUsers: DEMO_ACCOUNTS.length })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 0 })
-    expect(await snapshot()).toEqual({ users: 14, companies: 1, driveUsers: 14 })
+    expect(await snapshot()).toEqual({ users: DEMO_ACCOUNTS.length, companies: 1, driveUsers: DEMO_ACCOUNTS.length })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 
@@ -169,7 +169,7 @@ describe('seedDemo', () => {
     await db.orm.delete(users).where(eq(users.email, 'marina.pereira@example.com'))
     expect(await schoolSnapshot()).toMatchObject({ turmas: 7, turmaAlunos: 6, parcelas: 20, preInvoices: 10 })
     expect(await seedDemo(db.orm)).toEqual({ createdUsers: 1 })
-    expect(await snapshot()).toEqual({ users: 14, companies: 1, driveUsers: 14 })
+    expect(await snapshot()).toEqual({ users: DEMO_ACCOUNTS.length, companies: 1, driveUsers: DEMO_ACCOUNTS.length })
     expect(await schoolSnapshot()).toEqual(SEEDED_SCHOOL)
   })
 })

@@ -254,6 +254,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     registrationMonthsAgo: 0,
     showsTours: true,
   },
+  // KNN Club member with no points history: the managers' club e2e run credits and debits her, never Ana (P195).
+  {
+    email: 'clube@example.com',
+    role: 'student',
+    fullName: 'Larissa Fontes',
+    cpf: '24681357928',
+    phone: '27987654321',
+    cep: '29010000',
+    street: 'Avenida Jerônimo Monteiro',
+    streetNumber: '450',
+    isClub: true,
+    birthDate: '1998-08-17',
+    registrationMonthsAgo: 0,
+  },
 ]
 
 /** The same time of day `months` calendar months before `now` (UTC, clamped to the month's end). */

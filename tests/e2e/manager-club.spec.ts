@@ -1,16 +1,24 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import type { Extrato, ResgateResult } from '../../src/api/schemas/club.ts'
-import { expectNoAxeViolations, field, holdApi, login, loginAsStudent, MANAGER, STUDENT } from './fixtures.ts'
+import type { Extrato, IndicacaoGestao, IndicacoesPage, ResgateResult } from '../../src/api/schemas/club.ts'
+import { expectNoAxeViolations, field, holdApi, login, MANAGER } from './fixtures.ts'
 
 /**
  * The managers' KNN Club screens (issue 13, D24, D25, D31, P183–P186) against the real
- * server, each change then seen by the demo student Ana (aluno@, referral code ANASOUZA) on
- * her own device. Every attempt makes its own lead, orders and reward (random names), so a
- * retry never finds the state the first attempt left (P157).
+ * server, each change then seen on her own device by the demo club member Larissa (clube@,
+ * server/db/seed.ts): only these tests move her balance, so club.spec's exact arithmetic on
+ * Ana never races them (P195). Every attempt makes its own lead, orders and reward (random
+ * names), and each test earns the points it spends, so none depends on another's order.
+ *
+ * The referral endpoint allows 10 posts per address in 15 minutes (P163): these tests post at
+ * most 2 (one lead per flow), and a retry reuses a lead an earlier attempt left unenrolled;
+ * tests/e2e/indicacao.spec.ts posts 4.
  */
 
-// The tests read and move Ana's balance: one after the other, in one worker.
+// The tests read and move Larissa's balance: one after the other, in one worker.
 test.describe.configure({ mode: 'default' })
+
+/** The demo club member the managers' e2e run credits and debits (server/db/seed.ts). */
+const MEMBER = { username: 'clube@example.com', password: 'demo1234', name: 'Larissa Fontes' }
 
 const API = '/api/v1'
 const suffix = () => String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')
@@ -23,10 +31,37 @@ async function tokenOf(request: APIRequestContext, username: string, password: s
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
+async function statementOf(request: APIRequestContext, token: string): Promise<Extrato> {
   const answer = await request.get(`${API}/transactions/extrato/`, { headers: bearer(token) })
   expect(answer.status()).toBe(200)
-  return ((await answer.json()) as Extrato).saldo
+  return (await answer.json()) as Extrato
+}
+
+const balanceOf = async (request: APIRequestContext, token: string) => (await statementOf(request, token)).saldo
+
+/**
+ * A lead through Larissa's referral code (made on her first statement), named `prefix` and a
+ * random number: one an earlier attempt left "novo" is reused rather than posting again.
+ */
+async function memberLead(request: APIRequestContext, managerToken: string, prefix: string): Promise<IndicacaoGestao> {
+  const list = await request.get(`${API}/club/gestao/indicacoes/?status=novo&limit=100`, { headers: bearer(managerToken) })
+  expect(list.status()).toBe(200)
+  const left = ((await list.json()) as IndicacoesPage).items.find(
+    (lead) => lead.indicado_por.email === MEMBER.username && lead.nome.startsWith(`${prefix} `),
+  )
+  if (left) return left
+  const { codigo_indicacao } = await statementOf(request, await tokenOf(request, MEMBER.username, MEMBER.password))
+  const n = suffix()
+  const friend = { nome: `${prefix} ${n}`, telefone: `219${n}`, email: `${prefix.toLowerCase().replace(' ', '.')}.${n}@example.com` }
+  const sent = await request.post(`${API}/transactions/credit/indicacao/`, {
+    data: { ...friend, codigo: codigo_indicacao, consentimento: true },
+  })
+  expect(sent.status(), await sent.text()).toBe(200)
+  expect(((await sent.json()) as { situacao: string }).situacao).toBe('registrada')
+  const listed = await request.get(`${API}/club/gestao/indicacoes/?status=novo&limit=100`, { headers: bearer(managerToken) })
+  const lead = ((await listed.json()) as IndicacoesPage).items.find((item) => item.email === friend.email)
+  expect(lead).toMatchObject({ ...friend, status: 'novo', indicado_por: { nome: MEMBER.name, email: MEMBER.username } })
+  return lead!
 }
 
 async function managerPage(browser: Browser): Promise<Page> {
@@ -36,9 +71,10 @@ async function managerPage(browser: Browser): Promise<Page> {
   return page
 }
 
-async function studentPage(browser: Browser): Promise<Page> {
+async function memberPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
-  await loginAsStudent(page)
+  await login(page, MEMBER.username, MEMBER.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
   return page
 }
 
@@ -46,19 +82,14 @@ function panelNav(page: Page) {
   return page.getByRole('navigation', { name: 'Painel da equipe' })
 }
 
-test('referral: a friend leaves a contact through Ana’s code, the manager marks it enrolled (a stale colleague is refused), Ana’s statement shows +500 once', async ({
+test('referral: a friend leaves a contact through Larissa’s code, the manager marks it enrolled (a stale colleague is refused), her statement shows +500 once', async ({
   browser,
   request,
 }) => {
   test.setTimeout(180_000)
-  // The friend's form, through the public endpoint (the page is another task's).
-  const n = suffix()
-  const friend = { nome: `Amigo Matriculado ${n}`, telefone: `219${n}`, email: `amigo.matriculado.${n}@example.com` }
-  const sent = await request.post(`${API}/transactions/credit/indicacao/`, {
-    data: { ...friend, codigo: 'ANASOUZA', consentimento: true },
-  })
-  expect(sent.status()).toBe(200)
-  expect(((await sent.json()) as { situacao: string }).situacao).toBe('registrada')
+  // The friend's form, through the public endpoint (the page is another task's), with the code her statement gives.
+  const friend = await memberLead(request, await tokenOf(request, MANAGER.username, MANAGER.password), 'Amigo Matriculado')
+  const n = friend.telefone.slice(3)
 
   const manager = await managerPage(browser)
   await manager.goto('/manager-panel')
@@ -71,7 +102,7 @@ test('referral: a friend leaves a contact through Ana’s code, the manager mark
   const card = manager.getByTestId('lead-row').filter({ hasText: friend.nome })
   await expect(card.locator('.mp-status')).toHaveText('Novo')
   await expect(card).toContainText(`(21) 9${n.slice(0, 4)}-${n.slice(4)} · ${friend.email}`)
-  await expect(card).toContainText(`Indicado por ${STUDENT.name} (${STUDENT.username})`)
+  await expect(card).toContainText(`Indicado por ${MEMBER.name} (${MEMBER.username})`)
 
   // A colleague's tab, open on the whole list before the lead is enrolled.
   const colleague = await manager.context().newPage()
@@ -84,7 +115,7 @@ test('referral: a friend leaves a contact through Ana’s code, the manager mark
   await enrol.click()
   const dialog = manager.getByRole('alertdialog', { name: `Marcar como matriculado: ${friend.nome}?` })
   await expect(dialog).toContainText('De "Novo" para "Matriculado".')
-  await expect(dialog).toContainText(`${STUDENT.name}, que indicou, recebe 500 pontos no KNN Club`)
+  await expect(dialog).toContainText(`${MEMBER.name}, que indicou, recebe 500 pontos no KNN Club`)
   await expectNoAxeViolations(manager)
   await dialog.getByRole('button', { name: 'Voltar' }).click()
   await expect(dialog).toBeHidden()
@@ -96,13 +127,13 @@ test('referral: a friend leaves a contact through Ana’s code, the manager mark
   await expect(
     manager
       .getByRole('status')
-      .filter({ hasText: `Indicação de ${friend.nome} agora está "Matriculado". 500 pontos creditados para ${STUDENT.name}.` }),
+      .filter({ hasText: `Indicação de ${friend.nome} agora está "Matriculado". 500 pontos creditados para ${MEMBER.name}.` }),
   ).toBeVisible()
   // Read again: it left "Novo"; under "Matriculado" it is final, with the credit and no action.
   await expect(card).toHaveCount(0)
   await manager.getByRole('radio', { name: 'Matriculado' }).check()
   await expect(card.locator('.mp-status')).toHaveText('Matriculado')
-  await expect(card).toContainText(`500 pontos creditados para ${STUDENT.name}.`)
+  await expect(card).toContainText(`500 pontos creditados para ${MEMBER.name}.`)
   await expect(card.getByRole('button')).toHaveCount(0)
 
   // The colleague's list is out of date: discarding the enrolled lead is refused in the dialog.
@@ -114,27 +145,39 @@ test('referral: a friend leaves a contact through Ana’s code, the manager mark
   await expect(staleCard.locator('.mp-status')).toHaveText('Matriculado')
   await manager.context().close()
 
-  // Ana, on her own device: the credit in her statement, once.
-  const ana = await studentPage(browser)
-  await ana.goto('/knn-club/meu-extrato')
-  await expect(ana.getByRole('heading', { level: 1, name: 'KNN Club · Meu extrato' })).toBeVisible()
-  const credit = ana.getByTestId('club-movement').filter({ hasText: `Indicação matriculada: ${friend.nome}` })
+  // Larissa, on her own device: the credit in her statement, once.
+  const member = await memberPage(browser)
+  await member.goto('/knn-club/meu-extrato')
+  await expect(member.getByRole('heading', { level: 1, name: 'KNN Club · Meu extrato' })).toBeVisible()
+  const credit = member.getByTestId('club-movement').filter({ hasText: `Indicação matriculada: ${friend.nome}` })
   await expect(credit).toHaveCount(1)
   await expect(credit).toContainText('+500 pontos')
-  await ana.context().close()
+  await member.context().close()
 })
 
-test('reward orders: the manager delivers one and cancels another (a stale colleague is refused); Ana sees both statuses and gets the points back', async ({
+test('reward orders: the manager delivers one and cancels another (a stale colleague is refused); Larissa sees both statuses and gets the points back', async ({
   browser,
   request,
 }) => {
   test.setTimeout(180_000)
-  // Ana redeems two rewards (her balance covers both: 820 seeded, +500 per enrolled referral above).
-  const anaToken = await tokenOf(request, STUDENT.username, STUDENT.password)
-  const rewards = (await (await request.get(`${API}/rewards/`, { headers: bearer(anaToken) })).json()) as { id: number; nome: string }[]
+  // Larissa earns the 500 points the two rewards cost (200 + 300) on her own: a lead of hers the
+  // manager marks enrolled through the API, unless an earlier attempt left her that much.
+  const memberToken = await tokenOf(request, MEMBER.username, MEMBER.password)
+  const seeded = await balanceOf(request, memberToken)
+  if (seeded < 500) {
+    const managerToken = await tokenOf(request, MANAGER.username, MANAGER.password)
+    const lead = await memberLead(request, managerToken, 'Amigo Resgate')
+    const enrolled = await request.put(`${API}/club/gestao/indicacoes/${lead.id}/`, {
+      headers: bearer(managerToken),
+      data: { status: 'matriculado' },
+    })
+    expect(enrolled.status(), await enrolled.text()).toBe(200)
+    expect(await balanceOf(request, memberToken)).toBe(seeded + 500)
+  }
+  const rewards = (await (await request.get(`${API}/rewards/`, { headers: bearer(memberToken) })).json()) as { id: number; nome: string }[]
   const redeem = async (nome: string) => {
     const reward = rewards.find((item) => item.nome === nome)!
-    const answer = await request.post(`${API}/transactions/debit/`, { headers: bearer(anaToken), data: { recompensa_id: reward.id } })
+    const answer = await request.post(`${API}/transactions/debit/`, { headers: bearer(memberToken), data: { recompensa_id: reward.id } })
     expect(answer.status(), `${nome}: ${await answer.text()}`).toBe(201)
     return ((await answer.json()) as ResgateResult).pedido.id
   }
@@ -147,7 +190,7 @@ test('reward orders: the manager delivers one and cancels another (a stale colle
   await expect(manager).toHaveURL(/\/manager-panel\/resgates$/)
   await expect(manager.getByRole('heading', { level: 1, name: 'Resgates do KNN Club' })).toBeFocused()
   const row = (id: number, page = manager) => page.getByTestId('reward-order-row').filter({ hasText: `resgate nº ${id}` })
-  await expect(row(delivered)).toContainText(`${STUDENT.name} · ${STUDENT.username}`)
+  await expect(row(delivered)).toContainText(`${MEMBER.name} · ${MEMBER.username}`)
   await expect(row(delivered)).toContainText('200 pontos')
   await expect(row(delivered).locator('.mp-status')).toHaveText('Solicitado')
   // The filter by status, with counts.
@@ -180,16 +223,16 @@ test('reward orders: the manager delivers one and cancels another (a stale colle
   await expect(row(delivered).getByRole('button')).toHaveCount(0)
 
   // Cancelling says the points go back; the balance is read right before it.
-  const before = await balanceOf(request, anaToken)
+  const before = await balanceOf(request, memberToken)
   await row(cancelled)
     .getByRole('button', { name: `Cancelar resgate nº ${cancelled}` })
     .click()
   const cancelDialog = manager.getByRole('alertdialog', { name: `Cancelar o resgate nº ${cancelled} (Caneca KNN)?` })
-  await expect(cancelDialog).toContainText(`Os 300 pontos voltam para o saldo de ${STUDENT.name} e a unidade volta ao estoque.`)
+  await expect(cancelDialog).toContainText(`Os 300 pontos voltam para o saldo de ${MEMBER.name} e a unidade volta ao estoque.`)
   await expectNoAxeViolations(manager)
   await cancelDialog.getByRole('button', { name: 'Cancelar resgate' }).click()
   await expect(
-    manager.getByRole('status').filter({ hasText: `Resgate nº ${cancelled} cancelado: 300 pontos devolvidos a ${STUDENT.name}.` }),
+    manager.getByRole('status').filter({ hasText: `Resgate nº ${cancelled} cancelado: 300 pontos devolvidos a ${MEMBER.name}.` }),
   ).toBeVisible()
   await expect(row(cancelled).locator('.mp-status')).toHaveText('Cancelado')
 
@@ -209,20 +252,20 @@ test('reward orders: the manager delivers one and cancels another (a stale colle
   for (const button of await manager.getByTestId('reward-order-row').getByRole('button').all()) await expect(button).toBeDisabled()
   await manager.context().close()
 
-  // Ana: both statuses in meus-pedidos, and the 300 points back in her balance and statement.
-  const ana = await studentPage(browser)
-  await ana.goto('/knn-club/meus-pedidos')
-  await expect(ana.getByTestId('club-order').filter({ hasText: 'Caneca KNN' }).first()).toContainText('Cancelado')
-  await expect(ana.getByTestId('club-order').filter({ hasText: 'Marcador de páginas KNN' }).first()).toContainText('Entregue')
-  await ana.goto('/knn-club/meu-extrato')
-  await expect(ana.getByTestId('club-saldo')).toHaveText(`${before + 300} pontos`)
-  const refund = ana.getByTestId('club-movement').filter({ hasText: 'Resgate cancelado: Caneca KNN' }).first()
+  // Larissa: both statuses in meus-pedidos, and the 300 points back in her balance and statement.
+  const member = await memberPage(browser)
+  await member.goto('/knn-club/meus-pedidos')
+  await expect(member.getByTestId('club-order').filter({ hasText: 'Caneca KNN' }).first()).toContainText('Cancelado')
+  await expect(member.getByTestId('club-order').filter({ hasText: 'Marcador de páginas KNN' }).first()).toContainText('Entregue')
+  await member.goto('/knn-club/meu-extrato')
+  await expect(member.getByTestId('club-saldo')).toHaveText(`${before + 300} pontos`)
+  const refund = member.getByTestId('club-movement').filter({ hasText: 'Resgate cancelado: Caneca KNN' }).first()
   await expect(refund).toContainText('+300 pontos')
   await expect(refund).toContainText(`Saldo: ${before + 300} pontos`)
-  await ana.context().close()
+  await member.context().close()
 })
 
-test('the catalogue: the server’s refusals under the fields, a name already used, then a new reward Ana sees in usar-pontos', async ({
+test('the catalogue: the server’s refusals under the fields, a name already used, then a new reward Larissa sees in usar-pontos', async ({
   browser,
 }) => {
   test.setTimeout(180_000)
@@ -284,13 +327,13 @@ test('the catalogue: the server’s refusals under the fields, a name already us
   await expect(row).toContainText('150 pontos · Estoque: 4')
   await manager.context().close()
 
-  // Ana's catalogue has it, with its cost and stock.
-  const ana = await studentPage(browser)
-  await ana.goto('/knn-club/usar-pontos')
-  const article = ana.getByRole('article', { name: nome })
+  // Larissa's catalogue has it, with its cost and stock.
+  const member = await memberPage(browser)
+  await member.goto('/knn-club/usar-pontos')
+  const article = member.getByRole('article', { name: nome })
   await expect(article.getByText('150 pontos')).toBeVisible()
   await expect(article.getByText('4 disponíveis')).toBeVisible()
-  await ana.context().close()
+  await member.context().close()
 })
 
 test("the leads screen's honest states: a skeleton while loading, empty, an error with a retry, offline before any answer", async ({
