@@ -19,6 +19,8 @@ export const DEMO_REFERRAL_CODE = 'ANASOUZA'
 /** A valid 10% coupon and a used one (README, P164). */
 export const DEMO_COUPON_VALID = 'PARCEIRA10'
 export const DEMO_COUPON_USED = 'PARCEIRA15'
+/** 10 % off, attached to cupom@ (Clara) for the e2e run of an order with a coupon (P177). */
+export const DEMO_COUPON_ATTACHED = 'EMPRESA10'
 
 export const DEMO_REWARDS = [
   { nome: 'Marcador de páginas KNN', descricao: 'Kit com 5 marcadores magnéticos.', custo: 200, estoque: 50 },
@@ -57,6 +59,15 @@ export async function seedClub(db: Db, userIds: ReadonlyMap<string, number>, now
         expiraEm: new Date(now.getTime() + 365 * DAY_MS),
         usadoPor: userIds.get('marina.pereira@example.com') ?? null,
         usadoEm: ago(20),
+      },
+      {
+        codigo: DEMO_COUPON_ATTACHED,
+        empresa: 'Hospital Bom Pastor',
+        beneficio: 'desconto',
+        percentual: 10,
+        expiraEm: new Date(now.getTime() + 365 * DAY_MS),
+        usadoPor: userIds.get('cupom@example.com') ?? null,
+        usadoEm: ago(2),
       },
     ])
     .onConflictDoNothing()

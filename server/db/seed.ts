@@ -239,6 +239,34 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1991-04-15',
     registrationMonthsAgo: 0,
   },
+  // Orders with a partnership discount coupon attached (EMPRESA10, P177) in the e2e run: nobody else depends on her.
+  {
+    email: 'cupom@example.com',
+    role: 'student',
+    fullName: 'Clara Ribeiro',
+    cpf: '12349876195',
+    phone: '51987654321',
+    cep: '90010000',
+    street: 'Rua dos Andradas',
+    streetNumber: '900',
+    isClub: false,
+    birthDate: '1995-02-14',
+    registrationMonthsAgo: 0,
+  },
+  // Orders the book that needs the level test, takes the test and switches to the book it suggests (P176) in the e2e run.
+  {
+    email: 'nivelamento@example.com',
+    role: 'student',
+    fullName: 'Diego Rocha',
+    cpf: '98712365491',
+    phone: '71987654321',
+    cep: '40010000',
+    street: 'Avenida Sete de Setembro',
+    streetNumber: '300',
+    isClub: false,
+    birthDate: '1994-06-30',
+    registrationMonthsAgo: 0,
+  },
   // First visit: the guided tours of the dashboard and the class list start (SPEC §2, P87).
   {
     email: 'tour@example.com',

@@ -53,7 +53,9 @@ export function toPedido(pedido: PedidoDoAluno, sugestao?: Produto | null): Pedi
     })),
     ...(sugestao === undefined
       ? {}
-      : { sugestao: sugestao && { codigo_produto: sugestao.codigo, nome: sugestao.nome, nivel: sugestao.nivel } }),
+      : {
+          sugestao: sugestao && { codigo_produto: sugestao.codigo, nome: sugestao.nome, livro: sugestao.livroNome, nivel: sugestao.nivel },
+        }),
   }
 }
 

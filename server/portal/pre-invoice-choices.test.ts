@@ -51,7 +51,12 @@ describe('the book the level test suggests (P176)', () => {
       status: { id: 1 },
       produto: 'Livro Inglês Intermediário 3',
       total: 123_300,
-      sugestao: { codigo_produto: 'ING-INT1', nome: 'Livro Inglês Intermediário 1', nivel: 'Intermediário 1' },
+      sugestao: {
+        codigo_produto: 'ING-INT1',
+        nome: 'Livro Inglês Intermediário 1',
+        livro: 'Inglês Intermediário 1',
+        nivel: 'Intermediário 1',
+      },
     })
 
     const switched = await trocar(student, id, 'ING-INT1')

@@ -48,6 +48,8 @@ export const PedidoItem = v.object({
 export const SugestaoProduto = v.object({
   codigo_produto: v.string(),
   nome: v.string(),
+  /** The book's name, e.g. "Inglês Intermediário 1". */
+  livro: v.string(),
   nivel: v.string(),
 })
 export type SugestaoProduto = v.InferOutput<typeof SugestaoProduto>

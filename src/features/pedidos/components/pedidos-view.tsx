@@ -12,7 +12,7 @@ import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { Select } from '../../../ui/select.tsx'
 import { itemsOrPlaceholders, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { studentOrderActions } from '../../../api/order-transitions.ts'
-import { cancelarPedido, pedidosQueryKey, usePedidos } from '../api/get-pedidos.ts'
+import { cancelarPedido, pedidosQueryKey, trocarProduto, usePedidos } from '../api/get-pedidos.ts'
 import { OrderBooks } from './order-books.tsx'
 
 const ALL = 'todos'
@@ -24,8 +24,25 @@ export function PedidosView() {
   const queryClient = useQueryClient()
   const [status, setStatus] = useState(ALL)
   const [toCancel, setToCancel] = useState<Pedido | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [switching, setSwitching] = useState<number | null>(null)
   const opener = useRef<HTMLElement | null>(null)
+  // P176: the book the level test suggested replaces the ordered one; the server reprices it.
+  const switchBook = async (pedido: Pedido) => {
+    const sugestao = pedido.sugestao
+    if (!sugestao) return
+    setNotice(null)
+    setSwitching(pedido.id)
+    try {
+      await trocarProduto(pedido.id, sugestao.codigo_produto)
+      setNotice({ tone: 'success', text: t('suggestion.switched', { numero: pedido.numero, livro: sugestao.livro }) })
+    } catch (error) {
+      setNotice({ tone: 'error', text: (error as Error).message })
+    } finally {
+      setSwitching(null)
+      await queryClient.invalidateQueries({ queryKey: pedidosQueryKey })
+    }
+  }
   const askCancel = (pedido: Pedido, button: HTMLElement) => {
     opener.current = button
     setNotice(null)
@@ -40,8 +57,8 @@ export function PedidosView() {
     <div className="page">
       <h1 className="page__title">{t('title')}</h1>
       {notice ? (
-        <Alert tone="success" role="status">
-          {notice}
+        <Alert tone={notice.tone} role={notice.tone === 'success' ? 'status' : 'alert'}>
+          {notice.text}
         </Alert>
       ) : null}
       <OfflineContent
@@ -58,6 +75,8 @@ export function PedidosView() {
             onStatusChange={setStatus}
             pedidos={status === ALL ? list : list.filter((p) => String(p.status.id) === status)}
             onCancel={askCancel}
+            onSwitch={(pedido) => void switchBook(pedido)}
+            switching={switching}
           />
         )}
       </OfflineContent>
@@ -73,7 +92,7 @@ export function PedidosView() {
         onConfirm={async () => {
           if (!toCancel) return
           await cancelarPedido(toCancel.id)
-          setNotice(t('cancelled', { numero: toCancel.numero }))
+          setNotice({ tone: 'success', text: t('cancelled', { numero: toCancel.numero }) })
           await queryClient.invalidateQueries({ queryKey: pedidosQueryKey })
         }}
       />
@@ -92,9 +111,12 @@ interface PedidosLayoutProps {
   /** Without them, the skeleton's cards. */
   pedidos?: Pedido[]
   onCancel?: (pedido: Pedido, button: HTMLElement) => void
+  onSwitch?: (pedido: Pedido) => void
+  /** The order whose book is being switched. */
+  switching?: number | null
 }
 
-function PedidosLayout({ options, status, onStatusChange, pedidos, onCancel }: PedidosLayoutProps) {
+function PedidosLayout({ options, status, onStatusChange, pedidos, onCancel, onSwitch, switching }: PedidosLayoutProps) {
   const { t } = useTranslation('pedidos')
   return (
     <div className="stack">
@@ -109,7 +131,7 @@ function PedidosLayout({ options, status, onStatusChange, pedidos, onCancel }: P
       <ul className="pedido-list">
         {itemsOrPlaceholders(pedidos, SKELETON_CARDS).map((pedido, i) => (
           <li key={pedido?.id ?? i}>
-            <PedidoCard pedido={pedido} onCancel={onCancel} />
+            <PedidoCard pedido={pedido} onCancel={onCancel} onSwitch={onSwitch} switching={switching === pedido?.id} />
           </li>
         ))}
       </ul>
@@ -118,7 +140,17 @@ function PedidosLayout({ options, status, onStatusChange, pedidos, onCancel }: P
 }
 
 /** One order; without `pedido`, the same card with bars for its texts (its skeleton). */
-function PedidoCard({ pedido, onCancel }: { pedido?: Pedido; onCancel?: (pedido: Pedido, button: HTMLElement) => void }) {
+function PedidoCard({
+  pedido,
+  onCancel,
+  onSwitch,
+  switching = false,
+}: {
+  pedido?: Pedido
+  onCancel?: (pedido: Pedido, button: HTMLElement) => void
+  onSwitch?: (pedido: Pedido) => void
+  switching?: boolean
+}) {
   const { t } = useTranslation('pedidos')
   const online = useOnlineStatus()
   const actions = pedido ? studentOrderActions(pedido.status.id) : { pay: false, cancel: false }
@@ -174,6 +206,22 @@ function PedidoCard({ pedido, onCancel }: { pedido?: Pedido; onCancel?: (pedido:
         </span>
         <span className="pedido__description">{slot((pedido) => pedido.status.description, '14rem')}</span>
       </p>
+      {/* P176: the level test suggested another book than the one ordered; online only. */}
+      {pedido?.sugestao && actions.pay && onSwitch ? (
+        <p className="pedido__next">
+          {t('suggestion.text', { livro: pedido.sugestao.livro })}{' '}
+          <button
+            type="button"
+            className="pedido__switch"
+            aria-label={t('suggestion.switchLabel', { numero: pedido.numero, livro: pedido.sugestao.livro })}
+            title={online ? undefined : t('suggestion.offline')}
+            disabled={!online || switching}
+            onClick={() => onSwitch(pedido)}
+          >
+            {t('suggestion.switch')}
+          </button>
+        </p>
+      ) : null}
       {/* SPEC §4 -3: the level test comes first; finishing it moves the order on (P152). */}
       {pedido?.status.id === -3 ? (
         <p className="pedido__next">

@@ -289,8 +289,15 @@ function PriceSummary({ precos }: { precos: DescontoProgressivo | undefined }) {
         </div>
         <div>
           <dt>{t('prices.discount')}</dt>
-          <dd>{textOrSkeleton(precos, (p) => formatMoney(p.total_tabela - p.total), '5rem')}</dd>
+          <dd>{textOrSkeleton(precos, (p) => formatMoney(p.total_tabela - p.total - (p.cupom?.desconto ?? 0)), '5rem')}</dd>
         </div>
+        {/* P177: the partnership coupon the order will take, after the progressive discount. */}
+        {precos?.cupom ? (
+          <div className="order-prices__coupon">
+            <dt>{t('prices.coupon', { codigo: precos.cupom.codigo, percentual: precos.cupom.percentual })}</dt>
+            <dd>−{formatMoney(precos.cupom.desconto)}</dd>
+          </div>
+        ) : null}
         <div className="order-prices__total">
           <dt>{t('prices.total')}</dt>
           <dd>{textOrSkeleton(precos, (p) => formatMoney(p.total), '6rem')}</dd>

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test'
+import { holdApi, login, serviceWorkerInControl } from './fixtures.ts'
+
+/**
+ * /pedidos/create/{id}/{codigoProduto}'s honest states (issue 4, issue 12, P150) against the
+ * real server: a skeleton of the product box while the product is slow to come, the error
+ * with "Tentar de novo" that works, and "conecte-se" offline when it never loaded. pedido@
+ * (Renata Campos) only looks here: nothing is ordered.
+ */
+const PRODUCT_API = '**/api/v1/master/products/**'
+const SCREEN = '/pedidos/create/1/ING-INT1'
+
+async function signIn(page: Page) {
+  await login(page, 'pedido@example.com', 'demo1234')
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+const productBox = (page: Page) => page.getByRole('region', { name: 'Produto' })
+const skeletonBox = (page: Page) => page.locator('.order-product[aria-hidden="true"]')
+
+test('while the product is slow, the product box is a skeleton of its size; then the product', async ({ page }) => {
+  await signIn(page)
+  const slow = await holdApi(page, PRODUCT_API)
+  await page.goto(SCREEN)
+  await expect(page.getByRole('heading', { level: 1, name: 'Fazer pedido' })).toBeVisible()
+  await expect(skeletonBox(page)).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Carregando…' })).toHaveCount(1)
+  await expect(productBox(page)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Fazer pedido de/ })).toHaveCount(0)
+  await expect.poll(() => slow.held.length).toBeGreaterThan(0)
+  const skeletonHeight = (await skeletonBox(page).boundingBox())!.height
+
+  await slow.release()
+  await expect(productBox(page).getByRole('heading', { name: 'Inglês Intermediário 1' })).toBeVisible()
+  await expect(skeletonBox(page)).toHaveCount(0)
+  // The skeleton held the product's place: the box does not jump when it arrives.
+  const loadedHeight = (await productBox(page).boundingBox())!.height
+  expect(Math.abs(loadedHeight - skeletonHeight)).toBeLessThanOrEqual(24)
+})
+
+test('an error answer says so with "Tentar de novo", which loads the product', async ({ page }) => {
+  await signIn(page)
+  let failing = true
+  await page.route(PRODUCT_API, (route) =>
+    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.continue(),
+  )
+  await page.goto(SCREEN)
+  // The client retries a server error twice before it says so.
+  await expect(page.getByText('Erro ao carregar o produto')).toBeVisible()
+  await expect(productBox(page)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Fazer pedido de/ })).toHaveCount(0)
+
+  failing = false
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(productBox(page).getByRole('heading', { name: 'Inglês Intermediário 1' })).toBeVisible()
+  await expect(page.getByText('Erro ao carregar o produto')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Fazer pedido de/ })).toBeVisible()
+})
+
+test('offline and never loaded, it says to connect (no skeleton, no empty); back online the product comes', async ({ page, context }) => {
+  await signIn(page)
+  await serviceWorkerInControl(page)
+  await context.setOffline(true)
+  await page.goto(SCREEN)
+  await expect(page.getByRole('heading', { level: 1, name: 'Fazer pedido' })).toBeVisible()
+  await expect(page.getByText('Os livros e os preços vêm do servidor: conecte-se para fazer um pedido.')).toBeVisible()
+  await expect(skeletonBox(page)).toHaveCount(0)
+  await expect(productBox(page)).toHaveCount(0)
+
+  await context.setOffline(false)
+  await expect(productBox(page).getByRole('heading', { name: 'Inglês Intermediário 1' })).toBeVisible()
+  await expect(page.getByText(/conecte-se para fazer um pedido/)).toHaveCount(0)
+})
