@@ -156,6 +156,23 @@ test.describe('KNN Club honest states (issue 13)', () => {
     }
   })
 
+  test('usar-pontos says why the balance is missing when the statement is refused, and its retry brings it', async ({ page }) => {
+    test.setTimeout(90_000)
+    await signedIn(page)
+    await page.route(ENDPOINT.extrato, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Extrato em manutenção.' }) }),
+    )
+    await page.goto('/knn-club/usar-pontos')
+    // The catalogue answered; the balance says it could not be loaded (after the query's retries).
+    await expect(page.getByRole('article', { name: 'Squeeze KNN' })).toBeVisible()
+    await expect(main(page).getByText('Não foi possível carregar o seu saldo.')).toBeVisible()
+    await expect(page.getByTestId('club-saldo')).toHaveCount(0)
+    await page.unroute(ENDPOINT.extrato)
+    await main(page).getByRole('button', { name: 'Carregar o saldo de novo' }).click()
+    await expect(page.getByTestId('club-saldo')).toHaveText(/^\d+ pontos?$/)
+    await expect(main(page).getByText('Não foi possível carregar o seu saldo.')).toHaveCount(0)
+  })
+
   test('offline on a device that never loaded them, each page says they are not on this device', async ({ page, context }) => {
     test.setTimeout(120_000)
     await signedIn(page)

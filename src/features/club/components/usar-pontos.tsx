@@ -28,8 +28,18 @@ export function UsarPontos() {
   const saldo = extrato.snapshot?.value.saldo
   return (
     <div className="stack">
-      {/* Its bars only while the balance can still arrive: offline with none stored, the catalogue's status says why. */}
-      {extrato.snapshot !== null || extrato.isSyncing ? <Balance extrato={extrato.snapshot?.value} /> : null}
+      {/* Its bars only while the balance can still arrive: offline with none stored, the catalogue's status says why;
+          refused or out of reach, its own reason and retry (P189). */}
+      {extrato.snapshot !== null || extrato.isSyncing ? (
+        <Balance extrato={extrato.snapshot?.value} />
+      ) : extrato.syncError && !extrato.isPaused ? (
+        <div className="stack">
+          <Alert tone="error">{t('balance.failed')}</Alert>
+          <Button variant="secondary" onClick={() => void extrato.refresh()}>
+            {t('balance.retry')}
+          </Button>
+        </div>
+      ) : null}
       {done ? <Alert tone="success">{t('rewards.done', { name: done })}</Alert> : null}
       {online ? null : <Alert tone="warning">{t('rewards.offline')}</Alert>}
       <OfflineContent
