@@ -6,6 +6,7 @@ import { configEndpoints } from '../api/contract/config.ts'
 import { userEndpoints } from '../api/contract/users.ts'
 import { clearStoredSession, removeStoredItem, storeBookInfo, storeKeptUser, storeToken } from '../api/local-store.ts'
 import { onReachabilityChange } from '../api/reachability.ts'
+import { shellKindForPath } from '../api/shell-file.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
@@ -100,7 +101,10 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
       // D8: an empty book's `bookInfo` stays until its profile is complete; a linked one's flow is over.
       rememberBook: (_, { uuid, isEmpty }) => (isEmpty ? storeBookInfo({ uuid, isEmpty }) : removeStoredItem('bookInfo')),
       forgetBook: () => removeStoredItem('bookInfo'),
-      navigateToLogin: () => effects.navigate('/login/main'),
+      // A referral link is public (P180): a session found expired there ends without leaving the page.
+      navigateToLogin: () => {
+        if (shellKindForPath(effects.currentPath()) !== 'indicacao') effects.navigate('/login/main')
+      },
     },
   })
   const actor = createActor(machine, { input })

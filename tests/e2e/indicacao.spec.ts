@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CONSENT_MESSAGE, type IndicacoesPage } from '../../src/api/schemas/club.ts'
-import { expectNoAxeViolations, field, MANAGER, serviceWorkerInControl, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, loginAsStudent, MANAGER, serviceWorkerInControl, STUDENT } from './fixtures.ts'
 
 /**
  * The public referral page (issue 13, D25, P163, P180): a friend opens a student's link
@@ -61,6 +61,19 @@ test.describe('the referral page', () => {
       await expect(page.getByRole('heading', { level: 1, name: `Você foi indicado(a) para a ${brand}` })).toBeVisible()
       await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
     }
+  })
+
+  test('a device whose student session expired stays on the referral page', async ({ page }) => {
+    await loginAsStudent(page)
+    // The kept user stays on the device; the token no longer opens a session (set before the
+    // app starts, so no screen of the dashboard meets it first).
+    await page.addInitScript(() => localStorage.setItem('token', 'um-token-que-expirou'))
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/users/me/') && response.status() === 401)
+    await openLink(page)
+    await refused
+    await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`${LINK}$`))
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
   })
 
   test('a friend fills Ana’s link with the keyboard: the thank-you, and the lead the school sees', async ({ page, request }) => {
