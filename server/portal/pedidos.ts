@@ -78,7 +78,8 @@ export default async function pedidoRoutes(app: FastifyInstance) {
     const move = await moveOrder(app.db.orm, params.id, 'cancelar', 'student', caller.id)
     if (move.kind === 'notFound') throw notFound(PEDIDO_NOT_FOUND)
     if (move.kind === 'forbidden') throw new HttpError(409, cannotCancel(move.from))
-    return toPedido((await pedidosRepo.forUser(app.db.orm, caller.id).pedido(params.id))!)
+    // A cancelled order has no suggestion (P176).
+    return toPedido((await pedidosRepo.forUser(app.db.orm, caller.id).pedido(params.id))!, null)
   })
 }
 

@@ -77,7 +77,9 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     const answer = async (result: preInvoiceRepo.CriarResult) => {
       if (result.kind === 'key-reused') throw new HttpError(422, KEY_REUSED)
       if (result.kind === 'created') reply.code(201)
-      return toPedido((await pedidosRepo.forUser(db, caller.id).pedido(result.id))!)
+      const pedido = (await pedidosRepo.forUser(db, caller.id).pedido(result.id))!
+      // As GET /pre-invoice/ lists it, suggestion included (P176).
+      return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
     }
     // A replay answers the order it made, even if the product or the prices changed since.
     const replay = key === undefined ? null : await scope.porChave(key, solicitacao)
