@@ -121,3 +121,15 @@ export async function holdApi(page: Page, pattern: string | RegExp = API, hold: 
     },
   }
 }
+
+/** Opens the payment screen of the first instalment /financial offers to pay; answers its name (`n/total …`). */
+export async function openFirstUnpaid(page: Page): Promise<string> {
+  await page.goto('/financial')
+  const pay = page.getByRole('link', { name: /^Pagar a parcela/ }).first()
+  await expect(pay).toBeVisible()
+  const name = (await pay.getAttribute('aria-label'))!.replace('Pagar a parcela ', '')
+  await pay.click()
+  await expect(page).toHaveURL(/\/financial\/pagar\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagar parcela' })).toBeFocused()
+  return name
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, login, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, login, openFirstUnpaid, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * Paying an instalment (issue 12, D13) against the real server: Pix confirmed by the
@@ -10,17 +10,6 @@ import { expectNoAxeViolations, login, serviceWorkerInControl } from './fixtures
 const PAYER = { username: 'pagar@example.com', password: 'demo1234' }
 
 test.describe.configure({ mode: 'serial' })
-
-async function openFirstUnpaid(page: Page): Promise<string> {
-  await page.goto('/financial')
-  const pay = page.getByRole('link', { name: /^Pagar a parcela/ }).first()
-  await expect(pay).toBeVisible()
-  const name = (await pay.getAttribute('aria-label'))!.replace('Pagar a parcela ', '')
-  await pay.click()
-  await expect(page).toHaveURL(/\/financial\/pagar\/\d+$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Pagar parcela' })).toBeFocused()
-  return name
-}
 
 /** The instalment `n/total` on /financial shows this status. */
 async function expectStatus(page: Page, numbering: string, status: string) {
@@ -120,40 +109,4 @@ test('offline, paying says it needs a connection and sends nothing', async ({ pa
   await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeDisabled()
   await context.setOffline(false)
   await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeEnabled()
-})
-
-// Last in this file: it leaves pagar@ without card payments for 15 minutes (P171).
-test('after five card payments without success the screen says when to try again (429), and even a good card waits', async ({ page }) => {
-  await login(page, PAYER.username, PAYER.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await openFirstUnpaid(page)
-  await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
-  await page.getByLabel('Nome impresso no cartão').fill('PAULO NOGUEIRA')
-  await page.getByLabel('Número do cartão').fill('4000000000009995')
-  await page.getByRole('combobox', { name: 'Mês de validade' }).click()
-  await page.getByRole('option', { name: 'Dezembro' }).click()
-  await page.getByRole('combobox', { name: 'Ano de validade' }).click()
-  await page.getByRole('option', { name: String(new Date().getFullYear() + 1) }).click()
-  await page.getByLabel('Código de segurança (CVV)').fill('123')
-  // The earlier tests declined this student's card once: five failures in all are answered.
-  const statuses: number[] = []
-  while (!statuses.includes(429) && statuses.length < 6) {
-    const answer = page.waitForResponse((response) => /\/cartao-credito\/portal\/$/.test(response.url()))
-    await page.getByRole('button', { name: /^Pagar R\$/ }).click()
-    statuses.push((await answer).status())
-  }
-  expect(statuses.at(-1)).toBe(429)
-  expect(statuses.slice(0, -1).every((status) => status === 402)).toBe(true)
-  // The window began at the first failure: the minutes left, rounded up.
-  await expect(page.getByRole('alert')).toContainText(
-    /^Muitas tentativas de pagamento com cartão sem sucesso\. Aguarde (1[0-5]|[1-9]) minutos? e tente novamente\.$/,
-  )
-  // Even a good card waits now, and the instalment is not charged; the form is kept.
-  await page.getByLabel('Número do cartão').fill('4111111111111111')
-  const good = page.waitForResponse((response) => /\/cartao-credito\/portal\/$/.test(response.url()))
-  await page.getByRole('button', { name: /^Pagar R\$/ }).click()
-  expect((await good).status()).toBe(429)
-  await expect(page.getByRole('alert')).toContainText(/Aguarde \d+ minutos?/)
-  await expect(page.getByText('Pagamento aprovado')).toHaveCount(0)
-  await expect(page.getByLabel('Nome impresso no cartão')).toHaveValue('PAULO NOGUEIRA')
 })
