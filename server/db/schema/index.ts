@@ -2,6 +2,7 @@
 export * from './account-tokens.ts'
 export * from './atividades.ts'
 export * from './aulas-online.ts'
+export * from './cambio.ts'
 export * from './club.ts'
 export * from './companies.ts'
 export * from './drive-users.ts'

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { cambioCotacoes } from './cambio.ts'
 import { parcelas } from './financeiro.ts'
 import { preInvoices } from './pedidos.ts'
 import { instant, timestamps } from './timestamps.ts'
@@ -9,8 +10,9 @@ export const METODOS_COBRANCA = ['pix', 'cartao'] as const
 export const STATUS_COBRANCA = ['pendente', 'pago', 'expirado', 'recusado'] as const
 
 /**
- * One attempt to collect an instalment (issue 12, D13, P145) or an order waiting for payment
- * (P151): exactly one of `parcela_id` and `pre_invoice_id`. Pix: `pendente` until the
+ * One attempt to collect an instalment (issue 12, D13, P145), an order waiting for payment
+ * (P151) or a câmbio quote (P202): exactly one of `parcela_id`, `pre_invoice_id` and
+ * `cotacao_cambio_id`. Pix: `pendente` until the
  * bank confirms (`pago`, once) or its code runs out (`expirado`); at most one pending per
  * instalment. Card: charged at once, `pago` or `recusado` with the reason; only the brand
  * and the last four digits are kept, never the number or the CVV. Money in cents (D12).
@@ -21,6 +23,8 @@ export const cobrancas = pgTable(
     id: serial('id').primaryKey(),
     parcelaId: integer('parcela_id').references(() => parcelas.id, { onDelete: 'cascade' }),
     preInvoiceId: integer('pre_invoice_id').references(() => preInvoices.id, { onDelete: 'cascade' }),
+    /** A câmbio quote (D30, P202). */
+    cotacaoCambioId: integer('cotacao_cambio_id').references(() => cambioCotacoes.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -54,9 +58,14 @@ export const cobrancas = pgTable(
     uniqueIndex('cobrancas_pedido_pendente_unique')
       .on(table.preInvoiceId)
       .where(sql`${table.status} = 'pendente'`),
+    uniqueIndex('cobrancas_cambio_pendente_unique')
+      .on(table.cotacaoCambioId)
+      .where(sql`${table.status} = 'pendente'`),
+    index('cobrancas_cotacao_cambio_id_idx').on(table.cotacaoCambioId, table.status),
     index('cobrancas_parcela_id_idx').on(table.parcelaId, table.status),
     index('cobrancas_pre_invoice_id_idx').on(table.preInvoiceId, table.status),
-    check('cobrancas_alvo_check', sql`(${table.parcelaId} is null) <> (${table.preInvoiceId} is null)`),
+    // Exactly one target: an instalment, an order or a câmbio quote.
+    check('cobrancas_alvo_check', sql`num_nonnulls(${table.parcelaId}, ${table.preInvoiceId}, ${table.cotacaoCambioId}) = 1`),
     index('cobrancas_user_id_idx').on(table.userId),
     check('cobrancas_metodo_check', sql`${table.metodo} in ('pix', 'cartao')`),
     check('cobrancas_status_check', sql`${table.status} in ('pendente', 'pago', 'expirado', 'recusado')`),
