@@ -43,7 +43,7 @@ const balanceOf = async (request: APIRequestContext, token: string) => (await st
  * A lead through Larissa's referral code (made on her first statement), named `prefix` and a
  * random number: one an earlier attempt left "novo" is reused rather than posting again.
  */
-async function memberLead(request: APIRequestContext, managerToken: string, prefix: string): Promise<IndicacaoGestao> {
+async function memberLead(request: APIRequestContext, managerToken: string, prefix: string, friendPage?: Page): Promise<IndicacaoGestao> {
   const list = await request.get(`${API}/club/gestao/indicacoes/?status=novo&limit=100`, { headers: bearer(managerToken) })
   expect(list.status()).toBe(200)
   const left = ((await list.json()) as IndicacoesPage).items.find(
@@ -53,11 +53,23 @@ async function memberLead(request: APIRequestContext, managerToken: string, pref
   const { codigo_indicacao } = await statementOf(request, await tokenOf(request, MEMBER.username, MEMBER.password))
   const n = suffix()
   const friend = { nome: `${prefix} ${n}`, telefone: `219${n}`, email: `${prefix.toLowerCase().replace(' ', '.')}.${n}@example.com` }
-  const sent = await request.post(`${API}/transactions/credit/indicacao/`, {
-    data: { ...friend, codigo: codigo_indicacao, consentimento: true },
-  })
-  expect(sent.status(), await sent.text()).toBe(200)
-  expect(((await sent.json()) as { situacao: string }).situacao).toBe('registrada')
+  if (friendPage) {
+    // The friend opens Larissa's link, logged out, and fills the public page (P180).
+    await friendPage.goto(`/indicacao/${codigo_indicacao}`)
+    await expect(friendPage.getByRole('heading', { level: 1, name: 'Você foi indicado(a) para a KNN Idiomas' })).toBeVisible()
+    await field(friendPage, 'Nome completo').fill(friend.nome)
+    await field(friendPage, 'Telefone com DDD').fill(friend.telefone)
+    await field(friendPage, 'E-mail').fill(friend.email)
+    await friendPage.getByRole('checkbox', { name: /^Aceito que a KNN Idiomas entre em contato comigo/ }).check()
+    await friendPage.getByRole('button', { name: 'Enviar' }).click()
+    await expect(friendPage.getByRole('heading', { level: 2, name: 'Indicação enviada!' })).toBeFocused()
+  } else {
+    const sent = await request.post(`${API}/transactions/credit/indicacao/`, {
+      data: { ...friend, codigo: codigo_indicacao, consentimento: true },
+    })
+    expect(sent.status(), await sent.text()).toBe(200)
+    expect(((await sent.json()) as { situacao: string }).situacao).toBe('registrada')
+  }
   const listed = await request.get(`${API}/club/gestao/indicacoes/?status=novo&limit=100`, { headers: bearer(managerToken) })
   const lead = ((await listed.json()) as IndicacoesPage).items.find((item) => item.email === friend.email)
   expect(lead).toMatchObject({ ...friend, status: 'novo', indicado_por: { nome: MEMBER.name, email: MEMBER.username } })
@@ -82,13 +94,14 @@ function panelNav(page: Page) {
   return page.getByRole('navigation', { name: 'Painel da equipe' })
 }
 
-test('referral: a friend leaves a contact through Larissa’s code, the manager marks it enrolled (a stale colleague is refused), her statement shows +500 once', async ({
+test('referral: a friend fills the page of Larissa’s link, the manager marks it enrolled (a stale colleague is refused), her statement shows +500 once', async ({
   browser,
   request,
 }) => {
   test.setTimeout(180_000)
-  // The friend's form, through the public endpoint (the page is another task's), with the code her statement gives.
-  const friend = await memberLead(request, await tokenOf(request, MANAGER.username, MANAGER.password), 'Amigo Matriculado')
+  // The friend fills the public referral page of Larissa's link (the code her statement gives).
+  const friendPage = await (await browser.newContext()).newPage()
+  const friend = await memberLead(request, await tokenOf(request, MANAGER.username, MANAGER.password), 'Amigo Matriculado', friendPage)
   const n = friend.telefone.slice(3)
 
   const manager = await managerPage(browser)
