@@ -177,6 +177,13 @@ const EnvSchema = v.object({
   CEP_SERVICE_URL: v.optional(httpUrl, 'https://viacep.com.br'),
   SENTRY_DSN: v.optional(httpUrl),
   CHATWOOT_URL: v.optional(httpUrl),
+  /**
+   * The Chatwoot inbox's HMAC token (D19): `/chatwoot-token/me/` signs the student's identifier
+   * with it. Needed with CHATWOOT_URL and only with it. A secret: never logged.
+   */
+  CHATWOOT_HMAC_SECRET: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{16,}$/, 'deve ter pelo menos 16 caracteres, sem espaços')),
+  ),
   PRODUCTION_URL: v.optional(httpUrl),
   STATIC_DIR: v.optional(v.string(), 'dist'),
   BODY_LIMIT_BYTES: v.optional(integer(1024, 1024 * ONE_MIB), String(ONE_MIB)),
@@ -290,6 +297,16 @@ function configSchema(cwd: string) {
         addIssue({ message: 'é obrigatória quando a outra chave S3 é informada', path: at(key) })
       }
     }),
+    // The chat (D19) needs its URL and the inbox's secret together.
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || (dataset.value.CHATWOOT_URL === undefined) === (dataset.value.CHATWOOT_HMAC_SECRET === undefined)) return
+      const key = dataset.value.CHATWOOT_URL === undefined ? 'CHATWOOT_URL' : 'CHATWOOT_HMAC_SECRET'
+      const other = key === 'CHATWOOT_URL' ? 'CHATWOOT_HMAC_SECRET' : 'CHATWOOT_URL'
+      addIssue({
+        message: `é obrigatória quando ${other} é informada`,
+        path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: undefined }],
+      })
+    }),
     // The provider needs its token and the webhook's secret; those alone mean a forgotten URL.
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return
@@ -326,6 +343,8 @@ function configSchema(cwd: string) {
       cepServiceUrl: e.CEP_SERVICE_URL,
       sentryDsn: e.SENTRY_DSN ?? null,
       chatwootUrl: e.CHATWOOT_URL ?? null,
+      /** The inbox's HMAC token (D19); null → no chat. A secret: never logged. */
+      chatwootHmacSecret: e.CHATWOOT_HMAC_SECRET ?? null,
       productionUrl: e.PRODUCTION_URL ?? null,
       /** Absolute path of the Vite build; skipped when it does not exist. */
       staticDir: path.resolve(cwd, e.STATIC_DIR),
@@ -381,6 +400,14 @@ function configSchema(cwd: string) {
 }
 
 export type Config = v.InferOutput<ReturnType<typeof configSchema>>
+
+/**
+ * The chat's settings when the deployment has both its URL and the inbox's secret (D19),
+ * else null: no chat, no chat host in the CSP, no `chatwoot_url` for the client (P204).
+ */
+export function chatSettings(config: Pick<Config, 'chatwootUrl' | 'chatwootHmacSecret'>): { url: string; hmacSecret: string } | null {
+  return config.chatwootUrl && config.chatwootHmacSecret ? { url: config.chatwootUrl, hmacSecret: config.chatwootHmacSecret } : null
+}
 
 /** The variables this module reads; used to name the culprit of a bad value. */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.entries) as (keyof typeof EnvSchema.entries)[]

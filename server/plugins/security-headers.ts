@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import helmet from '@fastify/helmet'
 import fp from 'fastify-plugin'
 import { SHELL_PREFERENCES_SCRIPT } from '../../src/api/shell-file.ts'
-import type { Config } from '../config.ts'
+import { chatSettings, type Config } from '../config.ts'
 
 /** The one inline script the shells carry (P66), allowed by its hash and nothing else inline. */
 const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_PREFERENCES_SCRIPT).digest('base64')}'`
@@ -16,7 +16,8 @@ function originOf(url: string | null): string[] {
  * allowed from anywhere else, so a script injected into the page cannot phone home.
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
-  const chatwoot = originOf(config.chatwootUrl)
+  // The chat's host only when the chat is on (URL and secret, D19, P204).
+  const chatwoot = originOf(chatSettings(config)?.url ?? null)
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],

@@ -30,6 +30,7 @@ describe('GET /api/v1/config/ (D22)', () => {
       cepServiceUrl: 'http://127.0.0.1:9999',
       sentryDsn: 'https://abc@o1.ingest.sentry.io/2',
       chatwootUrl: 'https://chat.example.com',
+      chatwootHmacSecret: 'inbox-secret-for-tests-0123456789',
       productionUrl: 'https://portal.example.com',
     })
     try {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../src/api/contract.ts'
+import { chatSettings } from '../config.ts'
 import { contractRoute } from '../http/contract-route.ts'
 
 /** GET /config/ (D22): the client's run-time settings; one build serves every deployment. */
@@ -10,7 +11,8 @@ export default async function configRoutes(app: FastifyInstance) {
     cep_service_url: config.cepServiceUrl,
     drive_base_url: config.drivePublicUrl ?? config.driveBasePath,
     sentry_dsn: config.sentryDsn,
-    chatwoot_url: config.chatwootUrl,
+    // Only when the chat is on (URL and secret, P204): the client shows its button by this.
+    chatwoot_url: chatSettings(config)?.url ?? null,
     production_url: config.productionUrl,
   }
   contractRoute(app, contract.config, async () => clientConfig)

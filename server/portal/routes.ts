@@ -3,6 +3,7 @@ import accountLookupRoutes from './account-lookup.ts'
 import atividadeRoutes from './atividades.ts'
 import aulaOnlineRoutes from './aula-online.ts'
 import bookRoutes from './books.ts'
+import chatRoutes from './chat.ts'
 import clubRoutes from './club.ts'
 import clubGestaoRoutes from './club-gestao.ts'
 import configRoutes from './config.ts'
@@ -46,4 +47,5 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(clubRoutes)
   await app.register(clubGestaoRoutes)
   await app.register(referralRoutes)
+  await app.register(chatRoutes)
 }

@@ -2,6 +2,7 @@ import { atividadeEndpoints } from './contract/atividades.ts'
 import { aulaOnlineEndpoints } from './contract/aula-online.ts'
 import { authEndpoints } from './contract/auth.ts'
 import { bookEndpoints } from './contract/books.ts'
+import { chatEndpoints } from './contract/chat.ts'
 import { clubEndpoints } from './contract/club.ts'
 import { configEndpoints } from './contract/config.ts'
 import { englishTestEndpoints } from './contract/english-test.ts'
@@ -36,6 +37,7 @@ export const contractAreas = {
   pagamentos: pagamentoEndpoints,
   managerOrders: managerOrderEndpoints,
   club: clubEndpoints,
+  chat: chatEndpoints,
 } as const
 
 /**
@@ -60,6 +62,7 @@ export const contract = {
   ...pagamentoEndpoints,
   ...managerOrderEndpoints,
   ...clubEndpoints,
+  ...chatEndpoints,
 } as const
 
 export type Contract = typeof contract
