@@ -3,6 +3,7 @@ import { contract } from '../../src/api/contract.ts'
 import type { CupomParceria, Recompensa } from '../../src/api/schemas/club.ts'
 import * as club from '../db/repositories/club.ts'
 import { referralCodeOf } from '../db/repositories/club-referral.ts'
+import { orderUsingCoupon } from '../db/repositories/pre-invoice.ts'
 import { reserveAttempts } from '../db/repositories/login-failures.ts'
 import { forUser } from '../db/repositories/users.ts'
 import type { ClubCupomParceriaRow, ClubRecompensaRow } from '../db/schema/club.ts'
@@ -63,7 +64,7 @@ export function toPedidoRecompensa(row: club.RewardOrderRow) {
   }
 }
 
-function toCupom(row: ClubCupomParceriaRow): CupomParceria {
+function toCupom(row: ClubCupomParceriaRow, usadoNoPedido: string | null = null): CupomParceria {
   return {
     codigo: row.codigo,
     empresa: row.empresa,
@@ -72,6 +73,7 @@ function toCupom(row: ClubCupomParceriaRow): CupomParceria {
     pontos: row.pontos,
     expira_em: row.expiraEm.toISOString(),
     vinculado_em: row.usadoEm!.toISOString(),
+    usado_no_pedido: usadoNoPedido,
   }
 }
 
@@ -142,7 +144,7 @@ export default async function clubRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.partnerCoupon, async ({ caller }) => {
     const coupon = await club.currentCoupon(db, caller.id)
-    return { cupom: coupon ? toCupom(coupon) : null }
+    return { cupom: coupon ? toCupom(coupon, await orderUsingCoupon(db, coupon.id)) : null }
   })
 
   contractRoute(app, contract.attachPartnerCoupon, async ({ caller, body }) => {

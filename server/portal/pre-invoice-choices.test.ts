@@ -152,6 +152,11 @@ describe('the partnership discount coupon on the next order (D26, P177)', () => 
     expect(first.json<Pedido>()).toMatchObject({ total: 110_970, itens: [{ quantidade: 3, valor_unitario: 36_990 }] })
     const [row] = await t.db.orm.select().from(preInvoices).where(eq(preInvoices.id, first.json<Pedido>().id))
     expect(row!.cupomId).not.toBeNull()
+    // The club's coupon box says which order took it (P196).
+    const box = (await api('GET', '/at-home/parceria-cupom/', student.token)).json<{
+      cupom: { codigo: string; usado_no_pedido: string | null }
+    }>()
+    expect(box.cupom).toMatchObject({ codigo, usado_no_pedido: first.json<Pedido>().numero })
 
     expect(await precos(student, 3)).toMatchObject({ total: 123_300, cupom: null })
     const second = await criar(student, { codigo_produto: 'ING-INT1', quantidade: 3, parcelas: 2 })
@@ -178,7 +183,9 @@ describe('the partnership discount coupon on the next order (D26, P177)', () => 
     const first = (await criar(student, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>()
     expect(first.total).toBe(40_590)
     expect(await precos(other, 1)).toMatchObject({ total: 45_100, cupom: null })
+    expect((await api('GET', '/at-home/parceria-cupom/', student.token)).json()).toMatchObject({ cupom: { usado_no_pedido: first.numero } })
     expect((await api('POST', `/pre-invoice/cancel/${first.id}/`, student.token)).statusCode).toBe(200)
+    expect((await api('GET', '/at-home/parceria-cupom/', student.token)).json()).toMatchObject({ cupom: { usado_no_pedido: null } })
     expect(await precos(student, 1)).toMatchObject({ total: 40_590, cupom: { percentual: 10 } })
 
     const late = await createAccount(t.app, t.db)

@@ -57,6 +57,16 @@ export interface CupomDoPedido {
   percentual: number
 }
 
+/** The number of the order not cancelled that took this discount coupon (P177), or null. */
+export async function orderUsingCoupon(db: Db, cupomId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ numero: preInvoices.numero })
+    .from(preInvoices)
+    .where(and(eq(preInvoices.cupomId, cupomId), ne(preInvoices.status, -2)))
+    .limit(1)
+  return row?.numero ?? null
+}
+
 /**
  * The coupon the student's next order would use (P177): a discount coupon she attached
  * (`PUT /at-home/parceria-cupom/`), unexpired, and held by no order that is not cancelled

@@ -131,6 +131,8 @@ export const CupomParceria = v.object({
   pontos: v.nullable(Points),
   expira_em: IsoDateTime,
   vinculado_em: IsoDateTime,
+  /** A discount coupon taken by an order not cancelled: that order's number (P196); else null. */
+  usado_no_pedido: v.nullable(v.string()),
 })
 export type CupomParceria = v.InferOutput<typeof CupomParceria>
 

@@ -175,9 +175,11 @@ function CurrentCoupon({ cupom }: { cupom?: CupomParceria }) {
         {textOrSkeleton(
           cupom,
           (c) =>
-            c.beneficio === 'desconto'
-              ? t('earn.couponDiscount', { percent: c.percentual ?? 0 })
-              : t('earn.couponPoints', { points: t('points', { count: c.pontos ?? 0 }) }),
+            c.usado_no_pedido !== null
+              ? t('earn.couponUsed', { percent: c.percentual ?? 0, order: c.usado_no_pedido })
+              : c.beneficio === 'desconto'
+                ? t('earn.couponDiscount', { percent: c.percentual ?? 0 })
+                : t('earn.couponPoints', { points: t('points', { count: c.pontos ?? 0 }) }),
           '14rem',
         )}
       </span>
@@ -185,7 +187,7 @@ function CurrentCoupon({ cupom }: { cupom?: CupomParceria }) {
         {textOrSkeleton(
           cupom,
           (c) =>
-            c.beneficio === 'desconto'
+            c.beneficio === 'desconto' && c.usado_no_pedido === null
               ? t('earn.couponValidUntil', { date: formatLocalDay(c.expira_em) })
               : t('earn.couponAppliedOn', { date: formatLocalDay(c.vinculado_em) }),
           '8rem',
