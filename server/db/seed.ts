@@ -5,6 +5,7 @@ import { companies } from './schema/companies.ts'
 import { driveUsers } from './schema/drive-users.ts'
 import { users, type UserRole } from './schema/users.ts'
 import { seedBookCopies } from './seed-books.ts'
+import { seedCambio } from './seed-cambio.ts'
 import { seedClub } from './seed-club.ts'
 import { seedEnglishTest } from './seed-english-test.ts'
 import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
@@ -358,6 +359,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedBookCopies(tx, companyId, userIds, now)
     await seedEnglishTest(tx)
     await seedClub(tx, userIds, now)
+    await seedCambio(tx, today)
     return { createdUsers }
   })
 }

@@ -3,6 +3,7 @@ import accountLookupRoutes from './account-lookup.ts'
 import atividadeRoutes from './atividades.ts'
 import aulaOnlineRoutes from './aula-online.ts'
 import bookRoutes from './books.ts'
+import cambioRoutes from './cambio.ts'
 import chatRoutes from './chat.ts'
 import clubRoutes from './club.ts'
 import clubGestaoRoutes from './club-gestao.ts'
@@ -48,4 +49,5 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(clubGestaoRoutes)
   await app.register(referralRoutes)
   await app.register(chatRoutes)
+  await app.register(cambioRoutes)
 }

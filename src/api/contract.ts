@@ -2,6 +2,7 @@ import { atividadeEndpoints } from './contract/atividades.ts'
 import { aulaOnlineEndpoints } from './contract/aula-online.ts'
 import { authEndpoints } from './contract/auth.ts'
 import { bookEndpoints } from './contract/books.ts'
+import { cambioEndpoints } from './contract/cambio.ts'
 import { chatEndpoints } from './contract/chat.ts'
 import { clubEndpoints } from './contract/club.ts'
 import { configEndpoints } from './contract/config.ts'
@@ -38,6 +39,7 @@ export const contractAreas = {
   managerOrders: managerOrderEndpoints,
   club: clubEndpoints,
   chat: chatEndpoints,
+  cambio: cambioEndpoints,
 } as const
 
 /**
@@ -63,6 +65,7 @@ export const contract = {
   ...managerOrderEndpoints,
   ...clubEndpoints,
   ...chatEndpoints,
+  ...cambioEndpoints,
 } as const
 
 export type Contract = typeof contract

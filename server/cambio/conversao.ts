@@ -1,0 +1,47 @@
+import type { Moeda, MoedaEstrangeira } from '../../src/api/schemas/cambio.ts'
+
+/**
+ * The câmbio's arithmetic (D30, P200), in integer cents and BigInt so nothing is lost to
+ * floating point. The rate is reais per unit in millionths (5,3412 → 5_341_200). Every
+ * division rounds half up to the cent: foreign → reais is `valor × taxa / 10⁶`, reais →
+ * foreign `valor × 10⁶ / taxa`; IOF is 1.1 % of the reais (half up), and the total is reais
+ * + IOF. From reais, the amount typed is what is converted; the IOF is added on top.
+ */
+
+/** D30: IOF on buying foreign currency (cash or card), in thousandths: 1.1 %. */
+export const IOF_MILESIMOS = 11
+export const IOF_PERCENTUAL = IOF_MILESIMOS / 10
+
+const MILHAO = 1_000_000n
+
+/** a / b rounded half up, both positive. */
+function divideHalfUp(a: bigint, b: bigint): bigint {
+  return (a * 2n + b) / (b * 2n)
+}
+
+export interface Conversao {
+  moeda: MoedaEstrangeira
+  deReais: boolean
+  valorMoedaCentavos: number
+  valorReaisCentavos: number
+  iofCentavos: number
+  totalCentavos: number
+}
+
+/** Converts `valor` cents from `origem` (BRL or the foreign currency) at `taxaMilionesimos`. */
+export function converter(moeda: MoedaEstrangeira, origem: Moeda, valor: number, taxaMilionesimos: number): Conversao {
+  const deReais = origem === 'BRL'
+  const taxa = BigInt(taxaMilionesimos)
+  const typed = BigInt(valor)
+  const valorReais = deReais ? typed : divideHalfUp(typed * taxa, MILHAO)
+  const valorMoeda = deReais ? divideHalfUp(typed * MILHAO, taxa) : typed
+  const iof = divideHalfUp(valorReais * BigInt(IOF_MILESIMOS), 1000n)
+  return {
+    moeda,
+    deReais,
+    valorMoedaCentavos: Number(valorMoeda),
+    valorReaisCentavos: Number(valorReais),
+    iofCentavos: Number(iof),
+    totalCentavos: Number(valorReais + iof),
+  }
+}
