@@ -6,6 +6,7 @@ import { driveUsers } from './schema/drive-users.ts'
 import { users, type UserRole } from './schema/users.ts'
 import { seedBookCopies } from './seed-books.ts'
 import { seedCambio } from './seed-cambio.ts'
+import { seedCampaign } from './seed-campaign.ts'
 import { seedClub } from './seed-club.ts'
 import { seedEnglishTest } from './seed-english-test.ts'
 import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
@@ -359,6 +360,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedBookCopies(tx, companyId, userIds, now)
     await seedEnglishTest(tx)
     await seedClub(tx, userIds, now)
+    await seedCampaign(tx, now)
     await seedCambio(tx, today)
     return { createdUsers }
   })

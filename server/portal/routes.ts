@@ -21,6 +21,7 @@ import pushNotificationRoutes from './push-notifications.ts'
 import pushSendingRoutes from './push-sending.ts'
 import referralRoutes from './referral.ts'
 import registrationRoutes from './registration.ts'
+import travelCampaignRoutes from './travel-campaigns.ts'
 import turmaRoutes from './turmas.ts'
 import userRoutes from './users.ts'
 
@@ -48,6 +49,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(clubRoutes)
   await app.register(clubGestaoRoutes)
   await app.register(referralRoutes)
+  await app.register(travelCampaignRoutes)
   await app.register(chatRoutes)
   await app.register(cambioRoutes)
 }

@@ -15,6 +15,7 @@ import { pedidoEndpoints } from './contract/pedidos.ts'
 import { preInvoiceEndpoints } from './contract/pre-invoice.ts'
 import { praticaEndpoints } from './contract/pratica.ts'
 import { pushEndpoints } from './contract/push.ts'
+import { travelCampaignEndpoints } from './contract/travel-campaigns.ts'
 import { userEndpoints } from './contract/users.ts'
 
 /**
@@ -38,6 +39,7 @@ export const contractAreas = {
   pagamentos: pagamentoEndpoints,
   managerOrders: managerOrderEndpoints,
   club: clubEndpoints,
+  travelCampaigns: travelCampaignEndpoints,
   chat: chatEndpoints,
   cambio: cambioEndpoints,
 } as const
@@ -64,6 +66,7 @@ export const contract = {
   ...pagamentoEndpoints,
   ...managerOrderEndpoints,
   ...clubEndpoints,
+  ...travelCampaignEndpoints,
   ...chatEndpoints,
   ...cambioEndpoints,
 } as const
