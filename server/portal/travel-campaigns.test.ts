@@ -250,6 +250,29 @@ describe('POST /travel-campaigns/qr-codes/validate/{id}/', () => {
   })
 })
 
+describe('GET /at-home/scanear-qr-code/{a}/{b}/ (the printed URL)', () => {
+  it('registers the code once: opening the link again is 200, another campaign in the URL is 404, a scan after a validation 409', async () => {
+    const c = await campaign()
+    const other = await campaign()
+    const student = await enrolled(c.id)
+    const open = () => get(`/at-home/scanear-qr-code/${c.id}/${c.codes.tres}/`, student.token)
+    const first = await open()
+    expect(first.statusCode, first.body).toBe(201)
+    expect(first.json<ValidacaoQrCode>()).toMatchObject({ codigo: c.codes.tres, entradas: 3, total_entradas: 3 })
+    const again = await open()
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    const wrongCampaign = await get(`/at-home/scanear-qr-code/${other.id}/${c.codes.um}/`, student.token)
+    expect(wrongCampaign.statusCode).toBe(404)
+    expect(wrongCampaign.json()).toEqual({ detail: CODE_UNKNOWN })
+
+    expect((await validate(c.codes.um, student.token)).statusCode).toBe(201)
+    const scanned = await get(`/at-home/scanear-qr-code/${c.id}/${c.codes.um}/`, student.token)
+    expect(scanned.statusCode).toBe(409)
+    expect(await validationsOf(student.id)).toHaveLength(2)
+  })
+})
+
 describe('demo data', () => {
   it('Ana enrols in the seeded open campaign and its three codes give 1, 2 and 5 entries', async () => {
     const token = await demoToken(t.app, 'ana')

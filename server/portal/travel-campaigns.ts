@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { contract } from '../../src/api/contract.ts'
 import type { CampanhaViagem, CodigoValidado } from '../../src/api/schemas/travel-campaign.ts'
 import * as campaignRepo from '../db/repositories/travel-campaigns.ts'
@@ -75,8 +75,16 @@ export default async function travelCampaignRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.travelCampaignCodes, async ({ caller }) => (await scope(caller.id).codigos()).map(toCodigo))
 
-  contractRoute(app, contract.validateTravelCampaignCode, async ({ caller, params, headers, reply }) => {
-    const result = await scope(caller.id).validar(params.id, headers['idempotency-key'], new Date())
+  contractRoute(app, contract.validateTravelCampaignCode, async ({ caller, params, headers, reply }) =>
+    answer(await scope(caller.id).validar(params.id, headers['idempotency-key'], new Date()), reply),
+  )
+
+  // The printed URL's own key (a client key never holds ":"), so opening it twice is a replay.
+  contractRoute(app, contract.scanTravelCampaignCode, async ({ caller, params, reply }) =>
+    answer(await scope(caller.id).validar(params.b, `qr-url:${params.b}`, new Date(), params.a), reply),
+  )
+
+  function answer(result: campaignRepo.Validacao, reply: FastifyReply) {
     switch (result.kind) {
       case 'created':
       case 'replayed':
@@ -95,5 +103,5 @@ export default async function travelCampaignRoutes(app: FastifyInstance) {
       case 'key-reused':
         throw new HttpError(422, CODE_KEY_REUSED)
     }
-  })
+  }
 }

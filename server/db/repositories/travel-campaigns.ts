@@ -117,13 +117,14 @@ export function forUser(db: Db, userId: number) {
      * one row is written; a send that wrote nothing reads the row that won. The same
      * `key` as that row's is a replay (the outbox sending again): same answer, no new entry.
      */
-    async validar(codigo: string, key: string, now: Date): Promise<Validacao> {
+    async validar(codigo: string, key: string, now: Date, campanhaId?: number): Promise<Validacao> {
       const [qr] = await db
         .select({ qr: campanhaQrCodes, campanha: campanhasViagem })
         .from(campanhaQrCodes)
         .innerJoin(campanhasViagem, eq(campanhasViagem.id, campanhaQrCodes.campanhaId))
         .where(eq(campanhaQrCodes.codigo, codigo))
-      if (!qr) return { kind: 'unknown' }
+      // The printed URL names the campaign too: a code of another campaign is unknown there.
+      if (!qr || (campanhaId !== undefined && qr.campanha.id !== campanhaId)) return { kind: 'unknown' }
       const { campanha } = qr
 
       // A replay is answered even after the period (the first send counted in it).

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineEndpoint } from '../define.ts'
-import { RequiredIdempotencyKeyHeaders } from '../schemas/common.ts'
+import { IdParam, RequiredIdempotencyKeyHeaders } from '../schemas/common.ts'
 import {
   CampanhaParam,
   CampanhaViagem,
@@ -58,6 +58,20 @@ export const travelCampaignEndpoints = {
     access: 'student',
     params: v.object({ id: CodigoQrParam }),
     headers: RequiredIdempotencyKeyHeaders,
+    response: ValidacaoQrCode,
+    errors: { byStatus: { 404: 'Código não encontrado' }, useDetail: true, fallback: 'Erro ao validar o código' },
+  }),
+  /**
+   * The API of the printed URL `/at-home/scanear-qr-code/{a}/{b}/` (D27, SPEC §7): registers
+   * code `{b}` of campaign `{a}` as the validate call does, under a key of its own, so
+   * opening the link again answers 200 with the same validation (P209).
+   */
+  scanTravelCampaignCode: defineEndpoint({
+    method: 'GET',
+    path: '/at-home/scanear-qr-code/{a}/{b}/',
+    service: 'portal',
+    access: 'student',
+    params: v.object({ a: IdParam, b: CodigoQrParam }),
     response: ValidacaoQrCode,
     errors: { byStatus: { 404: 'Código não encontrado' }, useDetail: true, fallback: 'Erro ao validar o código' },
   }),
