@@ -1,38 +1,16 @@
 // Monitoring verified (issue 8 §5, SPEC §8–§9, D20, P13): the built app, served by the real
 // server with SENTRY_DSN pointing at a local Sentry stand-in, in Chromium. What arrives at
 // the stand-in is exactly what the SDK would send to sentry.io.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { expect, test as base, type Page } from '@playwright/test'
 import { field, SIBLINGS, STUDENT } from './fixtures.ts'
+import { freePort, waitHealthy } from './own-server.ts'
 import { startSentryStandIn, type SentryStandIn } from './stand-ins/sentry.ts'
 
 const RESET_TOKEN = 'reset-7f3a9c2e'
 const { name, version } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string }
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-async function waitHealthy(origin: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 150_000
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
-    const ok = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error('server did not start')
-}
 
 interface Monitored {
   origin: string

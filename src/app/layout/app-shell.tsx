@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { useTranslation } from 'react-i18next'
 import type { BrandId } from '../../api/brand-host.ts'
 import { DRAWER_MINIMIZED_KEY } from '../../api/shell-file.ts'
+import { runtimeConfig } from '../../api/runtime-config.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
 import { usePendingOutboxCount } from '../../db/outbox-live.ts'
 import { afterFirstScreen } from '../../ui/after-first-screen.ts'
@@ -18,6 +19,9 @@ import { TabBar } from './tab-bar.tsx'
 // needed to draw any screen: it loads after the first screen, or on the first tap.
 const loadDrawerDialog = () => import('./drawer-dialog.tsx')
 const DrawerDialog = lazy(async () => ({ default: (await loadDrawerDialog()).DrawerDialog }))
+// "Ajuda pelo chat" (D19, P205): its code is fetched only where the chat is configured, after the
+// first screen; the widget itself only on the tap.
+const ChatButton = lazy(async () => ({ default: (await import('../../features/chat/chat-button.tsx')).ChatButton }))
 
 export interface AppShellProps {
   user: CurrentUser
@@ -83,6 +87,8 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
     })
   }
 
+  // Settings kept from the start-up request (D22); no chat configured, no chat code.
+  const chatUrl = runtimeConfig()?.chatwoot_url ?? null
   const initial = (user.full_name ?? user.email ?? '?').trim().charAt(0).toUpperCase()
 
   return (
@@ -107,6 +113,11 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
           </button>
         ) : null}
         <span className="top-bar__brand">{brandName}</span>
+        {chatUrl && user.role === 'student' ? (
+          <Suspense fallback={null}>
+            <ChatButton user={user} chatUrl={chatUrl} />
+          </Suspense>
+        ) : null}
         <Link to="/me" className="top-bar__user" aria-label={t('nav.me')}>
           <span className="top-bar__user-name">{user.full_name}</span>
           <span className="avatar" aria-hidden="true">

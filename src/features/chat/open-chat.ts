@@ -1,0 +1,83 @@
+/**
+ * Opens the chat (D19, P205): loaded only when the student taps "Ajuda pelo chat", never on
+ * first paint. Fetches the student's chat identity, loads the Chatwoot widget script from the
+ * configured host, identifies the student with the signed identifier and opens the window.
+ */
+import { api } from '../../api/api.ts'
+import { chatEndpoints } from '../../api/contract/chat.ts'
+
+/** The part of Chatwoot's widget API the portal uses (window.$chatwoot). */
+interface ChatwootWidget {
+  setUser(identifier: string, attributes: { identifier_hash: string; name?: string; email?: string }): void
+  toggle(state?: 'open' | 'close'): void
+}
+
+declare global {
+  interface Window {
+    chatwootSDK?: { run(options: { baseUrl: string; websiteToken?: string }): void }
+    $chatwoot?: ChatwootWidget
+  }
+}
+
+/** Where Chatwoot serves its widget's loader, below its base URL. */
+export const CHATWOOT_SDK_PATH = '/packs/js/sdk.js'
+
+/** How long the widget may take to load and say it is ready. */
+const READY_TIMEOUT_MS = 20_000
+
+let opening: Promise<ChatwootWidget> | null = null
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script')
+    script.src = src
+    script.async = true
+    script.onload = () => resolve()
+    script.onerror = () => {
+      script.remove()
+      reject(new Error('chat widget script failed to load'))
+    }
+    document.head.append(script)
+  })
+}
+
+function widgetReady(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('chat widget not ready')), READY_TIMEOUT_MS)
+    window.addEventListener(
+      'chatwoot:ready',
+      () => {
+        clearTimeout(timer)
+        resolve()
+      },
+      { once: true },
+    )
+  })
+}
+
+async function startWidget(baseUrl: string, user: { name: string | null; email: string | null }): Promise<ChatwootWidget> {
+  // The identity first: without it (offline, chat switched off) no widget code is loaded.
+  const identity = await api.call(chatEndpoints.chatwootToken)
+  await loadScript(`${baseUrl}${CHATWOOT_SDK_PATH}`)
+  const ready = widgetReady()
+  window.chatwootSDK?.run({ baseUrl })
+  await ready
+  const widget = window.$chatwoot
+  if (!widget) throw new Error('chat widget missing')
+  widget.setUser(identity.identifier, {
+    identifier_hash: identity.identifier_hash,
+    ...(user.name ? { name: user.name } : {}),
+    ...(user.email ? { email: user.email } : {}),
+  })
+  return widget
+}
+
+/** Loads and identifies the widget once per page, then opens its window. */
+export async function openChat(baseUrl: string, user: { name: string | null; email: string | null }): Promise<void> {
+  opening ??= startWidget(baseUrl, user).catch((error: unknown) => {
+    opening = null
+    throw error
+  })
+  const widget = await opening
+  widget.toggle('open')
+}
