@@ -89,25 +89,27 @@ function orderNotPayable(status: OrderStatusId | undefined): string {
 }
 
 /** The texts of one kind of target: its 404 and its 409s. */
-interface AlvoTexts {
+export interface AlvoTexts {
   notFound: string
   alreadyPaid: string
+  /** Why a closed target cannot be paid (a câmbio quote past its 15 minutes, P202); an order's status says it otherwise. */
+  closed?: string
 }
 
 const PARCELA: AlvoTexts = { notFound: PAGAMENTO_TEXTS.parcelaNotFound, alreadyPaid: PAGAMENTO_TEXTS.alreadyPaid }
 const PEDIDO: AlvoTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPaid: PAGAMENTO_TEXTS.pedidoAlreadyPaid }
 
 /**
- * Paying the caller's instalments and orders through drive (issue 12, D13, P145, P151): one
- * flow for both, only the target and its texts differ.
+ * Paying the caller's instalments, orders (issue 12, D13, P145, P151) and câmbio quotes
+ * (P202): one flow for all, only the target and its texts differ.
  */
-export default async function drivePagamentoRoutes(app: FastifyInstance) {
+export function paymentFlows(app: FastifyInstance) {
   /** The caller's instalment or order, unlocked, when it can be paid; 404 or 409 otherwise. */
   async function payable(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<pagamentosRepo.AlvoAPagar> {
     const target = await pagamentosRepo.forUser(app.db.orm, userId).alvo(alvo)
     if (!target) throw notFound(texts.notFound)
     if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
-    if (target.estado === 'fechado') throw new HttpError(409, orderNotPayable(target.status))
+    if (target.estado === 'fechado') throw new HttpError(409, texts.closed ?? orderNotPayable(target.status))
     return target
   }
 
@@ -121,16 +123,22 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
     return { valor: target.valorCentavos, planos }
   }
 
-  async function pix(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<CobrancaPix> {
+  /** The target's Pix charge; its code lasts `validForMs` (30 minutes, less for a quote that ends sooner). */
+  async function pix(
+    userId: number,
+    alvo: pagamentosRepo.Alvo,
+    texts: AlvoTexts,
+    validForMs = PIX_CHARGE_MINUTES * 60_000,
+  ): Promise<CobrancaPix> {
     const result = await pagamentosRepo
       .forUser(app.db.orm, userId)
-      .cobrancaPix(alvo, new Date(), PIX_CHARGE_MINUTES * 60_000, (txid, valorCentavos, expiresAt) =>
+      .cobrancaPix(alvo, new Date(), validForMs, (txid, valorCentavos, expiresAt) =>
         app.payments.pix.createCharge({ txid, amountCents: valorCentavos, expiresAt, description: PIX_DESCRIPTIONS[alvo.tipo] }),
       )
       .catch(pixProviderFailed(app.log, { [alvo.tipo]: alvo.id }))
     if (result.kind === 'not-found') throw notFound(texts.notFound)
     if (result.kind === 'paid-otherwise') throw new HttpError(409, texts.alreadyPaid)
-    if (result.kind === 'closed') throw new HttpError(409, orderNotPayable(result.status))
+    if (result.kind === 'closed') throw new HttpError(409, texts.closed ?? orderNotPayable(result.status))
     return toCobrancaPix(result.cobranca)
   }
 
@@ -209,7 +217,7 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
       case 'already-paid':
         throw new HttpError(409, texts.alreadyPaid)
       case 'closed':
-        throw new HttpError(409, orderNotPayable(result.status))
+        throw new HttpError(409, texts.closed ?? orderNotPayable(result.status))
       case 'charged-but-paid':
         request.log.error({ cobranca: result.cobranca.id, ...logged }, `card charged for a ${alvo.tipo} already paid: refund it`)
         throw new HttpError(409, texts.alreadyPaid)
@@ -223,6 +231,12 @@ export default async function drivePagamentoRoutes(app: FastifyInstance) {
     }
   }
 
+  return { pix, card, cardOptions }
+}
+
+/** The drive paths of instalments and orders (SPEC §7, P151). */
+export default async function drivePagamentoRoutes(app: FastifyInstance) {
+  const { pix, card, cardOptions } = paymentFlows(app)
   contractRoute(app, contract.pixParcela, ({ caller, params }) => pix(caller.id, { tipo: 'parcela', id: params.id }, PARCELA))
   contractRoute(app, contract.cartaoParcela, ({ caller, params, body, request, reply }) =>
     card(caller.id, { tipo: 'parcela', id: params.id }, PARCELA, body, request, reply),

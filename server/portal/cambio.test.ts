@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAMBIO_TEXTS } from '../../src/api/contract/cambio.ts'
 import type { CotacaoCambio } from '../../src/api/schemas/cambio.ts'
 import { converter } from '../cambio/conversao.ts'
 import { definirTaxa } from '../db/repositories/cambio.ts'
+import { confirmPixCharge } from '../db/repositories/pagamentos.ts'
 import { cambioCotacoes, cambioTaxas } from '../db/schema/cambio.ts'
+import { cobrancas } from '../db/schema/pagamentos.ts'
 import { DEMO_TAXAS } from '../db/seed-cambio.ts'
 import { createAccount, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../test/app.ts'
@@ -122,5 +124,112 @@ describe('POST /cambio-real/simulator-value/ (D30)', () => {
 
   it('needs a student: 401 without a token', async () => {
     expect((await simular(undefined, { moeda_origem: 'BRL', moeda_destino: 'USD', valor: 1_000 })).statusCode).toBe(401)
+  })
+})
+
+const pagarPix = (token: string, cotacaoId: number) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/cambio-real/payment/', headers: bearer(token), payload: { cotacao_id: cotacaoId } })
+const pagarCartao = (token: string, cotacaoId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/cambio-real/payment/credit-card/',
+    headers: bearer(token),
+    payload: {
+      cotacao_id: cotacaoId,
+      titular: 'Ana Teste',
+      numero: '4111111111111111',
+      validade_mes: 12,
+      validade_ano: new Date().getUTCFullYear() + 1,
+      cvv: '123',
+      parcelas: 1,
+    },
+  })
+
+async function cotar(account: TestAccount): Promise<CotacaoCambio> {
+  const response = await simular(account.token, { moeda_origem: 'USD', moeda_destino: 'BRL', valor: 10_000 })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json<CotacaoCambio>()
+}
+
+/** The quote as if simulated `minutes` ago (the clock moved as the order sweep's tests do, by dating the row back). */
+async function envelhecer(id: number, minutes: number) {
+  const ms = minutes * 60_000
+  await t.db.orm
+    .update(cambioCotacoes)
+    .set({
+      createdAt: sql`${cambioCotacoes.createdAt} - make_interval(secs => ${ms / 1000})`,
+      validaAte: sql`${cambioCotacoes.validaAte} - make_interval(secs => ${ms / 1000})`,
+    })
+    .where(eq(cambioCotacoes.id, id))
+}
+
+const chargesOf = (id: number) => t.db.orm.select().from(cobrancas).where(eq(cobrancas.cotacaoCambioId, id))
+const quote = async (id: number) => (await t.db.orm.select().from(cambioCotacoes).where(eq(cambioCotacoes.id, id)))[0]!
+
+describe('paying a quote (D30, P202)', () => {
+  it('by card: the total is charged once (201), a second payment is 409 and reaches no gateway', async () => {
+    const cotacao = await cotar(ana)
+    const paid = await pagarCartao(ana.token, cotacao.id)
+    expect(paid.statusCode, paid.body).toBe(201)
+    expect(paid.json()).toMatchObject({ valor: 54_000, parcelas: 1, final: '1111' })
+    const again = await pagarCartao(ana.token, cotacao.id)
+    expect(again.statusCode).toBe(409)
+    expect(again.json().detail).toBe(CAMBIO_TEXTS.cotacaoPaga)
+    const rows = await chargesOf(cotacao.id)
+    expect(rows.map((row) => [row.metodo, row.status, row.valorCentavos])).toEqual([['cartao', 'pago', 54_000]])
+    expect((await quote(cotacao.id)).pagoEm).not.toBeNull()
+  })
+
+  it('by Pix: one code for the total, ending with the quote at the latest; confirmed twice, paid once', async () => {
+    const cotacao = await cotar(ana)
+    const first = await pagarPix(ana.token, cotacao.id)
+    expect(first.statusCode, first.body).toBe(200)
+    const charge = first.json()
+    expect(charge).toMatchObject({ valor: 54_000, status: 'pendente' })
+    expect(Date.parse(charge.expira_em)).toBeLessThanOrEqual(Date.parse(cotacao.valida_ate))
+    expect((await pagarPix(ana.token, cotacao.id)).json().txid).toBe(charge.txid)
+    const at = new Date()
+    const [one, two] = await Promise.all([confirmPixCharge(t.db.orm, charge.txid, at), confirmPixCharge(t.db.orm, charge.txid, at)])
+    expect([one.confirmed, two.confirmed].sort()).toEqual([false, true])
+    expect((await quote(cotacao.id)).pagoEm).not.toBeNull()
+    expect((await chargesOf(cotacao.id)).map((row) => row.status)).toEqual(['pago'])
+    // Asked again once paid: the charge that paid it; a card is refused.
+    expect((await pagarPix(ana.token, cotacao.id)).json()).toMatchObject({ txid: charge.txid, status: 'pago' })
+    expect((await pagarCartao(ana.token, cotacao.id)).statusCode).toBe(409)
+  })
+
+  it('a quote older than 15 minutes is refused (409, simule de novo) by Pix and by card, recording no charge', async () => {
+    const cotacao = await cotar(ana)
+    await envelhecer(cotacao.id, 16)
+    for (const response of [await pagarPix(ana.token, cotacao.id), await pagarCartao(ana.token, cotacao.id)]) {
+      expect(response.statusCode, response.body).toBe(409)
+      expect(response.json().detail).toBe(CAMBIO_TEXTS.cotacaoExpirada)
+    }
+    expect(await chargesOf(cotacao.id)).toEqual([])
+    // At 14 minutes it is still payable.
+    const young = await cotar(ana)
+    await envelhecer(young.id, 14)
+    expect((await pagarPix(ana.token, young.id)).statusCode).toBe(200)
+  })
+
+  it('a Pix code confirmed after its quote ended pays nothing', async () => {
+    const cotacao = await cotar(ana)
+    const charge = (await pagarPix(ana.token, cotacao.id)).json()
+    const late = new Date(Date.parse(cotacao.valida_ate) + 60_000)
+    expect(await confirmPixCharge(t.db.orm, charge.txid, late)).toEqual({ confirmed: false, reason: 'expired' })
+    expect((await quote(cotacao.id)).pagoEm).toBeNull()
+  })
+
+  it("another student's quote, or one that does not exist, is 404 by Pix and by card", async () => {
+    const deles = await cotar(bruno)
+    for (const response of [
+      await pagarPix(ana.token, deles.id),
+      await pagarCartao(ana.token, deles.id),
+      await pagarPix(ana.token, 2_000_000_000),
+    ]) {
+      expect(response.statusCode, response.body).toBe(404)
+      expect(response.json().detail).toBe(CAMBIO_TEXTS.cotacaoNotFound)
+    }
+    expect(await chargesOf(deles.id)).toEqual([])
   })
 })

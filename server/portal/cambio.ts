@@ -5,8 +5,9 @@ import type { CotacaoCambio, MoedaEstrangeira } from '../../src/api/schemas/camb
 import { converter, IOF_PERCENTUAL } from '../cambio/conversao.ts'
 import * as cambioRepo from '../db/repositories/cambio.ts'
 import type { CambioCotacaoRow } from '../db/schema/cambio.ts'
+import { paymentFlows, PIX_CHARGE_MINUTES, type AlvoTexts } from '../drive/pagamentos.ts'
 import { contractRoute } from '../http/contract-route.ts'
-import { HttpError, validationFailed } from '../http/errors.ts'
+import { HttpError, notFound, validationFailed } from '../http/errors.ts'
 
 /** The answer for a recorded quote: the side typed is the origin. */
 export function toCotacaoCambio(row: CambioCotacaoRow): CotacaoCambio {
@@ -31,8 +32,15 @@ export function toCotacaoCambio(row: CambioCotacaoRow): CotacaoCambio {
   }
 }
 
+const COTACAO: AlvoTexts = {
+  notFound: CAMBIO_TEXTS.cotacaoNotFound,
+  alreadyPaid: CAMBIO_TEXTS.cotacaoPaga,
+  closed: CAMBIO_TEXTS.cotacaoExpirada,
+}
+
 /** Câmbio (D14, D30, P200–P202): the simulator records a quote the student can pay for 15 minutes. */
 export default async function cambioRoutes(app: FastifyInstance) {
+  const payments = paymentFlows(app)
   contractRoute(app, contract.simularCambio, async ({ caller, body, reply }) => {
     const { moeda_origem: origem, moeda_destino: destino } = body
     if ((origem === 'BRL') === (destino === 'BRL')) {
@@ -51,4 +59,15 @@ export default async function cambioRoutes(app: FastifyInstance) {
     reply.code(201)
     return toCotacaoCambio(row)
   })
+
+  // A Pix code never outlives its quote: a confirmation after the 15 minutes finds it expired.
+  contractRoute(app, contract.pagarCambioPix, async ({ caller, body }) => {
+    const cotacao = await cambioRepo.cotacaoDoAluno(app.db.orm, caller.id, body.cotacao_id)
+    if (!cotacao) throw notFound(CAMBIO_TEXTS.cotacaoNotFound)
+    const validForMs = Math.min(PIX_CHARGE_MINUTES * 60_000, cotacao.validaAte.getTime() - Date.now())
+    return payments.pix(caller.id, { tipo: 'cambio', id: cotacao.id }, COTACAO, Math.max(validForMs, 1))
+  })
+  contractRoute(app, contract.pagarCambioCartao, ({ caller, body, request, reply }) =>
+    payments.card(caller.id, { tipo: 'cambio', id: body.cotacao_id }, COTACAO, body, request, reply),
+  )
 }

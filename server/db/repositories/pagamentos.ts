@@ -6,6 +6,7 @@ import { moveOrder } from '../../orders/lifecycle.ts'
 import { brazilDate } from '../../http/tmz.ts'
 import type { Db } from '../client.ts'
 import { creditInstalmentOnTime } from './club.ts'
+import { cambioCotacoes } from '../schema/cambio.ts'
 import { parcelas } from '../schema/financeiro.ts'
 import { cobrancas, type CobrancaRow } from '../schema/pagamentos.ts'
 import { preInvoiceItems, preInvoices } from '../schema/pedidos.ts'
@@ -34,8 +35,8 @@ export function newTxid(): string {
   return txid
 }
 
-/** What a charge collects: an instalment or an order, by id. */
-export type Alvo = { tipo: 'parcela'; id: number } | { tipo: 'pedido'; id: number }
+/** What a charge collects: an instalment, an order or a câmbio quote (P202), by id. */
+export type Alvo = { tipo: 'parcela'; id: number } | { tipo: 'pedido'; id: number } | { tipo: 'cambio'; id: number }
 
 /**
  * An instalment or order as payment sees it: `aberto` can be paid, `pago` was, `fechado`
@@ -48,6 +49,8 @@ export interface AlvoAPagar {
   status?: OrderStatusId
   /** An order's plan chosen when ordering (null on orders from before, P148) and its number of books (P170). */
   plano?: { parcelas: number | null; livros: number }
+  /** A câmbio quote's end of validity (P202): past it, the quote is `fechado`. */
+  validaAte?: Date
 }
 
 /** D11: an order is paid from 1 (or -1, the school's problem solved by the payment). */
@@ -58,16 +61,34 @@ const ORDER_CLOSED: readonly OrderStatusId[] = [-3, -2]
 const openIfDue = (valorCentavos: number): AlvoAPagar['estado'] => (valorCentavos > 0 ? 'aberto' : 'fechado')
 
 /** The charges' column that names the target. */
-const alvoColumn = (alvo: Alvo) => (alvo.tipo === 'parcela' ? cobrancas.parcelaId : cobrancas.preInvoiceId)
-const alvoValues = (alvo: Alvo) => (alvo.tipo === 'parcela' ? { parcelaId: alvo.id } : { preInvoiceId: alvo.id })
+const ALVO_COLUMNS = { parcela: cobrancas.parcelaId, pedido: cobrancas.preInvoiceId, cambio: cobrancas.cotacaoCambioId } as const
+const alvoColumn = (alvo: Alvo) => ALVO_COLUMNS[alvo.tipo]
+const alvoValues = (alvo: Alvo) =>
+  alvo.tipo === 'parcela' ? { parcelaId: alvo.id } : alvo.tipo === 'pedido' ? { preInvoiceId: alvo.id } : { cotacaoCambioId: alvo.id }
 
 /** The charge's target, from its row. */
-export function alvoOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId'>): Alvo {
-  return row.parcelaId !== null ? { tipo: 'parcela', id: row.parcelaId } : { tipo: 'pedido', id: row.preInvoiceId! }
+export function alvoOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId' | 'cotacaoCambioId'>): Alvo {
+  if (row.parcelaId !== null) return { tipo: 'parcela', id: row.parcelaId }
+  if (row.preInvoiceId !== null) return { tipo: 'pedido', id: row.preInvoiceId }
+  return { tipo: 'cambio', id: row.cotacaoCambioId! }
+}
+
+/** A câmbio quote as payment sees it (P202): its total, paid once, closed after its 15 minutes. */
+async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
+  const where = and(eq(cambioCotacoes.id, id), userId === undefined ? undefined : eq(cambioCotacoes.userId, userId))
+  const query = db
+    .select({ valorCentavos: cambioCotacoes.totalCentavos, pagoEm: cambioCotacoes.pagoEm, validaAte: cambioCotacoes.validaAte })
+    .from(cambioCotacoes)
+    .where(where)
+  const [row] = lock ? await query.for('update') : await query
+  if (!row) return null
+  const estado = row.pagoEm !== null ? 'pago' : row.validaAte <= new Date() ? 'fechado' : 'aberto'
+  return { valorCentavos: row.valorCentavos, estado, validaAte: row.validaAte }
 }
 
 /** The target (the caller's when `userId` is given), locked until the transaction ends when `lock`; null when not found. */
 async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
+  if (alvo.tipo === 'cambio') return readCotacao(db, alvo.id, userId, lock)
   if (alvo.tipo === 'parcela') {
     const where = and(eq(parcelas.id, alvo.id), userId === undefined ? undefined : eq(parcelas.userId, userId))
     const query = db.select({ valorCentavos: parcelas.valorCentavos, pagoEm: parcelas.pagoEm }).from(parcelas).where(where)
@@ -98,6 +119,14 @@ async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, loc
 /** The target paid with `valorCentavos` at `at`; false when it already was (or, an order, can no longer be). */
 async function markPaid(tx: Tx, alvo: Alvo, valorCentavos: number, at: Date): Promise<boolean> {
   if (alvo.tipo === 'parcela') return markParcelaPaid(tx, alvo.id, valorCentavos, at)
+  if (alvo.tipo === 'cambio') {
+    const paid = await tx
+      .update(cambioCotacoes)
+      .set({ pagoEm: at })
+      .where(and(eq(cambioCotacoes.id, alvo.id), isNull(cambioCotacoes.pagoEm)))
+      .returning({ id: cambioCotacoes.id })
+    return paid.length === 1
+  }
   return (await moveOrder(tx, alvo.id, 'pagamentoConfirmado', 'payment')).kind === 'moved'
 }
 
@@ -275,7 +304,12 @@ export async function confirmPixCharge(db: Db, txid: string, at: Date): Promise<
   if (!TXID_PATTERN.test(txid)) return { confirmed: false, reason: 'unknown' }
   return db.transaction(async (tx): Promise<ConfirmPixResult> => {
     const [found] = await tx
-      .select({ id: cobrancas.id, parcelaId: cobrancas.parcelaId, preInvoiceId: cobrancas.preInvoiceId })
+      .select({
+        id: cobrancas.id,
+        parcelaId: cobrancas.parcelaId,
+        preInvoiceId: cobrancas.preInvoiceId,
+        cotacaoCambioId: cobrancas.cotacaoCambioId,
+      })
       .from(cobrancas)
       .where(and(eq(cobrancas.txid, txid), eq(cobrancas.metodo, 'pix')))
     if (!found) return { confirmed: false, reason: 'unknown' }
@@ -309,13 +343,14 @@ export async function pendingPixCharges(db: Db, now: Date) {
       expiraEm: cobrancas.expiraEm,
       aluno: users.fullName,
       email: users.email,
-      descricao: sql<string>`coalesce(${parcelas.descricao}, 'Pedido ' || ${preInvoices.numero})`,
+      descricao: sql<string>`coalesce(${parcelas.descricao}, 'Pedido ' || ${preInvoices.numero}, 'Câmbio ' || ${cambioCotacoes.moeda})`,
       numero: sql<number>`coalesce(${parcelas.numero}, 1)`,
       totalParcelas: sql<number>`coalesce(${parcelas.totalParcelas}, 1)`,
     })
     .from(cobrancas)
     .leftJoin(parcelas, eq(parcelas.id, cobrancas.parcelaId))
     .leftJoin(preInvoices, eq(preInvoices.id, cobrancas.preInvoiceId))
+    .leftJoin(cambioCotacoes, eq(cambioCotacoes.id, cobrancas.cotacaoCambioId))
     .innerJoin(users, eq(users.id, cobrancas.userId))
     .where(and(eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pendente'), gt(cobrancas.expiraEm, now)))
     .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id))

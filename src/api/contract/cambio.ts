@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../define.ts'
-import { CotacaoCambio, SimulacaoCambioIn } from '../schemas/cambio.ts'
+import { CotacaoCambio, PagamentoCambioCartaoIn, PagamentoCambioPixIn, SimulacaoCambioIn } from '../schemas/cambio.ts'
+import { CobrancaPix, PagamentoCartao } from '../schemas/pagamento.ts'
 
 /** Texts of the câmbio endpoints (D30), shown as the server's `detail`. */
 export const CAMBIO_TEXTS = {
@@ -24,5 +25,29 @@ export const cambioEndpoints = {
     body: SimulacaoCambioIn,
     response: CotacaoCambio,
     errors: { useDetail: true, fallback: 'Erro ao simular o câmbio' },
+  }),
+  /**
+   * A Pix charge of the quote's total (P202), through the payments' one flow: the pending
+   * one while it lasts, its code ending with the quote at the latest. Another student's or
+   * unknown quote 404; paid 409; past its 15 minutes 409 "simule de novo".
+   */
+  pagarCambioPix: defineEndpoint({
+    method: 'POST',
+    path: '/cambio-real/payment/',
+    service: 'portal',
+    access: 'student',
+    body: PagamentoCambioPixIn,
+    response: CobrancaPix,
+    errors: { byStatus: { 404: CAMBIO_TEXTS.cotacaoNotFound }, useDetail: true, fallback: 'Erro ao gerar o Pix' },
+  }),
+  /** Pays the quote's total by card through the gateway (201), once; declined 402; as the Pix for 404 and 409. */
+  pagarCambioCartao: defineEndpoint({
+    method: 'POST',
+    path: '/cambio-real/payment/credit-card/',
+    service: 'portal',
+    access: 'student',
+    body: PagamentoCambioCartaoIn,
+    response: PagamentoCartao,
+    errors: { byStatus: { 404: CAMBIO_TEXTS.cotacaoNotFound }, useDetail: true, fallback: 'Erro ao pagar com cartão' },
   }),
 } as const

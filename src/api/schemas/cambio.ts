@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { Cents, IsoDate, IsoDateTime } from './common.ts'
+import { BodyId, Cents, IsoDate, IsoDateTime } from './common.ts'
+import { PagamentoCartaoIn } from './pagamento.ts'
 
 /**
  * Câmbio (D14, D30, P200–P201): a simulation converts between reais and one foreign
@@ -51,3 +52,11 @@ export const CotacaoCambio = v.object({
   pago_em: v.nullable(IsoDateTime),
 })
 export type CotacaoCambio = v.InferOutput<typeof CotacaoCambio>
+
+/** Paying a quote by Pix (P202): which quote; the answer is a Pix charge of its total. */
+export const PagamentoCambioPixIn = v.object({ cotacao_id: BodyId })
+export type PagamentoCambioPixIn = v.InferOutput<typeof PagamentoCambioPixIn>
+
+/** Paying a quote by card (P202): which quote and the card, as for an instalment (1–3 card instalments). */
+export const PagamentoCambioCartaoIn = v.object({ ...PagamentoCartaoIn.entries, cotacao_id: BodyId })
+export type PagamentoCambioCartaoIn = v.InferOutput<typeof PagamentoCambioCartaoIn>
