@@ -43,7 +43,7 @@ interface RouteBudget {
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 132.5, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: DASHBOARD_AWAITED, ceilingKib: 171, goalKib: 170 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: DASHBOARD_AWAITED, ceilingKib: 169, goalKib: 170 },
   { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 165.5 },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
   // of the whole contract (P149): they call four areas, each its own small chunk now.
@@ -74,7 +74,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 186,
   },
-  { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 152.5 },
+  { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 153.5 },
   { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 203 },
   // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
   {

@@ -1,5 +1,4 @@
 import type { ApiClient } from './client.ts'
-import { configEndpoints } from './contract/config.ts'
 import type { ClientConfig } from './schemas/config.ts'
 
 const STORAGE_KEY = 'runtime_config'
@@ -41,6 +40,9 @@ export function refreshRuntimeConfig(api: ApiClient): Promise<ClientConfig | nul
 
 async function fetchRuntimeConfig(api: ApiClient): Promise<ClientConfig | null> {
   try {
+    // The endpoint's schemas load with the request, not with the module: the signed-in frame
+    // reads the kept settings (the chat button, P205) without them.
+    const { configEndpoints } = await import('./contract/config.ts')
     current = await api.call(configEndpoints.config)
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(current))
   } catch {

@@ -1,6 +1,5 @@
 import { api } from '../../../api/api.ts'
 import { pedidoEndpoints } from '../../../api/contract/pedidos.ts'
-import { preInvoiceEndpoints } from '../../../api/contract/pre-invoice.ts'
 import type { Pedido } from '../../../api/schemas/pedido.ts'
 import type { PortalDb } from '../../../db/database.ts'
 import type { LocalData } from '../../../db/local.ts'
@@ -43,9 +42,4 @@ export function usePedidos() {
 /** Cancels the order where D11 allows it (the server decides, P147); the list re-syncs after. */
 export function cancelarPedido(id: number) {
   return api.call(pedidoEndpoints.cancelarPedido, { params: { id } })
-}
-
-/** Switches the unpaid order to another book, e.g. the one the level test suggested (P176); the list re-syncs after. */
-export function trocarProduto(id: number, codigoProduto: string) {
-  return api.call(preInvoiceEndpoints.trocarProduto, { params: { id }, body: { codigo_produto: codigoProduto } })
 }

@@ -1,0 +1,10 @@
+import { api } from '../../../api/api.ts'
+import { preInvoiceEndpoints } from '../../../api/contract/pre-invoice.ts'
+
+// A module of its own: the dashboard reads the orders (get-pedidos.ts) and must not load the
+// pre-invoice area's schemas (~2.3 KiB gzip) for a button only /pedidos draws (P197).
+
+/** Switches the unpaid order to another book, e.g. the one the level test suggested (P176); the list re-syncs after. */
+export function trocarProduto(id: number, codigoProduto: string) {
+  return api.call(preInvoiceEndpoints.trocarProduto, { params: { id }, body: { codigo_produto: codigoProduto } })
+}
