@@ -8,6 +8,7 @@ import { clubEndpoints } from './contract/club.ts'
 import { configEndpoints } from './contract/config.ts'
 import { englishTestEndpoints } from './contract/english-test.ts'
 import { financeiroEndpoints } from './contract/financeiro.ts'
+import { knnUsaEndpoints } from './contract/knn-usa.ts'
 import { managerOrderEndpoints } from './contract/manager-orders.ts'
 import { pedagogicoEndpoints } from './contract/pedagogico.ts'
 import { pagamentoEndpoints } from './contract/pagamentos.ts'
@@ -42,6 +43,7 @@ export const contractAreas = {
   travelCampaigns: travelCampaignEndpoints,
   chat: chatEndpoints,
   cambio: cambioEndpoints,
+  knnUsa: knnUsaEndpoints,
 } as const
 
 /**
@@ -69,6 +71,7 @@ export const contract = {
   ...travelCampaignEndpoints,
   ...chatEndpoints,
   ...cambioEndpoints,
+  ...knnUsaEndpoints,
 } as const
 
 export type Contract = typeof contract
