@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core'
 import { cambioCotacoes } from './cambio.ts'
 import { parcelas } from './financeiro.ts'
+import { knnUsaRequests } from './knn-usa.ts'
 import { preInvoices } from './pedidos.ts'
 import { instant, timestamps } from './timestamps.ts'
 import { users } from './users.ts'
@@ -11,8 +12,8 @@ export const STATUS_COBRANCA = ['pendente', 'pago', 'expirado', 'recusado'] as c
 
 /**
  * One attempt to collect an instalment (issue 12, D13, P145), an order waiting for payment
- * (P151) or a câmbio quote (P202): exactly one of `parcela_id`, `pre_invoice_id` and
- * `cotacao_cambio_id`. Pix: `pendente` until the
+ * (P151), a câmbio quote (P202) or an overseas-study request (P219): exactly one of
+ * `parcela_id`, `pre_invoice_id`, `cotacao_cambio_id` and `knn_usa_request_id`. Pix: `pendente` until the
  * bank confirms (`pago`, once) or its code runs out (`expirado`); at most one pending per
  * instalment. Card: charged at once, `pago` or `recusado` with the reason; only the brand
  * and the last four digits are kept, never the number or the CVV. Money in cents (D12).
@@ -25,6 +26,8 @@ export const cobrancas = pgTable(
     preInvoiceId: integer('pre_invoice_id').references(() => preInvoices.id, { onDelete: 'cascade' }),
     /** A câmbio quote (D30, P202). */
     cotacaoCambioId: integer('cotacao_cambio_id').references(() => cambioCotacoes.id, { onDelete: 'cascade' }),
+    /** An approved overseas-study request (D28, P219). */
+    knnUsaRequestId: integer('knn_usa_request_id').references(() => knnUsaRequests.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -61,11 +64,18 @@ export const cobrancas = pgTable(
     uniqueIndex('cobrancas_cambio_pendente_unique')
       .on(table.cotacaoCambioId)
       .where(sql`${table.status} = 'pendente'`),
+    uniqueIndex('cobrancas_knn_usa_pendente_unique')
+      .on(table.knnUsaRequestId)
+      .where(sql`${table.status} = 'pendente'`),
+    index('cobrancas_knn_usa_request_id_idx').on(table.knnUsaRequestId, table.status),
     index('cobrancas_cotacao_cambio_id_idx').on(table.cotacaoCambioId, table.status),
     index('cobrancas_parcela_id_idx').on(table.parcelaId, table.status),
     index('cobrancas_pre_invoice_id_idx').on(table.preInvoiceId, table.status),
-    // Exactly one target: an instalment, an order or a câmbio quote.
-    check('cobrancas_alvo_check', sql`num_nonnulls(${table.parcelaId}, ${table.preInvoiceId}, ${table.cotacaoCambioId}) = 1`),
+    // Exactly one target: an instalment, an order, a câmbio quote or an overseas-study request.
+    check(
+      'cobrancas_alvo_check',
+      sql`num_nonnulls(${table.parcelaId}, ${table.preInvoiceId}, ${table.cotacaoCambioId}, ${table.knnUsaRequestId}) = 1`,
+    ),
     index('cobrancas_user_id_idx').on(table.userId),
     check('cobrancas_metodo_check', sql`${table.metodo} in ('pix', 'cartao')`),
     check('cobrancas_status_check', sql`${table.status} in ('pendente', 'pago', 'expirado', 'recusado')`),
