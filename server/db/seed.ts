@@ -251,7 +251,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     cep: '90010000',
     street: 'Rua dos Andradas',
     streetNumber: '900',
-    isClub: false,
+    // A club member, so the e2e run reads on juntar-pontos which order took her coupon (P196).
+    isClub: true,
     birthDate: '1995-02-14',
     registrationMonthsAgo: 0,
   },

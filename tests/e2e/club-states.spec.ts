@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { holdApi, login, loginAsStudent, serviceWorkerInControl, SIBLINGS } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, login, loginAsStudent, serviceWorkerInControl, SIBLINGS } from './fixtures.ts'
 
 /**
  * The club's pages in their honest states (issue 13, issue 7, P165, P168): a skeleton while
@@ -167,6 +167,7 @@ test.describe('KNN Club honest states (issue 13)', () => {
     await expect(page.getByRole('article', { name: 'Squeeze KNN' })).toBeVisible()
     await expect(main(page).getByText('Não foi possível carregar o seu saldo.')).toBeVisible()
     await expect(page.getByTestId('club-saldo')).toHaveCount(0)
+    await expectNoAxeViolations(page)
     await page.unroute(ENDPOINT.extrato)
     await main(page).getByRole('button', { name: 'Carregar o saldo de novo' }).click()
     await expect(page.getByTestId('club-saldo')).toHaveText(/^\d+ pontos?$/)

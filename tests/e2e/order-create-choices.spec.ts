@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { field, login } from './fixtures.ts'
+import { expectNoAxeViolations, field, login } from './fixtures.ts'
 
 /**
  * What a student chooses around an order (issue 12, issue 13), against the real server:
@@ -50,6 +50,7 @@ test('after the level test, /pedidos suggests the book it indicated; switching s
   await expect(card).toContainText('Livro Inglês Intermediário 3')
   await expect(card).toContainText('Aguardando pagamento')
   await expect(card).toContainText('Seu teste indicou o livro Inglês Intermediário 1.')
+  await expectNoAxeViolations(page)
   await card.getByRole('button', { name: `Trocar o pedido ${numero} para o livro Inglês Intermediário 1` }).click()
 
   await expect(page.getByRole('status').filter({ hasText: `Pedido ${numero} trocado para o livro Inglês Intermediário 1.` })).toBeVisible()
@@ -78,6 +79,7 @@ test('a student with a partnership coupon sees it on the order screen, orders at
   await expect(prices).toContainText('Cupom EMPRESA10 (10%)')
   await expect(prices).toContainText(money('−R$ 123,30'))
   await expect(prices).toContainText(money('R$ 369,90 por livro'))
+  await expectNoAxeViolations(page)
   await field(page, 'Bairro').fill('Centro')
   await field(page, 'Cidade').fill('Porto Alegre')
   await choose(page, 'Estado (UF)', 'RS')
@@ -89,6 +91,11 @@ test('a student with a partnership coupon sees it on the order screen, orders at
 
   await page.getByRole('link', { name: 'Ver meus pedidos' }).click()
   await expect(page.getByRole('article').filter({ hasText: numero })).toContainText(money('R$ 1.109,70'))
+
+  // The club's coupon box says which order took it (P196).
+  await page.goto('/knn-club/juntar-pontos')
+  await expect(page.getByTestId('club-coupon')).toContainText(`10% de desconto usado no pedido ${numero}`)
+  await expect(page.getByTestId('club-coupon')).not.toContainText('Válido até')
 
   // The coupon was used once: the next order pays D12's price with no coupon line.
   await page.goto('/pedidos/create/1/ING-INT1')

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { holdApi, login, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, login, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * /pedidos/create/{id}/{codigoProduto}'s honest states (issue 4, issue 12, P150) against the
@@ -55,6 +55,17 @@ test('an error answer says so with "Tentar de novo", which loads the product', a
   await expect(productBox(page).getByRole('heading', { name: 'Inglês Intermediário 1' })).toBeVisible()
   await expect(page.getByText('Erro ao carregar o produto')).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Fazer pedido de/ })).toBeVisible()
+})
+
+test('the error state has no accessibility violations', async ({ page }) => {
+  // Its own test: while axe runs, the query's own retries keep going, so a recovery switched
+  // on after it could load the product before "Tentar de novo" is pressed.
+  await signIn(page)
+  await page.route(PRODUCT_API, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }))
+  await page.goto(SCREEN)
+  await expect(page.getByText('Erro ao carregar o produto')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Tentar de novo' })).toBeVisible()
+  await expectNoAxeViolations(page)
 })
 
 test('offline and never loaded, it says to connect (no skeleton, no empty); back online the product comes', async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test'
-import { loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * The payment screens' honest states (issue 7's, P172) against the real server, for an
@@ -108,6 +108,7 @@ for (const screen of SCREENS) {
       await expect(error).toBeVisible()
       await expect(page.getByText(screen.notFound)).toHaveCount(0)
       await expect(page.getByRole('region', { name: screen.summary })).toHaveCount(0)
+      await expectNoAxeViolations(page)
 
       device.set('pass')
       await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
