@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { REFERRAL_CREDIT_POINTS, STATUS_INDICACAO, type IndicacaoGestao, type IndicacaoStatus } from '../../../api/schemas/club.ts'
-import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
-import { Card } from '../../../ui/card.tsx'
-import { ChoiceGroup } from '../../../ui/choice-group.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatDateTime } from '../../../ui/format.ts'
 import { applyMask, MASKS } from '../../../ui/mask.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { CLUB_PAGE_SIZE, referralLeadsQuery, useSetLeadStatus } from '../club-api.ts'
-import { Pager, PastLastPage } from './pager.tsx'
-import { PanelCards } from './panel-cards.tsx'
-import { PanelQuery } from './panel-query.tsx'
+import { ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
  * /manager-panel/indicacoes (issue 13, D25, D31, P163): the friends the students referred,
@@ -50,7 +45,7 @@ function creditLine(lead: IndicacaoGestao): string | null {
 }
 
 /** A lead's card: name, status, contact, referrer, dates and, once enrolled, the credit (P183). */
-const leadCard = {
+const leadCard: ReviewCard<IndicacaoGestao> = {
   testId: 'lead-row',
   idPrefix: 'indicacao',
   title: { text: (lead: IndicacaoGestao) => lead.nome, width: '10rem' },
@@ -73,8 +68,6 @@ const leadCard = {
   ],
 }
 
-const leadsSkeleton = <PanelCards<IndicacaoGestao> items={undefined} {...leadCard} action={() => null} />
-
 function dialogBody(lead: IndicacaoGestao, to: IndicacaoStatus): string {
   const from = `De "${LEAD_STATUS_NAMES[lead.status]}" para "${LEAD_STATUS_NAMES[to]}".`
   if (to !== 'matriculado') return from
@@ -87,9 +80,7 @@ export function LeadsScreen({ nav }: { nav: ReactNode }) {
   const [page, setPage] = useState(0)
   const query = useQuery(referralLeadsQuery(filter === ALL ? undefined : filter, page))
   const setStatus = useSetLeadStatus()
-  const [pending, setPending] = useState<{ lead: IndicacaoGestao; to: IndicacaoStatus } | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const opener = useRef<HTMLElement | null>(null)
+  const { pending, notice, setNotice, ask, dialog } = useConfirmedMove<{ lead: IndicacaoGestao; to: IndicacaoStatus }>()
 
   const filterOptions = [
     { value: ALL as Filter, label: 'Todas' },
@@ -97,77 +88,51 @@ export function LeadsScreen({ nav }: { nav: ReactNode }) {
   ]
 
   return (
-    <div className="page stack">
-      <h1 className="page__title">Indicações do KNN Club</h1>
-      {nav}
-      {notice ? (
-        <Alert tone="success" role="status">
-          {notice}
-        </Alert>
-      ) : null}
-      {!online && query.data ? <Alert tone="warning">{LEADS_OFFLINE_TEXT}</Alert> : null}
-      <ChoiceGroup
-        legend="Situação"
-        options={filterOptions}
-        value={filter}
-        onChange={(value) => {
-          setFilter(value)
-          setPage(0)
-        }}
-      />
-      <Card title={filter === ALL ? 'Amigos indicados pelos alunos' : `Indicações: ${LEAD_STATUS_NAMES[filter]}`}>
-        <PanelQuery query={query} skeleton={leadsSkeleton} offlineText={LEADS_OFFLINE_TEXT}>
-          {(data) =>
-            data.items.length === 0 && page > 0 ? (
-              <PastLastPage text="Nenhuma indicação nesta página." onFirst={() => setPage(0)} />
-            ) : data.items.length === 0 ? (
-              <p>{filter === ALL ? 'Nenhuma indicação recebida ainda.' : `Nenhuma indicação em "${LEAD_STATUS_NAMES[filter]}".`}</p>
-            ) : (
-              <>
-                <p className="mp-hint">
-                  {data.total === 1 ? '1 indicação' : `${data.total} indicações`}
-                  {filter === ALL ? '' : ` em "${LEAD_STATUS_NAMES[filter]}"`}
-                </p>
-                <PanelCards
-                  items={data.items}
-                  {...leadCard}
-                  action={(lead) =>
-                    lead.status === 'matriculado' ? null : (
-                      <div className="mp-actions">
-                        {STATUS_INDICACAO.filter((status) => status !== lead.status).map((status) => (
-                          <Button
-                            key={status}
-                            variant={status === 'matriculado' ? 'primary' : 'secondary'}
-                            disabled={!online}
-                            onClick={(event) => {
-                              opener.current = event.currentTarget
-                              setNotice(null)
-                              setPending({ lead, to: status })
-                            }}
-                          >
-                            {ACTION_NAMES[status]}
-                            <span className="u-visually-hidden"> ({lead.nome})</span>
-                          </Button>
-                        ))}
-                      </div>
-                    )
-                  }
-                />
-                <Pager label="Páginas de indicações" page={page} total={data.total} pageSize={CLUB_PAGE_SIZE} onPage={setPage} />
-              </>
-            )
-          }
-        </PanelQuery>
-      </Card>
+    <ReviewScreen
+      title="Indicações do KNN Club"
+      nav={nav}
+      notice={notice}
+      offlineText={LEADS_OFFLINE_TEXT}
+      query={query}
+      filter={{ options: filterOptions, value: filter, onChange: setFilter }}
+      page={page}
+      onPage={setPage}
+      listTitle={filter === ALL ? 'Amigos indicados pelos alunos' : `Indicações: ${LEAD_STATUS_NAMES[filter]}`}
+      card={leadCard}
+      emptyText={filter === ALL ? 'Nenhuma indicação recebida ainda.' : `Nenhuma indicação em "${LEAD_STATUS_NAMES[filter]}".`}
+      pastLastPageText="Nenhuma indicação nesta página."
+      pagerLabel="Páginas de indicações"
+      pageSize={CLUB_PAGE_SIZE}
+      head={(data) => (
+        <p className="mp-hint">
+          {data.total === 1 ? '1 indicação' : `${data.total} indicações`}
+          {filter === ALL ? '' : ` em "${LEAD_STATUS_NAMES[filter]}"`}
+        </p>
+      )}
+      action={(lead) =>
+        lead.status === 'matriculado' ? null : (
+          <div className="mp-actions">
+            {STATUS_INDICACAO.filter((status) => status !== lead.status).map((status) => (
+              <Button
+                key={status}
+                variant={status === 'matriculado' ? 'primary' : 'secondary'}
+                disabled={!online}
+                onClick={ask({ lead, to: status })}
+              >
+                {ACTION_NAMES[status]}
+                <span className="u-visually-hidden"> ({lead.nome})</span>
+              </Button>
+            ))}
+          </div>
+        )
+      }
+    >
       <ConfirmDialog
-        open={pending !== null}
+        {...dialog}
         title={pending ? `${ACTION_NAMES[pending.to]}: ${pending.lead.nome}?` : ''}
         body={pending ? dialogBody(pending.lead, pending.to) : ''}
         confirmLabel={pending ? ACTION_NAMES[pending.to] : ''}
-        cancelLabel="Voltar"
         danger={pending?.to === 'descartado'}
-        opener={opener}
-        onClose={() => setPending(null)}
         onConfirm={async () => {
           if (!pending) return
           const lead = await setStatus.mutateAsync({ id: pending.lead.id, status: pending.to })
@@ -176,6 +141,6 @@ export function LeadsScreen({ nav }: { nav: ReactNode }) {
           )
         }}
       />
-    </div>
+    </ReviewScreen>
   )
 }

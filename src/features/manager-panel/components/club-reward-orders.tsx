@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaGestao, type PedidoRecompensaStatus } from '../../../api/schemas/club.ts'
-import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
-import { Card } from '../../../ui/card.tsx'
-import { ChoiceGroup } from '../../../ui/choice-group.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatDateTime } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { CLUB_PAGE_SIZE, rewardOrdersQuery, useMoveRewardOrder } from '../club-api.ts'
-import { Pager, PastLastPage } from './pager.tsx'
-import { PanelCards } from './panel-cards.tsx'
-import { PanelQuery } from './panel-query.tsx'
+import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
  * /manager-panel/resgates (issue 13, D24, D31, P164): the students' reward orders, oldest
@@ -42,7 +37,7 @@ const studentName = (order: PedidoRecompensaGestao) => order.aluno.nome ?? order
 const points = (count: number) => (count === 1 ? '1 ponto' : `${count} pontos`)
 
 /** A reward order's card: reward and number, status, student, points and dates (P184). */
-const orderCard = {
+const orderCard: ReviewCard<PedidoRecompensaGestao> = {
   testId: 'reward-order-row',
   idPrefix: 'resgate',
   title: { text: (order: PedidoRecompensaGestao) => `${order.recompensa.nome} · resgate nº ${order.id}`, width: '12rem' },
@@ -59,8 +54,6 @@ const orderCard = {
     },
   ],
 }
-
-const ordersSkeleton = <PanelCards<PedidoRecompensaGestao> items={undefined} {...orderCard} action={() => null} />
 
 function dialogTexts(order: PedidoRecompensaGestao, to: Target) {
   if (to === 'cancelado')
@@ -82,92 +75,56 @@ export function RewardOrdersScreen({ nav }: { nav: ReactNode }) {
   const [page, setPage] = useState(0)
   const query = useQuery(rewardOrdersQuery(filter === ALL ? undefined : filter, page))
   const move = useMoveRewardOrder()
-  const [pending, setPending] = useState<{ order: PedidoRecompensaGestao; to: Target } | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const opener = useRef<HTMLElement | null>(null)
+  const { pending, notice, setNotice, ask: askMove, dialog } = useConfirmedMove<{ order: PedidoRecompensaGestao; to: Target }>()
 
   const counts = query.data?.por_status
-  const countOf = (status: PedidoRecompensaStatus | undefined) => {
-    if (!counts) return ''
-    const total =
-      status === undefined ? counts.reduce((sum, row) => sum + row.total, 0) : (counts.find((row) => row.status === status)?.total ?? 0)
-    return ` (${total})`
-  }
   const filterOptions = [
-    { value: ALL as Filter, label: `Todos${countOf(undefined)}` },
+    { value: ALL as Filter, label: `Todos${countSuffix(counts, undefined)}` },
     ...STATUS_PEDIDO_RECOMPENSA.map((status) => ({
       value: status as Filter,
-      label: `${REWARD_ORDER_STATUS_NAMES[status]}${countOf(status)}`,
+      label: `${REWARD_ORDER_STATUS_NAMES[status]}${countSuffix(counts, status)}`,
     })),
   ]
-  const ask = (order: PedidoRecompensaGestao, to: Target) => (event: { currentTarget: HTMLElement }) => {
-    opener.current = event.currentTarget
-    setNotice(null)
-    setPending({ order, to })
-  }
+  const ask = (order: PedidoRecompensaGestao, to: Target) => askMove({ order, to })
   const texts = pending ? dialogTexts(pending.order, pending.to) : null
 
   return (
-    <div className="page stack">
-      <h1 className="page__title">Resgates do KNN Club</h1>
-      {nav}
-      {notice ? (
-        <Alert tone="success" role="status">
-          {notice}
-        </Alert>
-      ) : null}
-      {!online && query.data ? <Alert tone="warning">{REWARD_ORDERS_OFFLINE_TEXT}</Alert> : null}
-      <ChoiceGroup
-        legend="Situação"
-        options={filterOptions}
-        value={filter}
-        onChange={(value) => {
-          setFilter(value)
-          setPage(0)
-        }}
-      />
-      <Card title={filter === ALL ? 'Recompensas resgatadas pelos alunos' : `Resgates: ${REWARD_ORDER_STATUS_NAMES[filter]}`}>
-        <PanelQuery query={query} skeleton={ordersSkeleton} offlineText={REWARD_ORDERS_OFFLINE_TEXT}>
-          {(data) =>
-            data.items.length === 0 && page > 0 ? (
-              <PastLastPage text="Nenhum resgate nesta página." onFirst={() => setPage(0)} />
-            ) : data.items.length === 0 ? (
-              <p>{filter === ALL ? 'Nenhum resgate feito ainda.' : `Nenhum resgate em "${REWARD_ORDER_STATUS_NAMES[filter]}".`}</p>
-            ) : (
-              <>
-                <PanelCards
-                  items={data.items}
-                  {...orderCard}
-                  action={(order) =>
-                    isOpen(order.status) ? (
-                      <div className="mp-actions">
-                        <Button variant="primary" disabled={!online} onClick={ask(order, NEXT[order.status])}>
-                          Marcar como {REWARD_ORDER_STATUS_NAMES[NEXT[order.status]].toLowerCase()}
-                          <span className="u-visually-hidden"> (resgate nº {order.id})</span>
-                        </Button>
-                        <Button variant="secondary" disabled={!online} onClick={ask(order, 'cancelado')}>
-                          Cancelar resgate
-                          <span className="u-visually-hidden"> nº {order.id}</span>
-                        </Button>
-                      </div>
-                    ) : null
-                  }
-                />
-                <Pager label="Páginas de resgates" page={page} total={data.total} pageSize={CLUB_PAGE_SIZE} onPage={setPage} />
-              </>
-            )
-          }
-        </PanelQuery>
-      </Card>
+    <ReviewScreen
+      title="Resgates do KNN Club"
+      nav={nav}
+      notice={notice}
+      offlineText={REWARD_ORDERS_OFFLINE_TEXT}
+      query={query}
+      filter={{ options: filterOptions, value: filter, onChange: setFilter }}
+      page={page}
+      onPage={setPage}
+      listTitle={filter === ALL ? 'Recompensas resgatadas pelos alunos' : `Resgates: ${REWARD_ORDER_STATUS_NAMES[filter]}`}
+      card={orderCard}
+      emptyText={filter === ALL ? 'Nenhum resgate feito ainda.' : `Nenhum resgate em "${REWARD_ORDER_STATUS_NAMES[filter]}".`}
+      pastLastPageText="Nenhum resgate nesta página."
+      pagerLabel="Páginas de resgates"
+      pageSize={CLUB_PAGE_SIZE}
+      action={(order) =>
+        isOpen(order.status) ? (
+          <div className="mp-actions">
+            <Button variant="primary" disabled={!online} onClick={ask(order, NEXT[order.status])}>
+              Marcar como {REWARD_ORDER_STATUS_NAMES[NEXT[order.status]].toLowerCase()}
+              <span className="u-visually-hidden"> (resgate nº {order.id})</span>
+            </Button>
+            <Button variant="secondary" disabled={!online} onClick={ask(order, 'cancelado')}>
+              Cancelar resgate
+              <span className="u-visually-hidden"> nº {order.id}</span>
+            </Button>
+          </div>
+        ) : null
+      }
+    >
       <ConfirmDialog
-        open={pending !== null}
+        {...dialog}
         title={texts?.title ?? ''}
         body={texts?.body ?? ''}
         confirmLabel={texts?.confirm ?? ''}
-        cancelLabel="Voltar"
         danger={pending?.to === 'cancelado'}
-        opener={opener}
-        onClose={() => setPending(null)}
         onConfirm={async () => {
           if (!pending || !isOpen(pending.order.status)) return
           const moved = await move.mutateAsync({ id: pending.order.id, de: pending.order.status, para: pending.to })
@@ -178,6 +135,6 @@ export function RewardOrdersScreen({ nav }: { nav: ReactNode }) {
           )
         }}
       />
-    </div>
+    </ReviewScreen>
   )
 }
