@@ -19,6 +19,9 @@ export const PAGAMENTO_TEXTS = {
   tooManyCardAttempts: 'Muitas tentativas de pagamento com cartão sem sucesso.',
 } as const
 
+/** One of the caller's instalments or orders by id: another student's is 404 (D7). */
+const byParcela = { service: 'drive', access: 'student', owned: { id: 'parcela' }, params: v.object({ id: IdParam }) } as const
+const byPedido = { service: 'drive', access: 'student', owned: { id: 'pedido' }, params: v.object({ id: IdParam }) } as const
 const parcelaNotFound = { 404: PAGAMENTO_TEXTS.parcelaNotFound }
 const pedidoNotFound = { 404: PAGAMENTO_TEXTS.pedidoNotFound }
 
@@ -34,10 +37,7 @@ export const pagamentoEndpoints = {
   pixParcela: defineEndpoint({
     method: 'GET',
     path: '/financeiro-parcelas/{id}/cobranca/execute/pix/portal/',
-    service: 'drive',
-    access: 'student',
-    owned: { id: 'parcela' },
-    params: v.object({ id: IdParam }),
+    ...byParcela,
     response: CobrancaPix,
     errors: { byStatus: parcelaNotFound, useDetail: true, fallback: 'Erro ao gerar o Pix' },
   }),
@@ -48,10 +48,7 @@ export const pagamentoEndpoints = {
   cartaoParcela: defineEndpoint({
     method: 'POST',
     path: '/financeiro-parcelas/{id}/cobranca/execute/cartao-credito/portal/',
-    service: 'drive',
-    access: 'student',
-    owned: { id: 'parcela' },
-    params: v.object({ id: IdParam }),
+    ...byParcela,
     body: PagamentoCartaoIn,
     response: PagamentoCartao,
     errors: { byStatus: parcelaNotFound, useDetail: true, fallback: 'Erro ao pagar com cartão' },
@@ -63,10 +60,7 @@ export const pagamentoEndpoints = {
   pixPedido: defineEndpoint({
     method: 'GET',
     path: '/pre-invoice/{id}/cobranca/execute/pix/portal/',
-    service: 'drive',
-    access: 'student',
-    owned: { id: 'pedido' },
-    params: v.object({ id: IdParam }),
+    ...byPedido,
     response: CobrancaPix,
     errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao gerar o Pix' },
   }),
@@ -77,10 +71,7 @@ export const pagamentoEndpoints = {
   cartaoPedido: defineEndpoint({
     method: 'POST',
     path: '/pre-invoice/{id}/cobranca/execute/cartao-credito/portal/',
-    service: 'drive',
-    access: 'student',
-    owned: { id: 'pedido' },
-    params: v.object({ id: IdParam }),
+    ...byPedido,
     body: PagamentoCartaoPedidoIn,
     response: PagamentoCartao,
     errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao pagar com cartão' },
@@ -89,10 +80,7 @@ export const pagamentoEndpoints = {
   opcoesCartaoParcela: defineEndpoint({
     method: 'GET',
     path: '/financeiro-parcelas/{id}/cobranca/cartao-credito/parcelas/',
-    service: 'drive',
-    access: 'student',
-    owned: { id: 'parcela' },
-    params: v.object({ id: IdParam }),
+    ...byParcela,
     response: OpcoesCartao,
     errors: { byStatus: parcelaNotFound, useDetail: true, fallback: 'Erro ao carregar as parcelas do cartão' },
   }),
@@ -100,10 +88,7 @@ export const pagamentoEndpoints = {
   opcoesCartaoPedido: defineEndpoint({
     method: 'GET',
     path: '/pre-invoice/{id}/cobranca/cartao-credito/parcelas/',
-    service: 'drive',
-    access: 'student',
-    owned: { id: 'pedido' },
-    params: v.object({ id: IdParam }),
+    ...byPedido,
     response: OpcoesCartao,
     errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao carregar as parcelas do cartão' },
   }),
