@@ -43,6 +43,7 @@ export const CARD_ATTEMPT_LIMIT = 5
  * kept, D12's largest for its number of books.
  */
 export function maxCardInstalments(target: pagamentosRepo.AlvoAPagar): number {
+  if (target.maxParcelas !== undefined) return target.maxParcelas
   if (!target.plano) return CARD_MAX_INSTALLMENTS
   const { parcelas, livros } = target.plano
   return parcelas ?? (isBookCount(livros) ? orderPrice(livros).maxParcelas : 1)

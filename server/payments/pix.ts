@@ -48,4 +48,9 @@ export function brCodeChecks(payload: string): boolean {
 }
 
 /** What a Pix charge pays, as the payer's bank app shows it. */
-export const PIX_DESCRIPTIONS = { parcela: 'Parcela do curso', pedido: 'Pedido de livros', cambio: 'Compra de moeda (câmbio)' } as const
+export const PIX_DESCRIPTIONS = {
+  parcela: 'Parcela do curso',
+  pedido: 'Pedido de livros',
+  cambio: 'Compra de moeda (câmbio)',
+  knnUsa: 'Intercâmbio KNN',
+} as const

@@ -12,6 +12,7 @@ import emailVerificationRoutes from './email-verification.ts'
 import englishTestRoutes from './english-test.ts'
 import financeiroRoutes from './financeiro.ts'
 import loginRoutes from './login.ts'
+import knnUsaRoutes from './knn-usa.ts'
 import managerOrderRoutes from './manager-orders.ts'
 import passwordRecoveryRoutes from './password-recovery.ts'
 import pedidoRoutes from './pedidos.ts'
@@ -52,4 +53,5 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(travelCampaignRoutes)
   await app.register(chatRoutes)
   await app.register(cambioRoutes)
+  await app.register(knnUsaRoutes)
 }

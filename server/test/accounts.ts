@@ -21,6 +21,7 @@ import { pushSubscriptions } from '../db/schema/push.ts'
 import { turmaAlunos, turmas } from '../db/schema/turmas.ts'
 import { users } from '../db/schema/users.ts'
 import { DEMO_COMPANY } from '../db/seed.ts'
+import { createKnnUsaRequest } from './knn-usa.ts'
 import { sampleFile } from './multipart.ts'
 
 /**
@@ -187,6 +188,14 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   parcela: async (db, userId) => ({ parcela: (await createParcela(db, userId)).id }),
   // Waiting for payment with its priced item, so paying it works too (P151).
   pedido: async (db, userId) => ({ pedido: await createPedidoAPagar(db, userId) }),
+  // Waiting for the passport again, so its owner can resend, delete and read it (P220).
+  knnUsaRequest: (db, userId, storage) => knnUsaIds(db, userId, storage),
+  knnUsaDocumento: (db, userId, storage) => knnUsaIds(db, userId, storage),
+}
+
+async function knnUsaIds(db: Database, userId: number, storage: FileStorage): Promise<OwnedIds> {
+  const { requestId, documentoId } = await createKnnUsaRequest(db, userId, storage)
+  return { knnUsaRequest: requestId, knnUsaDocumento: documentoId }
 }
 
 /**

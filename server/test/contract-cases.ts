@@ -115,12 +115,22 @@ function keysOf(schema: unknown): string[] {
   return Object.keys(schemaEntries(schema))
 }
 
-/** A value each field accepts, when a simple one does, so one hostile field at a time is what fails. */
+/** The first example a schema declares (valibot's `v.examples`) when it accepts it. */
+function declaredExample(schema: unknown): unknown {
+  const declared = (schema as { pipe?: { type: string; examples?: unknown[] }[] }).pipe?.find((item) => item.type === 'examples')
+    ?.examples?.[0]
+  return declared !== undefined && v.is(schema as v.GenericSchema, declared) ? declared : undefined
+}
+
+/**
+ * A value each field accepts, when a simple one does (or the field's declared example, e.g.
+ * a multipart request's JSON text field, P220), so one hostile field at a time is what fails.
+ */
 function plausible(schema: unknown, candidates: readonly unknown[]): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(schemaEntries(schema)).map(([key, entry]) => [
       key,
-      candidates.find((candidate) => v.is(entry, candidate)) ?? candidates[0],
+      declaredExample(entry) ?? candidates.find((candidate) => v.is(entry, candidate)) ?? candidates[0],
     ]),
   )
 }
@@ -133,9 +143,8 @@ const plausibleJson = (schema: unknown) => plausible(schema, ['valor-plausivel',
  */
 function exampleJson(schema: unknown): unknown {
   // A field that declares an example (valibot's `v.examples`) gets it, e.g. a product code that exists (P176).
-  const declared = (schema as { pipe?: { type: string; examples?: unknown[] }[] }).pipe?.find((item) => item.type === 'examples')
-    ?.examples?.[0]
-  if (declared !== undefined && v.is(schema as v.GenericSchema, declared)) return declared
+  const declared = declaredExample(schema)
+  if (declared !== undefined) return declared
   const candidates = [
     'valor-plausivel',
     1,

@@ -41,6 +41,9 @@ export type OwnedKind =
   | 'parcela'
   /** One of the caller's orders (pre-invoices, issue 12). */
   | 'pedido'
+  /** One of the caller's overseas-study requests, and a document of it (issue 14, D28). */
+  | 'knnUsaRequest'
+  | 'knnUsaDocumento'
 
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {

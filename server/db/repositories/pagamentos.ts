@@ -6,8 +6,10 @@ import { moveOrder } from '../../orders/lifecycle.ts'
 import { brazilDate } from '../../http/tmz.ts'
 import type { Db } from '../client.ts'
 import { creditInstalmentOnTime } from './club.ts'
-import { cambioCotacoes } from '../schema/cambio.ts'
+import { converter } from '../../cambio/conversao.ts'
+import { cambioCotacoes, cambioTaxas } from '../schema/cambio.ts'
 import { parcelas } from '../schema/financeiro.ts'
+import { knnUsaRequests, knnUsaTurmas } from '../schema/knn-usa.ts'
 import { cobrancas, type CobrancaRow } from '../schema/pagamentos.ts'
 import { preInvoiceItems, preInvoices } from '../schema/pedidos.ts'
 import { users } from '../schema/users.ts'
@@ -35,8 +37,9 @@ export function newTxid(): string {
   return txid
 }
 
-/** What a charge collects: an instalment, an order or a câmbio quote (P202), by id. */
-export type Alvo = { tipo: 'parcela'; id: number } | { tipo: 'pedido'; id: number } | { tipo: 'cambio'; id: number }
+/** What a charge collects: an instalment, an order, a câmbio quote (P202) or an overseas-study request (P219), by id. */
+export type Alvo =
+  { tipo: 'parcela'; id: number } | { tipo: 'pedido'; id: number } | { tipo: 'cambio'; id: number } | { tipo: 'knnUsa'; id: number }
 
 /**
  * An instalment or order as payment sees it: `aberto` can be paid, `pago` was, `fechado`
@@ -51,6 +54,10 @@ export interface AlvoAPagar {
   plano?: { parcelas: number | null; livros: number }
   /** A câmbio quote's end of validity (P202): past it, the quote is `fechado`. */
   validaAte?: Date
+  /** The most card instalments, when the target fixes it (an overseas-study request: 10, D28). */
+  maxParcelas?: number
+  /** An overseas-study request's status (P219): `fechado` unless aprovado. */
+  statusKnnUsa?: string
 }
 
 /** D11: an order is paid from 1 (or -1, the school's problem solved by the payment). */
@@ -61,16 +68,49 @@ const ORDER_CLOSED: readonly OrderStatusId[] = [-3, -2]
 const openIfDue = (valorCentavos: number): AlvoAPagar['estado'] => (valorCentavos > 0 ? 'aberto' : 'fechado')
 
 /** The charges' column that names the target. */
-const ALVO_COLUMNS = { parcela: cobrancas.parcelaId, pedido: cobrancas.preInvoiceId, cambio: cobrancas.cotacaoCambioId } as const
+const ALVO_COLUMNS = {
+  parcela: cobrancas.parcelaId,
+  pedido: cobrancas.preInvoiceId,
+  cambio: cobrancas.cotacaoCambioId,
+  knnUsa: cobrancas.knnUsaRequestId,
+} as const
 const alvoColumn = (alvo: Alvo) => ALVO_COLUMNS[alvo.tipo]
-const alvoValues = (alvo: Alvo) =>
-  alvo.tipo === 'parcela' ? { parcelaId: alvo.id } : alvo.tipo === 'pedido' ? { preInvoiceId: alvo.id } : { cotacaoCambioId: alvo.id }
+const ALVO_KEYS = { parcela: 'parcelaId', pedido: 'preInvoiceId', cambio: 'cotacaoCambioId', knnUsa: 'knnUsaRequestId' } as const
+const alvoValues = (alvo: Alvo) => ({ [ALVO_KEYS[alvo.tipo]]: alvo.id })
 
 /** The charge's target, from its row. */
-export function alvoOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId' | 'cotacaoCambioId'>): Alvo {
+export function alvoOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId' | 'cotacaoCambioId' | 'knnUsaRequestId'>): Alvo {
   if (row.parcelaId !== null) return { tipo: 'parcela', id: row.parcelaId }
   if (row.preInvoiceId !== null) return { tipo: 'pedido', id: row.preInvoiceId }
+  if (row.knnUsaRequestId !== null) return { tipo: 'knnUsa', id: row.knnUsaRequestId }
   return { tipo: 'cambio', id: row.cotacaoCambioId! }
+}
+
+/** Card instalments an overseas-study request can be paid in (D28). */
+export const KNN_USA_CARD_INSTALMENTS = 10
+
+/**
+ * An overseas-study request as payment sees it (D28, P219): payable once aprovado, its
+ * amount the class's price in reais at today's rate of the câmbio table (no IOF), so a
+ * pending Pix code of yesterday's rate is replaced by one at today's. Without a rate for
+ * the class's currency it cannot be paid (`fechado`, valor 0).
+ */
+async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
+  const where = and(eq(knnUsaRequests.id, id), userId === undefined ? undefined : eq(knnUsaRequests.userId, userId))
+  const query = db
+    .select({ status: knnUsaRequests.status, turmaId: knnUsaRequests.turmaId, valorPago: knnUsaRequests.valorPagoCentavos })
+    .from(knnUsaRequests)
+    .where(where)
+  const [request] = lock ? await query.for('update') : await query
+  if (!request) return null
+  const [turma] = await db
+    .select({ preco: knnUsaTurmas.precoCentavos, moeda: knnUsaTurmas.moeda, taxa: cambioTaxas.taxaMilionesimos })
+    .from(knnUsaTurmas)
+    .leftJoin(cambioTaxas, eq(cambioTaxas.moeda, knnUsaTurmas.moeda))
+    .where(eq(knnUsaTurmas.id, request.turmaId))
+  const valorCentavos = turma?.taxa ? converter(turma.moeda, turma.moeda, turma.preco, turma.taxa).valorReaisCentavos : 0
+  const estado = request.status === 'pago' ? 'pago' : request.status === 'aprovado' && valorCentavos > 0 ? 'aberto' : 'fechado'
+  return { valorCentavos, estado, maxParcelas: KNN_USA_CARD_INSTALMENTS, statusKnnUsa: request.status }
 }
 
 /** A câmbio quote as payment sees it (P202): its total, paid once, closed after its 15 minutes. */
@@ -89,6 +129,7 @@ async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, 
 /** The target (the caller's when `userId` is given), locked until the transaction ends when `lock`; null when not found. */
 async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
   if (alvo.tipo === 'cambio') return readCotacao(db, alvo.id, userId, lock)
+  if (alvo.tipo === 'knnUsa') return readKnnUsa(db, alvo.id, userId, lock)
   if (alvo.tipo === 'parcela') {
     const where = and(eq(parcelas.id, alvo.id), userId === undefined ? undefined : eq(parcelas.userId, userId))
     const query = db.select({ valorCentavos: parcelas.valorCentavos, pagoEm: parcelas.pagoEm }).from(parcelas).where(where)
@@ -119,6 +160,15 @@ async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, loc
 /** The target paid with `valorCentavos` at `at`; false when it already was (or, an order, can no longer be). */
 async function markPaid(tx: Tx, alvo: Alvo, valorCentavos: number, at: Date): Promise<boolean> {
   if (alvo.tipo === 'parcela') return markParcelaPaid(tx, alvo.id, valorCentavos, at)
+  if (alvo.tipo === 'knnUsa') {
+    // D28: aprovado → pago once; a request cancelled meanwhile is not paid (money to refund).
+    const paid = await tx
+      .update(knnUsaRequests)
+      .set({ status: 'pago', pagoEm: at, valorPagoCentavos: valorCentavos, atualizadoEm: at })
+      .where(and(eq(knnUsaRequests.id, alvo.id), eq(knnUsaRequests.status, 'aprovado')))
+      .returning({ id: knnUsaRequests.id })
+    return paid.length === 1
+  }
   if (alvo.tipo === 'cambio') {
     const paid = await tx
       .update(cambioCotacoes)
@@ -309,6 +359,7 @@ export async function confirmPixCharge(db: Db, txid: string, at: Date): Promise<
         parcelaId: cobrancas.parcelaId,
         preInvoiceId: cobrancas.preInvoiceId,
         cotacaoCambioId: cobrancas.cotacaoCambioId,
+        knnUsaRequestId: cobrancas.knnUsaRequestId,
       })
       .from(cobrancas)
       .where(and(eq(cobrancas.txid, txid), eq(cobrancas.metodo, 'pix')))
@@ -343,7 +394,7 @@ export async function pendingPixCharges(db: Db, now: Date) {
       expiraEm: cobrancas.expiraEm,
       aluno: users.fullName,
       email: users.email,
-      descricao: sql<string>`coalesce(${parcelas.descricao}, 'Pedido ' || ${preInvoices.numero}, 'Câmbio ' || ${cambioCotacoes.moeda})`,
+      descricao: sql<string>`coalesce(${parcelas.descricao}, 'Pedido ' || ${preInvoices.numero}, 'Câmbio ' || ${cambioCotacoes.moeda}, ${knnUsaTurmas.nome})`,
       numero: sql<number>`coalesce(${parcelas.numero}, 1)`,
       totalParcelas: sql<number>`coalesce(${parcelas.totalParcelas}, 1)`,
     })
@@ -351,6 +402,8 @@ export async function pendingPixCharges(db: Db, now: Date) {
     .leftJoin(parcelas, eq(parcelas.id, cobrancas.parcelaId))
     .leftJoin(preInvoices, eq(preInvoices.id, cobrancas.preInvoiceId))
     .leftJoin(cambioCotacoes, eq(cambioCotacoes.id, cobrancas.cotacaoCambioId))
+    .leftJoin(knnUsaRequests, eq(knnUsaRequests.id, cobrancas.knnUsaRequestId))
+    .leftJoin(knnUsaTurmas, eq(knnUsaTurmas.id, knnUsaRequests.turmaId))
     .innerJoin(users, eq(users.id, cobrancas.userId))
     .where(and(eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pendente'), gt(cobrancas.expiraEm, now)))
     .orderBy(desc(cobrancas.createdAt), desc(cobrancas.id))

@@ -49,6 +49,7 @@ export const KNN_USA_TEXTS = {
   responsavelCpf: 'Informe o CPF do responsável: você terá menos de 18 anos na data da viagem.',
   documentosFaltando: (nomes: string) => `Envie também: ${nomes}.`,
   documentoNaoPedido: (nome: string) => `A escola não pediu ${nome}: envie só os documentos pedidos.`,
+  documentoNaoSeAplica: (nome: string) => `Esta solicitação não leva ${nome}: o aluno não será menor na viagem.`,
   documentoRepetido: 'Cada documento vai uma vez só.',
   arquivosDocumentos: 'Envie um arquivo para cada documento indicado, na mesma ordem.',
   nascimentoFuturo: 'A data de nascimento não pode ser depois da viagem.',
@@ -61,6 +62,8 @@ export const KNN_USA_TEXTS = {
 } as const
 
 const requestNotFound = { 404: KNN_USA_TEXTS.requestNotFound } as const
+/** `{id}` is one of the caller's requests (another student's: 404). */
+const byRequest = { id: 'knnUsaRequest' } as const
 
 /**
  * KNN Orlando and London by Phenom (issue 14, SPEC §7 knn-usa, D28, D29, D31,
@@ -137,6 +140,7 @@ export const knnUsaEndpoints = {
     path: '/knn-usa/request/{id}/',
     service: 'portal',
     access: 'student',
+    owned: byRequest,
     params: v.object({ id: IdParam }),
     response: KnnUsaRequest,
     errors: { byStatus: requestNotFound, useDetail: true, fallback: 'Erro ao excluir a solicitação' },
@@ -151,6 +155,7 @@ export const knnUsaEndpoints = {
     path: '/knn-usa/request/{id}/resend-document/',
     service: 'portal',
     access: 'student',
+    owned: byRequest,
     params: v.object({ id: IdParam }),
     body: KnnUsaResendBody,
     bodyEncoding: 'multipart',
@@ -164,6 +169,7 @@ export const knnUsaEndpoints = {
     path: '/knn-usa/request/{id}/document/{x}/',
     service: 'portal',
     access: 'user',
+    owned: { ...byRequest, x: 'knnUsaDocumento' },
     params: v.object({ id: IdParam, x: IdParam }),
     response: FileDownload,
     errors: { byStatus: { 404: KNN_USA_TEXTS.documentoNotFound }, useDetail: true, fallback: 'Erro ao baixar o documento' },
@@ -174,6 +180,7 @@ export const knnUsaEndpoints = {
     path: '/knn-usa/payment/{id}/',
     service: 'portal',
     access: 'student',
+    owned: byRequest,
     params: v.object({ id: IdParam }),
     response: PagamentoUsa,
     errors: { byStatus: requestNotFound, useDetail: true, fallback: 'Erro ao carregar o pagamento' },

@@ -170,9 +170,11 @@ export const KnnUsaRequestIn = v.object({
 export type KnnUsaRequestIn = v.InferOutput<typeof KnnUsaRequestIn>
 
 /** A JSON text field parsed with `schema`: invalid JSON is a field error, not a 500. */
-function JsonField<T extends v.GenericSchema>(schema: T) {
+function JsonField<T extends v.GenericSchema>(schema: T, example: string) {
   return v.pipe(
     Text(4000),
+    // A valid value, for the generated contract tests to send (server/test/contract-cases.ts).
+    v.examples([example]),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       try {
         return JSON.parse(dataset.value) as unknown
@@ -186,13 +188,20 @@ function JsonField<T extends v.GenericSchema>(schema: T) {
 }
 
 /** The multipart body's text field of `POST /knn-usa/request/`. */
-export const KnnUsaRequestBody = v.object({ knn_usa_request_in: JsonField(KnnUsaRequestIn) })
+export const KnnUsaRequestBody = v.object({
+  knn_usa_request_in: JsonField(
+    KnnUsaRequestIn,
+    '{"turma_id":1,"passaporte_numero":"FZ123456","passaporte_validade":"2036-01-01","data_nascimento":"2000-01-01","documentos":["passaporte"]}',
+  ),
+})
 
 /** `knn_usa_resend_in` of `PATCH …/resend-document/`: the kind of each `files` part, in order. */
 export const KnnUsaResendIn = v.object({
   documentos: v.pipe(v.array(TipoDocumentoUsa), v.minLength(1, 'Envie pelo menos um documento.'), v.maxLength(TIPOS_DOCUMENTO_USA.length)),
 })
-export const KnnUsaResendBody = v.object({ knn_usa_resend_in: JsonField(KnnUsaResendIn) })
+export const KnnUsaResendBody = v.object({
+  knn_usa_resend_in: JsonField(KnnUsaResendIn, '{"documentos":["passaporte"]}'),
+})
 
 /** enviado: waiting for or passed the review; reenviar: the school asked it again (with `motivo`); substituido: an older copy. */
 export const StatusDocumentoUsa = v.picklist(['enviado', 'reenviar', 'substituido'])
