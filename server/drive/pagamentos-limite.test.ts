@@ -4,6 +4,7 @@ import type { PagamentoCartaoIn } from '../../src/api/schemas/pagamento.ts'
 import { loginAttempts } from '../db/schema/login-failures.ts'
 import { createAccount, createParcela, createPedidoAPagar, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../test/app.ts'
+import { testCard, VISA } from '../test/cards.ts'
 import { CARD_ATTEMPT_LIMIT } from './pagamentos.ts'
 
 /**
@@ -20,14 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const APPROVED: PagamentoCartaoIn = {
-  titular: 'PESSOA DE TESTE',
-  numero: '4111111111111111',
-  validade_mes: 12,
-  validade_ano: new Date().getFullYear() + 1,
-  cvv: '123',
-  parcelas: 1,
-}
+const APPROVED = testCard({ numero: VISA, cvv: '123' })
 const DECLINED: PagamentoCartaoIn = { ...APPROVED, numero: '4000000000000002' }
 /** The check digit is wrong: refused before any charge (422), counted all the same. */
 const INVALID: PagamentoCartaoIn = { ...APPROVED, numero: '4111111111111112' }

@@ -10,6 +10,7 @@ import { moveOrder } from '../orders/lifecycle.ts'
 import { orderPrice } from '../orders/prices.ts'
 import { createAccount, createParcela, createPedido, createPedidoAPagar, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../test/app.ts'
+import { testCard, VISA } from '../test/cards.ts'
 import { confirmPixCharge } from './pagamentos.ts'
 
 /**
@@ -31,14 +32,7 @@ const cartaoUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/execute/c
 
 const askPix = (account: TestAccount, id: number) => t.app.inject({ method: 'GET', url: pixUrl(id), headers: bearer(account.token) })
 
-const CARD: PagamentoCartaoIn = {
-  titular: 'PESSOA DE TESTE',
-  numero: '4111111111111111',
-  validade_mes: 12,
-  validade_ano: new Date().getFullYear() + 1,
-  cvv: '123',
-  parcelas: 3,
-}
+const CARD = testCard({ numero: VISA, cvv: '123', parcelas: 3 })
 const payByCard = (account: TestAccount, id: number, body: PagamentoCartaoIn = CARD) =>
   t.app.inject(jsonRequest('POST', cartaoUrl(id), body, bearer(account.token)))
 

@@ -13,6 +13,7 @@ import { brCode, crc16 } from '../payments/brcode.ts'
 import { sandboxGateway, type CardChargeInput, type CardGateway } from '../payments/card.ts'
 import { createAccount, createParcela, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../test/app.ts'
+import { testCard } from '../test/cards.ts'
 import { confirmPixCharge, GATEWAY_UNAVAILABLE, PIX_CHARGE_MINUTES } from './pagamentos.ts'
 
 /**
@@ -64,21 +65,7 @@ function askPix(account: TestAccount, id: number | string) {
   return t.app.inject({ method: 'GET', url: pixUrl(id), headers: bearer(account.token) })
 }
 
-const NEXT_YEAR = new Date().getFullYear() + 1
-
-function card(overrides: Partial<PagamentoCartaoIn> = {}): PagamentoCartaoIn {
-  return {
-    titular: 'PESSOA DE TESTE',
-    numero: '5555555555554444',
-    validade_mes: 12,
-    validade_ano: NEXT_YEAR,
-    cvv: '739',
-    parcelas: 1,
-    ...overrides,
-  }
-}
-
-function payByCard(account: TestAccount, id: number | string, body: PagamentoCartaoIn = card()) {
+function payByCard(account: TestAccount, id: number | string, body: PagamentoCartaoIn = testCard()) {
   return t.app.inject(jsonRequest('POST', cartaoUrl(id), body, bearer(account.token)))
 }
 
@@ -306,7 +293,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
   it('approved: 201 with brand and last four digits, the instalment paid once, and nothing of the card kept but those', async () => {
     const { student, parcela } = await studentWithParcela({ valorCentavos: 45_100 })
     const before = gateway.charges.length
-    const response = await payByCard(student, parcela.id, card({ parcelas: 2 }))
+    const response = await payByCard(student, parcela.id, testCard({ parcelas: 2 }))
     expect(response.statusCode, response.body).toBe(201)
     const pagamento = response.json<PagamentoCartao>()
     expect(pagamento).toMatchObject({ parcela_id: parcela.id, valor: 45_100, parcelas: 2, bandeira: 'mastercard', final: '4444' })
@@ -344,10 +331,10 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
 
   it('declined by the bank: 402 with the reason, a recusado row with brand and last four only, the instalment still open', async () => {
     const { student, parcela } = await studentWithParcela()
-    const declined = await payByCard(student, parcela.id, card({ numero: '4000000000000002' }))
+    const declined = await payByCard(student, parcela.id, testCard({ numero: '4000000000000002' }))
     expect(declined.statusCode).toBe(402)
     expect(declined.json()).toEqual({ detail: 'Cartão recusado pelo banco emissor.' })
-    const funds = await payByCard(student, parcela.id, card({ numero: '4000000000009995' }))
+    const funds = await payByCard(student, parcela.id, testCard({ numero: '4000000000009995' }))
     expect(funds.statusCode).toBe(402)
     expect(funds.json()).toEqual({ detail: 'Saldo ou limite insuficiente.' })
 
@@ -360,7 +347,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
     expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
 
     // Another card then pays it.
-    expect((await payByCard(student, parcela.id, card({ numero: '4111111111111111', cvv: '123' }))).statusCode).toBe(201)
+    expect((await payByCard(student, parcela.id, testCard({ numero: '4111111111111111', cvv: '123' }))).statusCode).toBe(201)
     expect((await chargesOf(parcela.id)).map((row) => row.status)).toEqual(['recusado', 'recusado', 'pago'])
   })
 
@@ -369,10 +356,10 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
     const before = gateway.charges.length
     const lastYear = new Date().getFullYear() - 1
     const cases: [PagamentoCartaoIn, string][] = [
-      [card({ validade_ano: lastYear }), 'Cartão vencido.'],
-      [card({ numero: '5555555555554445' }), 'Número de cartão inválido.'],
-      [card({ numero: '378282246310005', cvv: '123' }), 'CVV inválido.'],
-      [card({ cvv: '1234' }), 'CVV inválido.'],
+      [testCard({ validade_ano: lastYear }), 'Cartão vencido.'],
+      [testCard({ numero: '5555555555554445' }), 'Número de cartão inválido.'],
+      [testCard({ numero: '378282246310005', cvv: '123' }), 'CVV inválido.'],
+      [testCard({ cvv: '1234' }), 'CVV inválido.'],
     ]
     for (const [body, detail] of cases) {
       const response = await payByCard(student, parcela.id, body)
@@ -382,7 +369,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
     expect(gateway.charges.length).toBe(before)
     expect(await chargesOf(parcela.id)).toEqual([])
     // The 4-digit CVV of an American Express card goes through.
-    expect((await payByCard(student, parcela.id, card({ numero: '378282246310005', cvv: '1234' }))).json()).toMatchObject({
+    expect((await payByCard(student, parcela.id, testCard({ numero: '378282246310005', cvv: '1234' }))).json()).toMatchObject({
       bandeira: 'amex',
       final: '0005',
     })
@@ -443,12 +430,12 @@ describe('logs of card payments', () => {
     const { student, parcela } = await studentWithParcela()
     const start = logLines.length
     // A refused card, an expired one, a gateway failure that quotes the card, then an approval.
-    await payByCard(student, parcela.id, card({ numero: '4000000000009995', cvv: '862' }))
-    await payByCard(student, parcela.id, card({ numero: '4000000000009995', cvv: '862', validade_ano: 2020 }))
+    await payByCard(student, parcela.id, testCard({ numero: '4000000000009995', cvv: '862' }))
+    await payByCard(student, parcela.id, testCard({ numero: '4000000000009995', cvv: '862', validade_ano: 2020 }))
     gateway.failing = true
-    await payByCard(student, parcela.id, card({ numero: '4000000000009995', cvv: '862' }))
+    await payByCard(student, parcela.id, testCard({ numero: '4000000000009995', cvv: '862' }))
     gateway.failing = false
-    expect((await payByCard(student, parcela.id, card({ numero: '6362970000457013', cvv: '862' }))).statusCode).toBe(201)
+    expect((await payByCard(student, parcela.id, testCard({ numero: '6362970000457013', cvv: '862' }))).statusCode).toBe(201)
 
     const lines = logLines.slice(start)
     // The requests were logged (trace level), so the test reads real lines.

@@ -13,6 +13,7 @@ import { GATEWAY_UNAVAILABLE } from '../drive/pagamentos.ts'
 import { brazilDate } from '../http/tmz.ts'
 import { createAccount, createParcela, createPedidoAPagar, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../test/app.ts'
+import { testCard } from '../test/cards.ts'
 import { startPaymentProviderStandIn, type PaymentProviderStandIn } from '../test/stand-ins/payment-provider.ts'
 import { CARD_TEXTS } from './card.ts'
 import { brCodeChecks } from './pix.ts'
@@ -49,21 +50,7 @@ afterAll(async () => {
   await provider?.close()
 })
 
-const NEXT_YEAR = new Date().getFullYear() + 1
-
-function card(overrides: Partial<PagamentoCartaoIn> = {}): PagamentoCartaoIn {
-  return {
-    titular: 'PESSOA DE TESTE',
-    numero: '5555555555554444',
-    validade_mes: 12,
-    validade_ano: NEXT_YEAR,
-    cvv: '739',
-    parcelas: 1,
-    ...overrides,
-  }
-}
-
-function payByCard(account: TestAccount, id: number, body: PagamentoCartaoIn = card()) {
+function payByCard(account: TestAccount, id: number, body: PagamentoCartaoIn = testCard()) {
   return t.app.inject(
     jsonRequest('POST', `${drive}/financeiro-parcelas/${id}/cobranca/execute/cartao-credito/portal/`, body, bearer(account.token)),
   )
@@ -100,7 +87,7 @@ describe('cards through the provider', () => {
   it('approved: 201, the instalment paid once, the charge at the provider with the amount, instalments and our txid as key', async () => {
     const { student, parcela } = await studentWithParcela(45_100)
     const start = provider.requests.length
-    const response = await payByCard(student, parcela.id, card({ parcelas: 2 }))
+    const response = await payByCard(student, parcela.id, testCard({ parcelas: 2 }))
     expect(response.statusCode, response.body).toBe(201)
     expect(response.json<PagamentoCartao>()).toMatchObject({
       parcela_id: parcela.id,
@@ -132,7 +119,7 @@ describe('cards through the provider', () => {
     ]
     for (const [numero, detail] of cases) {
       const { student, parcela } = await studentWithParcela()
-      const response = await payByCard(student, parcela.id, card({ numero, cvv: '123' }))
+      const response = await payByCard(student, parcela.id, testCard({ numero, cvv: '123' }))
       expect(response.statusCode, numero).toBe(402)
       expect(response.json()).toEqual({ detail })
       const rows = await chargesOf(parcela.id)
@@ -377,10 +364,10 @@ describe('logs', () => {
   it('never hold a card number, a CVV, the token or the webhook secret', async () => {
     const { student, parcela } = await studentWithParcela()
     const start = logLines.length
-    await payByCard(student, parcela.id, card({ numero: '4000000000009995', cvv: '862' }))
+    await payByCard(student, parcela.id, testCard({ numero: '4000000000009995', cvv: '862' }))
     provider.failNext('error500', 2)
-    await payByCard(student, parcela.id, card({ numero: '6362970000457013', cvv: '862' }))
-    expect((await payByCard(student, parcela.id, card({ numero: '6362970000457013', cvv: '862' }))).statusCode).toBe(201)
+    await payByCard(student, parcela.id, testCard({ numero: '6362970000457013', cvv: '862' }))
+    expect((await payByCard(student, parcela.id, testCard({ numero: '6362970000457013', cvv: '862' }))).statusCode).toBe(201)
     const lines = logLines.slice(start)
     expect(lines.some((line) => line.includes('card gateway failed'))).toBe(true)
     expect(lines.some((line) => line.includes('ProviderFailed'))).toBe(true)
