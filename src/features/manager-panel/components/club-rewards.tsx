@@ -9,10 +9,10 @@ import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'
 import { ChoiceGroup } from '../../../ui/choice-group.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
 import { rewardCatalogueQuery, useSaveReward } from '../club-api.ts'
 import { panelLink } from '../draft.ts'
+import { FieldsSkeleton } from './fields-skeleton.tsx'
 import { PanelCards } from './panel-cards.tsx'
 import { PanelQuery } from './panel-query.tsx'
 
@@ -259,19 +259,7 @@ function RewardForm({ reward }: { reward: Recompensa | null }) {
 }
 
 /** The form's own fields with bars for their values, while the catalogue loads. */
-const formSkeleton = (
-  <div className="stack">
-    <LoadingStatus />
-    {['Nome', 'Descrição', 'Imagem (opcional)', 'Custo em pontos', 'Estoque (unidades)'].map((label) => (
-      <div key={label}>
-        <p className="mp-label">{label}</p>
-        <div className="mp-skeleton-field">
-          <SkeletonText width="40%" />
-        </div>
-      </div>
-    ))}
-  </div>
-)
+const formSkeleton = <FieldsSkeleton labels={['Nome', 'Descrição', 'Imagem (opcional)', 'Custo em pontos', 'Estoque (unidades)']} />
 
 /** /manager-panel/recompensas/nova and /manager-panel/recompensas/{id}. */
 export function RewardFormScreen({ id, nav }: { id: number | undefined; nav: ReactNode }) {
