@@ -133,6 +133,8 @@ describe('seedDemo', () => {
     expect(isMinorOn(minor.birthDate!, calendarDateOf(new Date()))).toBe(true)
     expect(rows.filter((row) => isMinorOn(row.birthDate!, calendarDateOf(new Date()))).map((row) => row.email)).toEqual([
       'menor@example.com',
+      // 16, with a confirmed registration: sends an Orlando request as a minor (P221).
+      'orlando.menor@example.com',
     ])
   })
 

@@ -3,15 +3,23 @@ import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KNN_USA_FILE, KNN_USA_TEXTS } from '../../src/api/contract/knn-usa.ts'
-import type { KnnUsaRequest, KnnUsaRequestGestao, PagamentoUsa, TurmaUsa } from '../../src/api/schemas/knn-usa.ts'
+import {
+  menorNaViagem,
+  type KnnUsaRequest,
+  type KnnUsaRequestGestao,
+  type PagamentoUsa,
+  type TurmaUsa,
+} from '../../src/api/schemas/knn-usa.ts'
 import { definirTaxa } from '../db/repositories/cambio.ts'
 import { KNN_USA_ENTITY } from '../db/repositories/knn-usa.ts'
 import { confirmPixCharge } from '../db/repositories/pagamentos.ts'
-import { knnUsaDocumentos, knnUsaRequests } from '../db/schema/knn-usa.ts'
+import { knnUsaDocumentos, knnUsaRequests, knnUsaTurmas } from '../db/schema/knn-usa.ts'
 import { cobrancas } from '../db/schema/pagamentos.ts'
+import { DEMO_PASSWORD, seedDemo } from '../db/seed.ts'
+import { DEMO_KNN_USA_TURMAS, seedKnnUsaFiles } from '../db/seed-knn-usa.ts'
 import { managerAuditLog } from '../db/schema/push.ts'
 import { createAccount, type TestAccount } from '../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, type TestApp } from '../test/app.ts'
+import { bearer, createTestApp, jsonRequest, loginToken, type TestApp } from '../test/app.ts'
 import { createKnnUsaRequest, createKnnUsaTurma, daysFromNow } from '../test/knn-usa.ts'
 import { filesOnDisk, MULTIPART_TYPE, multipartPayload, sampleFile, type PartBody } from '../test/multipart.ts'
 
@@ -535,5 +543,41 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     expect(response.statusCode).toBe(409)
     expect(response.json().detail).toBe(KNN_USA_TEXTS.transicao('Cancelado', 'pagá-la'))
     expect(await chargesOf(requestId)).toEqual([])
+  })
+})
+
+describe('demo data (P221)', () => {
+  it('Orlando and London classes with seats; orlando@ waits for the passport again, london@ is approved, orlando.menor@ is 16 at departure; seeding again adds nothing', async () => {
+    const orlando = await loginToken(t.app, 'orlando@example.com', DEMO_PASSWORD)
+    const request = (await get(orlando, '/knn-usa/request/me/')).json<KnnUsaRequest>()
+    expect(request).toMatchObject({ programa: 'orlando', status: 'documentos_pendentes', pendencia: { tipos: ['passaporte'] } })
+    expect(request.documentos).toEqual([expect.objectContaining({ tipo: 'passaporte', status: 'reenviar' })])
+    const pdf = await get(orlando, `/knn-usa/request/${request.id}/document/${request.documentos[0]!.id}/`)
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+
+    const london = await loginToken(t.app, 'london@example.com', DEMO_PASSWORD)
+    expect((await get(london, '/knn-usa/request/me/')).json()).toMatchObject({ programa: 'london', status: 'aprovado' })
+
+    const menor = await loginToken(t.app, 'orlando.menor@example.com', DEMO_PASSWORD)
+    expect((await get(menor, '/knn-usa/request/me/')).json()).toBeNull()
+    const me = (await get(menor, '/users/me/')).json<{ birth_date: string }>()
+    const turmas = (await get(menor, '/knn-usa/turmas/')).json<TurmaUsa[]>()
+    for (const demo of DEMO_KNN_USA_TURMAS) {
+      const turma = turmas.find((item) => item.nome === demo.nome)!
+      expect(turma).toMatchObject({ programa: demo.programa, moeda: demo.moeda, vagas: demo.vagas })
+      expect(turma.vagas_restantes).toBeGreaterThan(0)
+      expect(menorNaViagem(me.birth_date, turma.data_ida)).toBe(true)
+    }
+
+    const count = async () => ({
+      turmas: (await t.db.orm.select().from(knnUsaTurmas)).length,
+      requests: (await t.db.orm.select().from(knnUsaRequests)).length,
+      documentos: (await t.db.orm.select().from(knnUsaDocumentos)).length,
+    })
+    const before = await count()
+    await seedDemo(t.db.orm)
+    expect(await seedKnnUsaFiles(t.db.orm, t.app.fileStorage)).toBe(0)
+    expect(await count()).toEqual(before)
   })
 })
