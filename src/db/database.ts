@@ -6,6 +6,7 @@ import type { EnglishTestEstado } from '../api/schemas/english-test.ts'
 import type { Financeiro, Parcela } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
 import type { Pratica } from '../api/schemas/pratica.ts'
+import type { CampanhaViagem, CodigoValidado } from '../api/schemas/travel-campaign.ts'
 import type { NotasAtHome, NotasTurma, Turma } from '../api/schemas/turma.ts'
 
 /** Grades of one class as last fetched: the assessments and the at-home activities. */
@@ -41,7 +42,16 @@ export interface StoredAtividades {
 }
 
 /** What each sync last wrote and when; `owner` records whose data the tables hold. */
-export type SyncKey = 'owner' | 'turmas' | 'financeiro' | 'pedidos' | 'aulasOnline' | 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'
+export type SyncKey =
+  | 'owner'
+  | 'turmas'
+  | 'financeiro'
+  | 'pedidos'
+  | 'aulasOnline'
+  | 'clubExtrato'
+  | 'clubRecompensas'
+  | 'clubPedidos'
+  | 'travelCampaign'
 export interface SyncState {
   key: SyncKey
   updatedAt: number
@@ -61,6 +71,11 @@ export interface SyncState {
   clubRecompensas?: Recompensa[]
   clubPedidos?: PedidoRecompensa[]
   /**
+   * The travel campaign "KNN abre o mundo" (issue 14, P237): the open campaign with the
+   * student's standing (null: none open) and their validated codes, in one sync row like the club's.
+   */
+  travelCampaign?: TravelCampaignState
+  /**
    * The server's ETag of each answer the entity was built from, by request path, sent back
    * as `If-None-Match` (issue 7). Kept here so a wipe removes them with the data.
    */
@@ -72,6 +87,12 @@ export interface StoredPratica {
   turma_id: number
   pratica: Pratica
   updatedAt: number
+}
+
+/** What the travel campaign's sync row holds (P237). */
+export interface TravelCampaignState {
+  campanha: CampanhaViagem | null
+  codigos: CodigoValidado[]
 }
 
 export const DB_NAME = 'portal'

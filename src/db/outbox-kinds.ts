@@ -1,4 +1,5 @@
 import type { ResultadoPratica } from '../api/schemas/pratica.ts'
+import type { ValidacaoQrCode } from '../api/schemas/travel-campaign.ts'
 import type { OutboxItem } from './outbox.ts'
 
 /**
@@ -29,4 +30,26 @@ export function practiceContextOf(item: OutboxItem): PracticeResultContext {
 /** The server's answer once it stored the result (OutboxItem.receipt). */
 export function practiceReceiptOf(item: OutboxItem): ResultadoPratica | undefined {
   return item.state === 'enviado' ? (item.receipt as ResultadoPratica) : undefined
+}
+
+/**
+ * A scanned travel-campaign code (issue 14, D27, P236): an item without a body for
+ * `POST /travel-campaigns/qr-codes/validate/{id}/` (`params.id` = the code), validated once
+ * by its `Idempotency-Key` when the connection allows.
+ */
+export const CAMPAIGN_CODE_KIND = 'campanha-codigo'
+
+/** What a scanned code's item keeps (OutboxItem.context): the printed URL's two segments. */
+export interface CampaignCodeContext {
+  campanha: string
+  codigo: string
+}
+
+export function campaignCodeContextOf(item: OutboxItem): CampaignCodeContext {
+  return item.context as unknown as CampaignCodeContext
+}
+
+/** The server's answer once it validated the code: its entries and the campaign's total. */
+export function campaignCodeReceiptOf(item: OutboxItem): ValidacaoQrCode | undefined {
+  return item.state === 'enviado' ? (item.receipt as ValidacaoQrCode) : undefined
 }

@@ -1,6 +1,7 @@
 import { errorMessageFor } from '../api/client.ts'
 import { atividadeEndpoints } from '../api/contract/atividades.ts'
 import { praticaEndpoints } from '../api/contract/pratica.ts'
+import { travelCampaignEndpoints } from '../api/contract/travel-campaigns.ts'
 import { fillPath, type Endpoint } from '../api/define.ts'
 import { confirm, fileOf, nextDueAt, outboxDb, postpone, reject, renew, take, tokenOf, type OutboxDb, type OutboxItem } from './outbox.ts'
 
@@ -34,15 +35,21 @@ export const NETWORK_ERROR = 'Sem conexão com o servidor'
 
 /**
  * The areas whose writes queue through the outbox (./outbox-kinds.ts: activity files,
- * practice results); a new kind adds its area here. Not the whole contract: the app's
+ * practice results, campaign codes); a new kind adds its area here. Not the whole contract: the app's
  * sender and the service worker would carry every area's schemas (P149).
  */
-const QUEUED_AREAS: Readonly<Record<string, Endpoint>> = { ...atividadeEndpoints, ...praticaEndpoints }
+const QUEUED_AREAS: Readonly<Record<string, Endpoint>> = { ...atividadeEndpoints, ...praticaEndpoints, ...travelCampaignEndpoints }
 
-/** The contract entry that sends the item: a multipart one for a file, one with a JSON body otherwise. */
+/**
+ * The contract entry that sends the item: a multipart one for a file, one with a JSON body
+ * for a JSON item, one without a body for an item whose `json` is null (a campaign code).
+ */
 function endpointOf(item: OutboxItem): Endpoint {
   const endpoint = QUEUED_AREAS[item.endpoint]
-  const fits = item.fileField === undefined ? endpoint?.body !== undefined && !endpoint.multipart : endpoint?.multipart
+  const fits =
+    item.fileField === undefined
+      ? endpoint !== undefined && !endpoint.multipart && (endpoint.body === undefined) === (item.json === null)
+      : endpoint?.multipart
   if (!endpoint || !fits) throw new Error(`outbox: ${item.endpoint} is not a contract endpoint that takes this item's body`)
   return endpoint
 }
@@ -52,11 +59,13 @@ export function requestOf(
   item: OutboxItem,
   file: Blob | null,
   token: string,
-): { url: string; method: string; headers: Record<string, string>; body: FormData | string } {
+): { url: string; method: string; headers: Record<string, string>; body: FormData | string | null } {
   const endpoint = endpointOf(item)
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': item.id }
-  let body: FormData | string
-  if (item.fileField === undefined) {
+  let body: FormData | string | null
+  if (item.fileField === undefined && item.json === null) {
+    body = null
+  } else if (item.fileField === undefined) {
     body = JSON.stringify(item.json)
     headers['Content-Type'] = 'application/json'
   } else {

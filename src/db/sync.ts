@@ -82,8 +82,8 @@ export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now 
   await db.syncState.put({ key: 'aulasOnline', updatedAt: now, aulasOnline: aulas, ...etagsOf(etags) })
 }
 
-/** The KNN Club's rows (P165): each replaces its sync row whole, like the online classes. */
-export async function storeClub<K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'>(
+/** The KNN Club's rows (P165) and the travel campaign's (P237): each replaces its sync row whole, like the online classes. */
+export async function storeClub<K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos' | 'travelCampaign'>(
   key: K,
   value: NonNullable<SyncState[K]>,
   { db = localDb, now = Date.now(), ticket }: StoreOptions = {},

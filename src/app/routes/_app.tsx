@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { waitUntilSettled } from '../../machines/session-view.ts'
+import { rememberAfterLogin } from '../after-login.ts'
 import { protectedRouteGuard } from '../guards.ts'
 import { guardSessionOf } from '../session.tsx'
 import { AuthenticatedLayout } from './-components/authenticated-layout.tsx'
@@ -9,7 +10,11 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
     const session = guardSessionOf(await waitUntilSettled(() => context.session.getSnapshot()))
     const decision = protectedRouteGuard(session, location.pathname, { returnTo: location.href })
-    if (decision) throw redirect({ to: decision.redirectTo, search: decision.search, replace: true })
+    if (decision) {
+      // A campaign code opened logged out is validated after the login (D27, P235).
+      if (decision.redirectTo === '/login/main') rememberAfterLogin(location.href)
+      throw redirect({ to: decision.redirectTo, search: decision.search, replace: true })
+    }
     // A screen whose data the role may not read (a manager on /financial, D7) goes home
     // instead of showing an error: the same canCall rule the server answers 403 with. The
     // navigation table (it names the contract's endpoints) and the query cache come with the

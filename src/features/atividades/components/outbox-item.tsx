@@ -7,7 +7,14 @@ import { loadOutboxApp } from '../../../db/outbox-live.ts'
 import { Button } from '../../../ui/button.tsx'
 import { formatDateTime, formatGrade } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { PRACTICE_RESULT_KIND, practiceContextOf, practiceReceiptOf } from '../../../db/outbox-kinds.ts'
+import {
+  CAMPAIGN_CODE_KIND,
+  campaignCodeContextOf,
+  campaignCodeReceiptOf,
+  PRACTICE_RESULT_KIND,
+  practiceContextOf,
+  practiceReceiptOf,
+} from '../../../db/outbox-kinds.ts'
 
 /** What an activity file's receipt holds (the server's `ArquivoAtividade`, P91). */
 interface Receipt {
@@ -31,6 +38,8 @@ function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; s
   const receipt = receiptOf(item)
   // A practice test's result (P115) rather than a file: its score, and the practice area.
   if (item.kind === PRACTICE_RESULT_KIND) return <PracticeResultRow item={item} actions={<Actions item={item} />} />
+  // A scanned travel-campaign code (issue 14, P236): the code, and its entries once validated.
+  if (item.kind === CAMPAIGN_CODE_KIND) return <CampaignCodeRow item={item} actions={<Actions item={item} />} />
   const titulo = typeof item.context.titulo === 'string' ? item.context.titulo : null
   const turmaId = item.context.turmaId
   return (
@@ -165,6 +174,33 @@ function PracticeResultRow({ item, actions }: { item: OutboxItem; actions: React
         <p className="outbox-item__receipt" data-testid="outbox-receipt">
           <strong>{t('outbox.practiceSaved', { nota: formatGrade(receipt.melhor_nota) })}</strong>
           {` · ${t('outbox.receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}`}
+        </p>
+      ) : null}
+      {actions}
+    </li>
+  )
+}
+
+/** A scanned campaign code in the list: the code, when it was scanned, its entries once validated. */
+function CampaignCodeRow({ item, actions }: { item: OutboxItem; actions: ReactNode }) {
+  const { t } = useTranslation('atividades')
+  const { codigo } = campaignCodeContextOf(item)
+  const receipt = campaignCodeReceiptOf(item)
+  return (
+    <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
+      <div className="outbox-item__head">
+        <span className="outbox-item__name">{t('outbox.campaignCode', { codigo })}</span>
+        <StatePill item={item} />
+      </div>
+      <p className="outbox-item__meta">
+        {t('outbox.campaignScanned', { date: formatDateTime(item.createdAt) })}
+        {' · '}
+        <Link to="/knn-abre-o-mundo">{t('outbox.openCampaign')}</Link>
+      </p>
+      <SendProgress item={item} />
+      {receipt ? (
+        <p className="outbox-item__receipt" data-testid="outbox-receipt">
+          <strong>{t('outbox.campaignValidated', { count: receipt.entradas, total: receipt.total_entradas })}</strong>
         </p>
       ) : null}
       {actions}

@@ -1,7 +1,8 @@
 /**
- * The QR reader of /login/qr-code (issue 9 journey 1): `barcode-detector`'s ponyfill on
- * ZXing's WASM. Imported dynamically by that screen only (P80), so neither the login page
- * nor any other screen loads it.
+ * The QR reader of /login/qr-code (issue 9 journey 1) and of the travel campaign's scanner
+ * (issue 14): `barcode-detector`'s ponyfill on ZXing's WASM. Imported dynamically by
+ * ./use-qr-scanner.ts only when a scanner shows (P80), so neither the login page nor any
+ * other screen loads it.
  *
  * The WASM is the file we ship (a hashed asset of our build, precached by the service
  * worker, P81), never the CDN the library names by default: the screen reads codes offline.
