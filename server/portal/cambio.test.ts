@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAMBIO_TEXTS } from '../../src/api/contract/cambio.ts'
 import type { CotacaoCambio } from '../../src/api/schemas/cambio.ts'
 import { converter } from '../cambio/conversao.ts'
-import { definirTaxa } from '../db/repositories/cambio.ts'
+import { definirTaxa, envelhecerCotacao } from '../db/repositories/cambio.ts'
 import { confirmPixCharge } from '../db/repositories/pagamentos.ts'
 import { cambioCotacoes, cambioTaxas } from '../db/schema/cambio.ts'
 import { cobrancas } from '../db/schema/pagamentos.ts'
@@ -153,14 +153,7 @@ async function cotar(account: TestAccount): Promise<CotacaoCambio> {
 
 /** The quote as if simulated `minutes` ago (the clock moved as the order sweep's tests do, by dating the row back). */
 async function envelhecer(id: number, minutes: number) {
-  const ms = minutes * 60_000
-  await t.db.orm
-    .update(cambioCotacoes)
-    .set({
-      createdAt: sql`${cambioCotacoes.createdAt} - make_interval(secs => ${ms / 1000})`,
-      validaAte: sql`${cambioCotacoes.validaAte} - make_interval(secs => ${ms / 1000})`,
-    })
-    .where(eq(cambioCotacoes.id, id))
+  await envelhecerCotacao(t.db.orm, id, minutes)
 }
 
 const chargesOf = (id: number) => t.db.orm.select().from(cobrancas).where(eq(cobrancas.cotacaoCambioId, id))

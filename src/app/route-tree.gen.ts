@@ -14,11 +14,11 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppAulaOnlineRouteImport } from './routes/_app/aula-online'
+import { Route as AppCambioRouteImport } from './routes/_app/cambio'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEnglishTestRouteImport } from './routes/_app/english-test'
 import { Route as AppEnviosPendentesRouteImport } from './routes/_app/envios-pendentes'
 import { Route as AppFinancialRouteImport } from './routes/_app/financial'
-import { Route as AppKnnAbreOMundoRouteImport } from './routes/_app/knn-abre-o-mundo'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
@@ -30,7 +30,6 @@ import { Route as LoginMainRouteImport } from './routes/login/main'
 import { Route as LoginQrCodeRouteImport } from './routes/login/qr-code'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppAulaOnlineListRouteImport } from './routes/_app/aula-online/list'
-import { Route as AppKnnAbreOMundoIndexRouteImport } from './routes/_app/knn-abre-o-mundo/index'
 import { Route as AppKnnClubSplatRouteImport } from './routes/_app/knn-club/$'
 import { Route as AppManagerPanelSplatRouteImport } from './routes/_app/manager-panel/$'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
@@ -44,7 +43,6 @@ import { Route as AppPedagogicoAtividadesIdRouteImport } from './routes/_app/ped
 import { Route as AppPedagogicoMinhaPraticaIdRouteImport } from './routes/_app/pedagogico/minha-pratica.$id'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
 import { Route as AppPedidosPagarIdRouteImport } from './routes/_app/pedidos_.pagar.$id'
-import { Route as AppAtHomeScanearQrCodeCampanhaCodigoRouteImport } from './routes/_app/at-home.scanear-qr-code.$campanha.$codigo'
 import { Route as AppPedidosCreateIdCodigoProdutoRouteImport } from './routes/_app/pedidos_.create.$id.$codigoProduto'
 
 const IndexRoute = IndexRouteImport.update({
@@ -71,6 +69,11 @@ const AppAulaOnlineRoute = AppAulaOnlineRouteImport.update({
   path: '/aula-online',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCambioRoute = AppCambioRouteImport.update({
+  id: '/cambio',
+  path: '/cambio',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -89,11 +92,6 @@ const AppEnviosPendentesRoute = AppEnviosPendentesRouteImport.update({
 const AppFinancialRoute = AppFinancialRouteImport.update({
   id: '/financial',
   path: '/financial',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppKnnAbreOMundoRoute = AppKnnAbreOMundoRouteImport.update({
-  id: '/knn-abre-o-mundo',
-  path: '/knn-abre-o-mundo',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMeRoute = AppMeRouteImport.update({
@@ -150,11 +148,6 @@ const AppAulaOnlineListRoute = AppAulaOnlineListRouteImport.update({
   id: '/list',
   path: '/list',
   getParentRoute: () => AppAulaOnlineRoute,
-} as any)
-const AppKnnAbreOMundoIndexRoute = AppKnnAbreOMundoIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AppKnnAbreOMundoRoute,
 } as any)
 const AppKnnClubSplatRoute = AppKnnClubSplatRouteImport.update({
   id: '/knn-club/$',
@@ -224,12 +217,6 @@ const AppPedidosPagarIdRoute = AppPedidosPagarIdRouteImport.update({
   path: '/pedidos/pagar/$id',
   getParentRoute: () => AppRoute,
 } as any)
-const AppAtHomeScanearQrCodeCampanhaCodigoRoute =
-  AppAtHomeScanearQrCodeCampanhaCodigoRouteImport.update({
-    id: '/at-home/scanear-qr-code/$campanha/$codigo',
-    path: '/at-home/scanear-qr-code/$campanha/$codigo',
-    getParentRoute: () => AppRoute,
-  } as any)
 const AppPedidosCreateIdCodigoProdutoRoute =
   AppPedidosCreateIdCodigoProdutoRouteImport.update({
     id: '/pedidos_/create/$id/$codigoProduto',
@@ -242,11 +229,11 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/login': typeof LoginRouteWithChildren
   '/aula-online': typeof AppAulaOnlineRouteWithChildren
+  '/cambio': typeof AppCambioRoute
   '/dashboard': typeof AppDashboardRoute
   '/english-test': typeof AppEnglishTestRoute
   '/envios-pendentes': typeof AppEnviosPendentesRoute
   '/financial': typeof AppFinancialRoute
-  '/knn-abre-o-mundo': typeof AppKnnAbreOMundoRouteWithChildren
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
@@ -265,14 +252,12 @@ export interface FileRoutesByFullPath {
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
-  '/knn-abre-o-mundo/': typeof AppKnnAbreOMundoIndexRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
   '/pedidos/pagar/$id': typeof AppPedidosPagarIdRoute
-  '/at-home/scanear-qr-code/$campanha/$codigo': typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
   '/pedidos/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRoutesByTo {
@@ -280,6 +265,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/login': typeof LoginRouteWithChildren
   '/aula-online': typeof AppAulaOnlineRouteWithChildren
+  '/cambio': typeof AppCambioRoute
   '/dashboard': typeof AppDashboardRoute
   '/english-test': typeof AppEnglishTestRoute
   '/envios-pendentes': typeof AppEnviosPendentesRoute
@@ -302,14 +288,12 @@ export interface FileRoutesByTo {
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
-  '/knn-abre-o-mundo': typeof AppKnnAbreOMundoIndexRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
   '/pedidos/pagar/$id': typeof AppPedidosPagarIdRoute
-  '/at-home/scanear-qr-code/$campanha/$codigo': typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
   '/pedidos/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRoutesById {
@@ -319,11 +303,11 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRouteWithChildren
   '/_app/aula-online': typeof AppAulaOnlineRouteWithChildren
+  '/_app/cambio': typeof AppCambioRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/english-test': typeof AppEnglishTestRoute
   '/_app/envios-pendentes': typeof AppEnviosPendentesRoute
   '/_app/financial': typeof AppFinancialRoute
-  '/_app/knn-abre-o-mundo': typeof AppKnnAbreOMundoRouteWithChildren
   '/_app/me': typeof AppMeRoute
   '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/_app/pedidos': typeof AppPedidosRoute
@@ -342,14 +326,12 @@ export interface FileRoutesById {
   '/_app/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
   '/_app/profile-update/start': typeof AppProfileUpdateStartRoute
-  '/_app/knn-abre-o-mundo/': typeof AppKnnAbreOMundoIndexRoute
   '/_app/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/_app/financial_/pagar/$id': typeof AppFinancialPagarIdRoute
   '/_app/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/_app/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
   '/_app/pedidos_/pagar/$id': typeof AppPedidosPagarIdRoute
-  '/_app/at-home/scanear-qr-code/$campanha/$codigo': typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
   '/_app/pedidos_/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRouteTypes {
@@ -359,11 +341,11 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/aula-online'
+    | '/cambio'
     | '/dashboard'
     | '/english-test'
     | '/envios-pendentes'
     | '/financial'
-    | '/knn-abre-o-mundo'
     | '/me'
     | '/pedagogico'
     | '/pedidos'
@@ -382,14 +364,12 @@ export interface FileRouteTypes {
     | '/profile-creation/new-user'
     | '/profile-update/form'
     | '/profile-update/start'
-    | '/knn-abre-o-mundo/'
     | '/aula-online/details/$id'
     | '/financial/pagar/$id'
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
     | '/pedidos/pagar/$id'
-    | '/at-home/scanear-qr-code/$campanha/$codigo'
     | '/pedidos/create/$id/$codigoProduto'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -397,6 +377,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/aula-online'
+    | '/cambio'
     | '/dashboard'
     | '/english-test'
     | '/envios-pendentes'
@@ -419,14 +400,12 @@ export interface FileRouteTypes {
     | '/profile-creation/new-user'
     | '/profile-update/form'
     | '/profile-update/start'
-    | '/knn-abre-o-mundo'
     | '/aula-online/details/$id'
     | '/financial/pagar/$id'
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
     | '/pedidos/pagar/$id'
-    | '/at-home/scanear-qr-code/$campanha/$codigo'
     | '/pedidos/create/$id/$codigoProduto'
   id:
     | '__root__'
@@ -435,11 +414,11 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/aula-online'
+    | '/_app/cambio'
     | '/_app/dashboard'
     | '/_app/english-test'
     | '/_app/envios-pendentes'
     | '/_app/financial'
-    | '/_app/knn-abre-o-mundo'
     | '/_app/me'
     | '/_app/pedagogico'
     | '/_app/pedidos'
@@ -458,14 +437,12 @@ export interface FileRouteTypes {
     | '/_app/profile-creation/new-user'
     | '/_app/profile-update/form'
     | '/_app/profile-update/start'
-    | '/_app/knn-abre-o-mundo/'
     | '/_app/aula-online/details/$id'
     | '/_app/financial_/pagar/$id'
     | '/_app/pedagogico/atividades/$id'
     | '/_app/pedagogico/minha-pratica/$id'
     | '/_app/pedagogico/notas/$id'
     | '/_app/pedidos_/pagar/$id'
-    | '/_app/at-home/scanear-qr-code/$campanha/$codigo'
     | '/_app/pedidos_/create/$id/$codigoProduto'
   fileRoutesById: FileRoutesById
 }
@@ -514,6 +491,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAulaOnlineRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cambio': {
+      id: '/_app/cambio'
+      path: '/cambio'
+      fullPath: '/cambio'
+      preLoaderRoute: typeof AppCambioRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard': {
       id: '/_app/dashboard'
       path: '/dashboard'
@@ -540,13 +524,6 @@ declare module '@tanstack/react-router' {
       path: '/financial'
       fullPath: '/financial'
       preLoaderRoute: typeof AppFinancialRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/knn-abre-o-mundo': {
-      id: '/_app/knn-abre-o-mundo'
-      path: '/knn-abre-o-mundo'
-      fullPath: '/knn-abre-o-mundo'
-      preLoaderRoute: typeof AppKnnAbreOMundoRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/me': {
@@ -625,13 +602,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/aula-online/list'
       preLoaderRoute: typeof AppAulaOnlineListRouteImport
       parentRoute: typeof AppAulaOnlineRoute
-    }
-    '/_app/knn-abre-o-mundo/': {
-      id: '/_app/knn-abre-o-mundo/'
-      path: '/'
-      fullPath: '/knn-abre-o-mundo/'
-      preLoaderRoute: typeof AppKnnAbreOMundoIndexRouteImport
-      parentRoute: typeof AppKnnAbreOMundoRoute
     }
     '/_app/knn-club/$': {
       id: '/_app/knn-club/$'
@@ -724,13 +694,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPedidosPagarIdRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/at-home/scanear-qr-code/$campanha/$codigo': {
-      id: '/_app/at-home/scanear-qr-code/$campanha/$codigo'
-      path: '/at-home/scanear-qr-code/$campanha/$codigo'
-      fullPath: '/at-home/scanear-qr-code/$campanha/$codigo'
-      preLoaderRoute: typeof AppAtHomeScanearQrCodeCampanhaCodigoRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/pedidos_/create/$id/$codigoProduto': {
       id: '/_app/pedidos_/create/$id/$codigoProduto'
       path: '/pedidos/create/$id/$codigoProduto'
@@ -754,17 +717,6 @@ const AppAulaOnlineRouteChildren: AppAulaOnlineRouteChildren = {
 const AppAulaOnlineRouteWithChildren = AppAulaOnlineRoute._addFileChildren(
   AppAulaOnlineRouteChildren,
 )
-
-interface AppKnnAbreOMundoRouteChildren {
-  AppKnnAbreOMundoIndexRoute: typeof AppKnnAbreOMundoIndexRoute
-}
-
-const AppKnnAbreOMundoRouteChildren: AppKnnAbreOMundoRouteChildren = {
-  AppKnnAbreOMundoIndexRoute: AppKnnAbreOMundoIndexRoute,
-}
-
-const AppKnnAbreOMundoRouteWithChildren =
-  AppKnnAbreOMundoRoute._addFileChildren(AppKnnAbreOMundoRouteChildren)
 
 interface AppPedagogicoRouteChildren {
   AppPedagogicoListRoute: typeof AppPedagogicoListRoute
@@ -812,11 +764,11 @@ const AppProfileUpdateRouteWithChildren =
 
 interface AppRouteChildren {
   AppAulaOnlineRoute: typeof AppAulaOnlineRouteWithChildren
+  AppCambioRoute: typeof AppCambioRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppEnglishTestRoute: typeof AppEnglishTestRoute
   AppEnviosPendentesRoute: typeof AppEnviosPendentesRoute
   AppFinancialRoute: typeof AppFinancialRoute
-  AppKnnAbreOMundoRoute: typeof AppKnnAbreOMundoRouteWithChildren
   AppMeRoute: typeof AppMeRoute
   AppPedagogicoRoute: typeof AppPedagogicoRouteWithChildren
   AppPedidosRoute: typeof AppPedidosRoute
@@ -826,17 +778,16 @@ interface AppRouteChildren {
   AppManagerPanelSplatRoute: typeof AppManagerPanelSplatRoute
   AppFinancialPagarIdRoute: typeof AppFinancialPagarIdRoute
   AppPedidosPagarIdRoute: typeof AppPedidosPagarIdRoute
-  AppAtHomeScanearQrCodeCampanhaCodigoRoute: typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
   AppPedidosCreateIdCodigoProdutoRoute: typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAulaOnlineRoute: AppAulaOnlineRouteWithChildren,
+  AppCambioRoute: AppCambioRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppEnglishTestRoute: AppEnglishTestRoute,
   AppEnviosPendentesRoute: AppEnviosPendentesRoute,
   AppFinancialRoute: AppFinancialRoute,
-  AppKnnAbreOMundoRoute: AppKnnAbreOMundoRouteWithChildren,
   AppMeRoute: AppMeRoute,
   AppPedagogicoRoute: AppPedagogicoRouteWithChildren,
   AppPedidosRoute: AppPedidosRoute,
@@ -846,8 +797,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppManagerPanelSplatRoute: AppManagerPanelSplatRoute,
   AppFinancialPagarIdRoute: AppFinancialPagarIdRoute,
   AppPedidosPagarIdRoute: AppPedidosPagarIdRoute,
-  AppAtHomeScanearQrCodeCampanhaCodigoRoute:
-    AppAtHomeScanearQrCodeCampanhaCodigoRoute,
   AppPedidosCreateIdCodigoProdutoRoute: AppPedidosCreateIdCodigoProdutoRoute,
 }
 

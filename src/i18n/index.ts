@@ -5,6 +5,7 @@ import common from './pt-BR/common.json'
 import ui from './pt-BR/ui.json'
 import validation from './pt-BR/validation.json'
 import type AtividadesTexts from './pt-BR/atividades.json'
+import type CambioTexts from './pt-BR/cambio.json'
 import type ClubTexts from './pt-BR/club.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
 import type IndicacaoTexts from './pt-BR/indicacao.json'
@@ -13,7 +14,6 @@ import type PedidoCreateTexts from './pt-BR/pedido-create.json'
 import type PraticaTexts from './pt-BR/pratica.json'
 import type PushTexts from './pt-BR/push.json'
 import type QrLoginTexts from './pt-BR/qr-login.json'
-import type TravelCampaignTexts from './pt-BR/travel-campaign.json'
 import type { moreScreenResources } from './more-screen-resources.ts'
 import type { screenResources } from './screen-resources.ts'
 
@@ -44,7 +44,7 @@ export interface OwnChunkResources {
   pedidoCreate: typeof PedidoCreateTexts
   club: typeof ClubTexts
   indicacao: typeof IndicacaoTexts
-  travelCampaign: typeof TravelCampaignTexts
+  cambio: typeof CambioTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

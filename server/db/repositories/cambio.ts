@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { MoedaEstrangeira } from '../../../src/api/schemas/cambio.ts'
 import type { Conversao } from '../../cambio/conversao.ts'
 import type { Db } from '../client.ts'
@@ -52,4 +52,22 @@ export async function cotacaoDoAluno(db: Db, userId: number, id: number): Promis
     .from(cambioCotacoes)
     .where(and(eq(cambioCotacoes.id, id), eq(cambioCotacoes.userId, userId)))
   return row ?? null
+}
+
+/**
+ * Dates a quote back `minutes` (its simulation and its end alike), as if simulated that long
+ * ago: the tests' clock, and /dev/cambio's for the browser tests (P234). Never in production.
+ */
+export async function envelhecerCotacao(db: Db, id: number, minutes: number): Promise<boolean> {
+  if (!isSerialId(id)) return false
+  const secs = minutes * 60
+  const rows = await db
+    .update(cambioCotacoes)
+    .set({
+      createdAt: sql`${cambioCotacoes.createdAt} - make_interval(secs => ${secs})`,
+      validaAte: sql`${cambioCotacoes.validaAte} - make_interval(secs => ${secs})`,
+    })
+    .where(eq(cambioCotacoes.id, id))
+    .returning({ id: cambioCotacoes.id })
+  return rows.length > 0
 }

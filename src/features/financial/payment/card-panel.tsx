@@ -9,13 +9,15 @@ import { formatMoney } from '../../../ui/format.ts'
 import { unmask } from '../../../ui/mask.ts'
 import { Select } from '../../../ui/select.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
-import { cardOptions, payByCard, type PaymentTarget } from './api.ts'
+import { cardOptions, payByCard, type PanelProps } from './api.ts'
 
-interface PanelProps {
-  target: PaymentTarget
-  online: boolean
-  onPaid: () => void
-}
+/** What the confirmation says the payment did, per kind of target. */
+const PAID_BODY = {
+  parcela: 'card.paidBody',
+  pedido: 'card.paidBodyPedido',
+  cambio: 'card.paidBodyCambio',
+  knnUsa: 'card.paidBodyKnnUsa',
+} as const
 
 const CARD_MASK = ['#### #### #### ####', '#### #### #### #### ###']
 
@@ -36,7 +38,7 @@ type Errors = Partial<Record<keyof CardForm, string>>
  * Credit card (D13). The number and CVV live in this component's state only: no draft,
  * no query cache, nothing in the outbox; after an approval the form is emptied.
  */
-export function CardPanel({ target, online, onPaid }: PanelProps) {
+export function CardPanel({ target, online, onPaid, onRefused }: PanelProps) {
   const { t } = useTranslation('payment')
   const [form, setForm] = useState<CardForm>(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
@@ -55,13 +57,16 @@ export function CardPanel({ target, online, onPaid }: PanelProps) {
       setForm(EMPTY)
       onPaid()
     },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) onRefused?.(error.message)
+    },
   })
   const set = (field: keyof CardForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }))
 
   if (pay.data) {
     return (
       <Alert tone="success" title={t('card.paid')} role="status">
-        {t(target.tipo === 'pedido' ? 'card.paidBodyPedido' : 'card.paidBody', {
+        {t(PAID_BODY[target.tipo], {
           amount: formatMoney(pay.data.valor),
           brand: pay.data.bandeira,
           last4: pay.data.final,

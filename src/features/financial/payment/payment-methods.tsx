@@ -18,7 +18,16 @@ const CardPanel = lazy(() => import('./card-panel.tsx').then((module) => ({ defa
  * Pix or card for one instalment or order (D13, P146, P151): the same flow for both. Paying
  * needs a connection and says so; `onPaid` runs once the payment is confirmed here.
  */
-export function PaymentMethods({ target, onPaid }: { target: PaymentTarget; onPaid: () => void }) {
+export function PaymentMethods({
+  target,
+  onPaid,
+  onRefused,
+}: {
+  target: PaymentTarget
+  onPaid: () => void
+  /** A 409 from the server: the target cannot be charged any more (a câmbio quote past its 15 minutes, P233). */
+  onRefused?: ((message: string) => void) | undefined
+}) {
   const { t } = useTranslation('payment')
   const online = useOnlineStatus()
   const [method, setMethod] = useState<Method>('pix')
@@ -43,10 +52,10 @@ export function PaymentMethods({ target, onPaid }: { target: PaymentTarget; onPa
         />
       )}
       {method === 'pix' ? (
-        <PixPanel target={target} online={online} onPaid={paidHere} />
+        <PixPanel target={target} online={online} onPaid={paidHere} onRefused={onRefused} />
       ) : (
         <Suspense fallback={<LoadingStatus />}>
-          <CardPanel target={target} online={online} onPaid={paidHere} />
+          <CardPanel target={target} online={online} onPaid={paidHere} onRefused={onRefused} />
         </Suspense>
       )}
     </>

@@ -1,24 +1,27 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../../api/client.ts'
 import type { CobrancaPix } from '../../../api/schemas/pagamento.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { formatMoney } from '../../../ui/format.ts'
-import { PIX_POLL_MS, pixCharge, type PaymentTarget } from './api.ts'
+import { PIX_POLL_MS, pixCharge, type PanelProps } from './api.ts'
 
-interface PanelProps {
-  target: PaymentTarget
-  online: boolean
-  onPaid: () => void
-}
+/** What the confirmation says the payment did, per kind of target. */
+const PAID_BODY = {
+  parcela: 'pix.paidBody',
+  pedido: 'pix.paidBodyPedido',
+  cambio: 'pix.paidBodyCambio',
+  knnUsa: 'pix.paidBodyKnnUsa',
+} as const
 
 /**
  * Pix (D13): the charge is asked for on a tap, not on opening the screen (a charge the
  * student did not want is noise on the school's side). While it waits, the same call is
  * repeated: it answers the same pending charge until the provider confirms it.
  */
-export function PixPanel({ target, online, onPaid }: PanelProps) {
+export function PixPanel({ target, online, onPaid, onRefused }: PanelProps) {
   const { t } = useTranslation('payment')
   const [asked, setAsked] = useState(false)
   const charge = useQuery({
@@ -33,6 +36,10 @@ export function PixPanel({ target, online, onPaid }: PanelProps) {
   useEffect(() => {
     if (paid) onPaid()
   }, [paid, onPaid])
+  const refused = charge.error instanceof ApiError && charge.error.status === 409 ? charge.error.message : null
+  useEffect(() => {
+    if (refused) onRefused?.(refused)
+  }, [refused, onRefused])
 
   if (!asked || (charge.isError && !charge.data)) {
     return (
@@ -55,7 +62,7 @@ export function PixPanel({ target, online, onPaid }: PanelProps) {
   if (paid) {
     return (
       <Alert tone="success" title={t('pix.paid')} role="status">
-        {t(target.tipo === 'pedido' ? 'pix.paidBodyPedido' : 'pix.paidBody', { amount: formatMoney(charge.data.valor) })}
+        {t(PAID_BODY[target.tipo], { amount: formatMoney(charge.data.valor) })}
       </Alert>
     )
   }

@@ -1,0 +1,19 @@
+import { api } from '../../../api/api.ts'
+import { cambioEndpoints } from '../../../api/contract/cambio.ts'
+import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../../api/schemas/pagamento.ts'
+
+/** How the payment flow charges a quote (P202, P232): the câmbio endpoints, the quote's id in the body. */
+export interface CambioPaymentCalls {
+  pix: () => Promise<CobrancaPix>
+  card: (card: PagamentoCartaoIn) => Promise<PagamentoCartao>
+  cardOptions: () => Promise<OpcoesCartao>
+}
+
+export function cambioPaymentCalls(cotacaoId: number, total: number): CambioPaymentCalls {
+  return {
+    pix: () => api.call(cambioEndpoints.pagarCambioPix, { body: { cotacao_id: cotacaoId } }),
+    card: (card) => api.call(cambioEndpoints.pagarCambioCartao, { body: { ...card, cotacao_id: cotacaoId } }),
+    // A currency purchase is paid at once (P232): one plan, the quote's total; nothing to ask the server.
+    cardOptions: () => Promise.resolve({ valor: total, planos: [{ parcelas: 1, valores: [total] }] }),
+  }
+}
