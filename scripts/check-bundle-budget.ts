@@ -112,6 +112,19 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   },
   // Issue 14 (P230): the câmbio simulator and its quote's Pix and card flow.
   { url: '/cambio', routeFiles: ['_app.tsx', '_app/cambio.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174 },
+  // Issue 14 (P242): the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
+  {
+    url: '/knn-abre-o-mundo',
+    routeFiles: ['_app.tsx', '_app/knn-abre-o-mundo.tsx', '_app/knn-abre-o-mundo/index.tsx'],
+    awaited: SIGNED_IN_AWAITED,
+    ceilingKib: 172.5,
+  },
+  {
+    url: '/at-home/scanear-qr-code/1/KNNMUNDO-LIVRO/',
+    routeFiles: ['_app.tsx', '_app/at-home.scanear-qr-code.$campanha.$codigo.tsx'],
+    awaited: SIGNED_IN_AWAITED,
+    ceilingKib: 166.5,
+  },
 ]
 
 export interface RouteSize extends RouteBudget {

@@ -4,6 +4,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import demoBooksPage from './dev/books.ts'
 import cambioClockPage from './dev/cambio.ts'
+import campaignCodesPage from './dev/campaign-codes.ts'
 import loginOrigensPage from './dev/login-origens.ts'
 import outboxPage from './dev/outbox.ts'
 import pixProviderPage from './dev/pix.ts'
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (!config.production) await app.register(outboxPage)
   // The demo's empty books with their QR codes (D8, P73); never in production.
   if (!config.production) await app.register(demoBooksPage)
+  // The travel campaign's demo codes as printable QR codes (issue 14, P241); never in production.
+  if (!config.production) await app.register(campaignCodesPage)
   // The demo's Pix provider: pending charges and their confirmation (D13, P145); never in production.
   if (!config.production) await app.register(pixProviderPage)
   // What partner landing pages brought to logins (D25, P187); never in production.

@@ -7,6 +7,7 @@ import { users, type UserRole } from './schema/users.ts'
 import { seedBookCopies } from './seed-books.ts'
 import { seedCambio } from './seed-cambio.ts'
 import { seedCampaign } from './seed-campaign.ts'
+import { seedKnnUsa } from './seed-knn-usa.ts'
 import { seedClub } from './seed-club.ts'
 import { seedEnglishTest } from './seed-english-test.ts'
 import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
@@ -299,6 +300,116 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1998-08-17',
     registrationMonthsAgo: 0,
   },
+  // KNN Orlando (issue 14, P221): an Orlando request waiting for the passport again (documentos_pendentes).
+  {
+    email: 'orlando@example.com',
+    role: 'student',
+    fullName: 'Beatriz Nogueira',
+    cpf: '86423719519',
+    phone: '11987650011',
+    cep: '01310100',
+    street: 'Avenida Paulista',
+    streetNumber: '1000',
+    isClub: false,
+    birthDate: '1999-05-12',
+    registrationMonthsAgo: 0,
+  },
+  // 16 on every demo class's departure, no request yet: sends one with a guardian and the travel authorisation (P221).
+  {
+    email: 'orlando.menor@example.com',
+    role: 'student',
+    fullName: 'Gabriel Teixeira',
+    cpf: '40918273650',
+    phone: '11987650012',
+    cep: '01310100',
+    street: 'Avenida Paulista',
+    streetNumber: '1002',
+    isClub: false,
+    birthDate: { yearsOld: 16 },
+    registrationMonthsAgo: 0,
+  },
+  // London by Phenom (D29, P221): a request already aprovado, ready to pay.
+  {
+    email: 'london@example.com',
+    role: 'student',
+    fullName: 'Helena Duarte',
+    cpf: '27365198419',
+    phone: '11987650013',
+    cep: '01310100',
+    street: 'Avenida Paulista',
+    streetNumber: '1004',
+    isClub: false,
+    birthDate: '1997-10-03',
+    registrationMonthsAgo: 0,
+  },
+  // The managers' review e2e run (issue 14, P265): sends, resends, pays and loses requests nobody else reads; no request seeded.
+  {
+    email: 'intercambio@example.com',
+    role: 'student',
+    fullName: 'Rafael Moreira',
+    cpf: '58261397491',
+    phone: '11987650014',
+    cep: '01310100',
+    street: 'Avenida Paulista',
+    streetNumber: '1006',
+    isClub: false,
+    birthDate: '1995-02-08',
+    registrationMonthsAgo: 0,
+  },
+  // Simulates and pays câmbio quotes in the e2e run (issue 14, P234): nobody else depends on her quotes or charges.
+  {
+    email: 'cambio@example.com',
+    role: 'student',
+    fullName: 'Camila Rocha',
+    cpf: '73159482600',
+    phone: '48987654321',
+    cep: '88010400',
+    street: 'Rua Felipe Schmidt',
+    streetNumber: '210',
+    isClub: false,
+    birthDate: '1996-06-21',
+    registrationMonthsAgo: 0,
+  },
+  // Travel campaign (issue 14, P243): one student per e2e test of the campaign (a code validates once per student), nobody else's.
+  {
+    email: 'viagem.camera@example.com',
+    role: 'student',
+    fullName: 'Rafael Campos',
+    cpf: '31840572671',
+    phone: '31987650001',
+    cep: '30130000',
+    street: 'Avenida Afonso Pena',
+    streetNumber: '1500',
+    isClub: false,
+    birthDate: '2000-03-21',
+    registrationMonthsAgo: 0,
+  },
+  {
+    email: 'viagem.offline@example.com',
+    role: 'student',
+    fullName: 'Sofia Ribeiro',
+    cpf: '52916380442',
+    phone: '31987650002',
+    cep: '30130000',
+    street: 'Avenida Afonso Pena',
+    streetNumber: '1501',
+    isClub: false,
+    birthDate: '2000-03-21',
+    registrationMonthsAgo: 0,
+  },
+  {
+    email: 'viagem.link@example.com',
+    role: 'student',
+    fullName: 'Thiago Moreira',
+    cpf: '64027193580',
+    phone: '31987650003',
+    cep: '30130000',
+    street: 'Avenida Afonso Pena',
+    streetNumber: '1502',
+    isClub: false,
+    birthDate: '2000-03-21',
+    registrationMonthsAgo: 0,
+  },
   // Simulates and pays câmbio quotes in the e2e run (issue 14, P234): nobody else depends on her quotes or charges.
   {
     email: 'cambio@example.com',
@@ -377,6 +488,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedClub(tx, userIds, now)
     await seedCampaign(tx, now)
     await seedCambio(tx, today)
+    await seedKnnUsa(tx, userIds, today)
     return { createdUsers }
   })
 }

@@ -19,6 +19,7 @@ import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEnglishTestRouteImport } from './routes/_app/english-test'
 import { Route as AppEnviosPendentesRouteImport } from './routes/_app/envios-pendentes'
 import { Route as AppFinancialRouteImport } from './routes/_app/financial'
+import { Route as AppKnnAbreOMundoRouteImport } from './routes/_app/knn-abre-o-mundo'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
@@ -30,6 +31,7 @@ import { Route as LoginMainRouteImport } from './routes/login/main'
 import { Route as LoginQrCodeRouteImport } from './routes/login/qr-code'
 import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover-password'
 import { Route as AppAulaOnlineListRouteImport } from './routes/_app/aula-online/list'
+import { Route as AppKnnAbreOMundoIndexRouteImport } from './routes/_app/knn-abre-o-mundo/index'
 import { Route as AppKnnClubSplatRouteImport } from './routes/_app/knn-club/$'
 import { Route as AppManagerPanelSplatRouteImport } from './routes/_app/manager-panel/$'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
@@ -43,6 +45,7 @@ import { Route as AppPedagogicoAtividadesIdRouteImport } from './routes/_app/ped
 import { Route as AppPedagogicoMinhaPraticaIdRouteImport } from './routes/_app/pedagogico/minha-pratica.$id'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
 import { Route as AppPedidosPagarIdRouteImport } from './routes/_app/pedidos_.pagar.$id'
+import { Route as AppAtHomeScanearQrCodeCampanhaCodigoRouteImport } from './routes/_app/at-home.scanear-qr-code.$campanha.$codigo'
 import { Route as AppPedidosCreateIdCodigoProdutoRouteImport } from './routes/_app/pedidos_.create.$id.$codigoProduto'
 
 const IndexRoute = IndexRouteImport.update({
@@ -92,6 +95,11 @@ const AppEnviosPendentesRoute = AppEnviosPendentesRouteImport.update({
 const AppFinancialRoute = AppFinancialRouteImport.update({
   id: '/financial',
   path: '/financial',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppKnnAbreOMundoRoute = AppKnnAbreOMundoRouteImport.update({
+  id: '/knn-abre-o-mundo',
+  path: '/knn-abre-o-mundo',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMeRoute = AppMeRouteImport.update({
@@ -148,6 +156,11 @@ const AppAulaOnlineListRoute = AppAulaOnlineListRouteImport.update({
   id: '/list',
   path: '/list',
   getParentRoute: () => AppAulaOnlineRoute,
+} as any)
+const AppKnnAbreOMundoIndexRoute = AppKnnAbreOMundoIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppKnnAbreOMundoRoute,
 } as any)
 const AppKnnClubSplatRoute = AppKnnClubSplatRouteImport.update({
   id: '/knn-club/$',
@@ -217,6 +230,12 @@ const AppPedidosPagarIdRoute = AppPedidosPagarIdRouteImport.update({
   path: '/pedidos/pagar/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAtHomeScanearQrCodeCampanhaCodigoRoute =
+  AppAtHomeScanearQrCodeCampanhaCodigoRouteImport.update({
+    id: '/at-home/scanear-qr-code/$campanha/$codigo',
+    path: '/at-home/scanear-qr-code/$campanha/$codigo',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPedidosCreateIdCodigoProdutoRoute =
   AppPedidosCreateIdCodigoProdutoRouteImport.update({
     id: '/pedidos_/create/$id/$codigoProduto',
@@ -234,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/english-test': typeof AppEnglishTestRoute
   '/envios-pendentes': typeof AppEnviosPendentesRoute
   '/financial': typeof AppFinancialRoute
+  '/knn-abre-o-mundo': typeof AppKnnAbreOMundoRouteWithChildren
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
@@ -252,12 +272,14 @@ export interface FileRoutesByFullPath {
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
+  '/knn-abre-o-mundo/': typeof AppKnnAbreOMundoIndexRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
   '/pedidos/pagar/$id': typeof AppPedidosPagarIdRoute
+  '/at-home/scanear-qr-code/$campanha/$codigo': typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
   '/pedidos/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRoutesByTo {
@@ -288,12 +310,14 @@ export interface FileRoutesByTo {
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
+  '/knn-abre-o-mundo': typeof AppKnnAbreOMundoIndexRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
   '/pedidos/pagar/$id': typeof AppPedidosPagarIdRoute
+  '/at-home/scanear-qr-code/$campanha/$codigo': typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
   '/pedidos/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRoutesById {
@@ -308,6 +332,7 @@ export interface FileRoutesById {
   '/_app/english-test': typeof AppEnglishTestRoute
   '/_app/envios-pendentes': typeof AppEnviosPendentesRoute
   '/_app/financial': typeof AppFinancialRoute
+  '/_app/knn-abre-o-mundo': typeof AppKnnAbreOMundoRouteWithChildren
   '/_app/me': typeof AppMeRoute
   '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/_app/pedidos': typeof AppPedidosRoute
@@ -326,12 +351,14 @@ export interface FileRoutesById {
   '/_app/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
   '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
   '/_app/profile-update/start': typeof AppProfileUpdateStartRoute
+  '/_app/knn-abre-o-mundo/': typeof AppKnnAbreOMundoIndexRoute
   '/_app/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/_app/financial_/pagar/$id': typeof AppFinancialPagarIdRoute
   '/_app/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/_app/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
   '/_app/pedidos_/pagar/$id': typeof AppPedidosPagarIdRoute
+  '/_app/at-home/scanear-qr-code/$campanha/$codigo': typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
   '/_app/pedidos_/create/$id/$codigoProduto': typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 export interface FileRouteTypes {
@@ -346,6 +373,7 @@ export interface FileRouteTypes {
     | '/english-test'
     | '/envios-pendentes'
     | '/financial'
+    | '/knn-abre-o-mundo'
     | '/me'
     | '/pedagogico'
     | '/pedidos'
@@ -364,12 +392,14 @@ export interface FileRouteTypes {
     | '/profile-creation/new-user'
     | '/profile-update/form'
     | '/profile-update/start'
+    | '/knn-abre-o-mundo/'
     | '/aula-online/details/$id'
     | '/financial/pagar/$id'
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
     | '/pedidos/pagar/$id'
+    | '/at-home/scanear-qr-code/$campanha/$codigo'
     | '/pedidos/create/$id/$codigoProduto'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -400,12 +430,14 @@ export interface FileRouteTypes {
     | '/profile-creation/new-user'
     | '/profile-update/form'
     | '/profile-update/start'
+    | '/knn-abre-o-mundo'
     | '/aula-online/details/$id'
     | '/financial/pagar/$id'
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
     | '/pedidos/pagar/$id'
+    | '/at-home/scanear-qr-code/$campanha/$codigo'
     | '/pedidos/create/$id/$codigoProduto'
   id:
     | '__root__'
@@ -419,6 +451,7 @@ export interface FileRouteTypes {
     | '/_app/english-test'
     | '/_app/envios-pendentes'
     | '/_app/financial'
+    | '/_app/knn-abre-o-mundo'
     | '/_app/me'
     | '/_app/pedagogico'
     | '/_app/pedidos'
@@ -437,12 +470,14 @@ export interface FileRouteTypes {
     | '/_app/profile-creation/new-user'
     | '/_app/profile-update/form'
     | '/_app/profile-update/start'
+    | '/_app/knn-abre-o-mundo/'
     | '/_app/aula-online/details/$id'
     | '/_app/financial_/pagar/$id'
     | '/_app/pedagogico/atividades/$id'
     | '/_app/pedagogico/minha-pratica/$id'
     | '/_app/pedagogico/notas/$id'
     | '/_app/pedidos_/pagar/$id'
+    | '/_app/at-home/scanear-qr-code/$campanha/$codigo'
     | '/_app/pedidos_/create/$id/$codigoProduto'
   fileRoutesById: FileRoutesById
 }
@@ -526,6 +561,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFinancialRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/knn-abre-o-mundo': {
+      id: '/_app/knn-abre-o-mundo'
+      path: '/knn-abre-o-mundo'
+      fullPath: '/knn-abre-o-mundo'
+      preLoaderRoute: typeof AppKnnAbreOMundoRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/me': {
       id: '/_app/me'
       path: '/me'
@@ -602,6 +644,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/aula-online/list'
       preLoaderRoute: typeof AppAulaOnlineListRouteImport
       parentRoute: typeof AppAulaOnlineRoute
+    }
+    '/_app/knn-abre-o-mundo/': {
+      id: '/_app/knn-abre-o-mundo/'
+      path: '/'
+      fullPath: '/knn-abre-o-mundo/'
+      preLoaderRoute: typeof AppKnnAbreOMundoIndexRouteImport
+      parentRoute: typeof AppKnnAbreOMundoRoute
     }
     '/_app/knn-club/$': {
       id: '/_app/knn-club/$'
@@ -694,6 +743,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPedidosPagarIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/at-home/scanear-qr-code/$campanha/$codigo': {
+      id: '/_app/at-home/scanear-qr-code/$campanha/$codigo'
+      path: '/at-home/scanear-qr-code/$campanha/$codigo'
+      fullPath: '/at-home/scanear-qr-code/$campanha/$codigo'
+      preLoaderRoute: typeof AppAtHomeScanearQrCodeCampanhaCodigoRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pedidos_/create/$id/$codigoProduto': {
       id: '/_app/pedidos_/create/$id/$codigoProduto'
       path: '/pedidos/create/$id/$codigoProduto'
@@ -717,6 +773,17 @@ const AppAulaOnlineRouteChildren: AppAulaOnlineRouteChildren = {
 const AppAulaOnlineRouteWithChildren = AppAulaOnlineRoute._addFileChildren(
   AppAulaOnlineRouteChildren,
 )
+
+interface AppKnnAbreOMundoRouteChildren {
+  AppKnnAbreOMundoIndexRoute: typeof AppKnnAbreOMundoIndexRoute
+}
+
+const AppKnnAbreOMundoRouteChildren: AppKnnAbreOMundoRouteChildren = {
+  AppKnnAbreOMundoIndexRoute: AppKnnAbreOMundoIndexRoute,
+}
+
+const AppKnnAbreOMundoRouteWithChildren =
+  AppKnnAbreOMundoRoute._addFileChildren(AppKnnAbreOMundoRouteChildren)
 
 interface AppPedagogicoRouteChildren {
   AppPedagogicoListRoute: typeof AppPedagogicoListRoute
@@ -769,6 +836,7 @@ interface AppRouteChildren {
   AppEnglishTestRoute: typeof AppEnglishTestRoute
   AppEnviosPendentesRoute: typeof AppEnviosPendentesRoute
   AppFinancialRoute: typeof AppFinancialRoute
+  AppKnnAbreOMundoRoute: typeof AppKnnAbreOMundoRouteWithChildren
   AppMeRoute: typeof AppMeRoute
   AppPedagogicoRoute: typeof AppPedagogicoRouteWithChildren
   AppPedidosRoute: typeof AppPedidosRoute
@@ -778,6 +846,7 @@ interface AppRouteChildren {
   AppManagerPanelSplatRoute: typeof AppManagerPanelSplatRoute
   AppFinancialPagarIdRoute: typeof AppFinancialPagarIdRoute
   AppPedidosPagarIdRoute: typeof AppPedidosPagarIdRoute
+  AppAtHomeScanearQrCodeCampanhaCodigoRoute: typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
   AppPedidosCreateIdCodigoProdutoRoute: typeof AppPedidosCreateIdCodigoProdutoRoute
 }
 
@@ -788,6 +857,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEnglishTestRoute: AppEnglishTestRoute,
   AppEnviosPendentesRoute: AppEnviosPendentesRoute,
   AppFinancialRoute: AppFinancialRoute,
+  AppKnnAbreOMundoRoute: AppKnnAbreOMundoRouteWithChildren,
   AppMeRoute: AppMeRoute,
   AppPedagogicoRoute: AppPedagogicoRouteWithChildren,
   AppPedidosRoute: AppPedidosRoute,
@@ -797,6 +867,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppManagerPanelSplatRoute: AppManagerPanelSplatRoute,
   AppFinancialPagarIdRoute: AppFinancialPagarIdRoute,
   AppPedidosPagarIdRoute: AppPedidosPagarIdRoute,
+  AppAtHomeScanearQrCodeCampanhaCodigoRoute:
+    AppAtHomeScanearQrCodeCampanhaCodigoRoute,
   AppPedidosCreateIdCodigoProdutoRoute: AppPedidosCreateIdCodigoProdutoRoute,
 }
 
