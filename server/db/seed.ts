@@ -410,20 +410,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '2000-03-21',
     registrationMonthsAgo: 0,
   },
-  // Simulates and pays câmbio quotes in the e2e run (issue 14, P234): nobody else depends on her quotes or charges.
-  {
-    email: 'cambio@example.com',
-    role: 'student',
-    fullName: 'Camila Rocha',
-    cpf: '73159482600',
-    phone: '48987654321',
-    cep: '88010400',
-    street: 'Rua Felipe Schmidt',
-    streetNumber: '210',
-    isClub: false,
-    birthDate: '1996-06-21',
-    registrationMonthsAgo: 0,
-  },
 ]
 
 /** The same time of day `months` calendar months before `now` (UTC, clamped to the month's end). */
