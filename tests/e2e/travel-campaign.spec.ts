@@ -166,6 +166,11 @@ test('not enrolled, then joined; a code scanned offline waits ("Aguardando conex
   await expect(waiting).toHaveCount(1)
   await expect(waiting).toContainText('Aguardando conexão')
   await expectNoAxeViolations(page)
+  // Readable offline after a reload, from the device (D15): the campaign, the validated code, the waiting one.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 2, name: 'KNN abre o mundo 2026' })).toBeVisible()
+  await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-LIVRO' })).toContainText('+1 entrada')
+  await expect(waiting).toContainText('Aguardando conexão')
 
   await page.goto('/envios-pendentes')
   const queued = page.getByTestId('outbox-item').filter({ hasText: 'Código da campanha KNNMUNDO-EVENTO' })

@@ -37,6 +37,7 @@ describe('navItemsFor', () => {
     expect(manager).not.toContain('/pedidos')
     expect(manager).not.toContain('/pedagogico/list')
     expect(manager).not.toContain('/english-test')
+    expect(manager).not.toContain('/knn-abre-o-mundo')
     expect(manager).not.toContain('/aula-online')
     expect(manager).toContain('/me')
     expect(tabItemsFor('manager').map((i) => i.to)).toEqual(['/dashboard'])

@@ -36,7 +36,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: { access: 'student' } },
   // Issue 13: the club's calls are a student's (a manager has no points).
   { labelKey: 'club', to: '/knn-club', icon: 'star', endpoint: { access: 'student' } },
-  { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'] },
+  // Issue 14 (P244): the campaign's calls are a student's; a manager has no entries to show.
+  { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'], endpoint: { access: 'student' } },
   { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', brands: ['phenom'] },
   { labelKey: 'knnOrlando', to: '/knn-orlando', icon: 'globe', brands: ['knn'] },
   { labelKey: 'englishTest', to: '/english-test', icon: 'test', endpoint: { access: 'student' } },
