@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type BrowserContext, type CDPSession, type Page, type Route } from '@playwright/test'
+import { expect, type BrowserContext, type CDPSession, type Locator, type Page, type Route } from '@playwright/test'
 
 /** Demo accounts seeded on first start (README "Demo accounts"). */
 export const STUDENT = { username: 'aluno@example.com', password: 'demo1234', name: 'Ana Beatriz Souza' }
@@ -120,6 +120,25 @@ export async function holdApi(page: Page, pattern: string | RegExp = API, hold: 
       for (const route of held.splice(0)) await route.continue()
     },
   }
+}
+
+/**
+ * A manager panel list's error with a retry (P156): on a reload its request `pattern` answers
+ * 500, the screen says "Não foi possível carregar", and "Tentar novamente" reads the server
+ * again until `loaded` shows. The route stays for the caller to remove.
+ */
+export async function expectPanelErrorRetry(page: Page, pattern: RegExp, loaded: Locator) {
+  let failing = true
+  await page.route(pattern, (route) =>
+    failing
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
+      : route.continue(),
+  )
+  await page.reload()
+  await expect(page.getByRole('alert')).toContainText('Não foi possível carregar')
+  failing = false
+  await page.getByRole('button', { name: 'Tentar novamente' }).click()
+  await expect(loaded).toBeVisible()
 }
 
 /** Opens the payment screen of the first instalment /financial offers to pay; answers its name (`n/total …`). */

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import type { Extrato, IndicacaoGestao, IndicacoesPage, ResgateResult } from '../../src/api/schemas/club.ts'
-import { expectNoAxeViolations, field, holdApi, login, MANAGER } from './fixtures.ts'
+import { expectNoAxeViolations, expectPanelErrorRetry, field, holdApi, login, MANAGER } from './fixtures.ts'
 
 /**
  * The managers' KNN Club screens (issue 13, D24, D25, D31, P183–P186) against the real
@@ -373,17 +373,7 @@ test("the leads screen's honest states: a skeleton while loading, empty, an erro
   await expect(page.getByText('Nenhuma indicação recebida ainda.')).toBeVisible()
   await page.unroute(LIST)
 
-  let failing = true
-  await page.route(LIST, (route) =>
-    failing
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
-      : route.continue(),
-  )
-  await page.reload()
-  await expect(page.getByRole('alert')).toContainText('Não foi possível carregar')
-  failing = false
-  await page.getByRole('button', { name: 'Tentar novamente' }).click()
-  await expect(page.getByTestId('lead-row').first()).toBeVisible()
+  await expectPanelErrorRetry(page, LIST, page.getByTestId('lead-row').first())
   await page.unroute(LIST)
 
   await page.goto('/manager-panel')

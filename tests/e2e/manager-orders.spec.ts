@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, login, MANAGER, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, expectPanelErrorRetry, holdApi, login, MANAGER, serviceWorkerInControl } from './fixtures.ts'
 
 /**
  * The managers' order fulfilment (issue 12, D11, D31, P156) against the real server: the
@@ -136,17 +136,7 @@ test("the orders screen's honest states: a skeleton while loading, empty, an err
   await page.unroute(LIST)
 
   // An error: the reason and a retry that reads again.
-  let failing = true
-  await page.route(LIST, (route) =>
-    failing
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
-      : route.continue(),
-  )
-  await page.reload()
-  await expect(page.getByRole('alert')).toContainText('Não foi possível carregar')
-  failing = false
-  await page.getByRole('button', { name: 'Tentar novamente' }).click()
-  await expect(page.getByTestId('order-row').first()).toBeVisible()
+  await expectPanelErrorRetry(page, LIST, page.getByTestId('order-row').first())
   await expect(page.getByRole('alert')).toHaveCount(0)
   await page.unroute(LIST)
 

@@ -1,12 +1,10 @@
 // Monitoring verified (issue 8 §5, SPEC §8–§9, D20, P13): the built app, served by the real
 // server with SENTRY_DSN pointing at a local Sentry stand-in, in Chromium. What arrives at
 // the stand-in is exactly what the SDK would send to sentry.io.
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { expect, test as base, type Page } from '@playwright/test'
 import { field, SIBLINGS, STUDENT } from './fixtures.ts'
-import { freePort, waitHealthy } from './own-server.ts'
+import { startOwnServer } from './own-server.ts'
 import { startSentryStandIn, type SentryStandIn } from './stand-ins/sentry.ts'
 
 const RESET_TOKEN = 'reset-7f3a9c2e'
@@ -26,18 +24,14 @@ const test = base.extend<object, { monitored: Monitored }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, provide) => {
       const sentry = await startSentryStandIn()
-      const port = await freePort()
-      const origin = `http://localhost:${port}`
-      const server = spawn(process.execPath, ['tests/e2e/serve.ts'], {
-        env: { ...process.env, PORT: String(port), HOST: 'localhost', SENTRY_DSN: sentry.dsn, LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      })
       try {
-        await waitHealthy(origin, server)
-        await provide({ origin, sentry })
+        const server = await startOwnServer({ SENTRY_DSN: sentry.dsn })
+        try {
+          await provide({ origin: server.origin, sentry })
+        } finally {
+          await server.stop()
+        }
       } finally {
-        server.kill('SIGTERM')
-        if (server.exitCode === null) await once(server, 'exit')
         await sentry.close()
       }
     },

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const probe = createServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const { port } = probe.address() as { port: number }
@@ -12,7 +12,7 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-export async function waitHealthy(origin: string, server: ChildProcess): Promise<void> {
+async function waitHealthy(origin: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 150_000
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
