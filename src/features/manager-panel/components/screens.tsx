@@ -37,6 +37,7 @@ import {
   type DraftErrors,
 } from '../draft.ts'
 import { LeadsScreen } from './club-leads.tsx'
+import { FieldsSkeleton } from './fields-skeleton.tsx'
 import { RewardOrdersScreen } from './club-reward-orders.tsx'
 import { RewardFormScreen, RewardsScreen } from './club-rewards.tsx'
 import { OrdersScreen } from './orders-screen.tsx'
@@ -74,19 +75,7 @@ const LABELS = {
 } as const
 
 /** A saved draft on its way: the form's own fields, with bars for their values. */
-const composeSkeleton = (
-  <div className="stack">
-    <LoadingStatus />
-    {[LABELS.title, LABELS.body, LABELS.link, LABELS.image, LABELS.audience].map((label) => (
-      <div key={label}>
-        <p className="mp-label">{label}</p>
-        <div className="mp-skeleton-field">
-          <SkeletonText width="40%" />
-        </div>
-      </div>
-    ))}
-  </div>
-)
+const composeSkeleton = <FieldsSkeleton labels={[LABELS.title, LABELS.body, LABELS.link, LABELS.image, LABELS.audience]} />
 
 /** The review's own list, with bars for its values. */
 const reviewSkeleton = (
