@@ -14,11 +14,8 @@ import {
   type TipoDocumentoUsa,
   type TurmaUsa,
 } from '../../src/api/schemas/knn-usa.ts'
-import { splitInstalments } from '../orders/prices.ts'
-import { converter } from '../cambio/conversao.ts'
 import * as knnUsaRepo from '../db/repositories/knn-usa.ts'
 import { seedKnnUsaFiles } from '../db/seed-knn-usa.ts'
-import { KNN_USA_CARD_INSTALMENTS } from '../db/repositories/pagamentos.ts'
 import * as pagamentosRepo from '../db/repositories/pagamentos.ts'
 import type { KnnUsaDocumentoRow } from '../db/schema/knn-usa.ts'
 import { paymentFlows, type AlvoTexts } from '../drive/pagamentos.ts'
@@ -71,7 +68,7 @@ export function toTurmaUsa(turma: knnUsaRepo.TurmaComVagas): TurmaUsa {
     vagas_restantes: Math.max(0, turma.vagas - turma.ocupadas),
     preco: turma.precoCentavos,
     moeda: turma.moeda,
-    estimativa_reais: rate ? converter(turma.moeda, turma.moeda, turma.precoCentavos, rate).valorReaisCentavos : null,
+    estimativa_reais: knnUsaRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate),
     taxa: rate ? rate / 1_000_000 : null,
     taxa_data: turma.taxaData,
   }
@@ -156,6 +153,8 @@ function pairDocuments(loc: string, tipos: TipoDocumentoUsa[], files: readonly S
 
 /** Today in Brazil: the day a class "has departed" from (its data_ida on or before it). */
 const today = () => brazilDate(new Date())
+
+const alvo = (id: number): pagamentosRepo.Alvo => ({ tipo: 'knnUsa', id })
 
 const KNN_USA_ALVO: AlvoTexts = {
   notFound: KNN_USA_TEXTS.requestNotFound,
@@ -331,8 +330,8 @@ export default async function knnUsaRoutes(app: FastifyInstance) {
     if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
     if (request.status === 'cancelado') throw forbidden('cancelado', 'pagá-la')
     if (request.status === 'aprovado') {
-      const alvo = await pagamentosRepo.forUser(db, userId).alvo({ tipo: 'knnUsa', id })
-      if (alvo && alvo.valorCentavos === 0) throw new HttpError(409, KNN_USA_TEXTS.semTaxa)
+      const target = await pagamentosRepo.forUser(db, userId).alvo(alvo(id))
+      if (target && target.valorCentavos === 0) throw new HttpError(409, KNN_USA_TEXTS.semTaxa)
     }
     return request
   }
@@ -342,7 +341,7 @@ export default async function knnUsaRoutes(app: FastifyInstance) {
     if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
     const turma = (await knnUsaRepo.turma(db, request.turmaId))!
     const rate = turma.taxaMilionesimos
-    const valor = rate ? converter(turma.moeda, turma.moeda, turma.precoCentavos, rate).valorReaisCentavos : null
+    const valor = knnUsaRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate)
     return {
       request_id: request.id,
       status: request.status,
@@ -351,13 +350,11 @@ export default async function knnUsaRoutes(app: FastifyInstance) {
       taxa: rate ? rate / 1_000_000 : null,
       taxa_data: turma.taxaData,
       valor_reais: valor,
+      // The card form's plans, as the payments' flow splits them (P170), while it can be paid.
       planos:
-        valor === null || request.status !== 'aprovado'
-          ? []
-          : Array.from({ length: KNN_USA_CARD_INSTALMENTS }, (_, index) => ({
-              parcelas: index + 1,
-              valores: splitInstalments(valor, index + 1),
-            })),
+        valor !== null && request.status === 'aprovado'
+          ? (await payments.cardOptions(caller.id, alvo(request.id), KNN_USA_ALVO)).planos
+          : [],
       pago_em: request.pagoEm?.toISOString() ?? null,
       valor_pago: request.valorPagoCentavos,
     }
@@ -365,12 +362,12 @@ export default async function knnUsaRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.knnUsaPagarPix, async ({ caller, body }) => {
     await pagavel(caller.id, body.request_id)
-    return payments.pix(caller.id, { tipo: 'knnUsa', id: body.request_id }, KNN_USA_ALVO)
+    return payments.pix(caller.id, alvo(body.request_id), KNN_USA_ALVO)
   })
 
   contractRoute(app, contract.knnUsaPagarCartao, async ({ caller, body, request, reply }) => {
     await pagavel(caller.id, body.request_id)
-    return payments.card(caller.id, { tipo: 'knnUsa', id: body.request_id }, KNN_USA_ALVO, body, request, reply)
+    return payments.card(caller.id, alvo(body.request_id), KNN_USA_ALVO, body, request, reply)
   })
 
   // The managers' review (D31): online only, each move audited in its transaction.

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa, TransicaoRequestUsa } from '../../../src/api/schemas/knn-usa.ts'
 import { podeTransicionar, TRANSICOES_REQUEST_USA } from '../../../src/api/schemas/knn-usa.ts'
+import { converter } from '../../cambio/conversao.ts'
 import type { StoredFile } from '../../http/multipart-body.ts'
 import type { Db } from '../client.ts'
 import { cambioTaxas } from '../schema/cambio.ts'
@@ -35,6 +36,14 @@ export const KNN_USA_ACTIONS = {
   pedirDocumentos: 'knn-usa.ask-documents',
   cancelar: 'knn-usa.cancel',
 } as const
+
+/**
+ * A class's price in reais at a rate of the câmbio table (reais per unit in millionths), half
+ * up, without IOF (P219); null without a rate.
+ */
+export function precoEmReais(moeda: 'USD' | 'GBP', precoCentavos: number, taxaMilionesimos: number | null | undefined): number | null {
+  return taxaMilionesimos ? converter(moeda, moeda, precoCentavos, taxaMilionesimos).valorReaisCentavos : null
+}
 
 /** Statuses that hold a seat (all but cancelado). */
 const HOLDS_SEAT = sql`${knnUsaRequests.status} <> 'cancelado'`

@@ -6,7 +6,6 @@ import { moveOrder } from '../../orders/lifecycle.ts'
 import { brazilDate } from '../../http/tmz.ts'
 import type { Db } from '../client.ts'
 import { creditInstalmentOnTime } from './club.ts'
-import { converter } from '../../cambio/conversao.ts'
 import { cambioCotacoes, cambioTaxas } from '../schema/cambio.ts'
 import { parcelas } from '../schema/financeiro.ts'
 import { knnUsaRequests, knnUsaTurmas } from '../schema/knn-usa.ts'
@@ -14,6 +13,7 @@ import { cobrancas, type CobrancaRow } from '../schema/pagamentos.ts'
 import { preInvoiceItems, preInvoices } from '../schema/pedidos.ts'
 import { users } from '../schema/users.ts'
 import { isSerialId } from './ids.ts'
+import { precoEmReais } from './knn-usa.ts'
 
 /**
  * Paying instalments (issue 12, D13, P145) and orders waiting for payment (P151): what a
@@ -108,7 +108,7 @@ async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, l
     .from(knnUsaTurmas)
     .leftJoin(cambioTaxas, eq(cambioTaxas.moeda, knnUsaTurmas.moeda))
     .where(eq(knnUsaTurmas.id, request.turmaId))
-  const valorCentavos = turma?.taxa ? converter(turma.moeda, turma.moeda, turma.preco, turma.taxa).valorReaisCentavos : 0
+  const valorCentavos = (turma && precoEmReais(turma.moeda, turma.preco, turma.taxa)) ?? 0
   const estado = request.status === 'pago' ? 'pago' : request.status === 'aprovado' && valorCentavos > 0 ? 'aberto' : 'fechado'
   return { valorCentavos, estado, maxParcelas: KNN_USA_CARD_INSTALMENTS, statusKnnUsa: request.status }
 }
