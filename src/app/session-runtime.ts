@@ -7,7 +7,6 @@ import { userEndpoints } from '../api/contract/users.ts'
 import { clearStoredSession, removeStoredItem, storeBookInfo, storeKeptUser, storeToken } from '../api/local-store.ts'
 import { onReachabilityChange } from '../api/reachability.ts'
 import { shellKindForPath } from '../api/shell-file.ts'
-import { takeAfterLogin } from './after-login.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
@@ -97,9 +96,14 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
       clearStoredSession: () => void wipeDevice(),
       navigateAfterLogin: (_, { isBookEmpty }) => {
         const path = effects.currentPath()
+        if (!(path === '/' || path.startsWith('/login'))) return
+        if (isBookEmpty) return effects.navigate('/profile-creation/new-user')
         // A campaign code opened logged out goes on after the login (P235); else the dashboard (SPEC §4).
-        if (path === '/' || path.startsWith('/login'))
-          effects.navigate(isBookEmpty ? '/profile-creation/new-user' : (takeAfterLogin() ?? '/dashboard'))
+        // Its few lines load here, not with the login page.
+        void import('./after-login.ts').then(
+          ({ takeAfterLogin }) => effects.navigate(takeAfterLogin() ?? '/dashboard'),
+          () => effects.navigate('/dashboard'),
+        )
       },
       // D8: an empty book's `bookInfo` stays until its profile is complete; a linked one's flow is over.
       rememberBook: (_, { uuid, isEmpty }) => (isEmpty ? storeBookInfo({ uuid, isEmpty }) : removeStoredItem('bookInfo')),

@@ -176,6 +176,7 @@ test('not enrolled, then joined; a code scanned offline waits ("Aguardando conex
   const queued = page.getByTestId('outbox-item').filter({ hasText: 'Código da campanha KNNMUNDO-EVENTO' })
   await expect(queued).toHaveCount(1)
   await expect(queued).toContainText('Aguardando conexão')
+  await expectNoAxeViolations(page)
 
   // The signal returns: the app sends it once.
   await context.setOffline(false)

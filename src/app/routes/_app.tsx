@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { waitUntilSettled } from '../../machines/session-view.ts'
-import { rememberAfterLogin } from '../after-login.ts'
 import { protectedRouteGuard } from '../guards.ts'
 import { guardSessionOf } from '../session.tsx'
 import { AuthenticatedLayout } from './-components/authenticated-layout.tsx'
@@ -12,7 +11,8 @@ export const Route = createFileRoute('/_app')({
     const decision = protectedRouteGuard(session, location.pathname, { returnTo: location.href })
     if (decision) {
       // A campaign code opened logged out is validated after the login (D27, P235).
-      if (decision.redirectTo === '/login/main') rememberAfterLogin(location.href)
+      if (decision.redirectTo === '/login/main')
+        await import('../after-login.ts').then(({ rememberAfterLogin }) => rememberAfterLogin(location.href)).catch(() => undefined)
       throw redirect({ to: decision.redirectTo, search: decision.search, replace: true })
     }
     // A screen whose data the role may not read (a manager on /financial, D7) goes home
