@@ -530,10 +530,11 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     expect((await pagarCartao(aluno.token, cartao(requestId))).statusCode).toBe(409)
   })
 
-  it('a cancelled request is not paid (409), another student’s is 404', async () => {
+  it('a cancelled request is not paid (409), its pending Pix code withdrawn; another student’s is 404', async () => {
     const aluno = await student()
     const other = await student()
     const { requestId } = await createKnnUsaRequest(t.db, aluno.id, t.app.fileStorage, { status: 'aprovado' })
+    const pix = (await pagarPix(aluno.token, requestId)).json<{ txid: string }>()
     expect((await pagarPix(other.token, requestId)).statusCode).toBe(404)
     expect((await pagarCartao(other.token, cartao(requestId))).statusCode).toBe(404)
     const deleted = await excluir(aluno.token, requestId)
@@ -542,7 +543,9 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     const response = await pagarPix(aluno.token, requestId)
     expect(response.statusCode).toBe(409)
     expect(response.json().detail).toBe(KNN_USA_TEXTS.transicao('Cancelado', 'pagá-la'))
-    expect(await chargesOf(requestId)).toEqual([])
+    expect((await chargesOf(requestId)).map((row) => row.status)).toEqual(['expirado'])
+    expect(await confirmPixCharge(t.db.orm, pix.txid, new Date())).toEqual({ confirmed: false, reason: 'expired' })
+    expect(await requestRow(requestId)).toMatchObject({ status: 'cancelado', pagoEm: null })
   })
 })
 

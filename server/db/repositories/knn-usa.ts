@@ -14,6 +14,7 @@ import {
   type KnnUsaRequestRow,
   type KnnUsaTurmaRow,
 } from '../schema/knn-usa.ts'
+import { cobrancas } from '../schema/pagamentos.ts'
 import { managerAuditLog } from '../schema/push.ts'
 import { users } from '../schema/users.ts'
 import { isSerialId } from './ids.ts'
@@ -204,6 +205,11 @@ async function cancel(tx: Tx, id: number, motivo: string, now: Date): Promise<st
     .update(knnUsaRequests)
     .set({ status: 'cancelado', motivoCancelamento: motivo, pendenciaTipos: null, pendenciaMotivo: null, atualizadoEm: now })
     .where(eq(knnUsaRequests.id, id))
+  // A Pix code of a cancelled request must not be paid afterwards (P219).
+  await tx
+    .update(cobrancas)
+    .set({ status: 'expirado' })
+    .where(and(eq(cobrancas.knnUsaRequestId, id), eq(cobrancas.status, 'pendente')))
   const removed = await tx.delete(knnUsaDocumentos).where(eq(knnUsaDocumentos.requestId, id)).returning({ chave: knnUsaDocumentos.chave })
   return removed.map((row) => row.chave)
 }
