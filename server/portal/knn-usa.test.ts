@@ -12,7 +12,7 @@ import {
 } from '../../src/api/schemas/knn-usa.ts'
 import { definirTaxa } from '../db/repositories/cambio.ts'
 import { KNN_USA_ENTITY } from '../db/repositories/knn-usa.ts'
-import { confirmPixCharge } from '../db/repositories/pagamentos.ts'
+import { confirmPixCharge, pendingPixCharges } from '../db/repositories/pagamentos.ts'
 import { knnUsaDocumentos, knnUsaRequests, knnUsaTurmas } from '../db/schema/knn-usa.ts'
 import { cobrancas } from '../db/schema/pagamentos.ts'
 import { DEMO_PASSWORD, seedDemo } from '../db/seed.ts'
@@ -519,6 +519,11 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     // £ 1.000,00 × 7,0235.
     expect(first.json()).toMatchObject({ valor: 702_350, status: 'pendente' })
     expect((await pagarPix(aluno.token, requestId)).json().txid).toBe(first.json().txid)
+    // The demo's bank (/dev/pix) lists it under the class's name.
+    expect((await pendingPixCharges(t.db.orm, new Date())).find((charge) => charge.txid === first.json().txid)).toMatchObject({
+      descricao: turma.nome,
+      valorCentavos: 702_350,
+    })
     const at = new Date()
     const results = await Promise.all([
       confirmPixCharge(t.db.orm, first.json().txid, at),
