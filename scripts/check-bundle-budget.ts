@@ -92,6 +92,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 145.5 },
   // Issue 13 (P183): the managers' panel, one route file for its screens (P142); the club's three are in its chunk.
   { url: '/manager-panel/indicacoes', routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 216 },
+  // Issue 14 (P260): the overseas-study review, a chunk of its own the panel loads when opened (with the knn-usa schemas).
+  {
+    url: '/manager-panel/intercambio',
+    routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
+    awaited: [...SIGNED_IN_AWAITED, 'src/features/manager-panel/components/usa-requests.tsx'],
+    ceilingKib: 229,
+  },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],

@@ -10,14 +10,20 @@ export interface ConfirmDialogProps {
   body: ReactNode
   confirmLabel: string
   cancelLabel: string
-  /** The action: while it runs both buttons wait; its error is shown in the dialog, which stays open. */
-  onConfirm: () => Promise<void>
+  /**
+   * The action: while it runs both buttons wait; its error is shown in the dialog, which
+   * stays open. Resolving `false` keeps it open without an error (a field of `children`
+   * says what to fix).
+   */
+  onConfirm: () => Promise<void | false>
   /** Closed without acting (Esc, "cancel", the overlay), or after `onConfirm` succeeded. */
   onClose: () => void
   /** Where focus goes back to; the page's heading when it is gone (the action removed it). */
   opener: RefObject<HTMLElement | null>
   /** A destructive action: the confirm button in the danger colour. */
   danger?: boolean
+  /** Fields the action takes (a reason…), under the description. */
+  children?: ReactNode
 }
 
 /**
@@ -34,6 +40,7 @@ export function ConfirmDialog({
   onClose,
   opener,
   danger = true,
+  children,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -59,6 +66,7 @@ export function ConfirmDialog({
         >
           <AlertDialog.Title className="confirm-dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="confirm-dialog__body">{body}</AlertDialog.Description>
+          {children}
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="confirm-dialog__actions">
             <AlertDialog.Cancel asChild>
@@ -74,7 +82,9 @@ export function ConfirmDialog({
                 setBusy(true)
                 setError(null)
                 onConfirm()
-                  .then(() => onClose())
+                  .then((done) => {
+                    if (done !== false) onClose()
+                  })
                   .catch((caught: unknown) => setError((caught as Error).message))
                   .finally(() => setBusy(false))
               }}

@@ -151,8 +151,11 @@ export function optionalId(param: string | undefined): number | undefined {
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined
 }
 
-const SCREENS = ['create', 'send', 'history', 'pedidos', 'indicacoes', 'resgates', 'recompensas'] as const
-/** The push screens (issue 11), the orders to fulfil (issue 12) and the KNN Club's (issue 13: leads, reward orders, catalogue). */
+const SCREENS = ['create', 'send', 'history', 'pedidos', 'indicacoes', 'resgates', 'recompensas', 'intercambio'] as const
+/**
+ * The push screens (issue 11), the orders to fulfil (issue 12), the KNN Club's (issue 13:
+ * leads, reward orders, catalogue) and the overseas-study requests (issue 14, P260).
+ */
 export type PanelScreen = 'home' | (typeof SCREENS)[number]
 
 /**

@@ -3,10 +3,10 @@ import { useState, type ReactNode } from 'react'
 import { REFERRAL_CREDIT_POINTS, STATUS_INDICACAO, type IndicacaoGestao, type IndicacaoStatus } from '../../../api/schemas/club.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
-import { formatDateTime } from '../../../ui/format.ts'
 import { applyMask, MASKS } from '../../../ui/mask.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { CLUB_PAGE_SIZE, referralLeadsQuery, useSetLeadStatus } from '../club-api.ts'
+import { datesLine } from './panel-cards.tsx'
 import { ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
@@ -57,13 +57,10 @@ const leadCard: ReviewCard<IndicacaoGestao> = {
         `Indicado por ${referrerName(lead)}${lead.indicado_por.email ? ` (${lead.indicado_por.email})` : ''}`,
       width: '14rem',
     },
-    {
-      text: (lead: IndicacaoGestao) =>
-        `Recebida em ${formatDateTime(new Date(lead.criado_em))}` +
-        (lead.atualizado_em !== lead.criado_em ? ` · atualizada em ${formatDateTime(new Date(lead.atualizado_em))}` : ''),
-      width: '12rem',
-      className: 'mp-table__when',
-    },
+    datesLine<IndicacaoGestao>(
+      ['Recebida em', (lead) => lead.criado_em],
+      ['atualizada em', (lead) => (lead.atualizado_em !== lead.criado_em ? lead.atualizado_em : null)],
+    ),
     { text: creditLine, width: '0', optional: true },
   ],
 }

@@ -3,9 +3,9 @@ import { useState, type ReactNode } from 'react'
 import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaGestao, type PedidoRecompensaStatus } from '../../../api/schemas/club.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
-import { formatDateTime } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { CLUB_PAGE_SIZE, rewardOrdersQuery, useMoveRewardOrder } from '../club-api.ts'
+import { datesLine } from './panel-cards.tsx'
 import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
@@ -45,13 +45,10 @@ const orderCard: ReviewCard<PedidoRecompensaGestao> = {
   lines: [
     { text: (order: PedidoRecompensaGestao) => [studentName(order), order.aluno.email].filter(Boolean).join(' · '), width: '14rem' },
     { text: (order: PedidoRecompensaGestao) => points(order.pontos), width: '6rem' },
-    {
-      text: (order: PedidoRecompensaGestao) =>
-        `Pedido em ${formatDateTime(new Date(order.criado_em))}` +
-        (order.atualizado_em !== order.criado_em ? ` · movido em ${formatDateTime(new Date(order.atualizado_em))}` : ''),
-      width: '12rem',
-      className: 'mp-table__when',
-    },
+    datesLine<PedidoRecompensaGestao>(
+      ['Pedido em', (order) => order.criado_em],
+      ['movido em', (order) => (order.atualizado_em !== order.criado_em ? order.atualizado_em : null)],
+    ),
   ],
 }
 

@@ -9,9 +9,10 @@ import {
 import { ORDER_STATUSES } from '../../../api/schemas/pedido.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
-import { formatDateTime, formatMoney } from '../../../ui/format.ts'
+import { formatMoney } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { ORDERS_PAGE_SIZE, ordersToFulfilQuery, useAdvanceOrder } from '../api.ts'
+import { datesLine } from './panel-cards.tsx'
 import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
@@ -42,13 +43,7 @@ const orderCard: ReviewCard<PedidoAAtender> = {
         `${order.produto} · Qtd. ${order.itens.reduce((sum, item) => sum + item.quantidade, 0)} · ${formatMoney(order.total)}`,
       width: '16rem',
     },
-    {
-      text: (order: PedidoAAtender) =>
-        `Pedido em ${formatDateTime(new Date(order.criado_em))}` +
-        (order.movido_em ? ` · movido em ${formatDateTime(new Date(order.movido_em))}` : ''),
-      width: '12rem',
-      className: 'mp-table__when',
-    },
+    datesLine<PedidoAAtender>(['Pedido em', (order) => order.criado_em], ['movido em', (order) => order.movido_em]),
   ],
 }
 

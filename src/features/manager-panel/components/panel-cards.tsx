@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { formatDateTime } from '../../../ui/format.ts'
 import { itemsOrPlaceholders, LoadingStatus, SkeletonText, textOrSkeleton } from '../../../ui/skeleton.tsx'
 
 /** One line of a card: its text, the bar's width while loading; `optional` lines have no bar and may be absent. */
@@ -7,6 +8,24 @@ export interface CardLine<T> {
   width: string
   className?: string
   optional?: boolean
+}
+
+/**
+ * A card's dates line, muted: "Pedido em …" and, once it moved, " · movido em …" (`changed`
+ * answers that instant, or null while it never changed).
+ */
+export function datesLine<T>(
+  created: [label: string, at: (item: T) => string],
+  changed: [label: string, at: (item: T) => string | null],
+): CardLine<T> {
+  return {
+    text: (item) => {
+      const moved = changed[1](item)
+      return `${created[0]} ${formatDateTime(new Date(created[1](item)))}${moved ? ` · ${changed[0]} ${formatDateTime(new Date(moved))}` : ''}`
+    },
+    width: '12rem',
+    className: 'mp-table__when',
+  }
 }
 
 export interface PanelCardsProps<T extends { id: number }> {

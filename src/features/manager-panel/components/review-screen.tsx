@@ -22,6 +22,8 @@ export interface ReviewScreenProps<T extends { id: number }, F extends string, D
   query: UseQueryResult<D>
   /** The "Situação" radios; choosing one goes back to the first page. */
   filter: { options: readonly Choice<F>[]; value: F; onChange: (value: F) => void }
+  /** More filters under the statuses (the requests' programme); their change sets the page itself. */
+  moreFilters?: ReactNode
   page: number
   onPage: (page: number) => void
   /** The card's title over the list (it names the chosen status). */
@@ -53,6 +55,7 @@ export function ReviewScreen<T extends { id: number }, F extends string, D exten
   offlineText,
   query,
   filter,
+  moreFilters,
   page,
   onPage,
   listTitle,
@@ -65,17 +68,11 @@ export function ReviewScreen<T extends { id: number }, F extends string, D exten
   action,
   children,
 }: ReviewScreenProps<T, F, D>) {
-  const online = useOnlineStatus()
   return (
     <div className="page stack">
       <h1 className="page__title">{title}</h1>
       {nav}
-      {notice ? (
-        <Alert tone="success" role="status">
-          {notice}
-        </Alert>
-      ) : null}
-      {!online && query.data ? <Alert tone="warning">{offlineText}</Alert> : null}
+      <MoveNotices notice={notice} loaded={query.data !== undefined} offlineText={offlineText} />
       <ChoiceGroup
         legend="Situação"
         options={filter.options}
@@ -85,6 +82,7 @@ export function ReviewScreen<T extends { id: number }, F extends string, D exten
           onPage(0)
         }}
       />
+      {moreFilters}
       <Card title={listTitle}>
         <PanelQuery query={query} skeleton={<PanelCards<T> items={undefined} {...card} action={() => null} />} offlineText={offlineText}>
           {(data) =>
@@ -105,6 +103,24 @@ export function ReviewScreen<T extends { id: number }, F extends string, D exten
       </Card>
       {children}
     </div>
+  )
+}
+
+/**
+ * Over a review screen: the last move's outcome, read out as a status, and offline, once the
+ * screen has loaded, that it needs a connection (before, PanelQuery says it instead of the list).
+ */
+export function MoveNotices({ notice, loaded, offlineText }: { notice: string | null; loaded: boolean; offlineText: string }) {
+  const online = useOnlineStatus()
+  return (
+    <>
+      {notice ? (
+        <Alert tone="success" role="status">
+          {notice}
+        </Alert>
+      ) : null}
+      {!online && loaded ? <Alert tone="warning">{offlineText}</Alert> : null}
+    </>
   )
 }
 

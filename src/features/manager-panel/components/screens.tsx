@@ -1,7 +1,7 @@
 import '../manager-panel.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import type { PushSending } from '../../../api/schemas/push.ts'
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '../../../api/schemas/push.ts'
 import { Alert } from '../../../ui/alert.tsx'
@@ -58,6 +58,7 @@ function PanelNav() {
       <Link {...panelLink('indicacoes')}>Indicações</Link>
       <Link {...panelLink('resgates')}>Resgates do KNN Club</Link>
       <Link {...panelLink('recompensas')}>Recompensas</Link>
+      <Link {...panelLink('intercambio')}>Intercâmbio</Link>
     </nav>
   )
 }
@@ -531,6 +532,19 @@ export function SendingLogScreen({ id }: { id: number }) {
   )
 }
 
+/** The overseas-study review (issue 14, P260): its own chunk, loaded when opened. */
+const UsaReview = lazy(() => import('./usa-requests.tsx'))
+
+/** A screen whose code is on its way: the panel's navigation and a card of bars (the heading comes with the screen). */
+function ScreenChunkLoading({ nav }: { nav: ReactNode }) {
+  return (
+    <div className="page stack">
+      {nav}
+      <Card isLoading skeletonRows={3} skeletonColumns={3} />
+    </div>
+  )
+}
+
 /** The panel's screens by path (one route, src/app/routes/_app/manager-panel/$.tsx). */
 export function ManagerPanel({ path }: { path: string }) {
   const { screen, id, novo } = panelPath(path)
@@ -550,6 +564,12 @@ export function ManagerPanel({ path }: { path: string }) {
         <RewardFormScreen key={id ?? 'nova'} id={id} nav={<PanelNav />} />
       ) : (
         <RewardsScreen nav={<PanelNav />} />
+      )
+    case 'intercambio':
+      return (
+        <Suspense fallback={<ScreenChunkLoading nav={<PanelNav />} />}>
+          <UsaReview id={id} nav={<PanelNav />} />
+        </Suspense>
       )
     case 'history':
       return id === undefined ? <SendingsScreen title="Histórico de notificações" /> : <SendingLogScreen id={id} />
