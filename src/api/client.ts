@@ -136,6 +136,8 @@ interface CallOptions {
   signal?: AbortSignal
   /** This call's limit without an answer, instead of the client's default. */
   timeoutMs?: number
+  /** Told the upload's progress (0–1): the call goes over XMLHttpRequest where there is one (./xhr-fetch.ts). */
+  onUploadProgress?: (fraction: number) => void
 }
 type CallInput<E extends Endpoint> = EndpointInput<E> & CallOptions
 /** The input is optional only for endpoints that declare no params, query or body. */
@@ -163,7 +165,7 @@ export function createApiClient(options: ApiClientOptions) {
   const tmz = options.timezoneOffsetHours ?? (() => browserTimezoneOffsetHours())
 
   async function send(endpoint: Endpoint, input: RawInput, etag?: string | null): Promise<{ response: Response; payload: unknown }> {
-    const { params, query, body, files, headers: declaredHeaders, signal } = input
+    const { params, query, body, files, headers: declaredHeaders, signal, onUploadProgress } = input
     const base = endpoint.service === 'drive' ? options.driveBaseUrl() : options.portalBaseUrl
     const url = `${base.replace(/\/$/, '')}${fillPath(endpoint.path, params)}${queryString(query)}`
     const headers = new Headers({ Accept: 'application/json', tmz: String(tmz()) })
@@ -185,7 +187,10 @@ export function createApiClient(options: ApiClientOptions) {
     let text = ''
     let file: Blob | null = null
     try {
-      response = await doFetch(url, {
+      // Only a call that shows its progress loads the XHR transport (a chunk of its own).
+      const transport =
+        onUploadProgress && typeof XMLHttpRequest === 'function' ? (await import('./xhr-fetch.ts')).xhrFetch(onUploadProgress) : doFetch
+      response = await transport(url, {
         method: endpoint.method,
         headers,
         body: encodeBody(endpoint, body, files),

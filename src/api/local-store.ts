@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   pushSubscriptionAuth: 'push_subscription_auth',
   /** A half-filled registration update (P60): personal data, so logout wipes it with the rest. */
   registrationDraft: 'registration_update_draft',
+  /** A half-filled KNN Orlando / London request (P248): personal data (passport, guardian), wiped at logout. */
+  knnUsaDraft: 'knn_usa_request_draft',
   /** The signed-in user as the server last answered it, read before the first render (P53). */
   keptUser: 'portal-kept-user',
   /** Where builds before P53 kept that user (a TanStack Query cache); read once, then wiped with the rest. */

@@ -20,6 +20,8 @@ import { Route as AppEnglishTestRouteImport } from './routes/_app/english-test'
 import { Route as AppEnviosPendentesRouteImport } from './routes/_app/envios-pendentes'
 import { Route as AppFinancialRouteImport } from './routes/_app/financial'
 import { Route as AppKnnAbreOMundoRouteImport } from './routes/_app/knn-abre-o-mundo'
+import { Route as AppKnnOrlandoRouteImport } from './routes/_app/knn-orlando'
+import { Route as AppLondonByPhenomRouteImport } from './routes/_app/london-by-phenom'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
@@ -33,6 +35,8 @@ import { Route as LoginRecoverPasswordRouteImport } from './routes/login/recover
 import { Route as AppAulaOnlineListRouteImport } from './routes/_app/aula-online/list'
 import { Route as AppKnnAbreOMundoIndexRouteImport } from './routes/_app/knn-abre-o-mundo/index'
 import { Route as AppKnnClubSplatRouteImport } from './routes/_app/knn-club/$'
+import { Route as AppKnnOrlandoIndexRouteImport } from './routes/_app/knn-orlando/index'
+import { Route as AppLondonByPhenomIndexRouteImport } from './routes/_app/london-by-phenom/index'
 import { Route as AppManagerPanelSplatRouteImport } from './routes/_app/manager-panel/$'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppProfileCreationFormRouteImport } from './routes/_app/profile-creation/form'
@@ -102,6 +106,16 @@ const AppKnnAbreOMundoRoute = AppKnnAbreOMundoRouteImport.update({
   path: '/knn-abre-o-mundo',
   getParentRoute: () => AppRoute,
 } as any)
+const AppKnnOrlandoRoute = AppKnnOrlandoRouteImport.update({
+  id: '/knn-orlando',
+  path: '/knn-orlando',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLondonByPhenomRoute = AppLondonByPhenomRouteImport.update({
+  id: '/london-by-phenom',
+  path: '/london-by-phenom',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMeRoute = AppMeRouteImport.update({
   id: '/me',
   path: '/me',
@@ -166,6 +180,16 @@ const AppKnnClubSplatRoute = AppKnnClubSplatRouteImport.update({
   id: '/knn-club/$',
   path: '/knn-club/$',
   getParentRoute: () => AppRoute,
+} as any)
+const AppKnnOrlandoIndexRoute = AppKnnOrlandoIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppKnnOrlandoRoute,
+} as any)
+const AppLondonByPhenomIndexRoute = AppLondonByPhenomIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppLondonByPhenomRoute,
 } as any)
 const AppManagerPanelSplatRoute = AppManagerPanelSplatRouteImport.update({
   id: '/manager-panel/$',
@@ -254,6 +278,8 @@ export interface FileRoutesByFullPath {
   '/envios-pendentes': typeof AppEnviosPendentesRoute
   '/financial': typeof AppFinancialRoute
   '/knn-abre-o-mundo': typeof AppKnnAbreOMundoRouteWithChildren
+  '/knn-orlando': typeof AppKnnOrlandoRouteWithChildren
+  '/london-by-phenom': typeof AppLondonByPhenomRouteWithChildren
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
@@ -273,6 +299,8 @@ export interface FileRoutesByFullPath {
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
   '/knn-abre-o-mundo/': typeof AppKnnAbreOMundoIndexRoute
+  '/knn-orlando/': typeof AppKnnOrlandoIndexRoute
+  '/london-by-phenom/': typeof AppLondonByPhenomIndexRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
@@ -311,6 +339,8 @@ export interface FileRoutesByTo {
   '/profile-update/form': typeof AppProfileUpdateFormRoute
   '/profile-update/start': typeof AppProfileUpdateStartRoute
   '/knn-abre-o-mundo': typeof AppKnnAbreOMundoIndexRoute
+  '/knn-orlando': typeof AppKnnOrlandoIndexRoute
+  '/london-by-phenom': typeof AppLondonByPhenomIndexRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
@@ -333,6 +363,8 @@ export interface FileRoutesById {
   '/_app/envios-pendentes': typeof AppEnviosPendentesRoute
   '/_app/financial': typeof AppFinancialRoute
   '/_app/knn-abre-o-mundo': typeof AppKnnAbreOMundoRouteWithChildren
+  '/_app/knn-orlando': typeof AppKnnOrlandoRouteWithChildren
+  '/_app/london-by-phenom': typeof AppLondonByPhenomRouteWithChildren
   '/_app/me': typeof AppMeRoute
   '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/_app/pedidos': typeof AppPedidosRoute
@@ -352,6 +384,8 @@ export interface FileRoutesById {
   '/_app/profile-update/form': typeof AppProfileUpdateFormRoute
   '/_app/profile-update/start': typeof AppProfileUpdateStartRoute
   '/_app/knn-abre-o-mundo/': typeof AppKnnAbreOMundoIndexRoute
+  '/_app/knn-orlando/': typeof AppKnnOrlandoIndexRoute
+  '/_app/london-by-phenom/': typeof AppLondonByPhenomIndexRoute
   '/_app/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/_app/financial_/pagar/$id': typeof AppFinancialPagarIdRoute
   '/_app/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
@@ -374,6 +408,8 @@ export interface FileRouteTypes {
     | '/envios-pendentes'
     | '/financial'
     | '/knn-abre-o-mundo'
+    | '/knn-orlando'
+    | '/london-by-phenom'
     | '/me'
     | '/pedagogico'
     | '/pedidos'
@@ -393,6 +429,8 @@ export interface FileRouteTypes {
     | '/profile-update/form'
     | '/profile-update/start'
     | '/knn-abre-o-mundo/'
+    | '/knn-orlando/'
+    | '/london-by-phenom/'
     | '/aula-online/details/$id'
     | '/financial/pagar/$id'
     | '/pedagogico/atividades/$id'
@@ -431,6 +469,8 @@ export interface FileRouteTypes {
     | '/profile-update/form'
     | '/profile-update/start'
     | '/knn-abre-o-mundo'
+    | '/knn-orlando'
+    | '/london-by-phenom'
     | '/aula-online/details/$id'
     | '/financial/pagar/$id'
     | '/pedagogico/atividades/$id'
@@ -452,6 +492,8 @@ export interface FileRouteTypes {
     | '/_app/envios-pendentes'
     | '/_app/financial'
     | '/_app/knn-abre-o-mundo'
+    | '/_app/knn-orlando'
+    | '/_app/london-by-phenom'
     | '/_app/me'
     | '/_app/pedagogico'
     | '/_app/pedidos'
@@ -471,6 +513,8 @@ export interface FileRouteTypes {
     | '/_app/profile-update/form'
     | '/_app/profile-update/start'
     | '/_app/knn-abre-o-mundo/'
+    | '/_app/knn-orlando/'
+    | '/_app/london-by-phenom/'
     | '/_app/aula-online/details/$id'
     | '/_app/financial_/pagar/$id'
     | '/_app/pedagogico/atividades/$id'
@@ -568,6 +612,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppKnnAbreOMundoRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/knn-orlando': {
+      id: '/_app/knn-orlando'
+      path: '/knn-orlando'
+      fullPath: '/knn-orlando'
+      preLoaderRoute: typeof AppKnnOrlandoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/london-by-phenom': {
+      id: '/_app/london-by-phenom'
+      path: '/london-by-phenom'
+      fullPath: '/london-by-phenom'
+      preLoaderRoute: typeof AppLondonByPhenomRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/me': {
       id: '/_app/me'
       path: '/me'
@@ -658,6 +716,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/knn-club/$'
       preLoaderRoute: typeof AppKnnClubSplatRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/knn-orlando/': {
+      id: '/_app/knn-orlando/'
+      path: '/'
+      fullPath: '/knn-orlando/'
+      preLoaderRoute: typeof AppKnnOrlandoIndexRouteImport
+      parentRoute: typeof AppKnnOrlandoRoute
+    }
+    '/_app/london-by-phenom/': {
+      id: '/_app/london-by-phenom/'
+      path: '/'
+      fullPath: '/london-by-phenom/'
+      preLoaderRoute: typeof AppLondonByPhenomIndexRouteImport
+      parentRoute: typeof AppLondonByPhenomRoute
     }
     '/_app/manager-panel/$': {
       id: '/_app/manager-panel/$'
@@ -785,6 +857,29 @@ const AppKnnAbreOMundoRouteChildren: AppKnnAbreOMundoRouteChildren = {
 const AppKnnAbreOMundoRouteWithChildren =
   AppKnnAbreOMundoRoute._addFileChildren(AppKnnAbreOMundoRouteChildren)
 
+interface AppKnnOrlandoRouteChildren {
+  AppKnnOrlandoIndexRoute: typeof AppKnnOrlandoIndexRoute
+}
+
+const AppKnnOrlandoRouteChildren: AppKnnOrlandoRouteChildren = {
+  AppKnnOrlandoIndexRoute: AppKnnOrlandoIndexRoute,
+}
+
+const AppKnnOrlandoRouteWithChildren = AppKnnOrlandoRoute._addFileChildren(
+  AppKnnOrlandoRouteChildren,
+)
+
+interface AppLondonByPhenomRouteChildren {
+  AppLondonByPhenomIndexRoute: typeof AppLondonByPhenomIndexRoute
+}
+
+const AppLondonByPhenomRouteChildren: AppLondonByPhenomRouteChildren = {
+  AppLondonByPhenomIndexRoute: AppLondonByPhenomIndexRoute,
+}
+
+const AppLondonByPhenomRouteWithChildren =
+  AppLondonByPhenomRoute._addFileChildren(AppLondonByPhenomRouteChildren)
+
 interface AppPedagogicoRouteChildren {
   AppPedagogicoListRoute: typeof AppPedagogicoListRoute
   AppPedagogicoAtividadesIdRoute: typeof AppPedagogicoAtividadesIdRoute
@@ -837,6 +932,8 @@ interface AppRouteChildren {
   AppEnviosPendentesRoute: typeof AppEnviosPendentesRoute
   AppFinancialRoute: typeof AppFinancialRoute
   AppKnnAbreOMundoRoute: typeof AppKnnAbreOMundoRouteWithChildren
+  AppKnnOrlandoRoute: typeof AppKnnOrlandoRouteWithChildren
+  AppLondonByPhenomRoute: typeof AppLondonByPhenomRouteWithChildren
   AppMeRoute: typeof AppMeRoute
   AppPedagogicoRoute: typeof AppPedagogicoRouteWithChildren
   AppPedidosRoute: typeof AppPedidosRoute
@@ -858,6 +955,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppEnviosPendentesRoute: AppEnviosPendentesRoute,
   AppFinancialRoute: AppFinancialRoute,
   AppKnnAbreOMundoRoute: AppKnnAbreOMundoRouteWithChildren,
+  AppKnnOrlandoRoute: AppKnnOrlandoRouteWithChildren,
+  AppLondonByPhenomRoute: AppLondonByPhenomRouteWithChildren,
   AppMeRoute: AppMeRoute,
   AppPedagogicoRoute: AppPedagogicoRouteWithChildren,
   AppPedidosRoute: AppPedidosRoute,

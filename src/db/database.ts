@@ -5,6 +5,7 @@ import type { Extrato, PedidoRecompensa, Recompensa } from '../api/schemas/club.
 import type { EnglishTestEstado } from '../api/schemas/english-test.ts'
 import type { Financeiro, Parcela } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
+import type { DocumentoExigido, KnnUsaRequest, LivroUsa, TurmaUsa } from '../api/schemas/knn-usa.ts'
 import type { Pratica } from '../api/schemas/pratica.ts'
 import type { CampanhaViagem, CodigoValidado } from '../api/schemas/travel-campaign.ts'
 import type { NotasAtHome, NotasTurma, Turma } from '../api/schemas/turma.ts'
@@ -52,6 +53,8 @@ export type SyncKey =
   | 'clubRecompensas'
   | 'clubPedidos'
   | 'travelCampaign'
+  | 'knnUsaOrlando'
+  | 'knnUsaLondon'
 export interface SyncState {
   key: SyncKey
   updatedAt: number
@@ -76,6 +79,12 @@ export interface SyncState {
    */
   travelCampaign?: TravelCampaignState
   /**
+   * KNN Orlando and London by Phenom (issue 14, P245): each programme page's classes, books,
+   * documents asked and the student's latest request, in one sync row per programme.
+   */
+  knnUsaOrlando?: KnnUsaState
+  knnUsaLondon?: KnnUsaState
+  /**
    * The server's ETag of each answer the entity was built from, by request path, sent back
    * as `If-None-Match` (issue 7). Kept here so a wipe removes them with the data.
    */
@@ -93,6 +102,14 @@ export interface StoredPratica {
 export interface TravelCampaignState {
   campanha: CampanhaViagem | null
   codigos: CodigoValidado[]
+}
+
+/** What a USA programme's sync row holds (P245). */
+export interface KnnUsaState {
+  turmas: TurmaUsa[]
+  livros: LivroUsa[]
+  documentos: DocumentoExigido[]
+  request: KnnUsaRequest | null
 }
 
 export const DB_NAME = 'portal'

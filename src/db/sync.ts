@@ -83,11 +83,9 @@ export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now 
 }
 
 /** The KNN Club's rows (P165) and the travel campaign's (P237): each replaces its sync row whole, like the online classes. */
-export async function storeClub<K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos' | 'travelCampaign'>(
-  key: K,
-  value: NonNullable<SyncState[K]>,
-  { db = localDb, now = Date.now(), ticket }: StoreOptions = {},
-) {
+export async function storeClub<
+  K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos' | 'travelCampaign' | 'knnUsaOrlando' | 'knnUsaLondon',
+>(key: K, value: NonNullable<SyncState[K]>, { db = localDb, now = Date.now(), ticket }: StoreOptions = {}) {
   if (!(await mayWrite(ticket))) return
   await db.syncState.put({ key, updatedAt: now, [key]: value })
 }

@@ -9,6 +9,7 @@ import type CambioTexts from './pt-BR/cambio.json'
 import type ClubTexts from './pt-BR/club.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
 import type IndicacaoTexts from './pt-BR/indicacao.json'
+import type KnnUsaTexts from './pt-BR/knn-usa.json'
 import type PaymentTexts from './pt-BR/payment.json'
 import type PedidoCreateTexts from './pt-BR/pedido-create.json'
 import type PraticaTexts from './pt-BR/pratica.json'
@@ -47,6 +48,7 @@ export interface OwnChunkResources {
   indicacao: typeof IndicacaoTexts
   cambio: typeof CambioTexts
   travelCampaign: typeof TravelCampaignTexts
+  knnUsa: typeof KnnUsaTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

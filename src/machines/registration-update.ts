@@ -4,7 +4,7 @@ import { guardianIssues, isMinorOn } from '../api/registration.ts'
 import { registrationUpdateReason, type RegistrationUpdateReason } from '../api/registration-due.ts'
 import { RegistrationUpdateBody, type RegistrationUpdateInput } from '../api/schemas/registration.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
-import { calendarDateOf, type CalendarDate } from '../api/validation/age.ts'
+import { calendarDateOf, displayToIsoDate, isoToDisplayDate, type CalendarDate } from '../api/validation/age.ts'
 import { applyMask, MASKS, unmask } from '../ui/mask.ts'
 import { assign, fromPromise, setup } from 'xstate'
 
@@ -47,18 +47,6 @@ export type CepState =
 const CEP_DIGITS = 8
 /** Like the screens' "Conexão lenta" (issue 7): after this long the CEP lookup is called slow. */
 export const CEP_SLOW_AFTER_MS = 3_000
-
-/** `1998-04-12` → `12/04/1998` (the form's DD/MM/AAAA). */
-function isoToDisplayDate(iso: string | null): string {
-  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : ''
-}
-
-/** `12/04/1998` → `1998-04-12`; anything incomplete stays as typed (and fails the date rule). */
-function displayToIsoDate(text: string): string {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim())
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : text.trim()
-}
 
 /** What the form starts from: the registration the server has, masked for the fields. */
 export function valuesFromUser(user: CurrentUser): RegistrationValues {

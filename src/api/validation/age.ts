@@ -103,3 +103,15 @@ export function isUnderage(birthDate: string, today: Date = new Date()): boolean
   if (!result.valid) throw new InvalidBirthDateError(birthDate, result.reason)
   return result.underage
 }
+
+/** `1998-04-12` → `12/04/1998` (the forms' DD/MM/AAAA). */
+export function isoToDisplayDate(iso: string | null): string {
+  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : ''
+}
+
+/** `12/04/1998` → `1998-04-12`; anything incomplete stays as typed (and fails the date rule). */
+export function displayToIsoDate(text: string): string {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim())
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : text.trim()
+}

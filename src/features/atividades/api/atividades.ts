@@ -2,15 +2,15 @@ import { api, PORTAL_BASE_URL } from '../../../api/api.ts'
 import { ACTIVITY_FILE } from '../../../api/contract/atividades.ts'
 import { atividadeEndpoints } from '../../../api/contract/atividades.ts'
 import { pedagogicoEndpoints } from '../../../api/contract/pedagogico.ts'
-import { matchesContent, SNIFF_BYTES } from '../../../api/file-signatures.ts'
+import { fileProblem } from '../../../api/file-problem.ts'
 import type { TurmaAlunoAtividade } from '../../../api/schemas/atividade.ts'
 import type { Turma } from '../../../api/schemas/turma.ts'
-import { baseMediaType, fileTooLargeMessage, fileTypeMessage } from '../../../api/uploads.ts'
 import type { PortalDb } from '../../../db/database.ts'
 import { loadLocalData, type LocalData } from '../../../db/local.ts'
 import { ACTIVITY_FILE_KIND } from '../../../db/outbox-kinds.ts'
 import { loadOutboxApp } from '../../../db/outbox-live.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
+import { saveBlob } from '../../../ui/save-blob.ts'
 
 /**
  * The enrolment (`turma_aluno_id`) of one of the student's classes: from the device when
@@ -82,19 +82,6 @@ export async function registrarPresenca(turmaId: number, turmaAtividadeId: numbe
   await keepAnswer(turmaId, answer)
 }
 
-/** Saves a downloaded file under its name (the browser's own download). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has the bytes once click() returned; a moment later the URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
-
 export async function baixarArquivo(atividadeId: number, arquivo: { id: number; nome: string }): Promise<void> {
   saveBlob(await api.call(atividadeEndpoints.downloadAtividade, { params: { id: atividadeId, x: arquivo.id } }), arquivo.nome)
 }
@@ -107,16 +94,8 @@ export async function baixarCorrecao(atividadeId: number, correcao: { id: number
  * The checks the server makes (P90), before anything is queued: size, declared type and
  * the first bytes. Answers the Portuguese message, or null when the file may go.
  */
-export async function activityFileProblem(file: File): Promise<string | null> {
-  if (file.size === 0 || file.size > ACTIVITY_FILE.maxBytes) return fileTooLargeMessageOrEmpty(file)
-  const type = baseMediaType(file.type)
-  if (!(ACTIVITY_FILE.mediaTypes as readonly string[]).includes(type)) return fileTypeMessage(ACTIVITY_FILE)
-  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer())
-  return matchesContent(type, head) ? null : fileTypeMessage(ACTIVITY_FILE)
-}
-
-function fileTooLargeMessageOrEmpty(file: File): string {
-  return file.size === 0 ? 'O arquivo está vazio.' : fileTooLargeMessage(ACTIVITY_FILE)
+export function activityFileProblem(file: File): Promise<string | null> {
+  return fileProblem(ACTIVITY_FILE, file)
 }
 
 /** Queues a checked file for an activity: always through the outbox (D16). */
