@@ -42,19 +42,21 @@ export function ScanResult({
   return (
     <div className="page campaign">
       <h1 className="page__title">{t('result.title')}</h1>
-      {code ? <p className="campaign__scanned">{t('result.code', { codigo: code.codigo })}</p> : null}
-      {!code ? (
-        <Alert tone="error">{t('result.invalid')}</Alert>
-      ) : queueError ? (
-        <Alert tone="error">{t('result.unreadable')}</Alert>
-      ) : itemId ? (
-        <ItemState id={itemId} />
-      ) : (
-        <Validating />
-      )}
-      <p>
-        <Link to="/knn-abre-o-mundo">{t('result.toCampaign')}</Link>
-      </p>
+      <div className="stack">
+        {code ? <p className="campaign__scanned">{t('result.code', { codigo: code.codigo })}</p> : null}
+        {!code ? (
+          <Alert tone="error">{t('result.invalid')}</Alert>
+        ) : queueError ? (
+          <Alert tone="error">{t('result.unreadable')}</Alert>
+        ) : itemId ? (
+          <ItemState id={itemId} />
+        ) : (
+          <Validating />
+        )}
+        <p>
+          <Link to="/knn-abre-o-mundo">{t('result.toCampaign')}</Link>
+        </p>
+      </div>
     </div>
   )
 }
