@@ -126,6 +126,19 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 172.5,
   },
+  // Issue 14 (P252): the overseas programmes' page (the request form, its Select and the payment load on demand).
+  {
+    url: '/knn-orlando',
+    routeFiles: ['_app.tsx', '_app/knn-orlando.tsx', '_app/knn-orlando/index.tsx'],
+    awaited: SIGNED_IN_AWAITED,
+    ceilingKib: 180,
+  },
+  {
+    url: '/london-by-phenom',
+    routeFiles: ['_app.tsx', '_app/london-by-phenom.tsx', '_app/london-by-phenom/index.tsx'],
+    awaited: SIGNED_IN_AWAITED,
+    ceilingKib: 180,
+  },
   {
     url: '/at-home/scanear-qr-code/1/KNNMUNDO-LIVRO/',
     routeFiles: ['_app.tsx', '_app/at-home.scanear-qr-code.$campanha.$codigo.tsx'],

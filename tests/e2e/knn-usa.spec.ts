@@ -80,8 +80,12 @@ test('a half-filled request is kept on the device across a reload; a wrong file 
 test('an underage student sends an Orlando request with two documents and sees "Em análise"', async ({ page }) => {
   test.setTimeout(90_000)
   await openProgramme(page, MINOR, '/knn-orlando')
-  // The draft of the first test opens the form with what was typed.
-  await expect(field(page, 'Número do passaporte')).toHaveValue('FZ123456')
+  // A new browser (the first test's draft stayed on its device).
+  await page.getByRole('button', { name: 'Quero participar' }).click()
+  await page.getByRole('combobox', { name: /^Turma/ }).click()
+  await page.getByRole('option', { name: /Férias de julho/ }).click()
+  await field(page, 'Número do passaporte').fill('FZ123456')
+  await field(page, 'Nome do responsável').fill('Maria Teixeira')
   await page.getByRole('button', { name: 'Enviar solicitação' }).click()
   await expect(page.getByText('Informe o CPF do responsável: você terá menos de 18 anos na data da viagem.')).toBeVisible()
   await expect(page.getByText('Escolha o arquivo: Autorização de viagem.')).toBeVisible()
