@@ -1,6 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import * as v from 'valibot'
 import { ScanResult } from '../../../features/travel-campaign/components/scan-result.tsx'
 import { scannedCodeIn, scanPathOf } from '../../../features/travel-campaign/scan-url.ts'
 import { loadTravelCampaignTexts } from '../../../features/travel-campaign/texts.ts'
@@ -12,8 +11,17 @@ import { useSession } from '../../session.tsx'
  * so a reload follows it instead of scanning again. Logged out, the _app guard keeps the
  * path for after the login (src/app/after-login.ts).
  */
+// Checked by hand, not with valibot: validateSearch runs in the route tree every first screen loads (P190).
+const OUTBOX_ID = /^[A-Za-z0-9_-]{8,64}$/
+
+/** `?envio=` is kept only when it looks like an outbox item's id; anything else is dropped. */
+function scanSearch(search: Record<string, unknown>): { envio?: string } {
+  const { envio } = search
+  return typeof envio === 'string' && OUTBOX_ID.test(envio) ? { envio } : {}
+}
+
 export const Route = createFileRoute('/_app/at-home/scanear-qr-code/$campanha/$codigo')({
-  validateSearch: v.object({ envio: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/))) }),
+  validateSearch: scanSearch,
   loader: () => loadTravelCampaignTexts(),
   component: ScanRoute,
 })
