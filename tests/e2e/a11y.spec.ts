@@ -246,6 +246,18 @@ for (const brand of BRANDS) {
         await page.goto('/manager-panel/recompensas/nova')
         await check(page, 'manager-panel recompensas nova', page.getByRole('button', { name: 'Criar recompensa' }))
       })
+
+      test("the managers' overseas-study review (issue 14, P260)", async ({ page }) => {
+        await login(page, MANAGER.username, MANAGER.password)
+        await expect(page).toHaveURL(/\/dashboard$/)
+        // The seed's Orlando request waiting for the passport again (orlando@).
+        await page.goto('/manager-panel/intercambio')
+        await page.getByRole('radio', { name: /^Documentos pendentes \(\d+\)$/ }).check()
+        const row = page.getByTestId('usa-request-row').filter({ hasText: 'orlando@example.com' })
+        await check(page, 'manager-panel intercambio', row)
+        await row.getByRole('link', { name: /^Analisar/ }).click()
+        await check(page, 'manager-panel intercambio request', page.getByTestId('usa-document').first())
+      })
     })
   }
 }
