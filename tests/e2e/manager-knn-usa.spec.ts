@@ -267,18 +267,23 @@ test('cancel with a reason: refused without one, then the student sees it cancel
 
 test('honest states: skeleton while loading, error with retry, offline says it needs a connection', async ({ browser, request }) => {
   test.setTimeout(120_000)
-  const manager = await signedIn(browser, MANAGER.username, MANAGER.password)
+  // Rafael's fresh request, its passport asked again through the API (the seed's orlando@ is
+  // knn-usa.spec's, which resends it).
+  const { request: sent } = await freshRequest(request)
   const managerToken = await tokenOf(request, MANAGER.username, MANAGER.password)
-  const list = (await (
-    await request.get(`${API}/knn-usa/manager/requests/?status=documentos_pendentes`, { headers: bearer(managerToken) })
-  ).json()) as { items: KnnUsaRequestGestao[] }
-  // The demo's request waiting for a passport again (orlando@, the seed's).
-  const waiting = list.items.find((item) => item.aluno.email === 'orlando@example.com')!
+  const motivo = 'A página do passaporte está cortada.'
+  const asked = await request.post(`${API}/knn-usa/manager/requests/${sent.id}/ask-documents/`, {
+    headers: bearer(managerToken),
+    data: { de: 'em_analise', tipos: ['passaporte'], motivo },
+  })
+  expect(asked.status(), await asked.text()).toBe(200)
+  const waiting = (await asked.json()) as KnnUsaRequestGestao
+  const manager = await signedIn(browser, MANAGER.username, MANAGER.password)
 
   await manager.goto('/manager-panel/intercambio')
   await manager.getByRole('radio', { name: /^Documentos pendentes \(\d+\)$/ }).check()
-  const card = manager.getByTestId('usa-request-row').filter({ hasText: 'orlando@example.com' })
-  await expect(card).toContainText('Pedido de novo: Passaporte. Motivo: A foto do passaporte está cortada')
+  const card = manager.getByTestId('usa-request-row').filter({ hasText: STUDENT.name })
+  await expect(card).toContainText(`Pedido de novo: Passaporte. Motivo: ${motivo}`)
   // The programme filter: London's list has no Orlando request.
   await manager.getByRole('radio', { name: 'London by Phenom' }).check()
   await expect(card).toHaveCount(0)
