@@ -40,58 +40,60 @@ interface RouteBudget {
  * without Dexie before their first render), so any growth is a decision, not an accident.
  * Lowered to 0.5–1 KiB above the sizes measured after P190–P192 (no valibot on the login
  * page, no contract areas in the navigation table, the home screen's texts apart).
+ * Raised 1–3 KiB for issue 14 (P273): eight new routes cost about 1.4 KiB in the route tree
+ * every first screen loads; the payment panels and the managers' dialogs grew with their new uses.
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 132.5, goalKib: 120 },
-  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: DASHBOARD_AWAITED, ceilingKib: 169, goalKib: 170 },
-  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 165.5 },
+  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134, goalKib: 120 },
+  { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: DASHBOARD_AWAITED, ceilingKib: 170.5, goalKib: 170 },
+  { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 167.5 },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
   // of the whole contract (P149): they call four areas, each its own small chunk now.
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 176 },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 178 },
   // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
-  { url: '/financial/pagar/1', routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 172 },
+  { url: '/financial/pagar/1', routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174.5 },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 167.5,
+    ceilingKib: 169,
   },
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 167,
+    ceilingKib: 169,
   },
   {
     url: '/pedagogico/minha-pratica/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/minha-pratica.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 178,
+    ceilingKib: 180,
   },
   {
     url: '/pedagogico/atividades/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 186,
+    ceilingKib: 188.5,
   },
-  { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 153.5 },
-  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 203 },
+  { url: '/envios-pendentes', routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 155 },
+  { url: '/pedidos', routeFiles: ['_app.tsx', '_app/pedidos.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 205.5 },
   // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
   {
     url: '/pedidos/create/1/ING-INT1',
     routeFiles: ['_app.tsx', '_app/pedidos_.create.$id.$codigoProduto.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 202,
+    ceilingKib: 204,
   },
   // Issue 12 (P151): paying an order with the instalments' Pix and card flow.
-  { url: '/pedidos/pagar/1', routeFiles: ['_app.tsx', '_app/pedidos_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 173.5 },
-  { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 168.5 },
+  { url: '/pedidos/pagar/1', routeFiles: ['_app.tsx', '_app/pedidos_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 176 },
+  { url: '/english-test', routeFiles: ['_app.tsx', '_app/english-test.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 170 },
   // Issue 13 (P165): the KNN Club's pages, one route file that reads the page from its path.
-  { url: '/knn-club/usar-pontos', routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 186.5 },
+  { url: '/knn-club/usar-pontos', routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 188.5 },
   // Issue 13 (P180, P182): the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
-  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 145.5 },
+  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 146.5 },
   // Issue 13 (P183): the managers' panel, one route file for its screens (P142); the club's three are in its chunk.
-  { url: '/manager-panel/indicacoes', routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 216 },
+  { url: '/manager-panel/indicacoes', routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 219 },
   // Issue 14 (P260): the overseas-study review, a chunk of its own the panel loads when opened (with the knn-usa schemas).
   {
     url: '/manager-panel/intercambio',
@@ -103,22 +105,22 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 179,
+    ceilingKib: 181,
   },
   {
     url: '/aula-online/list',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 168.5,
+    ceilingKib: 170,
   },
   {
     url: '/aula-online/details/1',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/details.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 168,
+    ceilingKib: 170,
   },
   // Issue 14 (P230): the câmbio simulator and its quote's Pix and card flow.
-  { url: '/cambio', routeFiles: ['_app.tsx', '_app/cambio.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174 },
+  { url: '/cambio', routeFiles: ['_app.tsx', '_app/cambio.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 175.5 },
   // Issue 14 (P242): the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
   {
     url: '/knn-abre-o-mundo',
