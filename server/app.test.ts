@@ -118,6 +118,7 @@ describe('security headers', () => {
       sentryDsn: 'https://key@o42.ingest.sentry.io/7',
       chatwootUrl: 'https://chat.example.com',
       chatwootHmacSecret: 'inbox-secret-for-tests-0123456789',
+      chatwootWebsiteToken: 'inboxWebsiteToken24chars',
     })
     try {
       const response = await configured.app.inject({ method: 'GET', url: '/api/v1/config/' })

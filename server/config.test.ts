@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       cepServiceUrl: 'https://viacep.com.br',
       sentryDsn: null,
       chatwootUrl: null,
+      chatwootWebsiteToken: null,
       productionUrl: null,
       staticDir: path.resolve('/srv/portal/dist'),
       bodyLimitBytes: 1024 * 1024,

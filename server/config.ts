@@ -184,6 +184,14 @@ const EnvSchema = v.object({
   CHATWOOT_HMAC_SECRET: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{16,}$/, 'deve ter pelo menos 16 caracteres, sem espaços')),
   ),
+  /**
+   * The Chatwoot inbox's website token (D19, P274): the widget's loader needs it to open the
+   * inbox (`chatwootSDK.run({ websiteToken, baseUrl })`). Needed with CHATWOOT_URL. Public: the
+   * widget sends it from every browser.
+   */
+  CHATWOOT_WEBSITE_TOKEN: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'deve ter de 8 a 64 letras, algarismos, - ou _')),
+  ),
   PRODUCTION_URL: v.optional(httpUrl),
   STATIC_DIR: v.optional(v.string(), 'dist'),
   BODY_LIMIT_BYTES: v.optional(integer(1024, 1024 * ONE_MIB), String(ONE_MIB)),
@@ -297,15 +305,17 @@ function configSchema(cwd: string) {
         addIssue({ message: 'é obrigatória quando a outra chave S3 é informada', path: at(key) })
       }
     }),
-    // The chat (D19) needs its URL and the inbox's secret together.
+    // The chat (D19, P274) needs its URL, the inbox's secret and its website token together.
     v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed || (dataset.value.CHATWOOT_URL === undefined) === (dataset.value.CHATWOOT_HMAC_SECRET === undefined)) return
-      const key = dataset.value.CHATWOOT_URL === undefined ? 'CHATWOOT_URL' : 'CHATWOOT_HMAC_SECRET'
-      const other = key === 'CHATWOOT_URL' ? 'CHATWOOT_HMAC_SECRET' : 'CHATWOOT_URL'
-      addIssue({
-        message: `é obrigatória quando ${other} é informada`,
-        path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: undefined }],
-      })
+      if (!dataset.typed) return
+      const keys = ['CHATWOOT_URL', 'CHATWOOT_HMAC_SECRET', 'CHATWOOT_WEBSITE_TOKEN'] as const
+      const given = keys.find((key) => dataset.value[key] !== undefined)
+      if (given === undefined) return
+      for (const key of keys.filter((key) => dataset.value[key] === undefined))
+        addIssue({
+          message: `é obrigatória quando ${given} é informada`,
+          path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: undefined }],
+        })
     }),
     // The provider needs its token and the webhook's secret; those alone mean a forgotten URL.
     v.rawCheck(({ dataset, addIssue }) => {
@@ -345,6 +355,7 @@ function configSchema(cwd: string) {
       chatwootUrl: e.CHATWOOT_URL ?? null,
       /** The inbox's HMAC token (D19); null → no chat. A secret: never logged. */
       chatwootHmacSecret: e.CHATWOOT_HMAC_SECRET ?? null,
+      chatwootWebsiteToken: e.CHATWOOT_WEBSITE_TOKEN ?? null,
       productionUrl: e.PRODUCTION_URL ?? null,
       /** Absolute path of the Vite build; skipped when it does not exist. */
       staticDir: path.resolve(cwd, e.STATIC_DIR),
@@ -402,11 +413,15 @@ function configSchema(cwd: string) {
 export type Config = v.InferOutput<ReturnType<typeof configSchema>>
 
 /**
- * The chat's settings when the deployment has both its URL and the inbox's secret (D19),
- * else null: no chat, no chat host in the CSP, no `chatwoot_url` for the client (P204).
+ * The chat's settings when the deployment has its URL, the inbox's secret and its website
+ * token (D19, P274), else null: no chat, no chat host in the CSP, no `chatwoot_url` for the
+ * client (P204).
  */
-export function chatSettings(config: Pick<Config, 'chatwootUrl' | 'chatwootHmacSecret'>): { url: string; hmacSecret: string } | null {
-  return config.chatwootUrl && config.chatwootHmacSecret ? { url: config.chatwootUrl, hmacSecret: config.chatwootHmacSecret } : null
+export function chatSettings(
+  config: Pick<Config, 'chatwootUrl' | 'chatwootHmacSecret' | 'chatwootWebsiteToken'>,
+): { url: string; hmacSecret: string; websiteToken: string } | null {
+  const { chatwootUrl: url, chatwootHmacSecret: hmacSecret, chatwootWebsiteToken: websiteToken } = config
+  return url && hmacSecret && websiteToken ? { url, hmacSecret, websiteToken } : null
 }
 
 /** The variables this module reads; used to name the culprit of a bad value. */

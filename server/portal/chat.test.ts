@@ -6,6 +6,7 @@ import { CHAT_NOT_CONFIGURED } from './chat.ts'
 
 const SECRET = 'inbox-hmac-secret-for-the-chat-test'
 const CHAT_URL = 'https://chat.example.com'
+const WEBSITE_TOKEN = 'inboxWebsiteToken24chars'
 const TOKEN_URL = '/api/v1/chatwoot-token/me/'
 
 /** HMAC-SHA256 in hex by WebCrypto, not by the server's node:crypto call. */
@@ -29,7 +30,7 @@ describe('chat support configured (D19)', () => {
   let t: TestApp
   let student: TestAccount
   beforeAll(async () => {
-    t = await createTestApp({ chatwootUrl: CHAT_URL, chatwootHmacSecret: SECRET })
+    t = await createTestApp({ chatwootUrl: CHAT_URL, chatwootHmacSecret: SECRET, chatwootWebsiteToken: WEBSITE_TOKEN })
     student = await createAccount(t.app, t.db)
   })
   afterAll(() => t.close())
@@ -58,7 +59,7 @@ describe('chat support configured (D19)', () => {
 
   it('allows the chat host in the CSP and gives the client its URL', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/config/' })
-    expect(response.json()).toMatchObject({ chatwoot_url: CHAT_URL })
+    expect(response.json()).toMatchObject({ chatwoot_url: CHAT_URL, chatwoot_website_token: WEBSITE_TOKEN })
     const csp = cspOf(response.headers['content-security-policy'])
     expect(csp['script-src']).toContain(CHAT_URL)
     expect(csp['connect-src']).toContain(CHAT_URL)
@@ -101,14 +102,20 @@ describe('chat support not configured', () => {
 })
 
 describe('chat configuration', () => {
-  it('wants CHATWOOT_URL and CHATWOOT_HMAC_SECRET together, and names the missing one', () => {
+  it('wants CHATWOOT_URL, CHATWOOT_HMAC_SECRET and CHATWOOT_WEBSITE_TOKEN together, and names the missing one', () => {
     expect(() => loadConfig({ CHATWOOT_URL: CHAT_URL })).toThrow(ConfigError)
     expect(() => loadConfig({ CHATWOOT_URL: CHAT_URL })).toThrow(/CHATWOOT_HMAC_SECRET é obrigatória quando CHATWOOT_URL/)
     expect(() => loadConfig({ CHATWOOT_HMAC_SECRET: SECRET })).toThrow(/CHATWOOT_URL é obrigatória quando CHATWOOT_HMAC_SECRET/)
-    expect(() => loadConfig({ CHATWOOT_URL: CHAT_URL, CHATWOOT_HMAC_SECRET: 'short' })).toThrow(/CHATWOOT_HMAC_SECRET/)
-    expect(loadConfig({ CHATWOOT_URL: `${CHAT_URL}/`, CHATWOOT_HMAC_SECRET: SECRET })).toMatchObject({
+    expect(() => loadConfig({ CHATWOOT_URL: CHAT_URL, CHATWOOT_HMAC_SECRET: SECRET })).toThrow(
+      /CHATWOOT_WEBSITE_TOKEN é obrigatória quando CHATWOOT_URL/,
+    )
+    const complete = { CHATWOOT_URL: CHAT_URL, CHATWOOT_WEBSITE_TOKEN: WEBSITE_TOKEN }
+    expect(() => loadConfig({ ...complete, CHATWOOT_HMAC_SECRET: 'short' })).toThrow(/CHATWOOT_HMAC_SECRET/)
+    expect(() => loadConfig({ ...complete, CHATWOOT_HMAC_SECRET: SECRET, CHATWOOT_WEBSITE_TOKEN: 'a b' })).toThrow(/CHATWOOT_WEBSITE_TOKEN/)
+    expect(loadConfig({ ...complete, CHATWOOT_URL: `${CHAT_URL}/`, CHATWOOT_HMAC_SECRET: SECRET })).toMatchObject({
       chatwootUrl: CHAT_URL,
       chatwootHmacSecret: SECRET,
+      chatwootWebsiteToken: WEBSITE_TOKEN,
     })
   })
 })

@@ -17,6 +17,7 @@ describe('GET /api/v1/config/ (D22)', () => {
         drive_base_url: '/drive/api/v1',
         sentry_dsn: null,
         chatwoot_url: null,
+        chatwoot_website_token: null,
         production_url: null,
       })
     } finally {
@@ -31,6 +32,7 @@ describe('GET /api/v1/config/ (D22)', () => {
       sentryDsn: 'https://abc@o1.ingest.sentry.io/2',
       chatwootUrl: 'https://chat.example.com',
       chatwootHmacSecret: 'inbox-secret-for-tests-0123456789',
+      chatwootWebsiteToken: 'inboxWebsiteToken24chars',
       productionUrl: 'https://portal.example.com',
     })
     try {
@@ -39,6 +41,7 @@ describe('GET /api/v1/config/ (D22)', () => {
         cep_service_url: 'http://127.0.0.1:9999',
         sentry_dsn: 'https://abc@o1.ingest.sentry.io/2',
         chatwoot_url: 'https://chat.example.com',
+        chatwoot_website_token: 'inboxWebsiteToken24chars',
         production_url: 'https://portal.example.com',
       })
     } finally {

@@ -12,6 +12,7 @@ import { startOwnServer } from './own-server.ts'
 interface ChatServer {
   origin: string
   widget: ChatWidgetStandIn
+  websiteToken: string
 }
 
 /** A server of its own: the shared one runs without chat, as most deployments do. */
@@ -20,11 +21,16 @@ const test = base.extend<object, { chatServer: ChatServer }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, provide) => {
       const secret = randomBytes(24).toString('base64url')
-      const widget = await startChatWidgetStandIn(secret)
+      const websiteToken = randomBytes(18).toString('base64url')
+      const widget = await startChatWidgetStandIn(secret, websiteToken)
       try {
-        const server = await startOwnServer({ CHATWOOT_URL: widget.url, CHATWOOT_HMAC_SECRET: secret })
+        const server = await startOwnServer({
+          CHATWOOT_URL: widget.url,
+          CHATWOOT_HMAC_SECRET: secret,
+          CHATWOOT_WEBSITE_TOKEN: websiteToken,
+        })
         try {
-          await provide({ origin: server.origin, widget })
+          await provide({ origin: server.origin, widget, websiteToken })
         } finally {
           await server.stop()
         }
@@ -38,7 +44,7 @@ const test = base.extend<object, { chatServer: ChatServer }>({
 })
 
 test('the chat loads only on the tap and identifies the student with a valid hash', async ({ page, chatServer }) => {
-  const { widget } = chatServer
+  const { widget, websiteToken } = chatServer
   const chatRequests: string[] = []
   page.on('request', (request) => {
     if (request.url().startsWith(widget.url)) chatRequests.push(request.url())
@@ -57,7 +63,13 @@ test('the chat loads only on the tap and identifies the student with a valid has
   await expect(chat).toHaveText(STAND_IN_IDENTIFIED)
   expect(widget.scriptLoads()).toBe(1)
   expect(widget.identifications()).toEqual([
-    expect.objectContaining({ name: STUDENT.name, email: STUDENT.username, identifier: expect.stringMatching(/^\d+$/), valid: true }),
+    expect.objectContaining({
+      name: STUDENT.name,
+      email: STUDENT.username,
+      identifier: expect.stringMatching(/^\d+$/),
+      websiteToken,
+      valid: true,
+    }),
   ])
 
   // A second tap opens the same widget: no second load, no second identification.

@@ -1,9 +1,9 @@
 // Stand-in for Chatwoot's website widget (an outside system, D19, P206): a real HTTP server on
 // 127.0.0.1 that serves a tiny widget loader at Chatwoot's path (/packs/js/sdk.js) exposing the
-// same API the portal calls — `window.chatwootSDK.run({ baseUrl })`, the `chatwoot:ready`
+// same API the portal calls — `window.chatwootSDK.run({ websiteToken, baseUrl })`, the `chatwoot:ready`
 // event, `window.$chatwoot.setUser(identifier, { identifier_hash })` and `toggle('open')` — and
-// records every identification it receives, checking the hash with the inbox's secret as
-// Chatwoot does. Its chat window is a plain panel that says whether the student was identified.
+// records every identification it receives, checking the website token and the hash with the
+// inbox's secret as Chatwoot does. Its chat window is a plain panel that says whether the student was identified.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,7 +14,9 @@ export interface ChatIdentification {
   identifierHash: string
   name: string | null
   email: string | null
-  /** The hash is the HMAC-SHA256 of the identifier with the inbox's secret. */
+  /** The website token the widget was started with. */
+  websiteToken: string | null
+  /** The token is the inbox's and the hash the HMAC-SHA256 of the identifier with its secret. */
   valid: boolean
 }
 
@@ -52,7 +54,7 @@ const WIDGET_SCRIPT = `(() => {
           fetch(options.baseUrl + '/__stand-in/chat/identify', {
             method: 'POST',
             headers: { 'content-type': 'text/plain' },
-            body: JSON.stringify({ identifier, attributes }),
+            body: JSON.stringify({ identifier, attributes, websiteToken: options.websiteToken }),
           })
             .then((response) => response.json())
             .then((answer) => {
@@ -87,8 +89,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** Starts the stand-in; `secret` is the inbox's HMAC token the portal is configured with. */
-export async function startChatWidgetStandIn(secret: string): Promise<ChatWidgetStandIn> {
+/**
+ * Starts the stand-in; `secret` is the inbox's HMAC token and `websiteToken` its website token,
+ * both as the portal is configured with them.
+ */
+export async function startChatWidgetStandIn(secret: string, websiteToken: string): Promise<ChatWidgetStandIn> {
   const identifications: ChatIdentification[] = []
   let scriptLoads = 0
 
@@ -100,18 +105,22 @@ export async function startChatWidgetStandIn(secret: string): Promise<ChatWidget
       return
     }
     if (request.method === 'POST' && request.url === '/__stand-in/chat/identify') {
-      const { identifier, attributes } = JSON.parse(await readBody(request)) as {
+      const body = JSON.parse(await readBody(request)) as {
         identifier?: unknown
+        websiteToken?: unknown
         attributes?: { identifier_hash?: unknown; name?: unknown; email?: unknown }
       }
+      const { identifier, attributes } = body
+      const token = typeof body.websiteToken === 'string' ? body.websiteToken : null
       const id = typeof identifier === 'string' ? identifier : ''
       const hash = typeof attributes?.identifier_hash === 'string' ? attributes.identifier_hash : ''
-      const valid = id !== '' && sameHex(hash, hmacHex(secret, id))
+      const valid = token === websiteToken && id !== '' && sameHex(hash, hmacHex(secret, id))
       identifications.push({
         identifier: id,
         identifierHash: hash,
         name: typeof attributes?.name === 'string' ? attributes.name : null,
         email: typeof attributes?.email === 'string' ? attributes.email : null,
+        websiteToken: token,
         valid,
       })
       response.writeHead(valid ? 200 : 401, { 'content-type': 'application/json' }).end(JSON.stringify({ valid }))

@@ -89,6 +89,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
 
   // Settings kept from the start-up request (D22); no chat configured, no chat code.
   const chatUrl = runtimeConfig()?.chatwoot_url ?? null
+  const chatToken = runtimeConfig()?.chatwoot_website_token ?? null
   const initial = (user.full_name ?? user.email ?? '?').trim().charAt(0).toUpperCase()
 
   return (
@@ -113,9 +114,9 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
           </button>
         ) : null}
         <span className="top-bar__brand">{brandName}</span>
-        {chatUrl && user.role === 'student' ? (
+        {chatUrl && chatToken && user.role === 'student' ? (
           <Suspense fallback={null}>
-            <ChatButton user={user} chatUrl={chatUrl} />
+            <ChatButton user={user} chatUrl={chatUrl} websiteToken={chatToken} />
           </Suspense>
         ) : null}
         <Link to="/me" className="top-bar__user" aria-label={t('nav.me')}>

@@ -9,13 +9,13 @@ import './chat-button.css'
  * only when the deployment configures the chat (`chatwoot_url` of /config/). The widget's code
  * loads on the first tap (./open-chat.ts), never with the screen.
  */
-export function ChatButton({ user, chatUrl }: { user: CurrentUser; chatUrl: string }) {
+export function ChatButton({ user, chatUrl, websiteToken }: { user: CurrentUser; chatUrl: string; websiteToken: string }) {
   const { t } = useTranslation('common')
   const online = useOnlineStatus()
   const [state, setState] = useState<'idle' | 'opening' | 'error'>('idle')
   const [error, setError] = useState('')
 
-  async function open(url: string) {
+  async function open() {
     if (!online) {
       setState('error')
       setError(t('chat.offline'))
@@ -24,7 +24,7 @@ export function ChatButton({ user, chatUrl }: { user: CurrentUser; chatUrl: stri
     setState('opening')
     try {
       const { openChat } = await import('./open-chat.ts')
-      await openChat(url, { name: user.full_name, email: user.email })
+      await openChat({ baseUrl: chatUrl, websiteToken }, { name: user.full_name, email: user.email })
       setState('idle')
     } catch (failure) {
       setState('error')
@@ -41,7 +41,7 @@ export function ChatButton({ user, chatUrl }: { user: CurrentUser; chatUrl: stri
         aria-label={t('chat.open')}
         title={t('chat.open')}
         aria-busy={state === 'opening'}
-        onClick={() => void open(chatUrl)}
+        onClick={() => void open()}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <path d="M4 5h16v11H8l-4 4V5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />

@@ -55,12 +55,21 @@ function widgetReady(): Promise<void> {
   })
 }
 
-async function startWidget(baseUrl: string, user: { name: string | null; email: string | null }): Promise<ChatwootWidget> {
+/** Where the widget lives: the configured host and its inbox's website token (P274). */
+export interface ChatInbox {
+  baseUrl: string
+  websiteToken: string
+}
+
+async function startWidget(
+  { baseUrl, websiteToken }: ChatInbox,
+  user: { name: string | null; email: string | null },
+): Promise<ChatwootWidget> {
   // The identity first: without it (offline, chat switched off) no widget code is loaded.
   const identity = await api.call(chatEndpoints.chatwootToken)
   await loadScript(`${baseUrl}${CHATWOOT_SDK_PATH}`)
   const ready = widgetReady()
-  window.chatwootSDK?.run({ baseUrl })
+  window.chatwootSDK?.run({ baseUrl, websiteToken })
   await ready
   const widget = window.$chatwoot
   if (!widget) throw new Error('chat widget missing')
@@ -73,8 +82,8 @@ async function startWidget(baseUrl: string, user: { name: string | null; email: 
 }
 
 /** Loads and identifies the widget once per page, then opens its window. */
-export async function openChat(baseUrl: string, user: { name: string | null; email: string | null }): Promise<void> {
-  opening ??= startWidget(baseUrl, user).catch((error: unknown) => {
+export async function openChat(inbox: ChatInbox, user: { name: string | null; email: string | null }): Promise<void> {
+  opening ??= startWidget(inbox, user).catch((error: unknown) => {
     opening = null
     throw error
   })
