@@ -95,9 +95,19 @@ test('an underage student sends an Orlando request with two documents and sees "
   await page.getByLabel('Autorização de viagem', { exact: true }).setInputFiles(PNG)
   await expect(page.getByText('Escolhido: autorizacao.png', { exact: false })).toBeVisible()
 
+  // The send is held on its way out, so the upload's progress bar is there to be read (P246).
+  let releaseSend = () => {}
+  const held = new Promise<void>((resolve) => (releaseSend = resolve))
+  await page.route(/\/knn-usa\/request\/$/, async (route) => {
+    if (route.request().method() === 'POST') await held
+    await route.continue()
+  })
   const sent = page.waitForResponse((response) => response.request().method() === 'POST' && /\/knn-usa\/request\/$/.test(response.url()))
   await page.getByRole('button', { name: 'Enviar solicitação' }).click()
+  await expect(page.getByRole('progressbar', { name: /^Enviando os documentos · \d+%/ })).toBeVisible()
+  releaseSend()
   const answer = await sent
+  await expect(page.getByRole('progressbar')).toHaveCount(0)
   expect(answer.status()).toBe(201)
   const body = (await answer.json()) as { status: string; menor: boolean; documentos: { tipo: string }[]; responsavel_cpf: string }
   expect(body).toMatchObject({ status: 'em_analise', menor: true, responsavel_cpf: '52998224725' })
