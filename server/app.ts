@@ -21,6 +21,7 @@ import conditionalGet from './plugins/conditional-get.ts'
 import dbPlugin from './plugins/db.ts'
 import fileStorage, { type FileStorage } from './plugins/file-storage.ts'
 import { seedDemoActivityFiles } from './db/seed-activities.ts'
+import { seedKnnUsaFiles } from './db/seed-knn-usa.ts'
 import mail from './plugins/mail.ts'
 import orderDeadlines from './plugins/order-deadlines.ts'
 import payments, { type PaymentsPluginOptions } from './plugins/payments.ts'
@@ -49,7 +50,8 @@ export interface BuildAppOptions {
   /** Shorter client timeouts (tests); DEFAULT_TIMEOUTS otherwise. */
   timeouts?: Partial<ConnectionTimeouts>
   /**
-   * With SEED_DEMO, store the demo activities' files at start (default true). Tests turn it
+   * With SEED_DEMO, store the demo activities' files and the demo overseas-study requests'
+   * passports at start (default true). Tests turn it
    * off (createTestApp) so storage starts empty, unless they read the demo's files.
    */
   seedDemoFiles?: boolean
@@ -107,6 +109,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // The demo activities' files need the storage just chosen (server/db/seed-activities.ts).
     const stored = await seedDemoActivityFiles(app.db.orm, app.fileStorage, new Date())
     if (stored > 0) app.log.info({ stored }, 'demo activity files stored')
+    // And the demo overseas-study requests' passports (P221).
+    const passports = await seedKnnUsaFiles(app.db.orm, app.fileStorage)
+    if (passports > 0) app.log.info({ stored: passports }, 'demo knn-usa documents stored')
   }
   await app.register(uploads)
   await app.register(mail)

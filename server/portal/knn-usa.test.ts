@@ -556,6 +556,8 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
 
 describe('demo data (P221)', () => {
   it('Orlando and London classes with seats; orlando@ waits for the passport again, london@ is approved, orlando.menor@ is 16 at departure; seeding again adds nothing', async () => {
+    // What `npm start` does at start (buildApp's seedDemoFiles; createTestApp leaves storage empty).
+    await seedKnnUsaFiles(t.db.orm, t.app.fileStorage)
     const orlando = await loginToken(t.app, 'orlando@example.com', DEMO_PASSWORD)
     const request = (await get(orlando, '/knn-usa/request/me/')).json<KnnUsaRequest>()
     expect(request).toMatchObject({ programa: 'orlando', status: 'documentos_pendentes', pendencia: { tipos: ['passaporte'] } })

@@ -15,7 +15,6 @@ import {
   type TurmaUsa,
 } from '../../src/api/schemas/knn-usa.ts'
 import * as knnUsaRepo from '../db/repositories/knn-usa.ts'
-import { seedKnnUsaFiles } from '../db/seed-knn-usa.ts'
 import * as pagamentosRepo from '../db/repositories/pagamentos.ts'
 import type { KnnUsaDocumentoRow } from '../db/schema/knn-usa.ts'
 import { paymentFlows, type AlvoTexts } from '../drive/pagamentos.ts'
@@ -167,11 +166,6 @@ export default async function knnUsaRoutes(app: FastifyInstance) {
   const db = app.db.orm
   const storage = app.fileStorage
   const payments = paymentFlows(app)
-  if (app.config.seedDemo) {
-    // The demo requests' passports need file storage (P221): stored once, here, where the area starts.
-    const stored = await seedKnnUsaFiles(db, storage)
-    if (stored > 0) app.log.info({ stored }, 'demo knn-usa documents stored')
-  }
 
   /** Deletes the bytes of documents whose rows are gone (after the commit): a failure leaves unreachable bytes, never a row without them. */
   async function apagar(chaves: string[], request: FastifyRequest) {
