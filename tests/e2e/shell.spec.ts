@@ -181,6 +181,9 @@ test.describe('phone shell', () => {
       'Financeiro',
       'Pedidos',
       'KNN Club',
+      // The knn brand's own programmes (D29), since issue 14 built their screens.
+      'KNN abre o mundo',
+      'KNN Orlando',
       'English test',
       'Envios pendentes',
       'Meu perfil',
