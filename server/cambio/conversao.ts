@@ -14,6 +14,11 @@ export const IOF_PERCENTUAL = IOF_MILESIMOS / 10
 
 const MILHAO = 1_000_000n
 
+/** The rate as reais per unit for an answer's `taxa` (5_341_200 → 5.3412). */
+export function taxaPorUnidade(taxaMilionesimos: number): number {
+  return taxaMilionesimos / 1_000_000
+}
+
 /** a / b rounded half up, both positive. */
 function divideHalfUp(a: bigint, b: bigint): bigint {
   return (a * 2n + b) / (b * 2n)

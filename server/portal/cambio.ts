@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../src/api/contract.ts'
 import { CAMBIO_TEXTS } from '../../src/api/contract/cambio.ts'
 import type { CotacaoCambio, MoedaEstrangeira } from '../../src/api/schemas/cambio.ts'
-import { converter, IOF_PERCENTUAL } from '../cambio/conversao.ts'
+import { converter, IOF_PERCENTUAL, taxaPorUnidade } from '../cambio/conversao.ts'
 import * as cambioRepo from '../db/repositories/cambio.ts'
 import type { CambioCotacaoRow } from '../db/schema/cambio.ts'
 import { paymentFlows, PIX_CHARGE_MINUTES, type AlvoTexts } from '../drive/pagamentos.ts'
@@ -20,7 +20,7 @@ export function toCotacaoCambio(row: CambioCotacaoRow): CotacaoCambio {
     moeda_destino: destino.moeda,
     valor_origem: origem.valor,
     valor_destino: destino.valor,
-    taxa: row.taxaMilionesimos / 1_000_000,
+    taxa: taxaPorUnidade(row.taxaMilionesimos),
     taxa_data: row.taxaData,
     iof_percentual: IOF_PERCENTUAL,
     valor_reais: row.valorReaisCentavos,

@@ -14,6 +14,7 @@ import {
   type TipoDocumentoUsa,
   type TurmaUsa,
 } from '../../src/api/schemas/knn-usa.ts'
+import { taxaPorUnidade } from '../cambio/conversao.ts'
 import * as knnUsaRepo from '../db/repositories/knn-usa.ts'
 import * as pagamentosRepo from '../db/repositories/pagamentos.ts'
 import type { KnnUsaDocumentoRow } from '../db/schema/knn-usa.ts'
@@ -68,7 +69,7 @@ export function toTurmaUsa(turma: knnUsaRepo.TurmaComVagas): TurmaUsa {
     preco: turma.precoCentavos,
     moeda: turma.moeda,
     estimativa_reais: knnUsaRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate),
-    taxa: rate ? rate / 1_000_000 : null,
+    taxa: rate ? taxaPorUnidade(rate) : null,
     taxa_data: turma.taxaData,
   }
 }
@@ -341,7 +342,7 @@ export default async function knnUsaRoutes(app: FastifyInstance) {
       status: request.status,
       preco: turma.precoCentavos,
       moeda: turma.moeda,
-      taxa: rate ? rate / 1_000_000 : null,
+      taxa: rate ? taxaPorUnidade(rate) : null,
       taxa_data: turma.taxaData,
       valor_reais: valor,
       // The card form's plans, as the payments' flow splits them (P170), while it can be paid.
