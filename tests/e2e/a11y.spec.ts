@@ -247,6 +247,18 @@ for (const brand of BRANDS) {
         await check(page, 'manager-panel recompensas nova', page.getByRole('button', { name: 'Criar recompensa' }))
       })
 
+      test('the programme pages and the câmbio simulator (issue 14), each read only', async ({ page }) => {
+        await loginAsStudent(page)
+        await page.goto('/knn-abre-o-mundo')
+        await check(page, 'knn-abre-o-mundo', page.getByText('KNN abre o mundo 2026'))
+        await page.goto('/knn-orlando')
+        await check(page, 'knn-orlando', page.getByRole('article', { name: 'KNN Orlando — Férias de julho' }))
+        await page.goto('/london-by-phenom')
+        await check(page, 'london-by-phenom', page.getByRole('article', { name: 'London by Phenom — Summer School' }))
+        await page.goto('/cambio')
+        await check(page, 'cambio', page.getByRole('heading', { level: 1, name: 'Simulador de câmbio' }))
+      })
+
       test("the managers' overseas-study review (issue 14, P260)", async ({ page }) => {
         await login(page, MANAGER.username, MANAGER.password)
         await expect(page).toHaveURL(/\/dashboard$/)
