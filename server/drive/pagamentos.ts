@@ -124,16 +124,17 @@ export function paymentFlows(app: FastifyInstance) {
     return { valor: target.valorCentavos, planos }
   }
 
-  /** The target's Pix charge; its code lasts `validForMs` (30 minutes, less for a quote that ends sooner). */
-  async function pix(
-    userId: number,
-    alvo: pagamentosRepo.Alvo,
-    texts: AlvoTexts,
-    validForMs = PIX_CHARGE_MINUTES * 60_000,
-  ): Promise<CobrancaPix> {
+  /**
+   * The target's Pix charge; its code lasts 30 minutes, or ends at `endsBy` when that comes
+   * sooner (a quote's end). One `now` for both, so the code never outlives `endsBy`.
+   */
+  async function pix(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts, endsBy?: Date): Promise<CobrancaPix> {
+    const now = new Date()
+    const untilEnd = endsBy ? endsBy.getTime() - now.getTime() : Infinity
+    const validForMs = Math.max(1, Math.min(PIX_CHARGE_MINUTES * 60_000, untilEnd))
     const result = await pagamentosRepo
       .forUser(app.db.orm, userId)
-      .cobrancaPix(alvo, new Date(), validForMs, (txid, valorCentavos, expiresAt) =>
+      .cobrancaPix(alvo, now, validForMs, (txid, valorCentavos, expiresAt) =>
         app.payments.pix.createCharge({ txid, amountCents: valorCentavos, expiresAt, description: PIX_DESCRIPTIONS[alvo.tipo] }),
       )
       .catch(pixProviderFailed(app.log, { [alvo.tipo]: alvo.id }))

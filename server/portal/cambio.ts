@@ -5,7 +5,7 @@ import type { CotacaoCambio, MoedaEstrangeira } from '../../src/api/schemas/camb
 import { converter, IOF_PERCENTUAL, taxaPorUnidade } from '../cambio/conversao.ts'
 import * as cambioRepo from '../db/repositories/cambio.ts'
 import type { CambioCotacaoRow } from '../db/schema/cambio.ts'
-import { paymentFlows, PIX_CHARGE_MINUTES, type AlvoTexts } from '../drive/pagamentos.ts'
+import { paymentFlows, type AlvoTexts } from '../drive/pagamentos.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { HttpError, notFound, validationFailed } from '../http/errors.ts'
 
@@ -64,8 +64,7 @@ export default async function cambioRoutes(app: FastifyInstance) {
   contractRoute(app, contract.pagarCambioPix, async ({ caller, body }) => {
     const cotacao = await cambioRepo.cotacaoDoAluno(app.db.orm, caller.id, body.cotacao_id)
     if (!cotacao) throw notFound(CAMBIO_TEXTS.cotacaoNotFound)
-    const validForMs = Math.min(PIX_CHARGE_MINUTES * 60_000, cotacao.validaAte.getTime() - Date.now())
-    return payments.pix(caller.id, { tipo: 'cambio', id: cotacao.id }, COTACAO, Math.max(validForMs, 1))
+    return payments.pix(caller.id, { tipo: 'cambio', id: cotacao.id }, COTACAO, cotacao.validaAte)
   })
   contractRoute(app, contract.pagarCambioCartao, ({ caller, body, request, reply }) =>
     payments.card(caller.id, { tipo: 'cambio', id: body.cotacao_id }, COTACAO, body, request, reply),
