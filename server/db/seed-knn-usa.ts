@@ -12,8 +12,9 @@ import { addDays, addYears } from './seed-school.ts'
  * KNN Orlando and London by Phenom's demo (issue 14 "Demo data", P221): two Orlando classes
  * and one London class with seats, their books, and three requests: orlando@ waits for a
  * passport again (documentos_pendentes), london@'s is aprovado (ready to pay), and
- * orlando.menor@ (16, a minor on every departure) has none, to send one. Dates are relative
- * to the first seeding day; seeding again adds nothing. The rows are seeded with the rest
+ * orlando.menor@ (16, a minor on every departure) has none, to send one. Each class leaves
+ * on the next date of its season (July's in July, January's in January) at least two
+ * months after the first seeding day, so its name tells the truth; seeding again adds nothing. The rows are seeded with the rest
  * (seedKnnUsa); their documents' bytes need file storage, so `seedKnnUsaFiles` stores them
  * when the server starts.
  */
@@ -23,7 +24,7 @@ export const DEMO_KNN_USA_TURMAS = [
     programa: 'orlando',
     nome: 'KNN Orlando — Férias de julho',
     cidade: 'Orlando',
-    ida: 120,
+    ida: { mes: 7, dia: 5 },
     dias: 15,
     vagas: 30,
     precoCentavos: 349_000,
@@ -37,7 +38,7 @@ export const DEMO_KNN_USA_TURMAS = [
     programa: 'orlando',
     nome: 'KNN Orlando — Férias de janeiro',
     cidade: 'Orlando',
-    ida: 240,
+    ida: { mes: 1, dia: 10 },
     dias: 15,
     vagas: 25,
     precoCentavos: 379_000,
@@ -48,7 +49,7 @@ export const DEMO_KNN_USA_TURMAS = [
     programa: 'london',
     nome: 'London by Phenom — Summer School',
     cidade: 'Londres',
-    ida: 150,
+    ida: { mes: 7, dia: 1 },
     dias: 21,
     vagas: 20,
     precoCentavos: 289_000,
@@ -69,6 +70,17 @@ export const DEMO_KNN_USA_REQUESTS = [
   { email: 'london@example.com', turma: 'London by Phenom — Summer School', status: 'aprovado', passaporte: 'GB739105', motivo: null },
 ] as const
 
+/** Days between seeding and the earliest departure: time to send documents and pay. */
+const MIN_DAYS_TO_DEPARTURE = 60
+
+/** The first `mes`/`dia` (ISO date) at least MIN_DAYS_TO_DEPARTURE days after `today`. */
+export function nextDeparture(today: string, { mes, dia }: { mes: number; dia: number }): string {
+  const earliest = addDays(today, MIN_DAYS_TO_DEPARTURE)
+  const year = Number(earliest.slice(0, 4))
+  const thisYear = `${year}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`
+  return thisYear >= earliest ? thisYear : `${year + 1}${thisYear.slice(4)}`
+}
+
 export async function seedKnnUsa(db: Db, userIds: ReadonlyMap<string, number>, today: string): Promise<void> {
   for (const turma of DEMO_KNN_USA_TURMAS) {
     await db
@@ -77,8 +89,8 @@ export async function seedKnnUsa(db: Db, userIds: ReadonlyMap<string, number>, t
         programa: turma.programa,
         nome: turma.nome,
         cidade: turma.cidade,
-        dataIda: addDays(today, turma.ida),
-        dataVolta: addDays(today, turma.ida + turma.dias),
+        dataIda: nextDeparture(today, turma.ida),
+        dataVolta: addDays(nextDeparture(today, turma.ida), turma.dias),
         vagas: turma.vagas,
         precoCentavos: turma.precoCentavos,
         moeda: turma.moeda,

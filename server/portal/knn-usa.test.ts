@@ -578,6 +578,8 @@ describe('demo data (P221)', () => {
       expect(turma).toMatchObject({ programa: demo.programa, moeda: demo.moeda, vagas: demo.vagas })
       expect(turma.vagas_restantes).toBeGreaterThan(0)
       expect(menorNaViagem(me.birth_date, turma.data_ida)).toBe(true)
+      // The class leaves in the month its name says ("Férias de julho" in July).
+      expect(Number(turma.data_ida.slice(5, 7))).toBe(demo.ida.mes)
     }
 
     const count = async () => ({

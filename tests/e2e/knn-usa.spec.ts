@@ -4,8 +4,8 @@ import { expectNoAxeViolations, field, login } from './fixtures.ts'
 /**
  * KNN Orlando and London by Phenom, the student's side (issue 14, D28, D29, P245–P251),
  * against the real server and its demo accounts (README, P221): orlando.menor@ (16 on every
- * departure, no request) sends one; orlando@ resends the passport the school asked again;
- * london@ pays an approved request by Pix. One after another: the first two share a student.
+ * departure, no request) sends one and at the end deletes it; orlando@ resends the passport the school asked again;
+ * london@ pays an approved request by Pix. One after another: the first two and the last share a student.
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -171,4 +171,41 @@ test('the approved London request is paid by Pix at the day’s rate and shows "
   await page.reload()
   await expect(page.getByRole('status', { name: 'Situação: Pago' })).toBeVisible()
   await expect(page.getByText(/^Pago em .+: R\$/)).toBeVisible()
+})
+
+test('the underage student deletes the request he sent: "Voltar" keeps it, "Excluir" frees the seat and the form comes back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await openProgramme(page, MINOR, '/knn-orlando')
+  await expect(page.getByRole('status', { name: 'Situação: Em análise' })).toBeVisible()
+  const julho = page.getByRole('article', { name: 'KNN Orlando — Férias de julho' })
+  await expect(julho).toContainText('28 vagas restantes')
+
+  const deleteButton = page.getByRole('button', { name: 'Excluir solicitação' })
+  await deleteButton.click()
+  const dialog = page.getByRole('alertdialog', { name: 'Excluir a solicitação?' })
+  await expect(dialog).toContainText('a vaga, liberada')
+  await expectNoAxeViolations(page)
+  // "Voltar" changes nothing and gives the focus back to the button.
+  await dialog.getByRole('button', { name: 'Voltar' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(deleteButton).toBeFocused()
+  await expect(page.getByRole('status', { name: 'Situação: Em análise' })).toBeVisible()
+
+  await deleteButton.click()
+  const deleted = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && /\/knn-usa\/request\/\d+\/$/.test(response.url()),
+  )
+  await page.getByRole('alertdialog', { name: 'Excluir a solicitação?' }).getByRole('button', { name: 'Excluir', exact: true }).click()
+  expect((await deleted).status()).toBeLessThan(300)
+  await expect(page.getByText('Solicitação excluída.')).toBeVisible()
+  await expect(page.getByRole('status', { name: 'Situação: Em análise' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Quero participar' })).toBeVisible()
+  await expect(julho).toContainText('29 vagas restantes')
+  // The server holds no open request for him: a reload shows the classes and "Quero participar".
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Quero participar' })).toBeVisible()
+  await expect(page.getByRole('status', { name: 'Situação: Em análise' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Excluir solicitação' })).toHaveCount(0)
 })
