@@ -1,13 +1,8 @@
 /** pt-BR display formats shared by every screen. Money travels as integer cents (D12). */
 
-/**
- * Made on first use, not when the module loads: each Intl formatter costs milliseconds to
- * build, and a screen that loads needs none of them before it draws data (issue 7 TBT).
- */
-function once<T>(make: () => T): () => T {
-  let made: T | undefined
-  return () => (made ??= make())
-}
+import { once } from '../api/once.ts'
+
+// The formatters are made on first use (`once`), not when the module loads (issue 7 TBT).
 
 // Reais as a plain two-decimal number after "R$": the same text as Intl's BRL currency
 // format (a test holds them equal), without its currency data, whose first use costs tens

@@ -1,18 +1,20 @@
+import { once } from '../../api/once.ts'
 import type { MoedaUsa } from '../../api/schemas/knn-usa.ts'
 
-const FORMATS: Record<MoedaUsa, Intl.NumberFormat> = {
-  USD: new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }),
-  GBP: new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'GBP' }),
+// Made on first use (issue 7 TBT).
+const FORMATS: Record<MoedaUsa, () => Intl.NumberFormat> = {
+  USD: once(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' })),
+  GBP: once(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'GBP' })),
 }
 
 /** A class's price in its currency: 350000 USD → "US$ 3.500,00", GBP → "£ 2.900,00". */
 export function formatForeign(cents: number, moeda: MoedaUsa): string {
-  return FORMATS[moeda].format(cents / 100)
+  return FORMATS[moeda]().format(cents / 100)
 }
 
-const RATE = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 4 })
+const RATE = once(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 4 }))
 
 /** Reais per unit: 5.4321 → "R$ 5,4321". */
 export function formatRate(taxa: number): string {
-  return RATE.format(taxa)
+  return RATE().format(taxa)
 }

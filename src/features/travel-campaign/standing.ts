@@ -1,10 +1,11 @@
+import { once } from '../../api/once.ts'
 import type { CampanhaViagem } from '../../api/schemas/travel-campaign.ts'
 
-const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' })
+const day = once(() => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }))
 
 /** An instant as the student's calendar day (dd/mm/aaaa): the campaign's period is in instants (P207). */
 export function formatDay(iso: string): string {
-  return day.format(new Date(iso))
+  return day().format(new Date(iso))
 }
 
 /**
