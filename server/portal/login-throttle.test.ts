@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addressGroup, countedLoginAttempts, LOGIN_LIMITS } from '../db/repositories/login-failures.ts'
+import { addressGroup, countedLoginAttempts, LOGIN_LIMITS, LOGIN_WINDOW_MS, reserveAttempts } from '../db/repositories/login-failures.ts'
 import { loginAttempts } from '../db/schema/login-failures.ts'
 import { DEMO_PASSWORD } from '../db/seed.ts'
 import { createTestApp, loginRequest, type TestApp } from '../test/app.ts'
@@ -113,5 +113,15 @@ describe('login throttling (P19, issue 8 F1/F2)', () => {
     expect(await login('aluno@example.com', DEMO_PASSWORD, address)).toMatchObject({ status: 429 })
     await t.db.orm.update(loginAttempts).set({ windowStart: sql`now() - interval '16 minutes'` })
     expect(await login('aluno@example.com', DEMO_PASSWORD, address)).toMatchObject({ status: 200 })
+  })
+
+  it('never asks to wait longer than the window, even when a later clock reading opened it (concurrent attempts)', async () => {
+    const counter = { scope: 'identifier' as const, value: 'relogio@example.com', limit: 1 }
+    const opened = new Date()
+    expect((await reserveAttempts(t.db.orm, [counter], opened)).granted).toBe(true)
+    // An attempt whose `now` was read 2 s before the one that opened the window, answered after it.
+    const earlier = new Date(opened.getTime() - 2_000)
+    const refused = await reserveAttempts(t.db.orm, [counter], earlier)
+    expect(refused).toEqual({ granted: false, scope: 'identifier', retryAfterSeconds: LOGIN_WINDOW_MS / 1000 })
   })
 })

@@ -136,7 +136,11 @@ export async function reserveAttempts<S extends string>(
       for (const row of rows) {
         const counter = byKey.get(row.key)!
         if (row.attempts <= counter.limit) continue
-        const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000))
+        // Concurrent attempts each read their own `now`: the window may have been opened by one
+        // whose clock reading came after this one's, so the wait is capped at the window's length
+        // (never "Aguarde 16 minutos" for a 15-minute window).
+        const untilWindowEnds = (row.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000
+        const retryAfterSeconds = Math.min(LOGIN_WINDOW_MS / 1000, Math.max(1, Math.ceil(untilWindowEnds)))
         if (!refused || retryAfterSeconds > refused.retryAfterSeconds) refused = new Refused(counter.scope, retryAfterSeconds)
       }
       if (refused) throw refused
