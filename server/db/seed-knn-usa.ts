@@ -14,9 +14,9 @@ import { addDays, addYears } from './seed-school.ts'
  * passport again (documentos_pendentes), london@'s is aprovado (ready to pay), and
  * orlando.menor@ (16, a minor on every departure) has none, to send one. Each class leaves
  * on the next date of its season (July's in July, January's in January) at least two
- * months after the first seeding day, so its name tells the truth; seeding again adds nothing. The rows are seeded with the rest
- * (seedKnnUsa); their documents' bytes need file storage, so `seedKnnUsaFiles` stores them
- * when the server starts.
+ * months after the first seeding day, so its name tells the truth; seeding again adds
+ * nothing. The rows are seeded with the rest (seedKnnUsa); their documents' bytes need file
+ * storage, so `seedKnnUsaFiles` stores them when the server starts.
  */
 
 export const DEMO_KNN_USA_TURMAS = [
@@ -83,14 +83,15 @@ export function nextDeparture(today: string, { mes, dia }: { mes: number; dia: n
 
 export async function seedKnnUsa(db: Db, userIds: ReadonlyMap<string, number>, today: string): Promise<void> {
   for (const turma of DEMO_KNN_USA_TURMAS) {
+    const dataIda = nextDeparture(today, turma.ida)
     await db
       .insert(knnUsaTurmas)
       .values({
         programa: turma.programa,
         nome: turma.nome,
         cidade: turma.cidade,
-        dataIda: nextDeparture(today, turma.ida),
-        dataVolta: addDays(nextDeparture(today, turma.ida), turma.dias),
+        dataIda,
+        dataVolta: addDays(dataIda, turma.dias),
         vagas: turma.vagas,
         precoCentavos: turma.precoCentavos,
         moeda: turma.moeda,
