@@ -71,8 +71,12 @@ function shellHead({ css, startFile }: ShellAssets): string {
     .join('')
 }
 
-/** Modulepreload links the start script adds per task: 8 × ~4 ms on a slow phone stays under a long task's 50 ms. */
-const PRELOADS_PER_TASK = 8
+/**
+ * Modulepreload links the start script adds per task. A link costs 1.5–2 ms of main thread on
+ * this machine, four times that on a slow phone: 8 a task measured 14–17 ms here, a long task
+ * on the phone; 5 stay under its 50 ms (P277).
+ */
+const PRELOADS_PER_TASK = 5
 
 /**
  * The script that starts the app: after the next paint (a task queued from an animation

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import type { sessionMachine } from '../machines/session.ts'
 import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
-import { afterFirstScreen } from '../ui/after-first-screen.ts'
+import { afterFirstScreen, yieldToBrowser } from '../ui/after-first-screen.ts'
 import { captureEmailVerificationToken } from './email-verification.ts'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
@@ -66,7 +66,9 @@ export function createSession(effects: SessionEffects): Session {
 
   const load = () =>
     (loading ??= import('./session-runtime.ts').then(
-      ({ startSessionActor }) => {
+      async ({ startSessionActor }) => {
+        // Evaluating the runtime (XState, the machine) was this task; starting it gets the next (issue 7 TBT).
+        await yieldToBrowser()
         actor = startSessionActor(input, effects)
         actor.subscribe(notify)
         for (const event of queued.splice(0)) actor.send(event)

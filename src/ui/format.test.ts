@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareIso, daysBetween, formatDate, formatGrade, formatMoney, localIsoDate } from './format.ts'
+import { compareIso, daysBetween, formatDate, formatDateTime, formatGrade, formatMoney, localIsoDate } from './format.ts'
 
 describe('pt-BR formats', () => {
   it('formats cents as reais', () => {
@@ -13,6 +13,42 @@ describe('pt-BR formats', () => {
   })
   it('formats a calendar date without shifting the day', () => {
     expect(formatDate('2026-03-01')).toBe('01/03/2026')
+  })
+  it('writes dates, date-times and grades exactly as the Intl formats they replace (P277)', () => {
+    const date = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
+    const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
+    const grade = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    for (let day = 0; day < 800; day += 7) {
+      const at = Date.UTC(2025, 0, 1, 0, 0) + day * 86_400_000 + day * 3_517_000
+      expect(formatDate(new Date(at).toISOString().slice(0, 10))).toBe(date.format(at))
+      expect(formatDateTime(at)).toBe(dateTime.format(at))
+      expect(formatDateTime(new Date(at))).toBe(dateTime.format(at))
+    }
+    const grades = [
+      0,
+      -0,
+      7,
+      7.25,
+      8.15,
+      8.25,
+      9.95,
+      9.96,
+      0.05,
+      0.04,
+      10,
+      99.95,
+      1234.56,
+      12345678.95,
+      1e-7,
+      5e-7,
+      -0.04,
+      -1.05,
+      2 / 3,
+      22 / 3,
+      0.1 + 0.2,
+    ]
+    for (let n = 0; n < 2000; n++) grades.push(Math.round(Math.sin(n) * 1e6) / 10 ** (n % 5), n / 40)
+    for (const value of grades) expect(formatGrade(value), String(value)).toBe(grade.format(value))
   })
   it('formats grades with one decimal and a comma', () => {
     expect(formatGrade(7)).toBe('7,0')

@@ -1,32 +1,40 @@
 /** pt-BR display formats shared by every screen. Money travels as integer cents (D12). */
 
-import { once } from '../api/once.ts'
+// Written out by hand, not with Intl: the first pt-BR formatter of each kind costs 5–25 ms
+// of main thread while its locale data loads (four times that on a slow phone), inside the
+// render that first shows data: a long task (issue 7 TBT, P277). The texts are Intl's own:
+// a test holds each function equal to the Intl format it replaces over a sweep of values.
 
-// The formatters are made on first use (`once`), not when the module loads (issue 7 TBT).
+const pad2 = (n: number) => String(n).padStart(2, '0')
 
-// Reais as a plain two-decimal number after "R$": the same text as Intl's BRL currency
-// format (a test holds them equal), without its currency data, whose first use costs tens
-// of milliseconds on the main thread (issue 7 TBT).
-const reais = once(() => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
-const date = once(() => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }))
-const dateTime = once(() => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }))
-const grade = once(() => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }))
+/** Digits grouped by three with '.', as pt-BR writes whole numbers. */
+function grouped(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+}
 
+/** `R$ 1.234,56` for 123456 (a no-break space after R$, as Intl's BRL currency format). */
 export function formatMoney(cents: number): string {
-  return `${cents < 0 ? '-' : ''}R$\u00a0${reais().format(Math.abs(cents) / 100)}`
+  const whole = Math.abs(cents)
+  return `${cents < 0 ? '-' : ''}R$\u00a0${grouped(String(Math.floor(whole / 100)))},${pad2(whole % 100)}`
 }
 
 /** A calendar date `YYYY-MM-DD` as dd/mm/aaaa, with no time-zone shift. */
 export function formatDate(isoDate: string): string {
-  return date().format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`))
+  return `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`
 }
 
+/** dd/mm/aaaa, hh:mm in the device's time zone (Intl's pt-BR short date and time). */
 export function formatDateTime(value: number | Date): string {
-  return dateTime().format(value)
+  const at = new Date(value)
+  return `${pad2(at.getDate())}/${pad2(at.getMonth() + 1)}/${at.getFullYear()}, ${pad2(at.getHours())}:${pad2(at.getMinutes())}`
 }
 
+/** One decimal, rounded half away from zero on the number's decimal text (`8.15` → 8,2), as Intl rounds; -0 keeps its sign as there. */
 export function formatGrade(value: number): string {
-  return grade().format(value)
+  const abs = Math.abs(value)
+  // Shifts the decimal text, not the binary value; a text in exponent notation (under 1e-6) shifts as a number.
+  const tenths = Math.round(Number(`${abs}e1`) || abs * 10)
+  return `${1 / value < 0 ? '-' : ''}${grouped(String(Math.floor(tenths / 10)))},${tenths % 10}`
 }
 
 /**
@@ -39,8 +47,7 @@ export function compareIso(a: string, b: string): number {
 
 /** Today's calendar date in the device's zone, as `YYYY-MM-DD`. */
 export function localIsoDate(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+  return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`
 }
 
 /** Whole days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
