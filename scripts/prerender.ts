@@ -73,10 +73,10 @@ function shellHead({ css, startFile }: ShellAssets): string {
 
 /**
  * Modulepreload links the start script adds per task. A link costs 1.5–2 ms of main thread on
- * this machine, four times that on a slow phone: 8 a task measured 14–17 ms here, a long task
- * on the phone; 5 stay under its 50 ms (P277).
+ * this machine at a phone's screen size, four times that on a slow phone: 8 a task measured
+ * 14–17 ms here, 5 up to 14 ms, each a long task on the phone; 3 stay under its 50 ms (P277).
  */
-const PRELOADS_PER_TASK = 5
+const PRELOADS_PER_TASK = 3
 
 /**
  * The script that starts the app: after the next paint (a task queued from an animation

@@ -3,8 +3,10 @@ import './app.css'
 import { RouterProvider } from '@tanstack/react-router'
 import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
+import './boot-step.ts'
 import { shellKindForPath } from '../api/shell-file.ts'
 import { drawsWithFrameTexts, loadFrameTexts, loadScreenTexts } from '../i18n/index.ts'
+import './boot-step-2.ts'
 import { afterFirstScreen, yieldToBrowser } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
@@ -32,7 +34,11 @@ const session = createSession({
   navigate: (to) => void router.navigate({ to, replace: true }),
   currentPath: () => router.state.location.pathname,
 })
+// The session's set-up, the router's (its route tree) and the session's start (it may load
+// its machine, a dozen preload links) take a task each (issue 7 TBT, P278).
+await yieldToBrowser()
 const router = createAppRouter(session)
+await yieldToBrowser()
 let drawn = () => {}
 session.start(new Promise<void>((resolve) => (drawn = resolve))) // resolved by React's first commit, below
 
