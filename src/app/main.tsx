@@ -92,11 +92,12 @@ startTransition(() =>
 )
 
 // Settings and monitoring after the first screen: neither may delay it (D20, D22), nor
-// does their code (the contract client, the monitoring rules) travel with it.
-void Promise.all([import('../api/api.ts'), import('../api/runtime-config.ts'), import('./monitoring.ts')]).then(
-  async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {
+// does their code (the contract client, the monitoring rules) travel with it. A task of
+// their own: the imports set up a dozen preload links, not to be added to the render's (P278).
+void yieldToBrowser()
+  .then(() => Promise.all([import('../api/api.ts'), import('../api/runtime-config.ts'), import('./monitoring.ts')]))
+  .then(async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {
     const settings = (await refreshRuntimeConfig(api)) ?? runtimeConfig()
     if (settings?.sentry_dsn)
       void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
-  },
-)
+  })

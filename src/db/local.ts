@@ -2,6 +2,7 @@
  * The device database (Dexie) and its writes load on first use, not with the first screen
  * (P53): the screens draw their frame and skeletons while it loads, then read it live.
  */
+import { yieldToBrowser } from '../ui/after-first-screen.ts'
 import type * as LocalDataModule from './local-data.ts'
 
 export type LocalData = typeof LocalDataModule
@@ -10,9 +11,14 @@ let loading: Promise<LocalData> | null = null
 
 /** The same promise for every caller, so work queued on it runs in the order it was asked for (the owner claim before any sync). */
 export function loadLocalData(): Promise<LocalData> {
-  loading ??= import('./local-data.ts').catch((error: unknown) => {
-    loading = null
-    throw error
-  })
+  // Dexie's evaluation, then the database's (its schema's versions), a task each: together
+  // one long task on a phone (issue 7 TBT, P278).
+  loading ??= import('dexie')
+    .then(yieldToBrowser)
+    .then(() => import('./local-data.ts'))
+    .catch((error: unknown) => {
+      loading = null
+      throw error
+    })
   return loading
 }

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react'
-import { cx } from './field.tsx'
+import { cx } from './class-names.ts'
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'error'
 

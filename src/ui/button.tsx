@@ -1,6 +1,6 @@
 import { Slot } from 'radix-ui'
 import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react'
-import { cx } from './field.tsx'
+import { cx } from './class-names.ts'
 import { Spinner } from './spinner.tsx'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'text'

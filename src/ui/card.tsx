@@ -1,5 +1,5 @@
 import { useId, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react'
-import { cx } from './field.tsx'
+import { cx } from './class-names.ts'
 import { LoadingStatus } from './skeleton.tsx'
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {

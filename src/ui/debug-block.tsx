@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react'
-import { cx } from './field.tsx'
+import { cx } from './class-names.ts'
 
 export interface DebugBlockProps extends Omit<HTMLAttributes<HTMLPreElement>, 'children'> {
   /** Anything; shown as indented JSON. */

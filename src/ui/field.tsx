@@ -1,6 +1,7 @@
 /** Pieces shared by TextField and Select (internal to src/ui). */
 import { Label } from 'radix-ui'
 import { useState, type FocusEvent, type Ref, type RefCallback } from 'react'
+import { cx } from './class-names.ts'
 
 export type FieldVariant = 'outlined' | 'filled'
 export type FieldDensity = 'comfortable' | 'compact'
@@ -18,10 +19,6 @@ export interface FieldProps {
   variant?: FieldVariant | undefined
   /** SPEC §9 default: comfortable (48px high, touch friendly). */
   density?: FieldDensity | undefined
-}
-
-export function cx(...names: (string | false | null | undefined)[]): string {
-  return names.filter(Boolean).join(' ')
 }
 
 export function fieldClassName(opts: {

@@ -1,7 +1,7 @@
 import { VisuallyHidden } from 'radix-ui'
 import type { HTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cx } from './field.tsx'
+import { cx } from './class-names.ts'
 
 export interface SpinnerProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   /** Announced text; defaults to "Carregando…". */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cx } from './field.tsx'
+import { cx } from './class-names.ts'
 import { SkeletonText } from './skeleton.tsx'
 
 export interface SummaryProps {

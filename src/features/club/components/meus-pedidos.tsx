@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { PedidoRecompensa } from '../../../api/schemas/club.ts'
-import { cx } from '../../../ui/field.tsx'
+import { cx } from '../../../ui/class-names.ts'
 import { formatLocalDay } from '../months.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { itemsOrPlaceholders, textOrSkeleton } from '../../../ui/skeleton.tsx'

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { Financeiro, Parcela } from '../../../api/schemas/financeiro.ts'
 import { daysBetween, formatDate, formatMoney, localIsoDate } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
-import { cx } from '../../../ui/field.tsx'
+import { cx } from '../../../ui/class-names.ts'
 import { itemsOrPlaceholders, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { useFinanceiro } from '../api/get-financeiro.ts'
 

@@ -12,7 +12,7 @@ import {
 } from '../../../api/schemas/knn-usa.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
-import { cx } from '../../../ui/field.tsx'
+import { cx } from '../../../ui/class-names.ts'
 import { formatDate, formatDateTime, formatMoney } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { LoadingStatus } from '../../../ui/skeleton.tsx'

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AudioPratica } from '../../../api/schemas/pratica.ts'
 import { Button } from '../../../ui/button.tsx'
-import { cx } from '../../../ui/field.tsx'
+import { cx } from '../../../ui/class-names.ts'
 
 function clock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds))

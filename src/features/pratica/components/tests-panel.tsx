@@ -6,7 +6,7 @@ import { PRACTICE_RESULT_KIND, practiceContextOf, practiceReceiptOf } from '../.
 import { loadOutboxApp, useOutboxQuery } from '../../../db/outbox-live.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
-import { cx } from '../../../ui/field.tsx'
+import { cx } from '../../../ui/class-names.ts'
 import { formatGrade } from '../../../ui/format.ts'
 import { savePracticeResult, type Resposta } from '../api/save-result.ts'
 
