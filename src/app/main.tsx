@@ -1,7 +1,7 @@
 import '../ui/styles.css'
 import './app.css'
 import { RouterProvider } from '@tanstack/react-router'
-import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './boot-step.ts'
 import { shellKindForPath } from '../api/shell-file.ts'
@@ -58,6 +58,13 @@ else if (drawsWithFrameTexts(path)) {
 // failed load still renders: the router shows its error screen.
 await router.load().catch(() => undefined)
 
+/** Mounts `children` once the first screen is up: loading their code adds its preload links, not to be in the first render's task (P280). */
+function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false)
+  useEffect(() => afterFirstScreen(() => setReady(true)), [])
+  return ready ? children : null
+}
+
 /** Runs in the task of React's first commit, before the browser paints it. */
 function OnFirstCommit({ run }: { run: () => void }) {
   useLayoutEffect(run, [run])
@@ -81,9 +88,11 @@ startTransition(() =>
       <BrandProvider brand={brand}>
         <SessionProvider actor={session}>
           <RouterProvider router={router} />
-          <Suspense fallback={null}>
-            <PwaUi openLink={(to) => void router.navigate({ to })} />
-          </Suspense>
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <PwaUi openLink={(to) => void router.navigate({ to })} />
+            </Suspense>
+          </AfterFirstScreen>
         </SessionProvider>
       </BrandProvider>
       <OnFirstCommit run={tookOver} />

@@ -10,9 +10,6 @@
  * connection returns. A failed report never reaches the student as an error.
  */
 import { useSyncExternalStore } from 'react'
-import { api } from '../../api/api.ts'
-import { NetworkError } from '../../api/client.ts'
-import { userEndpoints } from '../../api/contract/users.ts'
 import { getStoredToken } from '../../api/local-store.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
 
@@ -90,7 +87,8 @@ export function createInstallController(deps: InstallDeps): InstallController {
     } catch (error) {
       // Offline on the bus: try again when the connection returns. Any other failure (the
       // server refused it) is not the student's problem and is not retried.
-      if (error instanceof NetworkError && pending === null) pending = value
+      // By name, not `instanceof`: the client's module loads with the report, not with this listener (P280).
+      if (error instanceof Error && error.name === 'NetworkError' && pending === null) pending = value
     }
   }
 
@@ -165,7 +163,12 @@ let controller: InstallController | null = null
 export function installController(): InstallController {
   controller ??= createInstallController({
     target: window as InstallDeps['target'],
-    report: (installed) => api.call(userEndpoints.updatePwa, { body: { pwa_installed: installed } }),
+    // The contract client loads when there is something to report: the listener starts with the
+    // page, and the client's dozen chunks were preload links in the entry's task (P280).
+    report: async (installed) => {
+      const [{ api }, { userEndpoints }] = await Promise.all([import('../../api/api.ts'), import('../../api/contract/users.ts')])
+      return api.call(userEndpoints.updatePwa, { body: { pwa_installed: installed } })
+    },
     hasToken: () => getStoredToken() !== null,
   })
   return controller
