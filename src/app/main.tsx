@@ -1,6 +1,6 @@
 import '../ui/styles.css'
 import './app.css'
-import { RouterProvider } from '@tanstack/react-router'
+import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './boot-step.ts'
@@ -34,10 +34,12 @@ const session = createSession({
   navigate: (to) => void router.navigate({ to, replace: true }),
   currentPath: () => router.state.location.pathname,
 })
-// The session's set-up, the router's (its route tree) and the session's start (it may load
-// its machine, a dozen preload links) take a task each (issue 7 TBT, P278).
+// The session's set-up with the browser history's, the router's (its route tree) and the
+// session's start (it may load its machine, a dozen preload links) take a task each (issue 7
+// TBT, P278, P281).
+const history = createBrowserHistory()
 await yieldToBrowser()
-const router = createAppRouter(session)
+const router = createAppRouter(session, history)
 await yieldToBrowser()
 let drawn = () => {}
 session.start(new Promise<void>((resolve) => (drawn = resolve))) // resolved by React's first commit, below

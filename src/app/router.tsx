@@ -1,10 +1,12 @@
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './route-tree.gen.ts'
 import type { SessionSource } from './session.tsx'
 
-export function createAppRouter(session: SessionSource) {
+/** `history` may be made a task earlier (main.tsx): with the route tree's processing, one long task on a phone (P281). */
+export function createAppRouter(session: SessionSource, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { session },
     defaultPreload: 'intent',
     // Data lives in TanStack Query (and Dexie); the router need not cache loader results.
