@@ -6,6 +6,7 @@ import type { Turma } from '../../../api/schemas/turma.ts'
 import type { StoredNotas } from '../../../db/database.ts'
 import type { LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
+import { yieldToBrowser } from '../../../ui/after-first-screen.ts'
 
 export const turmasQueryKey = ['offline', 'turmas'] as const
 
@@ -40,7 +41,10 @@ export async function syncTurmas(local: LocalData): Promise<void> {
     },
   )
   const notas: StoredNotas[] = await Promise.all(
-    turmas.map(async (turma) => {
+    turmas.map(async (turma, index) => {
+      // Each class's two requests start a task after the previous class's: starting a request
+      // costs milliseconds of main thread on a phone, and a dozen at once made a long task (P282).
+      for (let step = 0; step < index; step++) await yieldToBrowser()
       const storedNotas = () => localDb.notas.get(turma.id)
       const [notasTurma, athome] = await Promise.all([
         get(
