@@ -18,9 +18,9 @@ const PwaUi = lazy(() => import('./pwa/pwa-ui.tsx').then(({ PwaUi }) => ({ defau
 
 const brand = brandFromHostname(window.location.hostname)
 applyBrand(brand, document)
-// Evaluating the modules above was one task; the install prompt's listener the next, the
-// router and the session the one after (issue 7 TBT: a dynamic import sets up its chunks'
-// preloads, milliseconds of main thread on a phone).
+// The modules above were evaluated in three tasks (boot-step.ts); the install prompt's
+// listener gets the next, the session the one after (issue 7 TBT: a dynamic import sets up
+// its chunks' preloads, milliseconds of main thread on a phone).
 await yieldToBrowser()
 // Install prompt captured from the start; the service worker registers after the first screen.
 void import('./pwa/start.ts').then(({ startPwa }) => startPwa())
@@ -104,7 +104,7 @@ startTransition(() =>
 
 // Settings and monitoring after the first screen: neither may delay it (D20, D22), nor
 // does their code (the contract client, the monitoring rules) travel with it. A task of
-// their own: the imports set up a dozen preload links, not to be added to the render's (P278).
+// their own: the imports set up a dozen preload links, not to be added to the render's (P279).
 void yieldToBrowser()
   .then(() => Promise.all([import('../api/api.ts'), import('../api/runtime-config.ts'), import('./monitoring.ts')]))
   .then(async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {

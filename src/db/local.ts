@@ -12,7 +12,7 @@ let loading: Promise<LocalData> | null = null
 /** The same promise for every caller, so work queued on it runs in the order it was asked for (the owner claim before any sync). */
 export function loadLocalData(): Promise<LocalData> {
   // Dexie's evaluation, then the database's (its schema's versions), a task each: together
-  // one long task on a phone (issue 7 TBT, P278).
+  // one long task on a phone (issue 7 TBT, P279).
   loading ??= import('dexie')
     .then(yieldToBrowser)
     .then(() => import('./local-data.ts'))
