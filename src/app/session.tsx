@@ -5,7 +5,8 @@ import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import type { sessionMachine } from '../machines/session.ts'
 import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
-import { afterFirstScreen, yieldToBrowser } from '../ui/after-first-screen.ts'
+import { yieldToBrowser } from '../api/yield-to-browser.ts'
+import { afterFirstScreen } from '../ui/after-first-screen.ts'
 import { captureEmailVerificationToken } from './email-verification.ts'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>

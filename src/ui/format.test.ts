@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareIso, daysBetween, formatDate, formatDateTime, formatGrade, formatMoney, localIsoDate } from './format.ts'
+import { compareIso, daysBetween, formatClock, formatDate, formatDateTime, formatGrade, formatMoney, localIsoDate } from './format.ts'
 
 describe('pt-BR formats', () => {
   it('formats cents as reais', () => {
@@ -18,11 +18,14 @@ describe('pt-BR formats', () => {
     const date = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
     const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
     const grade = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    const clock = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' })
     for (let day = 0; day < 800; day += 7) {
       const at = Date.UTC(2025, 0, 1, 0, 0) + day * 86_400_000 + day * 3_517_000
       expect(formatDate(new Date(at).toISOString().slice(0, 10))).toBe(date.format(at))
       expect(formatDateTime(at)).toBe(dateTime.format(at))
       expect(formatDateTime(new Date(at))).toBe(dateTime.format(at))
+      expect(formatClock(at)).toBe(clock.format(at))
+      expect(formatClock(new Date(at).toISOString())).toBe(clock.format(at))
     }
     const grades = [
       0,

@@ -5,7 +5,10 @@
 // render that first shows data: a long task (issue 7 TBT, P277). The texts are Intl's own:
 // a test holds each function equal to the Intl format it replaces over a sweep of values.
 
-const pad2 = (n: number) => String(n).padStart(2, '0')
+/** "05" for 5: a count shown with two digits (dates, clocks, a countdown's minutes and seconds). */
+export function twoDigits(n: number): string {
+  return String(n).padStart(2, '0')
+}
 
 /** Digits grouped by three with '.', as pt-BR writes whole numbers. */
 function grouped(digits: string): string {
@@ -15,7 +18,7 @@ function grouped(digits: string): string {
 /** `R$ 1.234,56` for 123456 (a no-break space after R$, as Intl's BRL currency format). */
 export function formatMoney(cents: number): string {
   const whole = Math.abs(cents)
-  return `${cents < 0 ? '-' : ''}R$\u00a0${grouped(String(Math.floor(whole / 100)))},${pad2(whole % 100)}`
+  return `${cents < 0 ? '-' : ''}R$\u00a0${grouped(String(Math.floor(whole / 100)))},${twoDigits(whole % 100)}`
 }
 
 /** A calendar date `YYYY-MM-DD` as dd/mm/aaaa, with no time-zone shift. */
@@ -26,7 +29,13 @@ export function formatDate(isoDate: string): string {
 /** dd/mm/aaaa, hh:mm in the device's time zone (Intl's pt-BR short date and time). */
 export function formatDateTime(value: number | Date): string {
   const at = new Date(value)
-  return `${pad2(at.getDate())}/${pad2(at.getMonth() + 1)}/${at.getFullYear()}, ${pad2(at.getHours())}:${pad2(at.getMinutes())}`
+  return `${twoDigits(at.getDate())}/${twoDigits(at.getMonth() + 1)}/${at.getFullYear()}, ${formatClock(at)}`
+}
+
+/** "19:05": hours and minutes of an instant (epoch ms, Date or ISO text) in the device's time zone. */
+export function formatClock(value: number | Date | string): string {
+  const at = new Date(value)
+  return `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}`
 }
 
 /** One decimal, rounded half away from zero on the number's decimal text (`8.15` → 8,2), as Intl rounds; -0 keeps its sign as there. */
@@ -47,7 +56,7 @@ export function compareIso(a: string, b: string): number {
 
 /** Today's calendar date in the device's zone, as `YYYY-MM-DD`. */
 export function localIsoDate(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`
+  return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`
 }
 
 /** Whole days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */

@@ -1,4 +1,5 @@
 import type { AulaOnline, AulaOnlineStatus } from '../../api/schemas/aula-online.ts'
+import { localIsoDate, twoDigits } from '../../ui/format.ts'
 
 /**
  * Where a class stands by the device's clock (P121's window: `abre_em` to `fim`). The stored
@@ -12,8 +13,7 @@ export function statusAt(aula: Pick<AulaOnline, 'abre_em' | 'fim'>, now: number)
 
 /** The device's calendar day of an instant, `YYYY-MM-DD`. */
 function localDay(instant: number): string {
-  const date = new Date(instant)
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+  return localIsoDate(new Date(instant))
 }
 
 export interface AulasAgrupadas {
@@ -48,8 +48,7 @@ export function countdownParts(ms: number): {
   const hours = Math.floor((total % 86_400) / 3600)
   const minutes = Math.floor((total % 3600) / 60)
   const seconds = total % 60
-  const two = (n: number) => String(n).padStart(2, '0')
   if (days > 0) return { unit: 'days', values: { days: String(days), hours: String(hours) } }
-  if (hours > 0) return { unit: 'hours', values: { hours: String(hours), minutes: two(minutes) } }
-  return { unit: 'minutes', values: { minutes: String(minutes), seconds: two(seconds) } }
+  if (hours > 0) return { unit: 'hours', values: { hours: String(hours), minutes: twoDigits(minutes) } }
+  return { unit: 'minutes', values: { minutes: String(minutes), seconds: twoDigits(seconds) } }
 }

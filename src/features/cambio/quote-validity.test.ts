@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatClock, quoteDeadline } from './quote-validity.ts'
+import { formatClock } from '../../ui/format.ts'
+import { quoteDeadline } from './quote-validity.ts'
 
 describe('a quote’s 15 minutes on this device (P231)', () => {
   const quote = { cotada_em: '2026-11-23T17:20:00.000Z', valida_ate: '2026-11-23T17:35:00.000Z' }

@@ -10,9 +10,3 @@ export function quoteDeadline(cotacao: Pick<CotacaoCambio, 'cotada_em' | 'valida
   const validMs = Date.parse(cotacao.valida_ate) - Date.parse(cotacao.cotada_em)
   return receivedAt + Math.max(0, validMs)
 }
-
-/** "14:35": hours and minutes of an instant in the device's time zone. */
-export function formatClock(isoInstant: string): string {
-  const at = new Date(isoInstant)
-  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`
-}

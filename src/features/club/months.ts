@@ -1,4 +1,4 @@
-import { formatDate, localIsoDate } from '../../ui/format.ts'
+import { formatDate, localIsoDate, twoDigits } from '../../ui/format.ts'
 
 /**
  * The statement's month filter (meu-extrato, SPEC §9 month names): a movement belongs to
@@ -9,7 +9,7 @@ import { formatDate, localIsoDate } from '../../ui/format.ts'
 /** `YYYY-MM` of an instant in the device's time zone. */
 export function monthKeyOf(iso: string): string {
   const date = new Date(iso)
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}`
 }
 
 /** The months that have movements, newest first, each once. */

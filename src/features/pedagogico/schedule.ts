@@ -1,5 +1,5 @@
 import type { HorarioAula, Turma } from '../../api/schemas/turma.ts'
-import { compareIso } from '../../ui/format.ts'
+import { compareIso, formatClock } from '../../ui/format.ts'
 
 const DAY_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const
 
@@ -31,7 +31,7 @@ export function meetingsOn(turmas: Turma[], day: Date): ClassMeeting[] {
 
 /** The next meeting after `now` within a week, for when there is no class today. */
 export function nextMeeting(turmas: Turma[], now: Date): (ClassMeeting & { daysAhead: number }) | null {
-  const time = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`
+  const time = formatClock(now)
   for (let daysAhead = 0; daysAhead < 8; daysAhead++) {
     const day = new Date(now)
     day.setDate(now.getDate() + daysAhead)

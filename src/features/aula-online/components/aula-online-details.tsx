@@ -6,7 +6,8 @@ import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
 import { useAulaOnline } from '../api/aulas-online.ts'
-import { formatClock, formatDay } from '../format.ts'
+import { formatClock } from '../../../ui/format.ts'
+import { formatDay } from '../format.ts'
 import { JoinPanel } from './join-panel.tsx'
 
 /** /aula-online/details/{id}: when, who, the topic and the join button (countdown before). */

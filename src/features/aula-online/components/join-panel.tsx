@@ -4,7 +4,7 @@ import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { useEntrarAulaOnline } from '../api/aulas-online.ts'
-import { formatClock } from '../format.ts'
+import { formatClock } from '../../../ui/format.ts'
 import { countdownParts, statusAt } from '../schedule.ts'
 
 /** The device's clock, ticking every `everyMs` (null: stopped, nothing on screen changes with time). */

@@ -4,13 +4,13 @@ import { CAMBIO_TEXTS } from '../../../api/contract/cambio.ts'
 import type { CotacaoCambio, MoedaEstrangeira, SimulacaoCambioIn } from '../../../api/schemas/cambio.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
-import { formatDate, formatMoney } from '../../../ui/format.ts'
+import { formatClock, formatDate, formatMoney } from '../../../ui/format.ts'
 import { PaymentSummary } from '../../../ui/payment-summary.tsx'
 import { LoadingStatus, SkeletonText, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { cambioPaymentCalls, type CambioPaymentCalls } from '../api/pagar-cambio.ts'
 import type { CotacaoRecebida } from '../api/simular-cambio.ts'
 import { formatCurrency, formatPercent, formatRate } from '../money.ts'
-import { formatClock, quoteDeadline } from '../quote-validity.ts'
+import { quoteDeadline } from '../quote-validity.ts'
 
 /** What the payment flow is asked to pay: the quote, its total in reais and how to charge it (P202, P232). */
 export interface CambioToPay {

@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/client.ts'
 import type { CobrancaPix } from '../../../api/schemas/pagamento.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
-import { formatMoney } from '../../../ui/format.ts'
+import { formatMoney, twoDigits } from '../../../ui/format.ts'
 import { PIX_POLL_MS, pixCharge, type PanelProps } from './api.ts'
 
 /** What the confirmation says the payment did, per kind of target. */
@@ -145,5 +145,5 @@ function useRemainingMs(isoInstant: string): number {
 /** 29:05 for 29 minutes and 5 seconds. */
 export function formatRemaining(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000))
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+  return `${Math.floor(seconds / 60)}:${twoDigits(seconds % 60)}`
 }

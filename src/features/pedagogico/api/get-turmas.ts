@@ -6,7 +6,7 @@ import type { Turma } from '../../../api/schemas/turma.ts'
 import type { StoredNotas } from '../../../db/database.ts'
 import type { LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
-import { yieldToBrowser } from '../../../ui/after-first-screen.ts'
+import { yieldToBrowser } from '../../../api/yield-to-browser.ts'
 
 export const turmasQueryKey = ['offline', 'turmas'] as const
 

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next'
 import type { AudioPratica } from '../../../api/schemas/pratica.ts'
 import { Button } from '../../../ui/button.tsx'
 import { cx } from '../../../ui/class-names.ts'
+import { twoDigits } from '../../../ui/format.ts'
 
 function clock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds))
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+  return `${Math.floor(whole / 60)}:${twoDigits(whole % 60)}`
 }
 
 /**
