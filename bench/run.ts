@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { chromium, type Page } from '@playwright/test'
 import { SERVER_NODE_FLAGS } from './memory.ts'
@@ -65,12 +65,13 @@ async function bundleSizes(baseUrl: string) {
     const context = await browser.newContext()
     const page = await context.newPage()
     if (before) await before(page)
-    const sizes = { js: 0, css: 0 }
+    const sizes = { js: 0, css: 0, jsBrotli: 0 }
     page.on('response', async (response) => {
       const type = response.request().resourceType()
       if (type !== 'script' && type !== 'stylesheet') return
       const body = await response.body().catch(() => Buffer.alloc(0))
       sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length
+      if (type === 'script') sizes.jsBrotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
     })
     await page.goto(baseUrl + path, { waitUntil: 'networkidle' })
     await context.close()
@@ -118,15 +119,19 @@ if (!existsSync('dist/index.html')) {
   spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
 }
 
-console.log('\n== Bundle: gzip size of what the browser downloads (production build) ==')
+console.log('\n== Bundle: gzip size of what the browser downloads (production build); JS in brotli, as the server sends it, beside ==')
 {
   const { child, url } = await startServer({ DATABASE_URL: undefined })
   try {
     const sizes = await bundleSizes(url)
-    console.log(`/login/main   JS ${kb(sizes.login.js)}   CSS ${kb(sizes.login.css)}   total ${kb(sizes.login.js + sizes.login.css)}`)
-    console.log(
-      `/dashboard    JS ${kb(sizes.dashboard.js)}   CSS ${kb(sizes.dashboard.css)}   total ${kb(sizes.dashboard.js + sizes.dashboard.css)}`,
-    )
+    for (const [route, size] of [
+      ['/login/main', sizes.login],
+      ['/dashboard', sizes.dashboard],
+    ] as const) {
+      console.log(
+        `${route.padEnd(13)} JS ${kb(size.js)} (brotli ${kb(size.jsBrotli)})   CSS ${kb(size.css)}   total ${kb(size.js + size.css)}`,
+      )
+    }
   } finally {
     await stop(child)
   }

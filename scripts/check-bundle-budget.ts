@@ -5,6 +5,8 @@
  * (scripts/vite-manifest.ts): the entry, the route files' lazy chunks, their static
  * imports, each file counted once and gzipped on its own (level 9). The brotli size
  * (quality 11, what the server sends a browser that accepts it) is printed beside it.
+ * Ceilings are in gzip, the stricter guard whatever the encoding; issue 7's goals are
+ * compared with the brotli size, the bytes a student's phone downloads (P283).
  *
  * Usage: node scripts/check-bundle-budget.ts [distDir]   (exit 1 over a ceiling)
  */
@@ -30,7 +32,7 @@ interface RouteBudget {
   awaited?: string[]
   /** The build fails above this many gzip KiB (1024 bytes, the unit of issue 7's figures). */
   ceilingKib: number
-  /** Issue 7's goal, printed next to the size while it is not met. */
+  /** Issue 7's goal for the JS as delivered (brotli, P283), printed next to the size. */
   goalKib?: number
 }
 
@@ -182,7 +184,8 @@ function main(): void {
     const kib = gzipBytes / 1024
     const ok = kib <= ceilingKib
     if (!ok) over += 1
-    const goal = goalKib === undefined ? '' : kib <= goalKib ? ` · goal ${goalKib} KiB met` : ` · goal ${goalKib} KiB not met yet`
+    const delivered = brotliBytes / 1024
+    const goal = goalKib === undefined ? '' : ` · goal ${goalKib} KiB as delivered (brotli) ${delivered <= goalKib ? 'met' : 'not met yet'}`
     console.log(
       `${ok ? 'ok  ' : 'OVER'} ${url.padEnd(20)} ${kib.toFixed(1).padStart(6)} KiB gzip JS (${(brotliBytes / 1024).toFixed(1)} brotli) in ${files.length} files / ceiling ${ceilingKib} KiB${goal}`,
     )
