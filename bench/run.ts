@@ -135,6 +135,15 @@ console.log('\n== Bundle: gzip size of what the browser downloads (production bu
   } finally {
     await stop(child)
   }
+  // Issue 7's figure, "JS to show" a route: what its first screen needs (the budget script's
+  // count from the build's manifest), in the encoding the server sends (P283) and in gzip.
+  const { measureRoutes, ROUTE_BUDGETS } = await import('../scripts/check-bundle-budget.ts')
+  const goals = ROUTE_BUDGETS.filter((budget) => budget.goalKib !== undefined)
+  for (const route of measureRoutes('dist', goals)) {
+    console.log(
+      `JS to show ${route.url.padEnd(12)} ${(route.brotliBytes / 1024).toFixed(1)} KiB brotli (${(route.gzipBytes / 1024).toFixed(1)} gzip) in ${route.files.length} files   (goal ≤ ${route.goalKib} KiB as delivered)`,
+    )
+  }
 }
 
 console.log(`\n== API throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route) ==`)
