@@ -15,10 +15,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { chromium, type Page } from '@playwright/test'
 import { SERVER_NODE_FLAGS } from './memory.ts'
+import { compressedSizes, measureRoutes, ROUTE_BUDGETS } from '../scripts/check-bundle-budget.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { contractSuiteSize } from '../server/test/contract-cases.ts'
 import { uploadTestContract } from '../server/test/upload-endpoint.ts'
@@ -69,9 +69,9 @@ async function bundleSizes(baseUrl: string) {
     page.on('response', async (response) => {
       const type = response.request().resourceType()
       if (type !== 'script' && type !== 'stylesheet') return
-      const body = await response.body().catch(() => Buffer.alloc(0))
-      sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length
-      if (type === 'script') sizes.jsBrotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+      const { gzip, brotli } = compressedSizes(await response.body().catch(() => Buffer.alloc(0)))
+      sizes[type === 'script' ? 'js' : 'css'] += gzip
+      if (type === 'script') sizes.jsBrotli += brotli
     })
     await page.goto(baseUrl + path, { waitUntil: 'networkidle' })
     await context.close()
@@ -137,7 +137,6 @@ console.log('\n== Bundle: gzip size of what the browser downloads (production bu
   }
   // Issue 7's figure, "JS to show" a route: what its first screen needs (the budget script's
   // count from the build's manifest), in the encoding the server sends (P283) and in gzip.
-  const { measureRoutes, ROUTE_BUDGETS } = await import('../scripts/check-bundle-budget.ts')
   const goals = ROUTE_BUDGETS.filter((budget) => budget.goalKib !== undefined)
   for (const route of measureRoutes('dist', goals)) {
     console.log(

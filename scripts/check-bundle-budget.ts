@@ -157,15 +157,21 @@ export interface RouteSize extends RouteBudget {
   files: string[]
 }
 
+/** A file's size in gzip (level 9, the ceilings' measure) and in brotli (quality 11, what the server sends: scripts/compress-dist.ts). */
+export function compressedSizes(bytes: Buffer): { gzip: number; brotli: number } {
+  return {
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  }
+}
+
 export function measureRoutes(distDir: string, budgets: RouteBudget[] = ROUTE_BUDGETS): RouteSize[] {
   const manifest = readManifest(distDir)
   const sizes = new Map<string, { gzip: number; brotli: number }>()
   const sizeOf = (file: string) => {
     let size = sizes.get(file)
     if (size === undefined) {
-      const bytes = readFileSync(path.join(distDir, file))
-      const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
-      size = { gzip: gzipSync(bytes, { level: 9 }).length, brotli }
+      size = compressedSizes(readFileSync(path.join(distDir, file)))
       sizes.set(file, size)
     }
     return size
