@@ -78,7 +78,7 @@ export interface TableSkeletonProps {
 }
 
 /**
- * Placeholder shaped like a table (heading, header row, body rows) with shimmering bars.
+ * Placeholder shaped like a table (heading, header row, body rows) with grey bars.
  * The bars are hidden from assistive technology; a status text says "Carregando…".
  */
 export function TableSkeleton({ rows = 4, columns = 3, className }: TableSkeletonProps) {

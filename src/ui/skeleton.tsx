@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**
- * A shimmering bar standing for text not known yet, drawn inside the element that will hold
+ * A grey bar standing for text not known yet, drawn inside the element that will hold
  * the text: it is shorter than the line, so the line keeps the height the text will give it
  * (issue 7: a skeleton has the size of what replaces it because it *is* that layout).
  */

@@ -89,6 +89,15 @@ for (const [brand, origin] of Object.entries(ORIGINS)) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
       await expect(cards(page).and(page.locator('[aria-busy="true"]'))).toHaveCount(4)
       const loading = await boxes(page, DASHBOARD)
+      // P286: while the data loads nothing redraws the screen 60 times a second: the skeletons
+      // stand still and the sync's spinner ticks in steps.
+      const running = await page.evaluate(() =>
+        document.getAnimations().map((animation) => ({
+          name: (animation as CSSAnimation).animationName,
+          easing: (animation.effect as KeyframeEffect).getKeyframes()[0]?.easing,
+        })),
+      )
+      expect(running, 'what moves while the data loads').toEqual([{ name: 'ui-spin', easing: 'steps(8)' }])
 
       await api.release()
       await expect(page.getByTestId('updated-at')).toBeVisible()
