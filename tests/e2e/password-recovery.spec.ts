@@ -1,16 +1,39 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectNoAxeViolations, field, followMailLink, FORGETFUL, login, SIBLINGS } from './fixtures.ts'
 
 /** SPEC §8 and the server's one answer to every recovery request (P72). */
 const REQUESTED = 'Se houver uma conta com esses dados, enviaremos um e-mail com um link para criar uma nova senha.'
 const RESET_FAILED = 'Erro ao resetar senha'
+/** The password the journey sets through the mailed link. */
+const NEW_PASSWORD = 'minha-senha-nova-1'
+
+/**
+ * A retry or a rerun against the same server finds the account as the earlier walk left it: if
+ * that got as far as the reset, her password is NEW_PASSWORD. Put the demo one back through the
+ * API so the journey starts the same (seen in CI, 2026-11-27: a retry that could only fail at its
+ * first login).
+ */
+async function restoreDemoPassword(request: APIRequestContext) {
+  const login = await request.post('/api/v1/login/access-token/', { form: { username: FORGETFUL.username, password: NEW_PASSWORD } })
+  if (!login.ok()) return
+  const { access_token } = (await login.json()) as { access_token: string }
+  const changed = await request.put('/drive/api/v1/users/me/update-password/portal/', {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { current_password: NEW_PASSWORD, new_password: FORGETFUL.password },
+  })
+  expect(changed.ok()).toBe(true)
+}
 
 test.describe('password recovery (issue 9 journey 3)', () => {
   test('request by e-mail → read the mail at /dev/outbox → follow the link → new password; the old one fails, other sessions end', async ({
     page,
     browser,
+    request,
   }) => {
-    test.setTimeout(60_000)
+    // Two devices, a mail, four logins and a used link: on 2 cores beside the other worker this
+    // walk lost the race against 60 s in CI (2026-11-27).
+    test.setTimeout(120_000)
+    await restoreDemoPassword(request)
     // Another device is logged in as her: the reset must end that session (P21).
     const otherDevice = await browser.newContext()
     const other = await otherDevice.newPage()
@@ -29,8 +52,8 @@ test.describe('password recovery (issue 9 journey 3)', () => {
     await expect(page).toHaveURL(/\/login\/recover-password\?token=[A-Za-z0-9_-]{43}$/)
     const link = page.url()
     await expect(page.getByRole('heading', { level: 1, name: 'Criar nova senha' })).toBeVisible()
-    await field(page, 'Nova senha').fill('minha-senha-nova-1')
-    await field(page, 'Confirme a nova senha').fill('minha-senha-nova-1')
+    await field(page, 'Nova senha').fill(NEW_PASSWORD)
+    await field(page, 'Confirme a nova senha').fill(NEW_PASSWORD)
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Senha redefinida com sucesso. Entre com a nova senha.' })).toBeVisible()
     await page.getByRole('button', { name: 'Entrar com a nova senha' }).click()
@@ -40,7 +63,7 @@ test.describe('password recovery (issue 9 journey 3)', () => {
     await login(page, FORGETFUL.username, FORGETFUL.password)
     await expect(page.getByRole('alert')).toHaveText('Usuário ou senha incorreta.')
     // …the new one does.
-    await login(page, FORGETFUL.username, 'minha-senha-nova-1')
+    await login(page, FORGETFUL.username, NEW_PASSWORD)
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Bruno')
 
