@@ -24,29 +24,32 @@ export function driveBaseUrl(): string {
   return current?.drive_base_url ?? DEFAULT_DRIVE_BASE_URL
 }
 
-let inFlight: Promise<ClientConfig | null> | null = null
+let loaded: Promise<ClientConfig | null> | null = null
 
 /**
- * Fetches `/config/` and keeps it for the next start; offline, the kept copy serves
- * (the portal must open on a bus with no signal). Callers at start-up (monitoring, the D6
- * redirect) share one request.
+ * Fetches `/config/` once per page load and keeps it for the next start; offline, the kept
+ * copy serves (the portal must open on a bus with no signal). Every caller of this load (the
+ * session's start, monitoring, the D6 redirect) shares the one answer; a failed fetch is tried
+ * again by the next caller.
  */
 export function refreshRuntimeConfig(api: ApiClient): Promise<ClientConfig | null> {
-  inFlight ??= fetchRuntimeConfig(api).finally(() => {
-    inFlight = null
+  loaded ??= fetchRuntimeConfig(api).then((fetched) => {
+    if (!fetched) loaded = null
+    return current
   })
-  return inFlight
+  return loaded
 }
 
-async function fetchRuntimeConfig(api: ApiClient): Promise<ClientConfig | null> {
+/** Whether the server answered; on any failure the cached settings stay. */
+async function fetchRuntimeConfig(api: ApiClient): Promise<boolean> {
   try {
     // The endpoint's schemas load with the request, not with the module: the signed-in frame
     // reads the kept settings (the chat button, P205) without them.
     const { configEndpoints } = await import('./contract/config.ts')
     current = await api.call(configEndpoints.config)
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(current))
+    return true
   } catch {
-    // keep the cached settings
+    return false
   }
-  return current
 }
