@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from './client.ts'
 import { refreshRuntimeConfig, runtimeConfig } from './runtime-config.ts'
 import type { ClientConfig } from './schemas/config.ts'
@@ -6,6 +6,8 @@ import type { ClientConfig } from './schemas/config.ts'
 const settings = { vapid_public_key: 'k', cep_service_url: 'https://viacep.com.br' } as unknown as ClientConfig
 
 describe('refreshRuntimeConfig', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
   it('asks the server once per page load: every later caller shares that answer', async () => {
     let calls = 0
     const api = {
@@ -48,6 +50,5 @@ describe('refreshRuntimeConfig', () => {
     expect(fresh.runtimeConfig()?.vapid_public_key).toBe('novo')
     expect(calls).toBe(2)
     expect(JSON.parse(kept.get('runtime_config')!)).toMatchObject({ vapid_public_key: 'novo' })
-    vi.unstubAllGlobals()
   })
 })

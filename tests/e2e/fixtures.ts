@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type BrowserContext, type CDPSession, type Locator, type Page, type Route } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContext, type CDPSession, type Locator, type Page, type Route } from '@playwright/test'
 
 /** Demo accounts seeded on first start (README "Demo accounts"). */
 export const STUDENT = { username: 'aluno@example.com', password: 'demo1234', name: 'Ana Beatriz Souza' }
@@ -25,6 +25,15 @@ export const UNCONFIRMED = { username: 'confirmar@example.com', password: 'demo1
 export async function serviceWorkerInControl(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 })
 }
+
+/** An account's token from the real login endpoint, for API calls beside the page. */
+export async function tokenOf(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.post('/api/v1/login/access-token/', { form: { username, password } })
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /** The newest mail to `to` in the demo outbox (/dev/outbox, D10), opened by following its link. */
 /** A DevTools session on the page and the id of its active worker registration, for ServiceWorker.* commands. */

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import type { Extrato, IndicacaoGestao, IndicacoesPage, ResgateResult } from '../../src/api/schemas/club.ts'
-import { expectNoAxeViolations, expectPanelErrorRetry, field, holdApi, login, MANAGER } from './fixtures.ts'
+import { bearer, expectNoAxeViolations, expectPanelErrorRetry, field, holdApi, login, MANAGER, tokenOf } from './fixtures.ts'
 
 /**
  * The managers' KNN Club screens (issue 13, D24, D25, D31, P183–P186) against the real
@@ -22,14 +22,6 @@ const MEMBER = { username: 'clube@example.com', password: 'demo1234', name: 'Lar
 
 const API = '/api/v1'
 const suffix = () => String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')
-
-async function tokenOf(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const answer = await request.post(`${API}/login/access-token/`, { form: { username, password } })
-  expect(answer.status()).toBe(200)
-  return ((await answer.json()) as { access_token: string }).access_token
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 async function statementOf(request: APIRequestContext, token: string): Promise<Extrato> {
   const answer = await request.get(`${API}/transactions/extrato/`, { headers: bearer(token) })

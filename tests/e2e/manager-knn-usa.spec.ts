@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import type { KnnUsaRequest, KnnUsaRequestGestao, TurmaUsa } from '../../src/api/schemas/knn-usa.ts'
-import { expectNoAxeViolations, expectPanelErrorRetry, login, MANAGER } from './fixtures.ts'
+import { bearer, expectNoAxeViolations, expectPanelErrorRetry, login, MANAGER, tokenOf } from './fixtures.ts'
 
 /**
  * The managers' review of overseas-study requests (issue 14, D28, D31, P260–P265) against
@@ -26,13 +26,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 // keep-alive socket may be the one the server closes after 10 s idle (P23) just as it is
 // reused, an ECONNRESET that reached no handler (seen in CI, 2026-11-26); a retry uses a new one.
 const suffix = () => String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-async function tokenOf(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const answer = await request.post(`${API}/login/access-token/`, { form: { username, password } })
-  expect(answer.status()).toBe(200)
-  return ((await answer.json()) as { access_token: string }).access_token
-}
 
 /**
  * Rafael's fresh Orlando request (em_analise, January's class) with the passport photo,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, login, loginAsStudent, mainNav, MANAGER, STUDENT } from './fixtures.ts'
-import { bearer, newStandInDevice, tokenOf } from './push-helpers.ts'
+import { bearer, expectNoAxeViolations, holdApi, login, loginAsStudent, mainNav, MANAGER, STUDENT, tokenOf } from './fixtures.ts'
+import { newStandInDevice } from './push-helpers.ts'
 
 /**
  * The managers' notifications panel (issue 11, D7): compose to a class, review, send, and

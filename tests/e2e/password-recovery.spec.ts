@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { expectNoAxeViolations, field, followMailLink, FORGETFUL, login, SIBLINGS } from './fixtures.ts'
+import { bearer, expectNoAxeViolations, field, followMailLink, FORGETFUL, login, SIBLINGS } from './fixtures.ts'
 
 /** SPEC §8 and the server's one answer to every recovery request (P72). */
 const REQUESTED = 'Se houver uma conta com esses dados, enviaremos um e-mail com um link para criar uma nova senha.'
@@ -18,7 +18,7 @@ async function restoreDemoPassword(request: APIRequestContext) {
   if (!login.ok()) return
   const { access_token } = (await login.json()) as { access_token: string }
   const changed = await request.put('/drive/api/v1/users/me/update-password/portal/', {
-    headers: { authorization: `Bearer ${access_token}` },
+    headers: bearer(access_token),
     data: { current_password: NEW_PASSWORD, new_password: FORGETFUL.password },
   })
   expect(changed.ok()).toBe(true)

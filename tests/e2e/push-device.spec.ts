@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { loginAsStudent, mainNav, serviceWorkerInControl, serviceWorkerSession, STUDENT } from './fixtures.ts'
-import { bearer, newStandInDevice, receivedBy, tokenOf, type StandInDevice } from './push-helpers.ts'
+import { bearer, loginAsStudent, mainNav, serviceWorkerInControl, serviceWorkerSession, STUDENT, tokenOf } from './fixtures.ts'
+import { newStandInDevice, receivedBy, type StandInDevice } from './push-helpers.ts'
 
 /**
  * The student's side of notifications (issue 11): the offer, this device's subscription on

@@ -1,8 +1,8 @@
-import { expect, type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 
 /**
  * The push-service stand-in as the browser tests drive it (tests/e2e/serve.ts: plain HTTP
- * control on PORT + 1), and an account's token for API calls beside the page.
+ * control on PORT + 1).
  */
 
 /** A device whose keys the stand-in holds: its subscription's endpoint and keys. */
@@ -25,11 +25,3 @@ export async function newStandInDevice(request: APIRequestContext, baseURL: stri
 export async function receivedBy(request: APIRequestContext, baseURL: string, device: StandInDevice): Promise<{ body: string }[]> {
   return (await (await request.get(`${standInUrl(baseURL)}/received/${device.id}`)).json()) as { body: string }[]
 }
-
-export async function tokenOf(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/v1/login/access-token/', { form: { username, password } })
-  expect(response.status()).toBe(200)
-  return ((await response.json()) as { access_token: string }).access_token
-}
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

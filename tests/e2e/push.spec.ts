@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { login, loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, STUDENT } from './fixtures.ts'
-import { bearer, newStandInDevice, receivedBy, tokenOf } from './push-helpers.ts'
+import { bearer, login, loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, STUDENT, tokenOf } from './fixtures.ts'
+import { newStandInDevice, receivedBy } from './push-helpers.ts'
 
 /**
  * A push reaching the student's real service worker (issue 11): delivered over the DevTools
