@@ -410,6 +410,21 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '2000-03-21',
     registrationMonthsAgo: 0,
   },
+  // Outside the KNN Club: the club's e2e run has him join (and leave first, so a retry walks it again).
+  // His own account, not perfil@, whose e-mail the profile e2e run changes (2026-11-27).
+  {
+    email: 'participar@example.com',
+    role: 'student',
+    fullName: 'Rodrigo Salles',
+    cpf: '11144477735',
+    phone: '62987650004',
+    cep: '74003010',
+    street: 'Avenida Goiás',
+    streetNumber: '210',
+    isClub: false,
+    birthDate: '1996-10-08',
+    registrationMonthsAgo: 0,
+  },
 ]
 
 /** The same time of day `months` calendar months before `now` (UTC, clamped to the month's end). */

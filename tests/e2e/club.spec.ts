@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { bearer, login, loginAsStudent, serviceWorkerInControl, tokenOf } from './fixtures.ts'
 
 /** A demo student outside the club (server/db/seed.ts: isClub false); no other spec reads his club flag. */
-const NON_MEMBER = { username: 'perfil@example.com', password: 'demo1234' }
+// His own account (the seed's participar@): perfil@'s e-mail is changed by the profile test.
+const NON_MEMBER = { username: 'participar@example.com', password: 'demo1234' }
 
 function balance(page: Page) {
   return page.getByTestId('club-saldo')

@@ -57,6 +57,8 @@ test.describe('without JavaScript', () => {
 interface FirstPaintRecord {
   /** Layout shift so far (CLS of the page load). */
   cls: number
+  /** Each shift counted in `cls`: when, how much, and which elements moved from where to where (said when a check fails). */
+  shifts: { at: number; value: number; moved: string[] }[]
   /** CLS when React's first commit replaced the pre-rendered markup. */
   clsAtTakeOver: number
   /** Boxes [x, y, width, height] as the pre-rendered HTML laid them out, and right after React's commit. */
@@ -72,7 +74,7 @@ interface FirstPaintRecord {
  */
 async function watchFirstPaint(page: Page, selectors: string[]): Promise<void> {
   await page.addInitScript((watched: string[]) => {
-    const record: FirstPaintRecord = { cls: 0, clsAtTakeOver: -1, before: {}, after: {} }
+    const record: FirstPaintRecord = { cls: 0, shifts: [], clsAtTakeOver: -1, before: {}, after: {} }
     Object.assign(window, { __firstPaint: record })
     const boxes = () =>
       Object.fromEntries(
@@ -82,8 +84,20 @@ async function watchFirstPaint(page: Page, selectors: string[]): Promise<void> {
         }),
       )
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) record.cls += entry.value
+      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
+        if (entry.hadRecentInput) continue
+        record.cls += entry.value
+        const name = (node: Node | null | undefined) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].join('.')}`
+            : String(node?.nodeName)
+        const rect = ({ x, y, width, height }: DOMRectReadOnly) => [x, y, width, height].map(Math.round).join(',')
+        record.shifts.push({
+          at: Math.round(entry.startTime),
+          value: entry.value,
+          moved: (entry.sources ?? []).map((source) => `${name(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`),
+        })
       }
     }).observe({ type: 'layout-shift', buffered: true })
     document.addEventListener('DOMContentLoaded', () => (record.before = boxes()))
@@ -118,9 +132,9 @@ test('React takes over the pre-rendered login screen without moving it', async (
   await page.goto('/login/main')
   const { record, moves } = await afterTakeOver(page, watched)
   expect(moves).toEqual(Object.fromEntries(watched.map((selector) => [selector, 0])))
-  expect(record.clsAtTakeOver).toBeLessThanOrEqual(0.02)
+  expect(record.clsAtTakeOver, JSON.stringify(record.shifts)).toBeLessThanOrEqual(0.02)
   // The whole load, after React too: nothing on the login screen waits for data.
-  expect(record.cls).toBeLessThanOrEqual(0.02)
+  expect(record.cls, JSON.stringify(record.shifts)).toBeLessThanOrEqual(0.02)
   // The live form works: it is React's now, not the inert pre-rendered copy.
   await field(page, 'E-mail ou CPF').fill('aluno@example.com')
   await expect(field(page, 'E-mail ou CPF')).toHaveValue('aluno@example.com')
@@ -141,7 +155,7 @@ test('React takes over the pre-rendered frame of a signed-in route without movin
   const { record, moves } = await afterTakeOver(page, watched)
   // Within a pixel: the frame cannot know the student's name, only leave its place.
   expect(Object.entries(moves).filter(([, move]) => move < 0 || move > 1)).toEqual([])
-  expect(record.clsAtTakeOver).toBeLessThanOrEqual(0.02)
+  expect(record.clsAtTakeOver, JSON.stringify(record.shifts)).toBeLessThanOrEqual(0.02)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
 })
 
