@@ -239,6 +239,25 @@ describe('session machine', () => {
     expect(fresh.context.userFromDevice).toBe(false)
   })
 
+  it('keeps a user the server answered to a change over the older /users/me/ still in flight', async () => {
+    let answer: (u: CurrentUser) => void = () => {}
+    const { actor, calls } = start({
+      token: 'stored',
+      keptUser: { ...user, is_club: false },
+      loadUser: () => new Promise((resolve) => (answer = resolve)),
+    })
+    expect(actor.getSnapshot().matches({ loggedIn: 'reloading' })).toBe(true)
+    // "Participar" answered while the start's /users/me/ (asked before it) had not.
+    actor.send({ type: 'session.userUpdated', user: { ...user, is_club: true } })
+    answer({ ...user, is_club: false })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const after = actor.getSnapshot()
+    expect(after.matches({ loggedIn: 'idle' })).toBe(true)
+    expect(after.context.currentUser?.is_club).toBe(true)
+    expect(after.context.userFromDevice).toBe(false)
+    expect(calls.kept.map((kept) => kept.user.is_club)).toEqual([true])
+  })
+
   it('says when the kept user was last confirmed, and moves that on with the next answer (P53)', async () => {
     let answer: (u: CurrentUser) => void = () => {}
     const { actor, calls } = start({

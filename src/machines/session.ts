@@ -262,6 +262,19 @@ export const sessionMachine = setup({
         entering: { always: [{ guard: 'userFromDevice', target: 'reloading' }, { target: 'idle' }] },
         idle: { on: { 'session.reloadUser': 'reloading' } },
         reloading: {
+          // A user the server answered to a change (joining the club, a saved profile) is newer
+          // than the `/users/me/` in flight, asked before it: that answer must not undo the
+          // change (a member seen as outside the club again). Leaving the state drops it.
+          on: {
+            'session.userUpdated': {
+              target: 'idle',
+              actions: [
+                { type: 'takeUser', params: ({ event }) => ({ user: event.user }) },
+                assign({ userFromDevice: false }),
+                { type: 'keepUser', params: ({ context }) => ({ user: context.currentUser!, updatedAt: context.userUpdatedAt! }) },
+              ],
+            },
+          },
           invoke: {
             src: 'loadUser',
             input: ({ context }) => ({ token: context.token! }),

@@ -82,6 +82,18 @@ test.describe('KNN Club (issue 13)', () => {
     expect(left.ok()).toBe(true)
     await login(page, NON_MEMBER.username, NON_MEMBER.password)
     await expect(page).toHaveURL(/\/dashboard$/)
+    // The reload's /users/me/ (asked before he joins, so "outside the club") answers only
+    // after "Participar" did: it must not take the club back from him (2026-11-27).
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let delivered: Promise<unknown> = Promise.resolve()
+    let released = false
+    await page.route('**/api/v1/users/me/', async (route) => {
+      if (released) return route.continue()
+      const answer = await route.fetch()
+      delivered = held.then(() => route.fulfill({ response: answer }))
+      await delivered
+    })
     await page.goto('/knn-club/usar-pontos')
     await expect(page).toHaveURL(/\/knn-club\/meu-clube$/)
     await expect(page.getByRole('heading', { level: 1, name: 'KNN Club · Meu clube' })).toBeVisible()
@@ -90,7 +102,12 @@ test.describe('KNN Club (issue 13)', () => {
 
     await page.getByRole('button', { name: 'Participar' }).click()
     await expect(page.getByText('Pronto! Agora você participa do KNN Club.')).toBeVisible()
+    released = true
+    release()
+    await delivered
     await expect(balance(page)).toHaveText('0 pontos')
+    await expect(page.getByText('Pronto! Agora você participa do KNN Club.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Participar' })).toHaveCount(0)
     await page.getByRole('navigation', { name: 'Seções do KNN Club' }).getByRole('link', { name: 'Usar pontos' }).click()
     await expect(page).toHaveURL(/\/knn-club\/usar-pontos$/)
     await expect(page.getByRole('article', { name: 'Caneca KNN' }).getByText('Faltam 300 pontos')).toBeVisible()
