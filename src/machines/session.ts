@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { LoginResponse } from '../api/schemas/auth.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { needsRegistrationUpdate } from '../api/registration-due.ts'
@@ -264,16 +264,10 @@ export const sessionMachine = setup({
         reloading: {
           // A user the server answered to a change (joining the club, a saved profile) is newer
           // than the `/users/me/` in flight, asked before it: that answer must not undo the
-          // change (a member seen as outside the club again). Leaving the state drops it.
+          // change (a member seen as outside the club again). Leaving the state drops it; the
+          // event is raised again for loggedIn's own handler to take and keep the user.
           on: {
-            'session.userUpdated': {
-              target: 'idle',
-              actions: [
-                { type: 'takeUser', params: ({ event }) => ({ user: event.user }) },
-                assign({ userFromDevice: false }),
-                { type: 'keepUser', params: ({ context }) => ({ user: context.currentUser!, updatedAt: context.userUpdatedAt! }) },
-              ],
-            },
+            'session.userUpdated': { target: 'idle', actions: [assign({ userFromDevice: false }), raise(({ event }) => event)] },
           },
           invoke: {
             src: 'loadUser',

@@ -83,16 +83,16 @@ async function watchFirstPaint(page: Page, selectors: string[]): Promise<void> {
           return box ? [[selector, [box.x, box.y, box.width, box.height]]] : []
         }),
       )
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
+    const name = (node: Node | null | undefined) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].join('.')}`
+        : String(node?.nodeName)
+    const rect = ({ x, y, width, height }: DOMRectReadOnly) => [x, y, width, height].map(Math.round).join(',')
     new PerformanceObserver((list) => {
-      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
       for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
         if (entry.hadRecentInput) continue
         record.cls += entry.value
-        const name = (node: Node | null | undefined) =>
-          node instanceof Element
-            ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].join('.')}`
-            : String(node?.nodeName)
-        const rect = ({ x, y, width, height }: DOMRectReadOnly) => [x, y, width, height].map(Math.round).join(',')
         record.shifts.push({
           at: Math.round(entry.startTime),
           value: entry.value,
