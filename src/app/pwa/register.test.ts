@@ -150,3 +150,59 @@ describe('service worker updates (the user decides)', () => {
     expect(register.updateStore.getSnapshot().applying).toBe(false)
   })
 })
+
+describe('afterFirstScreenSettles (P291)', () => {
+  /** The browser's resource timing: `finish()` is a chunk or an API answer arriving. */
+  class FakeResourceObserver {
+    static supportedEntryTypes = ['resource']
+    static current: FakeResourceObserver | null = null
+    private readonly callback: () => void
+    constructor(callback: () => void) {
+      this.callback = callback
+      FakeResourceObserver.current = this
+    }
+    observe() {}
+    disconnect() {
+      FakeResourceObserver.current = null
+    }
+    finish() {
+      this.callback()
+    }
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers()
+    vi.stubGlobal('PerformanceObserver', FakeResourceObserver)
+  })
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('waits until no resource has finished for 1.5 s after the page loaded', () => {
+    const task = vi.fn()
+    register.afterFirstScreenSettles(task)
+    vi.advanceTimersByTime(2) // load has passed (jsdom), the browser idles
+    vi.advanceTimersByTime(1000)
+    FakeResourceObserver.current!.finish() // the dashboard's data arrives
+    vi.advanceTimersByTime(1000)
+    expect(task).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(600)
+    expect(task).toHaveBeenCalledOnce()
+    expect(FakeResourceObserver.current).toBeNull()
+  })
+
+  it('runs 10 s after load at the latest, however busy the line', () => {
+    const task = vi.fn()
+    register.afterFirstScreenSettles(task)
+    vi.advanceTimersByTime(2)
+    for (let elapsed = 0; elapsed < 10_000; elapsed += 1000) {
+      FakeResourceObserver.current?.finish()
+      vi.advanceTimersByTime(1000)
+    }
+    vi.advanceTimersByTime(2)
+    expect(task).toHaveBeenCalledOnce()
+    vi.advanceTimersByTime(20_000)
+    expect(task).toHaveBeenCalledOnce()
+  })
+})

@@ -2,7 +2,7 @@
  * Service-worker registration and the "new version" state (SPEC §1: a worker at the site
  * root; STYLE.md: the user decides when an update is applied).
  *
- * registerServiceWorker() registers /sw.js once the first screen is up, watches for a new
+ * registerServiceWorker() registers /sw.js once the first screen has settled, watches for a new
  * worker that finished installing while this page is controlled by the old one (a new
  * deployment) and publishes it through a tiny external store that React reads with
  * useSyncExternalStore (useUpdateState). applyUpdate() — only after the user confirmed —
@@ -141,10 +141,47 @@ async function checkForUpdate(registration: ServiceWorkerRegistration): Promise<
   }
 }
 
+/** How long no resource may finish before the first screen counts as settled. */
+const SETTLED_QUIET_MS = 1500
+/** The latest the registration waits after load: a hanging request must not hold it off. */
+const SETTLED_CAP_MS = 10_000
+
+/**
+ * Runs `task` once the first screen has settled: after load, when no resource (a chunk, an
+ * API answer) has finished for SETTLED_QUIET_MS and the browser is idle; at the latest
+ * SETTLED_CAP_MS after load. The worker's install downloads and stores every file of the
+ * app: run beside the first screen it takes the CPU and the line from it, for a student who
+ * is not waiting for it (P291). The pre-rendered shell loads before the app has fetched
+ * anything, so `load` alone does not say the screen is done.
+ */
+export function afterFirstScreenSettles(task: () => void): void {
+  afterFirstScreen(() => {
+    let quiet: ReturnType<typeof setTimeout> | undefined
+    let observer: PerformanceObserver | undefined
+    const settle = () => {
+      clearTimeout(quiet)
+      clearTimeout(cap)
+      observer?.disconnect()
+      afterFirstScreen(task)
+    }
+    const cap = setTimeout(settle, SETTLED_CAP_MS)
+    const restartQuiet = () => {
+      clearTimeout(quiet)
+      quiet = setTimeout(settle, SETTLED_QUIET_MS)
+    }
+    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('resource')) {
+      observer = new PerformanceObserver(restartQuiet)
+      observer.observe({ type: 'resource' })
+    }
+    restartQuiet()
+  })
+}
+
 let started = false
 
 /**
- * Registers /sw.js (scope /) after the first screen, in production builds only (`vite`
+ * Registers /sw.js (scope /) once the first screen has settled (its data in, the line quiet:
+ * the install downloads every file of the app, P291), in production builds only (`vite`
  * dev mode has no worker). Returns a promise of the registration (null when unsupported,
  * in dev, or when registering failed: the portal works online without a worker).
  */
@@ -152,7 +189,7 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
   if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve(null)
   started = true
   return new Promise((resolve) => {
-    afterFirstScreen(() => {
+    afterFirstScreenSettles(() => {
       navigator.serviceWorker
         .register(SW_URL, { scope: SW_SCOPE })
         .then((registration) => {
