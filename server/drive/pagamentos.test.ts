@@ -85,9 +85,14 @@ async function studentWithParcela(options: Parameters<typeof createParcela>[2] =
   return { student, parcela }
 }
 
-/** Whether `text` holds `digits` with no digit right before or after it (a CVV inside a timestamp is not one). */
+/**
+ * Whether `text` holds `digits` standing alone, as a kept or logged CVV would (`"739"`,
+ * `cvv=739`). Inside another token they are not one: a timestamp's milliseconds (`.739Z`), a
+ * hex id or authorisation code (`A739F0`): a check that counted those failed CI on
+ * 2026-11-27 with no card data stored.
+ */
 function holdsNumber(text: string, digits: string): boolean {
-  return new RegExp(`(?<!\\d)${digits}(?!\\d)`).test(text)
+  return new RegExp(`(?<![\\dA-Za-z.])${digits}(?![\\dA-Za-z])`).test(text)
 }
 
 describe('GET …/cobranca/execute/pix/portal/ (a Pix charge for the instalment)', () => {
