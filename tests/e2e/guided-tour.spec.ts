@@ -19,6 +19,9 @@ async function expectStep(page: Page, title: string, progress: string) {
   await expect(dialog).toBeVisible()
   await expect(dialog.locator('.driver-popover-title')).toHaveText(title)
   await expect(dialog.locator('.driver-popover-progress-text')).toHaveText(progress)
+  // driver.js shows the step's text before its move ends, in the next animation frame (also
+  // without animation), and ignores keys until then: a frame requested now runs after it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
 /** Marks the element that has the focus now, to find it again after the tour. */
