@@ -29,8 +29,16 @@ export function shellFileFor(pathname: string, hostname: string): string {
 export const DRAWER_MINIMIZED_KEY = 'drawer_minimized'
 
 /**
- * Runs in a shell's head before its first paint (issue 7 item 2, P66): the side drawer as the
- * student left it, so nothing jumps when React takes over. The CSP allows exactly this text
- * by its hash (server/plugins/security-headers.ts).
+ * Where the side drawer shows: `mediaQueryUp('lg')` of src/ui/breakpoints.ts (written out
+ * here because that module loads React; shell-file.test.ts keeps the two equal).
  */
-export const SHELL_PREFERENCES_SCRIPT = `try{localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}`
+export const SIDE_DRAWER_MEDIA = '(min-width: 1050px)'
+
+/**
+ * Runs in a shell's head before its first paint (issue 7 item 2, P66): the side drawer as the
+ * student left it, so nothing jumps when React takes over. Only where the side drawer shows
+ * (P294): a page's first read of local storage waits for the browser to load it, 7–17 ms
+ * at 4× CPU before the first paint, and a phone has no side drawer to set. The CSP allows
+ * exactly this text by its hash (server/plugins/security-headers.ts).
+ */
+export const SHELL_PREFERENCES_SCRIPT = `try{matchMedia('${SIDE_DRAWER_MEDIA}').matches&&localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}`

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { mediaQueryUp } from '../ui/breakpoints.ts'
+import { DRAWER_MINIMIZED_KEY, SHELL_PREFERENCES_SCRIPT, SIDE_DRAWER_MEDIA } from './shell-file.ts'
+
+/** Runs the shell's head script as the browser would, with a window `width` px wide. */
+function runShellScript(width: number) {
+  const matchMedia = (query: string) => ({ matches: query === `(min-width: 1050px)` && width >= 1050 })
+  new Function('matchMedia', SHELL_PREFERENCES_SCRIPT)(matchMedia)
+}
+
+describe('the shell preferences script (P66, P294)', () => {
+  afterEach(() => {
+    localStorage.clear()
+    document.documentElement.classList.remove('drawer-minimized')
+  })
+
+  it('asks for the width the side drawer shows at', () => {
+    expect(SIDE_DRAWER_MEDIA).toBe(mediaQueryUp('lg'))
+  })
+
+  it('minimises the side drawer on a wide screen when the student left it minimised', () => {
+    localStorage.setItem(DRAWER_MINIMIZED_KEY, '1')
+    runShellScript(1280)
+    expect(document.documentElement.classList.contains('drawer-minimized')).toBe(true)
+  })
+
+  it('leaves the drawer open on a wide screen when the student expanded it', () => {
+    localStorage.setItem(DRAWER_MINIMIZED_KEY, '0')
+    runShellScript(1280)
+    expect(document.documentElement.classList.contains('drawer-minimized')).toBe(false)
+  })
+
+  it('does not read local storage on a phone, where there is no side drawer', () => {
+    localStorage.setItem(DRAWER_MINIMIZED_KEY, '1')
+    const read: string[] = []
+    const getItem = Storage.prototype.getItem
+    Storage.prototype.getItem = function (key: string) {
+      read.push(key)
+      return getItem.call(this, key)
+    }
+    try {
+      runShellScript(412)
+    } finally {
+      Storage.prototype.getItem = getItem
+    }
+    expect(read).toEqual([])
+    expect(document.documentElement.classList.contains('drawer-minimized')).toBe(false)
+  })
+})
