@@ -1,28 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { bearer, expectNoAxeViolations, field, followMailLink, FORGETFUL, login, SIBLINGS } from './fixtures.ts'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, field, followMailLink, FORGETFUL, login, restorePassword, SIBLINGS } from './fixtures.ts'
 
 /** SPEC §8 and the server's one answer to every recovery request (P72). */
 const REQUESTED = 'Se houver uma conta com esses dados, enviaremos um e-mail com um link para criar uma nova senha.'
 const RESET_FAILED = 'Erro ao resetar senha'
 /** The password the journey sets through the mailed link. */
 const NEW_PASSWORD = 'minha-senha-nova-1'
-
-/**
- * A retry or a rerun against the same server finds the account as the earlier walk left it: if
- * that got as far as the reset, her password is NEW_PASSWORD. Put the demo one back through the
- * API so the journey starts the same (seen in CI, 2026-11-27: a retry that could only fail at its
- * first login).
- */
-async function restoreDemoPassword(request: APIRequestContext) {
-  const login = await request.post('/api/v1/login/access-token/', { form: { username: FORGETFUL.username, password: NEW_PASSWORD } })
-  if (!login.ok()) return
-  const { access_token } = (await login.json()) as { access_token: string }
-  const changed = await request.put('/drive/api/v1/users/me/update-password/portal/', {
-    headers: bearer(access_token),
-    data: { current_password: NEW_PASSWORD, new_password: FORGETFUL.password },
-  })
-  expect(changed.ok()).toBe(true)
-}
 
 test.describe('password recovery (issue 9 journey 3)', () => {
   test('request by e-mail → read the mail at /dev/outbox → follow the link → new password; the old one fails, other sessions end', async ({
@@ -33,7 +16,7 @@ test.describe('password recovery (issue 9 journey 3)', () => {
     // Two devices, a mail, four logins and a used link: on 2 cores beside the other worker this
     // walk lost the race against 60 s in CI (2026-11-27).
     test.setTimeout(120_000)
-    await restoreDemoPassword(request)
+    await restorePassword(request, FORGETFUL.username, NEW_PASSWORD, FORGETFUL.password)
     // Another device is logged in as her: the reset must end that session (P21).
     const otherDevice = await browser.newContext()
     const other = await otherDevice.newPage()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, field, loginAsStudent, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, loginAsStudent, MANAGER, restorePassword, STUDENT } from './fixtures.ts'
 
 test.describe('app shell and profile', () => {
   test('/me shows the profile of the logged-in user', async ({ page }) => {
@@ -61,8 +61,10 @@ test.describe('app shell and profile', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
   })
 
-  test('changing the password works and the new one is needed afterwards', async ({ page }) => {
-    // A sibling account keeps the demo student's password intact for the other tests.
+  test('changing the password works and the new one is needed afterwards', async ({ page, request }) => {
+    // A sibling account keeps the demo student's password intact for the other tests; an
+    // attempt that stopped between the two changes left it on the new one.
+    await restorePassword(request, MANAGER.username, 'novaSenha123', MANAGER.password)
     await page.goto('/login/main')
     await field(page, 'E-mail ou CPF').fill('gestor@example.com')
     await field(page, 'Senha').fill('demo1234')
