@@ -51,7 +51,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 167.5 },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
   // of the whole contract (P149): they call four areas, each its own small chunk now.
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 178 },
+  // /me +1 KiB (P296): the notifications card's placeholder of its real size, two small chunks.
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 179 },
   // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
   { url: '/financial/pagar/1', routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174.5 },
   {
@@ -85,7 +86,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedidos/create/1/ING-INT1',
     routeFiles: ['_app.tsx', '_app/pedidos_.create.$id.$codigoProduto.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 204,
+    // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
+    ceilingKib: 204.5,
   },
   // Issue 12 (P151): paying an order with the instalments' Pix and card flow.
   { url: '/pedidos/pagar/1', routeFiles: ['_app.tsx', '_app/pedidos_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 176 },
@@ -107,7 +109,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 181,
+    // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
+    ceilingKib: 181.5,
   },
   {
     url: '/aula-online/list',

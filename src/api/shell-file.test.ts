@@ -5,7 +5,7 @@ import { DRAWER_MINIMIZED_KEY, SHELL_PREFERENCES_SCRIPT, SIDE_DRAWER_MEDIA } fro
 
 /** Runs the shell's head script as the browser would, with a window `width` px wide. */
 function runShellScript(width: number) {
-  const matchMedia = (query: string) => ({ matches: query === `(min-width: 1050px)` && width >= 1050 })
+  const matchMedia = (query: string) => ({ matches: query === SIDE_DRAWER_MEDIA && width >= 1050 })
   new Function('matchMedia', SHELL_PREFERENCES_SCRIPT)(matchMedia)
 }
 

@@ -66,8 +66,8 @@ test.describe('app shell and profile', () => {
     // attempt that stopped between the two changes left it on the new one.
     await restorePassword(request, MANAGER.username, 'novaSenha123', MANAGER.password)
     await page.goto('/login/main')
-    await field(page, 'E-mail ou CPF').fill('gestor@example.com')
-    await field(page, 'Senha').fill('demo1234')
+    await field(page, 'E-mail ou CPF').fill(MANAGER.username)
+    await field(page, 'Senha').fill(MANAGER.password)
     await page.getByRole('button', { name: 'Entrar' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)
     await page.goto('/me')
@@ -76,7 +76,7 @@ test.describe('app shell and profile', () => {
     await field(page, 'Confirme a nova senha').fill('novaSenha123')
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(page.getByRole('alert')).toContainText('Senha atual incorreta')
-    await field(page, 'Senha atual').fill('demo1234')
+    await field(page, 'Senha atual').fill(MANAGER.password)
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(page.getByText('Senha alterada com sucesso.')).toBeVisible()
     // Older tokens are void now; this session goes on with the new one, even after a reload.
@@ -85,8 +85,8 @@ test.describe('app shell and profile', () => {
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
     // Restore it through the same screen so a rerun against this server still logs in.
     await field(page, 'Senha atual').fill('novaSenha123')
-    await field(page, 'Nova senha').fill('demo1234')
-    await field(page, 'Confirme a nova senha').fill('demo1234')
+    await field(page, 'Nova senha').fill(MANAGER.password)
+    await field(page, 'Confirme a nova senha').fill(MANAGER.password)
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(page.getByText('Senha alterada com sucesso.')).toBeVisible()
   })

@@ -158,6 +158,40 @@ for (const screen of SCREENS) {
   }
 }
 
+/**
+ * /me's "Notificações neste aparelho" loads its code and texts after the screen (P296): at a
+ * desktop's width, where its texts fit on one line, its placeholder has the card's size, so
+ * the password form below it stays put while the student is about to use it. (Measured from
+ * the card's top: the books above it are the screen's own business. On a phone the label
+ * wraps beside the switch, which no placeholder can know.)
+ */
+test('/me, desktop: the notifications card replaces its placeholder without moving the password form', async ({ browser }) => {
+  test.setTimeout(60_000)
+  const { context, page } = await firstVisit(browser, WIDTHS.desktop)
+  const layout = async () => {
+    const { card, form } = await page.evaluate(() => ({
+      card: document.querySelector('.push-device-card')?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+      form: document.querySelector('form[aria-label="Alterar senha"]')?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+    }))
+    return card && form ? { card: [card.x, card.width, card.height], formFromCardTop: form.y - card.y } : 'missing'
+  }
+  const code = await holdApi(page, /\/assets\/device-notifications-card-[\w-]+\.js$/)
+  await page.goto('/me')
+  await appRunning(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meu perfil')
+  await expect(page.locator('.push-device-card')).toHaveAttribute('aria-busy', 'true')
+  const placeholder = await layout()
+
+  await code.release()
+  await expect(page.getByRole('switch', { name: 'Receber notificações da escola neste aparelho' })).toHaveAttribute('aria-checked', 'false')
+  await expect(page.locator('.push-device-card')).not.toHaveAttribute('aria-busy')
+  const real = await layout()
+  await context.close()
+
+  expect(real).not.toBe('missing')
+  expect(placeholder).toEqual(real)
+})
+
 for (const [name, viewport] of Object.entries(WIDTHS)) {
   test(`dashboard, ${name}: offline, the notice floats and the cards stay where the shell drew them`, async ({ browser }) => {
     test.setTimeout(60_000)

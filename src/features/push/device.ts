@@ -4,6 +4,7 @@ import { pushEndpoints } from '../../api/contract/push.ts'
 import { getStoredItem, removeStoredItem, setStoredItem } from '../../api/local-store.ts'
 import { driveBaseUrl, refreshRuntimeConfig, runtimeConfig } from '../../api/runtime-config.ts'
 import type { DeviceType } from '../../api/schemas/push.ts'
+import { pushStatusAtOnce, pushSupported, type PushStatus } from './status.ts'
 
 /**
  * This device's push subscription (issue 11, SPEC §3/§4/§7, D17): what the browser holds
@@ -11,8 +12,6 @@ import type { DeviceType } from '../../api/schemas/push.ts'
  * the `push_subscription_auth` key that ties them. Every path here ends in one of four
  * states the screens draw: unsupported, blocked, off, on.
  */
-
-export type PushStatus = 'checking' | 'unsupported' | 'denied' | 'off' | 'on'
 
 /**
  * `pushManager.subscribe()` can hang for ever where no push service answers (TOOLCHAIN:
@@ -22,10 +21,6 @@ export const SUBSCRIBE_TIMEOUT_MS = 10_000
 
 export const SUBSCRIBE_TIMEOUT_MESSAGE = 'O navegador não respondeu. Tente ativar as notificações novamente.'
 export const NO_VAPID_KEY_MESSAGE = 'As notificações não estão disponíveis agora. Tente novamente mais tarde.'
-
-export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
-}
 
 /** SPEC §3 `device_type`: a phone or tablet (touch first, or a mobile browser) is `mobile`. */
 export function deviceTypeOf(userAgent: string, coarsePointer: boolean): DeviceType {
@@ -98,8 +93,8 @@ function oneAtATime<A extends unknown[], T>(task: (...args: A) => Promise<T>): (
   }
 }
 
-// The state the screens draw, shared by the prompt and /me.
-let status: PushStatus = 'checking'
+// The state the screens draw, shared by the prompt and /me: known at once but for "on".
+let status: PushStatus = pushStatusAtOnce()
 const listeners = new Set<() => void>()
 
 function setStatus(next: PushStatus): void {
@@ -193,9 +188,8 @@ async function checkAtStart(userId: number): Promise<void> {
 
 /** Reads the state without the server (offline, or before the start's check ends). */
 export async function readPushStatus(): Promise<PushStatus> {
-  if (!pushSupported()) return 'unsupported'
-  if (Notification.permission === 'denied') return 'denied'
-  if (Notification.permission !== 'granted' || !getStoredItem('pushSubscriptionAuth')) return 'off'
+  const atOnce = pushStatusAtOnce()
+  if (atOnce !== 'checking') return atOnce
   return (await (await pushManager()).getSubscription()) ? 'on' : 'off'
 }
 

@@ -1,4 +1,4 @@
-import type { PushStatus } from './device.ts'
+import type { PushStatus } from './status.ts'
 
 /**
  * When the portal offers notifications (issue 11): never on the first paint, never over

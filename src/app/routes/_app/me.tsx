@@ -5,8 +5,8 @@ import { ChangePasswordForm } from '../../../features/me/components/change-passw
 import { EmailVerificationCard } from '../../../features/me/components/email-verification-card.tsx'
 import { MyBooks } from '../../../features/me/components/my-books.tsx'
 import { Profile } from '../../../features/me/components/profile.tsx'
+import { DeviceNotificationsSkeleton } from '../../../features/push/components/device-notifications-skeleton.tsx'
 import { loadPushTexts } from '../../../features/push/texts.ts'
-import { Card } from '../../../ui/card.tsx'
 import { useSlow } from '../../../db/use-offline-data.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
@@ -53,7 +53,7 @@ function MePage() {
       <Profile user={user} onSaved={(saved) => session.send({ type: 'session.userUpdated', user: saved })} />
       <EmailVerificationCard user={user} />
       <MyBooks role={user.role} />
-      <Suspense fallback={<Card isLoading skeletonRows={2} skeletonColumns={2} />}>
+      <Suspense fallback={<DeviceNotificationsSkeleton online={online} />}>
         <DeviceNotificationsCard userId={user.id} online={online} />
       </Suspense>
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />

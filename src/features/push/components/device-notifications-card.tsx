@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'
 import { disablePush, enablePush, sendTestNotification } from '../device.ts'
 import { usePushStatus } from '../use-push-status.ts'
+import { DeviceNotificationsShape } from './device-notifications-skeleton.tsx'
 
 /**
  * /me "Notificações neste aparelho" (issue 11): whether this device receives the school's
@@ -44,7 +45,12 @@ export function DeviceNotificationsCard({ userId, online }: { userId: number; on
     })
 
   return (
-    <Card title={t('cardTitle')} isLoading={status === 'checking'} skeletonRows={2} skeletonColumns={2}>
+    <Card
+      className="push-device-card"
+      title={t('cardTitle')}
+      isLoading={status === 'checking'}
+      skeleton={<DeviceNotificationsShape online={online} />}
+    >
       <div className="push-device">
         <div className="push-device__row">
           <p id={labelId} className="push-device__label">
