@@ -15,7 +15,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createServer } from 'vite'
 import { brandShellHtml } from '../src/api/brand-host.ts'
-import { SHELL_KINDS, SHELL_PREFERENCES_SCRIPT, shellFileName, type ShellKind } from '../src/api/shell-file.ts'
+import { SHELL_KINDS, SHELL_OTHER_SCREEN_CLASS, SHELL_PREFERENCES_SCRIPT, shellFileName, type ShellKind } from '../src/api/shell-file.ts'
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
 import {
   DASHBOARD_AWAITED,
@@ -37,7 +37,9 @@ const ROOT_PATTERN = /<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>)/
  */
 const PLACEHOLDER_CSS =
   '#root[data-prerendered] :is(.welcome__title,.welcome__school,.top-bar__user){color:transparent;background:var(--color-skeleton,#e6e4ec);border-radius:4px}' +
-  '#root[data-prerendered] .avatar{visibility:hidden}'
+  '#root[data-prerendered] .avatar{visibility:hidden}' +
+  // The app shell draws the dashboard; on another screen only its frame shows (P297).
+  `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}`
 
 /** The tags Vite writes into index.html's head for the entry: its script, its imports' preloads, its stylesheet. */
 const ENTRY_TAGS = /\s*<(?:script type="module"[^>]*><\/script>|link rel="(?:modulepreload|stylesheet)"[^>]*>)/g

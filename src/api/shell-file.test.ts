@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { mediaQueryUp } from '../ui/breakpoints.ts'
-import { DRAWER_MINIMIZED_KEY, SHELL_PREFERENCES_SCRIPT, SIDE_DRAWER_MEDIA } from './shell-file.ts'
+import { DRAWER_MINIMIZED_KEY, SHELL_OTHER_SCREEN_CLASS, SHELL_PREFERENCES_SCRIPT, SIDE_DRAWER_MEDIA } from './shell-file.ts'
 
 /** Runs the shell's head script as the browser would, with a window `width` px wide. */
 function runShellScript(width: number) {
@@ -12,7 +12,8 @@ function runShellScript(width: number) {
 describe('the shell preferences script (P66, P294)', () => {
   afterEach(() => {
     localStorage.clear()
-    document.documentElement.classList.remove('drawer-minimized')
+    document.documentElement.classList.remove('drawer-minimized', SHELL_OTHER_SCREEN_CLASS)
+    history.replaceState(null, '', '/')
   })
 
   it('asks for the width the side drawer shows at', () => {
@@ -46,5 +47,19 @@ describe('the shell preferences script (P66, P294)', () => {
     }
     expect(read).toEqual([])
     expect(document.documentElement.classList.contains('drawer-minimized')).toBe(false)
+  })
+
+  it('marks every screen but the dashboard, whose cards the app shell draws (P297)', () => {
+    for (const path of ['/', '/dashboard', '/dashboard/']) {
+      history.replaceState(null, '', path)
+      runShellScript(412)
+      expect(document.documentElement.classList.contains(SHELL_OTHER_SCREEN_CLASS), path).toBe(false)
+    }
+    for (const path of ['/me', '/financial', '/dashboard-x', '/pedagogico/notas/1']) {
+      history.replaceState(null, '', path)
+      runShellScript(412)
+      expect(document.documentElement.classList.contains(SHELL_OTHER_SCREEN_CLASS), path).toBe(true)
+      document.documentElement.classList.remove(SHELL_OTHER_SCREEN_CLASS)
+    }
   })
 })

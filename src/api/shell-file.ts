@@ -35,10 +35,18 @@ export const DRAWER_MINIMIZED_KEY = 'drawer_minimized'
 export const SIDE_DRAWER_MEDIA = '(min-width: 1050px)'
 
 /**
+ * Set on <html> when the app shell, which draws the dashboard, stands for another screen
+ * (/me, /financial…): scripts/prerender.ts hides the dashboard's content there, keeping the
+ * frame, so no student sees the home screen's cards flash before their own screen (P297).
+ */
+export const SHELL_OTHER_SCREEN_CLASS = 'shell-other-screen'
+
+/**
  * Runs in a shell's head before its first paint (issue 7 item 2, P66): the side drawer as the
  * student left it, so nothing jumps when React takes over. Only where the side drawer shows
  * (P294): a page's first read of local storage waits for the browser to load it, 7–17 ms
- * at 4× CPU before the first paint, and a phone has no side drawer to set. The CSP allows
- * exactly this text by its hash (server/plugins/security-headers.ts).
+ * at 4× CPU before the first paint, and a phone has no side drawer to set. Then whether the
+ * page is the dashboard (P297). The CSP allows exactly this text by its hash
+ * (server/plugins/security-headers.ts).
  */
-export const SHELL_PREFERENCES_SCRIPT = `try{matchMedia('${SIDE_DRAWER_MEDIA}').matches&&localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}`
+export const SHELL_PREFERENCES_SCRIPT = `try{matchMedia('${SIDE_DRAWER_MEDIA}').matches&&localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}/^\\/(dashboard\\/?)?$/.test(location.pathname)||document.documentElement.classList.add('${SHELL_OTHER_SCREEN_CLASS}')`

@@ -54,6 +54,21 @@ test.describe('without JavaScript', () => {
   })
 })
 
+test('on any other screen the app shell shows the frame without the dashboard’s cards, which are not that screen’s (P297)', async ({
+  page,
+}) => {
+  // The shell alone: the app's start script never arrives.
+  await page.route('**/assets/shell-start-*.js', (route) => route.abort())
+  await page.goto('/me')
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'app')
+  await expect(page.getByRole('banner').getByText('KNN Idiomas')).toBeVisible()
+  await expect(page.locator('#main h1')).toBeHidden()
+  await expect(page.getByRole('region', { name: 'Aula de hoje' })).toBeHidden()
+  await page.goto('/dashboard')
+  await expect(page.locator('#main h1')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Aula de hoje' })).toBeVisible()
+})
+
 interface FirstPaintRecord {
   /** Layout shift so far (CLS of the page load). */
   cls: number
