@@ -95,7 +95,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // Issue 13 (P165): the KNN Club's pages, one route file that reads the page from its path.
   { url: '/knn-club/usar-pontos', routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 188.5 },
   // Issue 13 (P180, P182): the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
-  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 146.5 },
+  // +0.5 KiB here and for the two programmes below (P298): the entry's retry of the PWA dock's code when back online tipped them over their ceilings.
+  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 147 },
   // Issue 13 (P183): the managers' panel, one route file for its screens (P142); the club's three are in its chunk.
   { url: '/manager-panel/indicacoes', routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 219 },
   // Issue 14 (P260): the overseas-study review, a chunk of its own the panel loads when opened (with the knn-usa schemas).
@@ -103,7 +104,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/manager-panel/intercambio',
     routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
     awaited: [...SIGNED_IN_AWAITED, 'src/features/manager-panel/components/usa-requests.tsx'],
-    ceilingKib: 229,
+    ceilingKib: 229.5, // +0.5 KiB (P298)
   },
   {
     url: '/profile-update/form',
@@ -125,7 +126,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 170,
   },
   // Issue 14 (P230): the câmbio simulator and its quote's Pix and card flow.
-  { url: '/cambio', routeFiles: ['_app.tsx', '_app/cambio.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 175.5 },
+  // +0.5 KiB (P298): the entry's retry of the PWA dock's code tipped it over.
+  { url: '/cambio', routeFiles: ['_app.tsx', '_app/cambio.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 176 },
   // Issue 14 (P242): the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
   {
     url: '/knn-abre-o-mundo',
@@ -138,13 +140,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/knn-orlando',
     routeFiles: ['_app.tsx', '_app/knn-orlando.tsx', '_app/knn-orlando/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 180,
+    ceilingKib: 180.5,
   },
   {
     url: '/london-by-phenom',
     routeFiles: ['_app.tsx', '_app/london-by-phenom.tsx', '_app/london-by-phenom/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 180,
+    ceilingKib: 180.5,
   },
   {
     url: '/at-home/scanear-qr-code/1/KNNMUNDO-LIVRO/',

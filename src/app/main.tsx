@@ -9,13 +9,15 @@ import { drawsWithFrameTexts, loadFrameTexts, loadScreenTexts } from '../i18n/in
 import './boot-step-2.ts'
 import { yieldToBrowser } from '../api/yield-to-browser.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.ts'
+import { loadWhenOnline } from '../ui/load-when-online.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
 import { createAppRouter } from './router.tsx'
 import { createSession, SessionProvider } from './session.tsx'
 
 // The update banner and install button are not part of any first screen (issue 7 item 3).
-const PwaUi = lazy(() => import('./pwa/pwa-ui.tsx').then(({ PwaUi }) => ({ default: PwaUi })))
+// Out of the page while its code cannot load (P298).
+const PwaUi = lazy(() => loadWhenOnline(() => import('./pwa/pwa-ui.tsx')).then(({ PwaUi }) => ({ default: PwaUi })))
 
 const brand = brandFromHostname(window.location.hostname)
 applyBrand(brand, document)

@@ -361,3 +361,27 @@ test.describe('web app: offline start, updates and install', () => {
     })
   }
 })
+
+test('the signal lost while a first visit loads the dock’s code leaves the dock out, not the page blank; back online, the dock loads, styled (P298)', async ({
+  page,
+  context,
+}) => {
+  // The dock (update banner, install action) loads after the first screen; before the worker
+  // holds the files, its chunks come from the network. Here that network is gone for them.
+  let signal = false
+  await page.route(/\/assets\/pwa-ui-[\w-]+\.(js|css)$/, (route) => (signal ? route.continue() : route.abort('internetdisconnected')))
+  const failed = page.waitForEvent('requestfailed', (request) => /\/assets\/pwa-ui-/.test(request.url()))
+  await page.goto('/login/recover-password')
+  await failed
+  await expect(page.getByRole('button', { name: 'Enviar link' })).toBeVisible()
+  await field(page, 'E-mail').fill('aluno@example.com')
+  await expect(page.locator('.pwa-dock')).toHaveCount(0)
+  await expect(field(page, 'E-mail')).toHaveValue('aluno@example.com')
+
+  signal = true
+  await context.setOffline(true)
+  await context.setOffline(false)
+  await expect(page.locator('.pwa-dock')).toBeAttached()
+  await expect(page.locator('.pwa-dock')).toHaveCSS('position', 'fixed')
+  await expect(field(page, 'E-mail')).toHaveValue('aluno@example.com')
+})

@@ -2,6 +2,7 @@ import './pwa.css'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { loadPushTexts } from '../../features/push/texts.ts'
+import { loadWhenOnline } from '../../ui/load-when-online.ts'
 import { useOnlineStatus } from '../../ui/online-status.ts'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../guards.ts'
 import { useSession, useSessionActor } from '../session.tsx'
@@ -11,7 +12,9 @@ import { UpdatePrompt } from './update-prompt.tsx'
 
 // Notifications (issue 11) only concern a signed-in student: their code loads after the first screen.
 const PushLayer = lazy(async () => {
-  const [{ PushLayer }] = await Promise.all([import('../../features/push/components/push-layer.tsx'), loadPushTexts()])
+  const [{ PushLayer }] = await loadWhenOnline(() =>
+    Promise.all([import('../../features/push/components/push-layer.tsx'), loadPushTexts()]),
+  )
   return { default: PushLayer }
 })
 

@@ -9,6 +9,10 @@ let loaded: Promise<void> | undefined
 export function loadPushTexts(): Promise<void> {
   loaded ??= import('../../i18n/pt-BR/push.json').then(
     ({ default: texts }) => void i18next.addResourceBundle('pt-BR', 'push', texts, true, false),
+    (error: unknown) => {
+      loaded = undefined // not kept: the next try (back online) loads them again
+      throw error
+    },
   )
   return loaded
 }

@@ -1,0 +1,42 @@
+/**
+ * Loads the code of a part of the page that no screen needs (the PWA dock: the update banner,
+ * the install action, the notifications) for React.lazy. If it cannot load (the signal went
+ * during a first visit, before the service worker holds the files), it tries again once the
+ * browser is back online, the part left out meanwhile: a failed React.lazy with nothing to
+ * catch its error takes the whole page down to a blank screen (P298).
+ */
+export function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(async () => {
+    await new Promise((online) => window.addEventListener('online', online, { once: true }))
+    await reloadFailedStylesheets()
+    return loadWhenOnline(load)
+  })
+}
+
+/**
+ * A chunk's stylesheet that failed to load stays in the head, unreadable, and Vite's
+ * preload helper never asks for a stylesheet twice: without this the part would come back unstyled.
+ * (The shell's `disabled` links stand for stylesheets inlined in it: they stay as they are.)
+ */
+async function reloadFailedStylesheets() {
+  const failed = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].filter(failedToLoad)
+  await Promise.all(
+    failed.map(
+      (old) =>
+        new Promise((settled) => {
+          const link = old.cloneNode() as HTMLLinkElement
+          link.addEventListener('load', settled)
+          link.addEventListener('error', settled)
+          old.replaceWith(link)
+        }),
+    ),
+  )
+}
+
+function failedToLoad(link: HTMLLinkElement): boolean {
+  try {
+    return !link.sheet?.cssRules.length
+  } catch {
+    return true // Chromium keeps a failed load's sheet, with rules no one may read
+  }
+}
