@@ -46,7 +46,8 @@ interface RouteBudget {
  * every first screen loads; the payment panels and the managers' dialogs grew with their new uses.
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134, goalKib: 120 },
+  // /login/main +0.5 KiB gzip (P298): the entry's retry of the PWA dock's code; the goal (brotli) is still met.
+  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134.5, goalKib: 120 },
   { url: '/dashboard', routeFiles: DASHBOARD_ROUTE_FILES, awaited: DASHBOARD_AWAITED, ceilingKib: 170.5, goalKib: 170 },
   { url: '/financial', routeFiles: ['_app.tsx', '_app/financial.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 167.5 },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead

@@ -9,9 +9,9 @@ import { drawsWithFrameTexts, loadFrameTexts, loadScreenTexts } from '../i18n/in
 import './boot-step-2.ts'
 import { yieldToBrowser } from '../api/yield-to-browser.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.ts'
-import { loadWhenOnline } from '../ui/load-when-online.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
+import { loadWhenOnline } from './pwa/load-when-online.ts'
 import { createAppRouter } from './router.tsx'
 import { createSession, SessionProvider } from './session.tsx'
 

@@ -2,12 +2,12 @@ import './pwa.css'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { loadPushTexts } from '../../features/push/texts.ts'
-import { loadWhenOnline } from '../../ui/load-when-online.ts'
 import { useOnlineStatus } from '../../ui/online-status.ts'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../guards.ts'
 import { useSession, useSessionActor } from '../session.tsx'
 import { InstallButton } from './install-button.tsx'
 import { installController } from './install.ts'
+import { loadWhenOnline } from './load-when-online.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
 
 // Notifications (issue 11) only concern a signed-in student: their code loads after the first screen.

@@ -49,7 +49,7 @@ export function DeviceNotificationsCard({ userId, online }: { userId: number; on
       className="push-device-card"
       title={t('cardTitle')}
       isLoading={status === 'checking'}
-      skeleton={<DeviceNotificationsShape online={online} />}
+      skeleton={<DeviceNotificationsShape status={status} online={online} />}
     >
       <div className="push-device">
         <div className="push-device__row">

@@ -2,7 +2,7 @@ import '../push.css'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
-import { pushStatusAtOnce } from '../status.ts'
+import { pushStatusAtOnce, type PushStatus } from '../status.ts'
 
 /**
  * The /me card "Notificações neste aparelho" with bars for its texts (issue 7: a skeleton of
@@ -11,8 +11,7 @@ import { pushStatusAtOnce } from '../status.ts'
  * after the screen, so /me draws this first; the card draws it again while it reads the
  * subscription. Nothing below it moves when the texts come.
  */
-export function DeviceNotificationsShape({ online }: { online: boolean }) {
-  const status = pushStatusAtOnce()
+export function DeviceNotificationsShape({ status, online }: { status: PushStatus; online: boolean }) {
   return (
     <div className="push-device">
       <div className="push-device__row">
@@ -50,11 +49,11 @@ export function DeviceNotificationsSkeleton({ online }: { online: boolean }) {
       className="push-device-card"
       isLoading
       skeleton={
-        <div className="push-device-skeleton">
+        <div className="stack">
           <p className="ui-card__title">
             <SkeletonText width="13em" />
           </p>
-          <DeviceNotificationsShape online={online} />
+          <DeviceNotificationsShape status={pushStatusAtOnce()} online={online} />
         </div>
       }
     />
