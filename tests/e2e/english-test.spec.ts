@@ -27,11 +27,16 @@ async function secondsLeft(page: Page): Promise<number> {
   return minutes! * 60 + seconds!
 }
 
-/** Chooses `text` and waits until the server has the answer. */
+/**
+ * Chooses `text` and waits until the server has the answer and the device has stored the
+ * server's reply: that reply's arrival on the device's clock sets the timer (P131), so a test
+ * that moves the clock must not move it while the reply is still being stored (P300).
+ */
 async function answer(page: Page, text: string) {
   const put = page.waitForResponse((response) => response.url().includes('/respostas/') && response.request().method() === 'PUT')
   await option(page, text).check()
   expect((await put).status()).toBe(200)
+  await expect(saved(page)).toBeVisible()
 }
 
 test.describe('English level test', () => {
