@@ -75,6 +75,8 @@ async function serverSubscriptions(request: APIRequestContext, token: string, de
 }
 
 const offer = (page: Page) => page.getByRole('region', { name: 'Receba os avisos da escola' })
+/** /me's switch for this device's notifications. */
+const deviceSwitch = (page: Page) => page.getByRole('switch', { name: 'Receber notificações da escola neste aparelho' })
 
 test('the offer turns notifications on; a push on screen shows in the page; /me tests and turns them off', async ({
   page,
@@ -154,7 +156,7 @@ test('"Agora não" keeps the offer away; a blocked permission removes the subscr
 
   // Turned on from /me instead.
   await page.goto('/me')
-  const toggle = page.getByRole('switch', { name: 'Receber notificações da escola neste aparelho' })
+  const toggle = deviceSwitch(page)
   await toggle.click()
   await expect(toggle).toHaveAttribute('aria-checked', 'true')
   expect(await serverSubscriptions(request, token, device)).toHaveLength(1)
@@ -183,4 +185,33 @@ test('"Agora não" keeps the offer away; a blocked permission removes the subscr
   await expect(page).toHaveURL(/\/login\/main$/)
   await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
   expect(await page.evaluate(() => sessionStorage.getItem('__stand-in-push-subscription'))).toBeNull()
+})
+
+test('offline, the /me switch says it needs the connection and waits; back online it works', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const { device } = await signInWithDevice(page, context, request, baseURL!)
+  const token = await tokenOf(request, STUDENT.username, STUDENT.password)
+  await page.goto('/me')
+  const toggle = deviceSwitch(page)
+  await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  await expect(toggle).toBeEnabled()
+
+  await context.setOffline(true)
+  await expect(page.getByText('Para mudar, conecte-se à internet.')).toBeVisible()
+  await expect(toggle).toBeDisabled()
+  await expect(toggle).toHaveAttribute('aria-checked', 'false')
+
+  await context.setOffline(false)
+  await expect(page.getByText('Para mudar, conecte-se à internet.')).toHaveCount(0)
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-checked', 'true')
+  expect(await serverSubscriptions(request, token, device)).toHaveLength(1)
+  // Off again: this device leaves no subscription behind for the other tests' sends.
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
 })
