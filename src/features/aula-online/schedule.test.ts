@@ -48,6 +48,15 @@ describe('online class schedule on the device', () => {
     expect(agruparAulas([tomorrow], noon)).toEqual({ hoje: null, proximas: [tomorrow], anteriores: [] })
   })
 
+  it('keeps a class that began before midnight and is still going on as today’s (P301)', () => {
+    const midnight = new Date(2026, 10, 24, 0, 0).getTime()
+    const lateEvening = aula(1, midnight - 10 * MINUTE, 120)
+    expect(agruparAulas([lateEvening], midnight + 5 * MINUTE)).toEqual({ hoje: lateEvening, proximas: [], anteriores: [] })
+    // Over before midnight: yesterday's, among the past ones.
+    const over = aula(2, midnight - 2 * HOUR, 60)
+    expect(agruparAulas([over], midnight + 5 * MINUTE)).toEqual({ hoje: null, proximas: [], anteriores: [over] })
+  })
+
   it('counts down in days, hours or minutes and seconds', () => {
     expect(countdownParts(2 * 24 * HOUR + 3 * HOUR)).toEqual({ unit: 'days', values: { days: '2', hours: '3' } })
     expect(countdownParts(HOUR + 5 * MINUTE)).toEqual({ unit: 'hours', values: { hours: '1', minutes: '05' } })

@@ -17,7 +17,10 @@ function localDay(instant: number): string {
 }
 
 export interface AulasAgrupadas {
-  /** Today's class (P120's rule on the device): the first of today not over, else today's last. */
+  /**
+   * Today's class (P120's rule on the device): the first of today not over, else today's last.
+   * A class still going on that began before midnight counts as today's (P301).
+   */
   hoje: AulaOnline | null
   /** Not over yet, by start (today's other classes included). */
   proximas: AulaOnline[]
@@ -28,7 +31,9 @@ export interface AulasAgrupadas {
 /** The list screen's three parts; `aulas` come by start. */
 export function agruparAulas(aulas: readonly AulaOnline[], now: number): AulasAgrupadas {
   const today = localDay(now)
-  const deHoje = aulas.filter((aula) => localDay(Date.parse(aula.inicio)) === today)
+  const deHoje = aulas.filter(
+    (aula) => localDay(Date.parse(aula.inicio)) === today || (Date.parse(aula.inicio) <= now && now < Date.parse(aula.fim)),
+  )
   const hoje = deHoje.find((aula) => Date.parse(aula.fim) > now) ?? deHoje.at(-1) ?? null
   const rest = aulas.filter((aula) => aula !== hoje)
   return {
