@@ -26,7 +26,8 @@ applyBrand(brand, document)
 // its chunks' preloads, milliseconds of main thread on a phone).
 await yieldToBrowser()
 // Install prompt captured from the start; the service worker registers after the first screen.
-void import('./pwa/start.ts').then(({ startPwa }) => startPwa())
+// A first visit that loses the signal before this chunk arrives registers it once back online.
+void loadWhenOnline(() => import('./pwa/start.ts')).then(({ startPwa }) => startPwa())
 await yieldToBrowser()
 
 // The session's input (token, kept user) is read here, synchronously; its machine loads

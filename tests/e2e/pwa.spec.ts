@@ -385,3 +385,31 @@ test('the signal lost while a first visit loads the dock’s code leaves the doc
   await expect(page.locator('.pwa-dock')).toHaveCSS('position', 'fixed')
   await expect(field(page, 'E-mail')).toHaveValue('aluno@example.com')
 })
+
+test('the signal lost while a first visit loads the worker’s registration: back online, the worker registers and takes control, the page kept', async ({
+  page,
+  context,
+}) => {
+  // The chunk that registers the worker (src/app/pwa/start.ts), by the build's own chunk map.
+  const manifest = JSON.parse(readFileSync(resolve(process.env.STATIC_DIR ?? 'dist', '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >
+  const startChunk = `/${manifest['src/app/pwa/start.ts']!.file}`
+  let signal = false
+  await page.route(
+    (url) => url.pathname === startChunk,
+    (route) => (signal ? route.continue() : route.abort('internetdisconnected')),
+  )
+  const failed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname === startChunk)
+  await page.goto('/login/recover-password')
+  await failed
+  await field(page, 'E-mail').fill('aluno@example.com')
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0)
+
+  signal = true
+  await context.setOffline(true)
+  await context.setOffline(false)
+  await serviceWorkerInControl(page)
+  await expect(field(page, 'E-mail')).toHaveValue('aluno@example.com')
+})
