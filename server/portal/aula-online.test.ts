@@ -112,6 +112,21 @@ describe('online classes', () => {
     expect((await call(t, student.token, url, { tmz: tmzWhereClockReads(1) })).json()).toBeNull()
   })
 
+  it("a class going on now that began before midnight is today's class (P304); one begun yesterday and over is not", async () => {
+    const student = await createAccount(t.app, t.db)
+    // At 01:xx local time this class began at 23:xx yesterday and is open for another hour.
+    const ids = await createAulaOnline(t.db, student.id, { inicio: new Date(Date.now() - 2 * HOUR), fim: new Date(Date.now() + HOUR) })
+    const oneAm = tmzWhereClockReads(1)
+    for (const url of [`${API}/turma/${ids.turma}/aula-hoje/`, `${API}/turma-aluno/${ids.turmaAluno}/aula-hoje/`]) {
+      expect((await call(t, student.token, url, { tmz: oneAm })).json<AulaOnline>()).toMatchObject({ id: ids.aulaOnline, status: 'aberta' })
+    }
+    const ended = await createAulaOnline(t.db, student.id, {
+      inicio: new Date(Date.now() - 3 * HOUR),
+      fim: new Date(Date.now() - 90 * MINUTE),
+    })
+    expect((await call(t, student.token, `${API}/turma/${ended.turma}/aula-hoje/`, { tmz: oneAm })).json()).toBeNull()
+  })
+
   it("today's class is the first not over: the open one before a later one, and the next once the earlier ended", async () => {
     const student = await createAccount(t.app, t.db)
     const noon = tmzWhereClockReads(12)

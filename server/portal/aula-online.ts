@@ -51,7 +51,7 @@ export default async function aulaOnlineRoutes(app: FastifyInstance) {
     const now = new Date()
     // "Today" is the caller's calendar day at their tmz (D21), as instants.
     const [from, to] = callerTodayBounds(request, now)
-    const aulas = await aulasRepo.forUser(db, callerId).aulasDaTurma(by, id, from, to)
+    const aulas = await aulasRepo.forUser(db, callerId).aulasDaTurma(by, id, from, to, now)
     if (!aulas) throw notFound()
     const aula = aulaDeHoje(aulas, now)
     return aula ? toAulaOnline(aula, now) : null

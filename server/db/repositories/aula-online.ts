@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { aulaOnlinePresencas, aulasOnline } from '../schema/aulas-online.ts'
 import { turmaAlunos, turmas } from '../schema/turmas.ts'
@@ -89,15 +89,22 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * The online classes of a class starting in [from, to), the class named by its id
-     * (`by: 'turma'`) or by the caller's enrolment (`'turmaAluno'`); null when the caller
-     * is not enrolled in it.
+     * The online classes of a class of the day [from, to): those starting in it, and one
+     * started before it and still going on at `now` (across midnight, P304). The class is
+     * named by its id (`by: 'turma'`) or by the caller's enrolment (`'turmaAluno'`); null
+     * when the caller is not enrolled in it.
      */
-    async aulasDaTurma(by: 'turma' | 'turmaAluno', id: number, from: Date, to: Date): Promise<AulaDoAluno[] | null> {
+    async aulasDaTurma(by: 'turma' | 'turmaAluno', id: number, from: Date, to: Date, now: Date): Promise<AulaDoAluno[] | null> {
       if (!isSerialId(id)) return null
       const found = await enrolment(by === 'turma' ? eq(turmaAlunos.turmaId, id) : eq(turmaAlunos.id, id))
       if (!found) return null
-      return load(and(eq(aulasOnline.turmaId, found.turmaId), gte(aulasOnline.inicio, from), lt(aulasOnline.inicio, to)))
+      return load(
+        and(
+          eq(aulasOnline.turmaId, found.turmaId),
+          lt(aulasOnline.inicio, to),
+          or(gte(aulasOnline.inicio, from), gt(aulasOnline.fim, now)),
+        ),
+      )
     },
 
     /**
