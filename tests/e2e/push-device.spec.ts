@@ -215,3 +215,18 @@ test('offline, the /me switch says it needs the connection and waits; back onlin
   await expect(toggle).toHaveAttribute('aria-checked', 'false')
   await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
 })
+
+test('on a phone, /me’s switch sits below its label, which reads in two lines at most', async ({ page, context, request, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 780 })
+  await signInWithDevice(page, context, request, baseURL!)
+  await page.goto('/me')
+  const toggle = deviceSwitch(page)
+  await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  const label = page.locator('.push-device__label')
+  await expect(label).toHaveText('Receber notificações da escola neste aparelho')
+  const labelBox = (await label.boundingBox())!
+  const switchBox = (await toggle.boundingBox())!
+  expect(switchBox.y).toBeGreaterThanOrEqual(labelBox.y + labelBox.height)
+  const lineHeight = await label.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight))
+  expect(labelBox.height).toBeLessThanOrEqual(2 * lineHeight + 1)
+})
