@@ -145,6 +145,22 @@ async function visitOnline(browser: BrowserContext, url: string, signedIn: boole
   await page.close()
 }
 
+class UnmeasuredRun extends Error {}
+
+/** Attempts per run before the bench gives up on a route: a run Lighthouse cannot measure is rare. */
+const ATTEMPTS = 3
+
+async function measuredRun(baseUrl: string, route: LighthouseRoute, load: Load, access: string, distDir: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(baseUrl, route, load, access, distDir)
+    } catch (error) {
+      if (!(error instanceof UnmeasuredRun) || attempt === ATTEMPTS) throw error
+      console.log(`lighthouse could not measure ${error.message}; run again`)
+    }
+  }
+}
+
 async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load, access: string, distDir: string) {
   const port = await freePort()
   // A persistent context is the browser's default one, whose storage Lighthouse's tab sees
@@ -178,6 +194,13 @@ async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load
       ...(load === 'offline reload' ? { throttlingMethod: 'devtools' as const, throttling: SLOW_PHONE } : {}),
     })
     if (!result) throw new Error(`lighthouse gave no result for ${route.path} (${load})`)
+    // A run Lighthouse could not measure (e.g. NO_LCP when its trace missed the paint) has no
+    // score: it is reported and run again, never folded into a median as NaN.
+    const { runtimeError } = result.lhr
+    if (runtimeError || result.lhr.categories.performance?.score == null)
+      throw new UnmeasuredRun(
+        `${route.path} (${load}): ${runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : 'no performance score'}`,
+      )
     return figuresOf(result.lhr, route.path, load, distDir)
   } finally {
     await browser.close()
@@ -217,7 +240,7 @@ export async function lighthouseRoutes(
   for (const route of routes) {
     for (const load of ['cold', 'offline reload'] as const) {
       const figures: LighthouseFigures[] = []
-      for (let run = 0; run < runs; run++) figures.push(await lighthouseRun(baseUrl, route, load, access, distDir))
+      for (let run = 0; run < runs; run++) figures.push(await measuredRun(baseUrl, route, load, access, distDir))
       rows.push(medianRow(figures))
     }
   }
