@@ -38,8 +38,12 @@ const ROOT_PATTERN = /<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>)/
 const PLACEHOLDER_CSS =
   '#root[data-prerendered] :is(.welcome__title,.welcome__school,.top-bar__user){color:transparent;background:var(--color-skeleton,#e6e4ec);border-radius:4px}' +
   '#root[data-prerendered] .avatar{visibility:hidden}' +
-  // The app shell draws the dashboard; on another screen only its frame shows (P297).
-  `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}`
+  // The app shell draws the dashboard; on another screen only its frame shows (P297), with
+  // no entry marked as the current one ("Início" is not that screen): React marks the right one (P306).
+  `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}` +
+  `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .drawer__item--active{background:transparent;color:var(--color-text);font-weight:inherit}` +
+  `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .tab-bar__item--active{color:var(--color-muted);font-weight:inherit}` +
+  `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .tab-bar__item--active .nav-icon{background:transparent}`
 
 /** The tags Vite writes into index.html's head for the entry: its script, its imports' preloads, its stylesheet. */
 const ENTRY_TAGS = /\s*<(?:script type="module"[^>]*><\/script>|link rel="(?:modulepreload|stylesheet)"[^>]*>)/g

@@ -64,10 +64,32 @@ test('on any other screen the app shell shows the frame without the dashboard’
   await expect(page.getByRole('banner').getByText('KNN Idiomas')).toBeVisible()
   await expect(page.locator('#main h1')).toBeHidden()
   await expect(page.getByRole('region', { name: 'Aula de hoje' })).toBeHidden()
+  // "Início" is not the current screen here: it looks like every other entry (P306).
+  expect(await entryLooks(page, '.drawer__item', '/dashboard')).toEqual(await entryLooks(page, '.drawer__item', '/financial'))
   await page.goto('/dashboard')
   await expect(page.locator('#main h1')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Aula de hoje' })).toBeVisible()
+  expect(await entryLooks(page, '.drawer__item', '/dashboard')).not.toEqual(await entryLooks(page, '.drawer__item', '/financial'))
 })
+
+test('phone: on any other screen the shell’s tab bar marks no tab as current; on the dashboard, "Início" (P306)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.route('**/assets/shell-start-*.js', (route) => route.abort())
+  await page.goto('/financial')
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'app')
+  expect(await entryLooks(page, '.tab-bar__item', '/dashboard')).toEqual(await entryLooks(page, '.tab-bar__item', '/financial'))
+  await page.goto('/dashboard')
+  expect(await entryLooks(page, '.tab-bar__item', '/dashboard')).not.toEqual(await entryLooks(page, '.tab-bar__item', '/financial'))
+})
+
+/** How a navigation entry of the shell looks: its colours and weight, and its icon's background. */
+function entryLooks(page: Page, itemClass: string, href: string) {
+  return page.locator(`${itemClass}[href="${href}"]`).evaluate((entry) => {
+    const style = getComputedStyle(entry)
+    const icon = entry.querySelector('.nav-icon')
+    return [style.color, style.backgroundColor, style.fontWeight, icon ? getComputedStyle(icon).backgroundColor : '']
+  })
+}
 
 interface FirstPaintRecord {
   /** Layout shift so far (CLS of the page load). */
