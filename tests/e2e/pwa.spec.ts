@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
+import { readManifest } from '../../scripts/vite-manifest.ts'
 import { expectNoAxeViolations, field, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
 
 /**
@@ -391,11 +392,7 @@ test('the signal lost while a first visit loads the worker’s registration: bac
   context,
 }) => {
   // The chunk that registers the worker (src/app/pwa/start.ts), by the build's own chunk map.
-  const manifest = JSON.parse(readFileSync(resolve(process.env.STATIC_DIR ?? 'dist', '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string }
-  >
-  const startChunk = `/${manifest['src/app/pwa/start.ts']!.file}`
+  const startChunk = `/${readManifest(process.env.STATIC_DIR ?? 'dist')['src/app/pwa/start.ts']!.file}`
   let signal = false
   await page.route(
     (url) => url.pathname === startChunk,
