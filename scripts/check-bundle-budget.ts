@@ -53,7 +53,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
   // of the whole contract (P149): they call four areas, each its own small chunk now.
   // /me +1 KiB (P296): the notifications card's placeholder of its real size, two small chunks.
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 179 },
+  // /me +0.5 KiB (P307): the linked books' skeleton rows in a linked book's shape; it measured 179.0.
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 179.5 },
   // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
   { url: '/financial/pagar/1', routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 174.5 },
   {

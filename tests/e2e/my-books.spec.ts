@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { field, holdApi, login, NEW_STUDENT, serviceWorkerInControl } from './fixtures.ts'
+import { field, holdApi, login, NEW_STUDENT, serviceWorkerInControl, STUDENT } from './fixtures.ts'
 
 /** Issue 9 journey 7 (books): "Meus livros" on /me against the real server (D8). */
 
@@ -76,4 +76,24 @@ test("the books of the student's classes; an error says so with a retry; offline
   await page.reload()
   await expect(books.getByText('Seus livros aparecem aqui quando houver conexão.').first()).toBeVisible()
   await context.setOffline(false)
+})
+
+test('while the lists load, each skeleton row has the height of the row that replaces it', async ({ page }) => {
+  test.setTimeout(60_000)
+  await login(page, STUDENT.username, STUDENT.password)
+  await expect(page).toHaveURL('/dashboard')
+  const held = await holdApi(page, /\/api\/v1\/(users\/book|at-home\/meus-livros)\/$/)
+  await page.goto('/me')
+  const books = page.getByRole('region', { name: 'Meus livros' })
+  const firstRow = (name: string) => books.getByRole('region', { name }).locator('.my-books__item').first()
+  const height = async (name: string) => (await firstRow(name).boundingBox())!.height
+  await expect.poll(() => held.held.length).toBe(2)
+  await expect(firstRow('Livros vinculados').locator('.ui-skeleton-text').first()).toBeVisible()
+  const skeleton = { linked: await height('Livros vinculados'), atHome: await height('Livros das suas turmas') }
+
+  await held.release()
+  await expect(firstRow('Livros vinculados').getByRole('button', { name: /^Desvincular / })).toBeVisible()
+  await expect(firstRow('Livros das suas turmas')).toContainText('Espanhol Básico 1')
+  expect(Math.abs((await height('Livros vinculados')) - skeleton.linked)).toBeLessThanOrEqual(1)
+  expect(Math.abs((await height('Livros das suas turmas')) - skeleton.atHome)).toBeLessThanOrEqual(1)
 })

@@ -15,8 +15,13 @@ import { TextField } from '../../../ui/text-field.tsx'
 import { required, validateField } from '../../../ui/validation/rules.ts'
 import { atHomeBooksQueryOptions, useAddUserBook, userBooksQueryOptions, useUnlinkBook } from '../api/books.ts'
 
-/** Two rows of bars the size of a book's two lines, while the first answer is on its way (P63). */
-function BookListSkeleton() {
+/**
+ * Two rows of bars while the first answer is on its way (P63), each in the shape of the list's
+ * own rows (issue 7: a skeleton of its real size): a class's book has two lines; a linked
+ * book three and its "Desvincular" button, whose label needs no data (P307).
+ */
+function BookListSkeleton({ linked }: { linked: boolean }) {
+  const { t } = useTranslation('books')
   return (
     <ul className="my-books__list" aria-hidden="true">
       {[0, 1].map((index) => (
@@ -27,6 +32,18 @@ function BookListSkeleton() {
           <span className="my-books__detail">
             <SkeletonText width="35%" />
           </span>
+          {linked ? (
+            <>
+              <span className="my-books__detail">
+                <SkeletonText width="70%" />
+              </span>
+              <div className="my-books__actions">
+                <span className="ui-button ui-button--text" aria-disabled="true">
+                  {t('me.unlink')}
+                </span>
+              </div>
+            </>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -40,10 +57,13 @@ function BookListSkeleton() {
 function ListState<T>({
   query,
   emptyText,
+  linked,
   children,
 }: {
   query: { data: T[] | undefined; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown }
   emptyText: string
+  /** The linked books' list: its skeleton rows carry a linked book's lines and button. */
+  linked: boolean
   children: (items: T[]) => ReactNode
 }) {
   const { t } = useTranslation('books')
@@ -63,7 +83,7 @@ function ListState<T>({
   return (
     <>
       <LoadingStatus />
-      <BookListSkeleton />
+      <BookListSkeleton linked={linked} />
     </>
   )
 }
@@ -188,7 +208,7 @@ function MyBooksCard() {
           <h3 id="my-books-linked" className="my-books__heading">
             {t('me.linked')}
           </h3>
-          <ListState query={userBooks} emptyText={t('me.emptyLinked')}>
+          <ListState query={userBooks} emptyText={t('me.emptyLinked')} linked>
             {(books) => (
               <ul className="my-books__list">
                 {books.map((book) => (
@@ -203,7 +223,7 @@ function MyBooksCard() {
           <h3 id="my-books-at-home" className="my-books__heading">
             {t('me.atHome')}
           </h3>
-          <ListState query={atHomeBooks} emptyText={t('me.emptyAtHome')}>
+          <ListState query={atHomeBooks} emptyText={t('me.emptyAtHome')} linked={false}>
             {(books) => (
               <ul className="my-books__list">
                 {books.map((book) => (
