@@ -1,15 +1,35 @@
+/** The first retry while the browser believes it is online; each next one waits twice as long, up to the longest. */
+export const FIRST_RETRY_MS = 5_000
+export const LONGEST_RETRY_MS = 5 * 60_000
+
 /**
  * Loads the code of a part of the page that no screen needs (the PWA dock: the update banner,
- * the install action, the notifications) for React.lazy. If it cannot load (the signal went
- * during a first visit, before the service worker holds the files), it tries again once the
- * browser is back online, the part left out meanwhile: a failed React.lazy with nothing to
- * catch its error takes the whole page down to a blank screen (P298).
+ * the install action, the notifications; the service worker's registration) for React.lazy.
+ * If it cannot load (the signal went during a first visit, before the service worker holds
+ * the files), it tries again once the browser is back online, the part left out meanwhile: a
+ * failed React.lazy with nothing to catch its error takes the whole page down to a blank
+ * screen (P298). A browser that never noticed being offline (lie-fi on a bus, or the signal
+ * back before the failure was seen) sends no `online` event: then it tries again after a
+ * while, longer each time (P308).
  */
-export function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+export function loadWhenOnline<T>(load: () => Promise<T>, retryAfterMs = FIRST_RETRY_MS): Promise<T> {
   return load().catch(async () => {
-    await new Promise((online) => window.addEventListener('online', online, { once: true }))
+    await backOnline(retryAfterMs)
     await reloadFailedStylesheets()
-    return loadWhenOnline(load)
+    return loadWhenOnline(load, Math.min(retryAfterMs * 2, LONGEST_RETRY_MS))
+  })
+}
+
+/** The next `online` event; while the browser believes it is online, `ms` at most. */
+function backOnline(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('online', done)
+      clearTimeout(timer)
+      resolve()
+    }
+    window.addEventListener('online', done)
+    const timer = navigator.onLine ? setTimeout(done, ms) : undefined
   })
 }
 
