@@ -14,22 +14,13 @@ export const LONGEST_RETRY_MS = 5 * 60_000
  */
 export function loadWhenOnline<T>(load: () => Promise<T>, retryAfterMs = FIRST_RETRY_MS): Promise<T> {
   return load().catch(async () => {
-    await backOnline(retryAfterMs)
+    // Whichever comes first; the other one later resolves a settled promise, which does nothing.
+    await new Promise((retry) => {
+      window.addEventListener('online', retry, { once: true })
+      if (navigator.onLine) setTimeout(retry, retryAfterMs)
+    })
     await reloadFailedStylesheets()
     return loadWhenOnline(load, Math.min(retryAfterMs * 2, LONGEST_RETRY_MS))
-  })
-}
-
-/** The next `online` event; while the browser believes it is online, `ms` at most. */
-function backOnline(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      window.removeEventListener('online', done)
-      clearTimeout(timer)
-      resolve()
-    }
-    window.addEventListener('online', done)
-    const timer = navigator.onLine ? setTimeout(done, ms) : undefined
   })
 }
 
