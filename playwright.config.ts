@@ -21,6 +21,8 @@ export default defineConfig({
   // passing check returns as soon as it holds; only a failing one waits this long.
   expect: { timeout: 20_000 },
   reporter: [['list']],
+  // The 20 slowest spec files, whatever their time, after every run (issue 35).
+  reportSlowTests: { max: 20, threshold: 0 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: 'pt-BR',
@@ -28,12 +30,20 @@ export default defineConfig({
     // Recording a trace screencasts every frame: with it on for every test the suite took a
     // quarter longer on 2 cores. A failing test's retry records one.
     trace: 'on-first-retry',
+    // The service worker's install fetches and caches every file of the app (about 250): on 2
+    // cores that costs seconds of CPU per test. Specs about the worker, offline reloads or push
+    // allow it (`test.use({ serviceWorkers: 'allow' })`); the others never register it (issue 35).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // Logs in the demo accounts most tests start as, once, and stores their sessions (issue 35).
+    { name: 'sessions', testMatch: /sessions\.setup\.ts$/, use: { browserName: 'chromium' } },
+    { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['sessions'] },
+  ],
   webServer: {
     command: 'node tests/e2e/serve.ts',
     url: `http://localhost:${E2E_PORT}/healthz`,

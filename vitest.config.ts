@@ -12,6 +12,10 @@ export default defineConfig({
     // Tests must not depend on each other's order (issue 8 item 6): files and tests run
     // shuffled; a failing order is reproduced with the seed vitest prints (`--sequence.seed`).
     sequence: { shuffle: true },
+    // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine, idle
+    // whenever a test waits for PostgreSQL or a timer (issue 35).
+    maxWorkers: 2,
+    reporters: ['default', './scripts/test-report/vitest-slowest.ts'],
     projects: [
       {
         test: {
@@ -27,6 +31,12 @@ export default defineConfig({
           // Engine-specific files (`x.pglite.test.ts`, `x.postgres.test.ts`) run only on their engine.
           exclude: [`server/**/*.${engine === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
           environment: 'node',
+          // Server files share their worker's modules (they mock nothing and change no module
+          // state): Fastify, Drizzle and the app's routes are imported once per worker, not
+          // once per file, which was half of these files' time; threads start and talk to the
+          // runner faster than forks (issue 35, docs/testing.md).
+          pool: 'threads' as const,
+          isolate: false,
           globalSetup: ['server/test/global-setup.ts'],
           env: { TEST_DB_ENGINE: engine },
           testTimeout: 30_000,

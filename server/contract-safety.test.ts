@@ -34,6 +34,19 @@ function expectPortugueseDetail(response: LightMyRequestResponse): void {
   }
 }
 
+const ENGINE = process.env.TEST_DB_ENGINE ?? 'pglite'
+
+/**
+ * Cases whose answer comes before the endpoint's handler: no token and the wrong role are
+ * refused by the authentication hook (the token's account is read there, by every allowed
+ * case as well), and a hostile body the case expects to be refused by the body's parser or
+ * the contract's validation (415, 413, 400, 422). Their answer cannot depend on the engine,
+ * so they run once, on PGlite; everything that reaches a handler runs on both (issue 35).
+ */
+function refusedBeforeSql(item: ContractCase): boolean {
+  return item.kind === 'no-token' || item.kind === 'wrong-role' || (item.kind === 'fuzz' && item.request.expect !== undefined)
+}
+
 /** The generated cases of `endpoints`, against an app that serves them. */
 function generatedSuite(title: string, endpoints: Endpoints, build: () => Promise<TestApp>): void {
   const cases = contractCases(endpoints)
@@ -78,9 +91,12 @@ function generatedSuite(title: string, endpoints: Endpoints, build: () => Promis
       return response
     }
 
-    /** One test per case, named in full (vitest's `$name` cuts names at 40 characters). */
+    /**
+     * One test per case, named in full (vitest's `$name` cuts names at 40 characters). A case
+     * refused before the handler runs any SQL of its own runs on PGlite only (issue 35).
+     */
     function eachCase(kind: CaseKind, test: (item: ContractCase) => Promise<void>): void {
-      for (const item of ofKind(kind)) it(item.name, () => test(item))
+      for (const item of ofKind(kind)) if (ENGINE === 'pglite' || !refusedBeforeSql(item)) it(item.name, () => test(item))
     }
 
     it('covers every endpoint', () => {

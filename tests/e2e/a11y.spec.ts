@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { expectNoAxeViolations, field, login, loginAsStudent, MANAGER, MINOR_STUDENT, SIBLINGS, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, login, loginAsStudent, MINOR_STUDENT, SIBLINGS, STUDENT, startSignedIn } from './fixtures.ts'
 
 /**
  * axe on every screen of both brands (D5: phenom is any host containing "phenom"; Chromium
@@ -227,16 +227,14 @@ for (const brand of BRANDS) {
       })
 
       test("the managers' orders to fulfil (issue 12)", async ({ page }) => {
-        await login(page, MANAGER.username, MANAGER.password)
-        await expect(page).toHaveURL(/\/dashboard$/)
+        await startSignedIn(page, 'manager')
         await page.goto('/manager-panel/pedidos')
         await check(page, 'manager-panel pedidos', page.getByTestId('order-row'))
       })
 
       test("the managers' KNN Club screens (issue 13, P183-P185)", async ({ page }) => {
         test.setTimeout(90_000)
-        await login(page, MANAGER.username, MANAGER.password)
-        await expect(page).toHaveURL(/\/dashboard$/)
+        await startSignedIn(page, 'manager')
         await page.goto('/manager-panel/indicacoes')
         await check(page, 'manager-panel indicacoes', page.getByTestId('lead-row'))
         await page.goto('/manager-panel/resgates')
@@ -260,8 +258,7 @@ for (const brand of BRANDS) {
       })
 
       test("the managers' overseas-study review (issue 14, P260)", async ({ page }) => {
-        await login(page, MANAGER.username, MANAGER.password)
-        await expect(page).toHaveURL(/\/dashboard$/)
+        await startSignedIn(page, 'manager')
         // Every request (the seed has two; the e2e runs move them): the list, then the first one.
         await page.goto('/manager-panel/intercambio')
         await page.getByRole('radio', { name: /^Todas \(\d+\)$/ }).check()

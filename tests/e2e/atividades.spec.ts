@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations } from './fixtures.ts'
+import { expectNoAxeViolations, startSignedIn } from './fixtures.ts'
 import {
   ANA,
   atividade,
@@ -22,7 +22,7 @@ import {
 test.describe.configure({ timeout: 90_000 })
 
 test('reached from the class list: heading focused, statements, corrections, axe 0', async ({ page }) => {
-  await signIn(page, ANA)
+  await startSignedIn(page, 'ana')
   await page.goto('/pedagogico/list')
   await page.getByRole('link', { name: `Atividades de ${INGLES}` }).click()
   const heading = page.getByRole('heading', { level: 1, name: /Atividades/ })
@@ -42,7 +42,7 @@ test('reached from the class list: heading focused, statements, corrections, axe
 })
 
 test('presence in the class held now: recorded by the server once, shown with its time, kept after a reload', async ({ page }) => {
-  await signIn(page, ANA)
+  await startSignedIn(page, 'ana')
   await openAtividades(page, INGLES)
   // The demo's class starts when the school is seeded (P95): its window is open for 3 hours.
   const aula = atividade(page, 'Conversation class — Travelling')
@@ -60,7 +60,7 @@ test('presence in the class held now: recorded by the server once, shown with it
 })
 
 test('downloads the teacher’s correction with its name and bytes', async ({ page }) => {
-  await signIn(page, ANA)
+  await startSignedIn(page, 'ana')
   await openAtividades(page, INGLES)
   const writing = atividade(page, 'Writing — My last holidays')
   const downloading = page.waitForEvent('download')
@@ -74,7 +74,7 @@ test('downloads the teacher’s correction with its name and bytes', async ({ pa
 })
 
 test('delete asks first: Cancelar keeps the file, Excluir arquivo removes it on the server too (keyboard only)', async ({ page }) => {
-  await signIn(page, ANA)
+  await startSignedIn(page, 'ana')
   await openAtividades(page, ESPANHOL)
   const tarea = atividade(page, 'Tarea — Presentación personal')
   const remove = tarea.getByRole('button', { name: 'Excluir presentacion.pdf' })
@@ -101,7 +101,7 @@ test('delete asks first: Cancelar keeps the file, Excluir arquivo removes it on 
 })
 
 test('a file of a type not accepted is refused before it is queued', async ({ page }) => {
-  await signIn(page, ANA)
+  await startSignedIn(page, 'ana')
   await openAtividades(page, INGLES)
   const listening = atividade(page, 'Listening — Podcast, unit 5')
   await chooseFile(listening, { name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('apenas texto') })
@@ -117,26 +117,30 @@ test('a file of a type not accepted is refused before it is queued', async ({ pa
   await expectNoAxeViolations(page)
 })
 
-test('honest states: a class never opened on this device, offline, says so; once opened it shows offline after a reload', async ({
-  page,
-  context,
-}) => {
-  await signIn(page, ANA)
-  const espanhol = await turmaIdOf(page, ESPANHOL)
-  const ingles = await openAtividades(page, INGLES)
-  await context.setOffline(true)
-  await page.goto(`/pedagogico/atividades/${espanhol}`)
-  await expect(page.getByText('Você está sem internet e ainda não há dados salvos neste aparelho.')).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByTestId('atividade')).toHaveCount(0)
+test.describe(() => {
+  // The service worker is part of what this test checks: it serves the reload offline.
+  test.use({ serviceWorkers: 'allow' })
+  test('honest states: a class never opened on this device, offline, says so; once opened it shows offline after a reload', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, ANA)
+    const espanhol = await turmaIdOf(page, ESPANHOL)
+    const ingles = await openAtividades(page, INGLES)
+    await context.setOffline(true)
+    await page.goto(`/pedagogico/atividades/${espanhol}`)
+    await expect(page.getByText('Você está sem internet e ainda não há dados salvos neste aparelho.')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('atividade')).toHaveCount(0)
 
-  await page.goto(`/pedagogico/atividades/${ingles}`)
-  await expect(atividade(page, 'Writing — My last holidays')).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
-  await expectNoAxeViolations(page)
+    await page.goto(`/pedagogico/atividades/${ingles}`)
+    await expect(atividade(page, 'Writing — My last holidays')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
+    await expectNoAxeViolations(page)
+  })
 })
 
 test('loading shows the skeleton of the cards until the answer', async ({ page }) => {
-  await signIn(page, ANA)
+  await startSignedIn(page, 'ana')
   const id = await turmaIdOf(page, INGLES)
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))

@@ -123,33 +123,37 @@ test.describe('online classes', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('offline after one visit the list and the details show what the device has; joining says why not', async ({ page, context }) => {
-    await loginAsStudent(page)
-    await openList(page)
-    await expect(page.getByTestId('updated-at')).toBeVisible()
-    // Offline-ready: the worker controls the page and the session kept its user (P53).
-    await serviceWorkerInControl(page)
-    await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
+  test.describe(() => {
+    // The service worker is part of what this test checks.
+    test.use({ serviceWorkers: 'allow' })
+    test('offline after one visit the list and the details show what the device has; joining says why not', async ({ page, context }) => {
+      await loginAsStudent(page)
+      await openList(page)
+      await expect(page.getByTestId('updated-at')).toBeVisible()
+      // Offline-ready: the worker controls the page and the session kept its user (P53).
+      await serviceWorkerInControl(page)
+      await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
 
-    await context.setOffline(true)
-    await page.reload()
-    await expect(page.getByText('Você está sem internet. Mostrando os dados salvos no aparelho.')).toBeVisible()
-    await expect(page.getByTestId('updated-at')).toBeVisible()
-    const today = section(page, 'Aula de hoje')
-    await expect(today.getByRole('heading', { level: 3, name: OPEN })).toBeVisible()
-    await expect(today.getByRole('link', { name: /Entrar na aula/ })).toHaveCount(0)
-    const disabled = today.getByRole('button', { name: 'Entrar na aula' })
-    await expect(disabled).toHaveAttribute('aria-disabled', 'true')
-    await expect(disabled).toHaveAccessibleDescription('Sem conexão: conecte-se à internet para entrar na aula.')
-    await expect(section(page, 'Aulas anteriores').getByRole('article', { name: ATTENDED })).toBeVisible()
-    await expectNoAxeViolations(page)
+      await context.setOffline(true)
+      await page.reload()
+      await expect(page.getByText('Você está sem internet. Mostrando os dados salvos no aparelho.')).toBeVisible()
+      await expect(page.getByTestId('updated-at')).toBeVisible()
+      const today = section(page, 'Aula de hoje')
+      await expect(today.getByRole('heading', { level: 3, name: OPEN })).toBeVisible()
+      await expect(today.getByRole('link', { name: /Entrar na aula/ })).toHaveCount(0)
+      const disabled = today.getByRole('button', { name: 'Entrar na aula' })
+      await expect(disabled).toHaveAttribute('aria-disabled', 'true')
+      await expect(disabled).toHaveAccessibleDescription('Sem conexão: conecte-se à internet para entrar na aula.')
+      await expect(section(page, 'Aulas anteriores').getByRole('article', { name: ATTENDED })).toBeVisible()
+      await expectNoAxeViolations(page)
 
-    await today.getByRole('link', { name: `Ver detalhes da aula ${OPEN}` }).click()
-    await expect(page.locator('dl.aula-facts').getByText('Diego Ramírez')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Entrar na aula' })).toHaveAttribute('aria-disabled', 'true')
-    await page.reload()
-    await expect(page.locator('dl.aula-facts').getByText('Diego Ramírez')).toBeVisible()
-    await expect(page.getByTestId('updated-at')).toBeVisible()
+      await today.getByRole('link', { name: `Ver detalhes da aula ${OPEN}` }).click()
+      await expect(page.locator('dl.aula-facts').getByText('Diego Ramírez')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Entrar na aula' })).toHaveAttribute('aria-disabled', 'true')
+      await page.reload()
+      await expect(page.locator('dl.aula-facts').getByText('Diego Ramírez')).toBeVisible()
+      await expect(page.getByTestId('updated-at')).toBeVisible()
+    })
   })
 
   test('a failed load shows the error with a retry that loads the list', async ({ page }) => {

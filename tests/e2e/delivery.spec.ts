@@ -56,23 +56,27 @@ test('an unchanged API answer costs a 304 with no body; a large one arrives comp
   expect(result.againEtag).toBe(result.etag)
 })
 
-test('the service worker precaches the app but not the Sentry SDK, which loads only with a DSN', async ({ page }) => {
-  // The SDK is built as its own chunk…
-  expect(readdirSync('dist/assets').some((file) => /^sentry-sdk-[\w-]+\.js$/.test(file))).toBe(true)
-  const sentryRequests: string[] = []
-  page.on('request', (request) => {
-    if (request.url().includes('sentry-sdk-')) sentryRequests.push(request.url())
+test.describe(() => {
+  // The service worker is part of what this test checks.
+  test.use({ serviceWorkers: 'allow' })
+  test('the service worker precaches the app but not the Sentry SDK, which loads only with a DSN', async ({ page }) => {
+    // The SDK is built as its own chunk…
+    expect(readdirSync('dist/assets').some((file) => /^sentry-sdk-[\w-]+\.js$/.test(file))).toBe(true)
+    const sentryRequests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('sentry-sdk-')) sentryRequests.push(request.url())
+    })
+    await page.goto('/login/main')
+    await serviceWorkerInControl(page)
+    const precached = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((cache) => cache.startsWith('workbox-precache'))
+      if (!name) return []
+      return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)
+    })
+    // …the worker installed every other chunk, and neither it nor the page fetched the SDK:
+    // this server runs without SENTRY_DSN.
+    expect(precached.filter((path) => /^\/assets\/.+\.js$/.test(path)).length).toBeGreaterThan(5)
+    expect(precached.filter((path) => path.includes('sentry'))).toEqual([])
+    expect(sentryRequests).toEqual([])
   })
-  await page.goto('/login/main')
-  await serviceWorkerInControl(page)
-  const precached = await page.evaluate(async () => {
-    const name = (await caches.keys()).find((cache) => cache.startsWith('workbox-precache'))
-    if (!name) return []
-    return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)
-  })
-  // …the worker installed every other chunk, and neither it nor the page fetched the SDK:
-  // this server runs without SENTRY_DSN.
-  expect(precached.filter((path) => /^\/assets\/.+\.js$/.test(path)).length).toBeGreaterThan(5)
-  expect(precached.filter((path) => path.includes('sentry'))).toEqual([])
-  expect(sentryRequests).toEqual([])
 })

@@ -196,16 +196,20 @@ test('React takes over the pre-rendered frame of a signed-in route without movin
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
 })
 
-test('offline, the service worker answers each page with the same pre-rendered shell as the server', async ({ page, context }) => {
-  await page.goto('/login/main')
-  await serviceWorkerInControl(page)
-  await context.setOffline(true)
-  for (const [path, kind] of [
-    ['/login/main', 'login'],
-    ['/pedidos', 'app'],
-  ] as const) {
-    const answer = await page.goto(path)
-    expect(answer?.fromServiceWorker(), path).toBe(true)
-    expect(await answer?.text(), path).toContain(`<div id="root" data-prerendered="${kind}"`)
-  }
+test.describe(() => {
+  // The service worker is part of what this test checks.
+  test.use({ serviceWorkers: 'allow' })
+  test('offline, the service worker answers each page with the same pre-rendered shell as the server', async ({ page, context }) => {
+    await page.goto('/login/main')
+    await serviceWorkerInControl(page)
+    await context.setOffline(true)
+    for (const [path, kind] of [
+      ['/login/main', 'login'],
+      ['/pedidos', 'app'],
+    ] as const) {
+      const answer = await page.goto(path)
+      expect(answer?.fromServiceWorker(), path).toBe(true)
+      expect(await answer?.text(), path).toContain(`<div id="root" data-prerendered="${kind}"`)
+    }
+  })
 })

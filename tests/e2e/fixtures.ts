@@ -81,16 +81,37 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label}\\*?$`))
 }
 
-export async function login(page: Page, username: string, password: string) {
-  await page.goto('/login/main')
+export async function login(page: Page, username: string, password: string, origin = '') {
+  await page.goto(`${origin}/login/main`)
   await field(page, 'E-mail ou CPF').fill(username)
   await field(page, 'Senha').fill(password)
   await page.getByRole('button', { name: 'Entrar' }).click()
 }
 
+/**
+ * The accounts many tests start signed in as: each logs in once through the login screen
+ * (sessions.setup.ts) and its storage is kept here (issue 35). Shared by every test of the
+ * run: a test that logs out or changes the password logs in through the screen instead.
+ */
+export const SESSIONS = {
+  ana: { ...STUDENT, file: '.tmp/e2e-sessions/ana.json' },
+  manager: { ...MANAGER, file: '.tmp/e2e-sessions/manager.json' },
+}
+export type SessionName = keyof typeof SESSIONS
+
+/**
+ * Opens `path` signed in as `who` from the stored session, as a device that logged in
+ * earlier would: its storage replaces the context's (cookies, local storage, IndexedDB).
+ */
+export async function startSignedIn(page: Page, who: SessionName, path = '/dashboard') {
+  await page.context().setStorageState(SESSIONS[who].file)
+  await page.goto(path)
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path)
+}
+
+/** Ana signed in, on the dashboard (the stored session; `login` walks the login screen). */
 export async function loginAsStudent(page: Page) {
-  await login(page, STUDENT.username, STUDENT.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await startSignedIn(page, 'ana')
 }
 
 /**

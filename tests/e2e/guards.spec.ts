@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { login, loginAsStudent, MANAGER, STUDENT } from './fixtures.ts'
+import { loginAsStudent, STUDENT, startSignedIn } from './fixtures.ts'
 
 /** SPEC §2's guards as a person meets them: where each address leads for who is asking (issue 9 journey 6). */
 test.describe('route guards (SPEC §2, D7)', () => {
@@ -23,8 +23,7 @@ test.describe('route guards (SPEC §2, D7)', () => {
   })
 
   test('a manager sent to a student-only screen lands on the dashboard (D7)', async ({ page }) => {
-    await login(page, MANAGER.username, MANAGER.password)
-    await expect(page).toHaveURL(/\/dashboard$/)
+    await startSignedIn(page, 'manager')
     await page.goto('/financial')
     await expect(page).toHaveURL(/\/dashboard$/)
   })

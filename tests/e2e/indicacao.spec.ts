@@ -162,37 +162,41 @@ test.describe('the referral page', () => {
     expect(sent).toEqual(['POST'])
   })
 
-  test('offline: sending waits for a connection, the draft survives a reload, then it is sent', async ({ page, context, request }) => {
-    const friend = newFriend('offline')
-    await openLink(page)
-    await serviceWorkerInControl(page)
-    await context.setOffline(true)
-    await expect(
-      page.getByText('Você está sem internet. Para enviar a indicação é preciso estar conectado', { exact: false }),
-    ).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled()
-    await field(page, 'Nome completo').fill(friend.nome)
-    await field(page, 'Telefone com DDD').fill(friend.telefone)
-    await field(page, 'E-mail').fill(friend.email)
+  test.describe(() => {
+    // The service worker is part of what this test checks.
+    test.use({ serviceWorkers: 'allow' })
+    test('offline: sending waits for a connection, the draft survives a reload, then it is sent', async ({ page, context, request }) => {
+      const friend = newFriend('offline')
+      await openLink(page)
+      await serviceWorkerInControl(page)
+      await context.setOffline(true)
+      await expect(
+        page.getByText('Você está sem internet. Para enviar a indicação é preciso estar conectado', { exact: false }),
+      ).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled()
+      await field(page, 'Nome completo').fill(friend.nome)
+      await field(page, 'Telefone com DDD').fill(friend.telefone)
+      await field(page, 'E-mail').fill(friend.email)
 
-    // The page reloads with no connection (the service worker serves it) and keeps what was typed.
-    await page.reload()
-    await expect(page.getByRole('heading', { level: 1, name: 'Você foi indicado(a) para a KNN Idiomas' })).toBeVisible()
-    await expect(page).toHaveURL(new RegExp(`${LINK}$`))
-    await expect(field(page, 'Nome completo')).toHaveValue(friend.nome)
-    await expect(field(page, 'E-mail')).toHaveValue(friend.email)
-    await expect(field(page, 'Telefone com DDD')).toHaveValue(/^\(21\) 9/)
-    // The consent is given when sending, not kept.
-    await expect(page.getByRole('checkbox', { name: CONSENT })).not.toBeChecked()
+      // The page reloads with no connection (the service worker serves it) and keeps what was typed.
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 1, name: 'Você foi indicado(a) para a KNN Idiomas' })).toBeVisible()
+      await expect(page).toHaveURL(new RegExp(`${LINK}$`))
+      await expect(field(page, 'Nome completo')).toHaveValue(friend.nome)
+      await expect(field(page, 'E-mail')).toHaveValue(friend.email)
+      await expect(field(page, 'Telefone com DDD')).toHaveValue(/^\(21\) 9/)
+      // The consent is given when sending, not kept.
+      await expect(page.getByRole('checkbox', { name: CONSENT })).not.toBeChecked()
 
-    await context.setOffline(false)
-    await page.getByRole('checkbox', { name: CONSENT }).check()
-    await page.getByRole('button', { name: 'Enviar' }).click()
-    await expect(page.getByRole('heading', { level: 2, name: 'Indicação enviada!' })).toBeVisible()
-    expect((await leads(request)).find((item) => item.email === friend.email)).toMatchObject({ nome: friend.nome, status: 'novo' })
+      await context.setOffline(false)
+      await page.getByRole('checkbox', { name: CONSENT }).check()
+      await page.getByRole('button', { name: 'Enviar' }).click()
+      await expect(page.getByRole('heading', { level: 2, name: 'Indicação enviada!' })).toBeVisible()
+      expect((await leads(request)).find((item) => item.email === friend.email)).toMatchObject({ nome: friend.nome, status: 'novo' })
 
-    // Sent: the draft is gone.
-    await page.reload()
-    await expect(field(page, 'Nome completo')).toHaveValue('')
+      // Sent: the draft is gone.
+      await page.reload()
+      await expect(field(page, 'Nome completo')).toHaveValue('')
+    })
   })
 })

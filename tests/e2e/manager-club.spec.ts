@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import type { Extrato, IndicacaoGestao, IndicacoesPage, ResgateResult } from '../../src/api/schemas/club.ts'
-import { bearer, expectNoAxeViolations, expectPanelErrorRetry, field, holdApi, login, MANAGER, tokenOf } from './fixtures.ts'
+import { bearer, expectNoAxeViolations, expectPanelErrorRetry, field, holdApi, login, MANAGER, tokenOf, startSignedIn } from './fixtures.ts'
 
 /**
  * The managers' KNN Club screens (issue 13, D24, D25, D31, P183–P186) against the real
@@ -70,8 +70,7 @@ async function memberLead(request: APIRequestContext, managerToken: string, pref
 
 async function managerPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
-  await login(page, MANAGER.username, MANAGER.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await startSignedIn(page, 'manager')
   return page
 }
 
@@ -346,8 +345,7 @@ test("the leads screen's honest states: a skeleton while loading, empty, an erro
   context,
 }) => {
   test.setTimeout(120_000)
-  await login(page, MANAGER.username, MANAGER.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await startSignedIn(page, 'manager')
   const LIST = /\/api\/v1\/club\/gestao\/indicacoes\/(\?.*)?$/
 
   const { release } = await holdApi(page, LIST)

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, expectPanelErrorRetry, holdApi, login, MANAGER, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, expectPanelErrorRetry, holdApi, login, MANAGER, serviceWorkerInControl, startSignedIn } from './fixtures.ts'
+
+// The service worker is part of what these tests check (offline reloads, its cache, push, sync).
+test.use({ serviceWorkers: 'allow' })
 
 /**
  * The managers' order fulfilment (issue 12, D11, D31, P156) against the real server: the
@@ -112,8 +115,7 @@ test("the orders screen's honest states: a skeleton while loading, empty, an err
   page,
   context,
 }) => {
-  await login(page, MANAGER.username, MANAGER.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await startSignedIn(page, 'manager')
   const LIST = /\/api\/v1\/pre-invoice\/atendimento\/(\?.*)?$/
 
   // Loading: the list's own cards with bars for their texts, and "Carregando…" for screen readers.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { bearer, expectNoAxeViolations, holdApi, login, loginAsStudent, mainNav, MANAGER, STUDENT, tokenOf } from './fixtures.ts'
+import { bearer, expectNoAxeViolations, holdApi, loginAsStudent, mainNav, STUDENT, tokenOf, startSignedIn } from './fixtures.ts'
 import { newStandInDevice } from './push-helpers.ts'
 
 /**
@@ -35,8 +35,7 @@ test('a student who opens the panel lands on the dashboard with the reason', asy
 
 test('a manager composes to a class, sends, and follows the history', async ({ page, request, baseURL }) => {
   await subscribeStudentDevice(request, baseURL!)
-  await login(page, MANAGER.username, MANAGER.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await startSignedIn(page, 'manager')
   const nav = await mainNav(page)
   await nav.getByRole('link', { name: 'Notificações (gestão)' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Notificações da escola' })).toBeFocused()
@@ -88,8 +87,7 @@ test('a manager composes to a class, sends, and follows the history', async ({ p
 })
 
 test('a draft is edited, then deleted after a confirmation', async ({ page }) => {
-  await login(page, MANAGER.username, MANAGER.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await startSignedIn(page, 'manager')
   await page.goto('/manager-panel/create')
   const title = `Rascunho ${randomBytes(2).toString('hex')}`
   await page.getByLabel('Título').fill(title)
@@ -110,8 +108,7 @@ test('a draft is edited, then deleted after a confirmation', async ({ page }) =>
 })
 
 test("the panel's honest states: a skeleton while loading, empty, offline and an error with a retry", async ({ page, context }) => {
-  await login(page, MANAGER.username, MANAGER.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
+  await startSignedIn(page, 'manager')
 
   // Loading: the form's own fields stand there while a saved draft arrives.
   const { release } = await holdApi(page, /\/api\/v1\/push-sending\/\d+\/$/)

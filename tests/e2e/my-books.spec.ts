@@ -49,33 +49,37 @@ test('a student adds a book by its code and unlinks it after confirming', async 
   await expect(books.getByText('Nenhum livro vinculado à sua conta.')).toBeVisible()
 })
 
-test("the books of the student's classes; an error says so with a retry; offline and never loaded says so", async ({ page, context }) => {
-  test.setTimeout(60_000)
-  await login(page, 'aluno@example.com', 'demo1234')
-  await expect(page).toHaveURL('/dashboard')
-  // The classes' books fail (retried a little, P38) until the server is back.
-  let failing = true
-  await page.route('**/api/v1/at-home/meus-livros/', async (route) => {
-    if (failing) await route.fulfill({ status: 500, json: { detail: 'Erro interno do servidor' } })
-    else await route.continue()
-  })
-  await page.goto('/me')
-  const books = page.getByRole('region', { name: 'Meus livros' })
-  await expect(books.getByRole('alert')).toContainText('Erro interno do servidor', { timeout: 20_000 })
-  failing = false
-  await books.getByRole('button', { name: 'Tentar novamente' }).click()
-  const atHome = books.getByRole('region', { name: 'Livros das suas turmas' })
-  await expect(atHome.getByRole('listitem')).toHaveText([
-    /Espanhol Básico 1.*Espanhol — Básico 1/,
-    /Inglês Intermediário 2.*Inglês — Intermediário 2/,
-    /KNN At Home — Inglês 1.*KNN At Home/,
-  ])
+test.describe(() => {
+  // The service worker is part of what this test checks.
+  test.use({ serviceWorkers: 'allow' })
+  test("the books of the student's classes; an error says so with a retry; offline and never loaded says so", async ({ page, context }) => {
+    test.setTimeout(60_000)
+    await login(page, 'aluno@example.com', 'demo1234')
+    await expect(page).toHaveURL('/dashboard')
+    // The classes' books fail (retried a little, P38) until the server is back.
+    let failing = true
+    await page.route('**/api/v1/at-home/meus-livros/', async (route) => {
+      if (failing) await route.fulfill({ status: 500, json: { detail: 'Erro interno do servidor' } })
+      else await route.continue()
+    })
+    await page.goto('/me')
+    const books = page.getByRole('region', { name: 'Meus livros' })
+    await expect(books.getByRole('alert')).toContainText('Erro interno do servidor', { timeout: 20_000 })
+    failing = false
+    await books.getByRole('button', { name: 'Tentar novamente' }).click()
+    const atHome = books.getByRole('region', { name: 'Livros das suas turmas' })
+    await expect(atHome.getByRole('listitem')).toHaveText([
+      /Espanhol Básico 1.*Espanhol — Básico 1/,
+      /Inglês Intermediário 2.*Inglês — Intermediário 2/,
+      /KNN At Home — Inglês 1.*KNN At Home/,
+    ])
 
-  await serviceWorkerInControl(page)
-  await context.setOffline(true)
-  await page.reload()
-  await expect(books.getByText('Seus livros aparecem aqui quando houver conexão.').first()).toBeVisible()
-  await context.setOffline(false)
+    await serviceWorkerInControl(page)
+    await context.setOffline(true)
+    await page.reload()
+    await expect(books.getByText('Seus livros aparecem aqui quando houver conexão.').first()).toBeVisible()
+    await context.setOffline(false)
+  })
 })
 
 test('while the lists load, each skeleton row has the height of the row that replaces it', async ({ page }) => {

@@ -77,64 +77,72 @@ test.describe('offline reading (D15)', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('after one online visit every screen reloads offline with the same data', async ({ page, context }) => {
-    // Every screen online, every screen offline, then the grades and an axe pass: the longest walk.
-    test.setTimeout(120_000)
-    await loginAsStudent(page)
-    await visitAll(page)
-    await waitForOfflineReady(page)
-    const online: Record<string, string> = {}
-    // Screens with an "Atualizado em" line, then the dashboard (its cards show data figures).
-    const screens = ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']
-    // The dashboard's cards keep their figures' boxes while loading (P63): ready once none is busy.
-    const ready = (path: string) =>
-      path === '/dashboard'
-        ? page.locator('.summary-grid:not(:has([aria-busy="true"])) .summary-figure').first()
-        : page.getByTestId('updated-at').first()
-    for (const path of screens) {
-      await page.goto(path)
-      await expect(ready(path)).toBeVisible()
-      // Each start revalidates (P39): read the screen once that sync has answered, or its
-      // "Atualizado em" moves after the reading.
-      await expect(page.getByText('Atualizando…')).toHaveCount(0)
-      online[path] = await page.locator('main').innerText()
-    }
-
-    await context.setOffline(true)
-    for (const path of screens) {
-      await page.goto(path)
-      await expect(page.getByText('Você está sem internet. Mostrando os dados salvos no aparelho.')).toBeVisible()
-      await expect(ready(path)).toBeVisible()
-      const text = await page.locator('main').innerText()
-      // The same data as online (the banner and the refresh button aside; "Atualizado em"
-      // shows, but its minute may have moved: visiting the dashboard re-synced every entity).
-      for (const line of online[path]!.split('\n').filter((l) => l.trim() && !/Atualiza(?:r|ndo|do em)/.test(l))) {
-        expect(text).toContain(line)
+  test.describe(() => {
+    // The service worker is part of what this test checks.
+    test.use({ serviceWorkers: 'allow' })
+    test('after one online visit every screen reloads offline with the same data', async ({ page, context }) => {
+      // Every screen online, every screen offline, then the grades and an axe pass: the longest walk.
+      test.setTimeout(120_000)
+      await loginAsStudent(page)
+      await visitAll(page)
+      await waitForOfflineReady(page)
+      const online: Record<string, string> = {}
+      // Screens with an "Atualizado em" line, then the dashboard (its cards show data figures).
+      const screens = ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']
+      // The dashboard's cards keep their figures' boxes while loading (P63): ready once none is busy.
+      const ready = (path: string) =>
+        path === '/dashboard'
+          ? page.locator('.summary-grid:not(:has([aria-busy="true"])) .summary-figure').first()
+          : page.getByTestId('updated-at').first()
+      for (const path of screens) {
+        await page.goto(path)
+        await expect(ready(path)).toBeVisible()
+        // Each start revalidates (P39): read the screen once that sync has answered, or its
+        // "Atualizado em" moves after the reading.
+        await expect(page.getByText('Atualizando…')).toHaveCount(0)
+        online[path] = await page.locator('main').innerText()
       }
-    }
-    // Grades of a class, from the same local data.
-    await page.goto('/pedagogico/list')
-    await page.getByRole('article', { name: 'Inglês — Intermediário 2' }).getByRole('link', { name: 'Notas' }).click()
-    await expect(page.getByTestId('media')).toHaveText(/^\d+,\d$/)
-    await page.reload()
-    await expect(page.getByTestId('media')).toHaveText(/^\d+,\d$/)
-    await expectNoAxeViolations(page)
+
+      await context.setOffline(true)
+      for (const path of screens) {
+        await page.goto(path)
+        await expect(page.getByText('Você está sem internet. Mostrando os dados salvos no aparelho.')).toBeVisible()
+        await expect(ready(path)).toBeVisible()
+        const text = await page.locator('main').innerText()
+        // The same data as online (the banner and the refresh button aside; "Atualizado em"
+        // shows, but its minute may have moved: visiting the dashboard re-synced every entity).
+        for (const line of online[path]!.split('\n').filter((l) => l.trim() && !/Atualiza(?:r|ndo|do em)/.test(l))) {
+          expect(text).toContain(line)
+        }
+      }
+      // Grades of a class, from the same local data.
+      await page.goto('/pedagogico/list')
+      await page.getByRole('article', { name: 'Inglês — Intermediário 2' }).getByRole('link', { name: 'Notas' }).click()
+      await expect(page.getByTestId('media')).toHaveText(/^\d+,\d$/)
+      await page.reload()
+      await expect(page.getByTestId('media')).toHaveText(/^\d+,\d$/)
+      await expectNoAxeViolations(page)
+    })
   })
 
-  test('going back online refreshes the screen without a reload', async ({ page, context }) => {
-    await loginAsStudent(page)
-    await visitAll(page)
-    await waitForOfflineReady(page)
-    await context.setOffline(true)
-    await page.goto('/financial')
-    await expect(page.getByText('Você está sem internet.', { exact: false })).toBeVisible()
-    let loads = 0
-    page.on('load', () => loads++)
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/v1/at-home/financeiro/') && isSyncAnswer(r))
-    await context.setOffline(false)
-    await refreshed
-    await expect(page.getByText('Você está sem internet.', { exact: false })).toBeHidden()
-    expect(loads).toBe(0)
+  test.describe(() => {
+    // The service worker is part of what this test checks.
+    test.use({ serviceWorkers: 'allow' })
+    test('going back online refreshes the screen without a reload', async ({ page, context }) => {
+      await loginAsStudent(page)
+      await visitAll(page)
+      await waitForOfflineReady(page)
+      await context.setOffline(true)
+      await page.goto('/financial')
+      await expect(page.getByText('Você está sem internet.', { exact: false })).toBeVisible()
+      let loads = 0
+      page.on('load', () => loads++)
+      const refreshed = page.waitForResponse((r) => r.url().includes('/api/v1/at-home/financeiro/') && isSyncAnswer(r))
+      await context.setOffline(false)
+      await refreshed
+      await expect(page.getByText('Você está sem internet.', { exact: false })).toBeHidden()
+      expect(loads).toBe(0)
+    })
   })
 
   test('a failed refresh keeps the local data on screen with a non-blocking message', async ({ page }) => {
@@ -152,82 +160,90 @@ test.describe('offline reading (D15)', () => {
     expect(await firstRow.innerText()).toBe(firstRowText)
   })
 
-  test('an empty local store offline says so instead of spinning', async ({ page, context }) => {
-    // Orders never reach this device: the API is unreachable for them.
-    await page.route('**/api/v1/pre-invoice/**', (route) => route.abort('internetdisconnected'))
-    await loginAsStudent(page)
-    await page.goto('/financial')
-    await waitForOfflineReady(page)
-    await context.setOffline(true)
-    await page.goto('/pedidos')
-    await expect(page.getByText('Você está sem internet e ainda não há dados salvos neste aparelho.', { exact: false })).toBeVisible()
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  test.describe(() => {
+    // The service worker is part of what this test checks.
+    test.use({ serviceWorkers: 'allow' })
+    test('an empty local store offline says so instead of spinning', async ({ page, context }) => {
+      // Orders never reach this device: the API is unreachable for them.
+      await page.route('**/api/v1/pre-invoice/**', (route) => route.abort('internetdisconnected'))
+      await loginAsStudent(page)
+      await page.goto('/financial')
+      await waitForOfflineReady(page)
+      await context.setOffline(true)
+      await page.goto('/pedidos')
+      await expect(page.getByText('Você está sem internet e ainda não há dados salvos neste aparelho.', { exact: false })).toBeVisible()
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+    })
   })
 
-  test("logout wipes the device: the next account never sees the first one's data, online or offline", async ({ page, context }) => {
-    await loginAsStudent(page)
-    await visitAll(page)
-    const studentClass = 'Inglês — Intermediário 2'
-    // A runtime cache holding an API answer, as a service worker that cached one would leave.
-    await page.evaluate(async () =>
-      (await caches.open('api-answers')).put('/api/v1/users/me/', new Response('{"full_name":"Ana Beatriz Souza"}')),
-    )
-    const nav = await mainNav(page)
-    await nav.getByRole('button', { name: 'Sair' }).click()
-    await expect(page).toHaveURL(/\/login\/main$/)
-    // Every store of the device database, whatever version added it, is empty (issue 8).
-    const counts = await page.evaluate(
-      () =>
-        new Promise<Record<string, number>>((resolve, reject) => {
-          const open = indexedDB.open('portal')
-          open.onerror = () => reject(open.error)
-          open.onsuccess = () => {
-            const db = open.result
-            const names = [...db.objectStoreNames]
-            const tx = db.transaction(names, 'readonly')
-            Promise.all(
-              names.map(
-                (n) =>
-                  new Promise<[string, number]>(
-                    (res) => (tx.objectStore(n).count().onsuccess = (e) => res([n, (e.target as IDBRequest<number>).result])),
-                  ),
-              ),
-            )
-              .then((pairs) => resolve(Object.fromEntries(pairs)))
-              .catch(reject)
-          }
-        }),
-    )
-    expect(Object.keys(counts)).toEqual(expect.arrayContaining(['turmas', 'notas', 'parcelas', 'pedidos', 'syncState']))
-    expect(Object.values(counts).every((n) => n === 0)).toBe(true)
-    // No account key, no kept user, no runtime cache but the app's own precache.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => ({
-          keys: Object.keys(localStorage).filter((key) =>
-            ['token', 'cpf_email_verification_token', 'bookInfo', 'push_subscription_auth'].includes(key),
-          ),
-          keptUser: localStorage.getItem('portal-kept-user')?.includes('Ana Beatriz Souza') ?? false,
-          apiCache: (await caches.keys()).includes('api-answers'),
-        })),
+  test.describe(() => {
+    // The service worker is part of what this test checks.
+    test.use({ serviceWorkers: 'allow' })
+    test("logout wipes the device: the next account never sees the first one's data, online or offline", async ({ page, context }) => {
+      await loginAsStudent(page)
+      await visitAll(page)
+      const studentClass = 'Inglês — Intermediário 2'
+      // A runtime cache holding an API answer, as a service worker that cached one would leave.
+      await page.evaluate(async () =>
+        (await caches.open('api-answers')).put('/api/v1/users/me/', new Response('{"full_name":"Ana Beatriz Souza"}')),
       )
-      .toEqual({ keys: [], keptUser: false, apiCache: false })
+      const nav = await mainNav(page)
+      await nav.getByRole('button', { name: 'Sair' }).click()
+      await expect(page).toHaveURL(/\/login\/main$/)
+      // Every store of the device database, whatever version added it, is empty (issue 8).
+      const counts = await page.evaluate(
+        () =>
+          new Promise<Record<string, number>>((resolve, reject) => {
+            const open = indexedDB.open('portal')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const db = open.result
+              const names = [...db.objectStoreNames]
+              const tx = db.transaction(names, 'readonly')
+              Promise.all(
+                names.map(
+                  (n) =>
+                    new Promise<[string, number]>(
+                      (res) => (tx.objectStore(n).count().onsuccess = (e) => res([n, (e.target as IDBRequest<number>).result])),
+                    ),
+                ),
+              )
+                .then((pairs) => resolve(Object.fromEntries(pairs)))
+                .catch(reject)
+            }
+          }),
+      )
+      expect(Object.keys(counts)).toEqual(expect.arrayContaining(['turmas', 'notas', 'parcelas', 'pedidos', 'syncState']))
+      expect(Object.values(counts).every((n) => n === 0)).toBe(true)
+      // No account key, no kept user, no runtime cache but the app's own precache.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => ({
+            keys: Object.keys(localStorage).filter((key) =>
+              ['token', 'cpf_email_verification_token', 'bookInfo', 'push_subscription_auth'].includes(key),
+            ),
+            keptUser: localStorage.getItem('portal-kept-user')?.includes('Ana Beatriz Souza') ?? false,
+            apiCache: (await caches.keys()).includes('api-answers'),
+          })),
+        )
+        .toEqual({ keys: [], keptUser: false, apiCache: false })
 
-    await login(page, SIBLINGS.cpf, SIBLINGS.password)
-    await page.getByRole('button', { name: new RegExp(SIBLINGS.names[1]!) }).click()
-    await expect(page).toHaveURL(/\/dashboard$/)
-    await page.goto('/pedagogico/list')
-    await expect(page.getByTestId('updated-at').first()).toBeVisible()
-    await expect(page.getByRole('heading', { name: studentClass })).toHaveCount(0)
-    await page.goto('/financial')
-    await expect(page.getByTestId('updated-at').first()).toBeVisible()
-    await waitForOfflineReady(page)
-    await context.setOffline(true)
-    for (const path of ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']) {
-      await page.goto(path)
-      await expect(page.getByText('Você está sem internet.', { exact: false })).toBeVisible()
-      await expect(page.getByText(studentClass)).toHaveCount(0)
-      await expect(page.getByText(STUDENT.name)).toHaveCount(0)
-    }
+      await login(page, SIBLINGS.cpf, SIBLINGS.password)
+      await page.getByRole('button', { name: new RegExp(SIBLINGS.names[1]!) }).click()
+      await expect(page).toHaveURL(/\/dashboard$/)
+      await page.goto('/pedagogico/list')
+      await expect(page.getByTestId('updated-at').first()).toBeVisible()
+      await expect(page.getByRole('heading', { name: studentClass })).toHaveCount(0)
+      await page.goto('/financial')
+      await expect(page.getByTestId('updated-at').first()).toBeVisible()
+      await waitForOfflineReady(page)
+      await context.setOffline(true)
+      for (const path of ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']) {
+        await page.goto(path)
+        await expect(page.getByText('Você está sem internet.', { exact: false })).toBeVisible()
+        await expect(page.getByText(studentClass)).toHaveCount(0)
+        await expect(page.getByText(STUDENT.name)).toHaveCount(0)
+      }
+    })
   })
 })

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, holdApi, login, serviceWorkerInControl } from './fixtures.ts'
 
+// The service worker is part of what these tests check (offline reloads, its cache, push, sync).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * /pedidos/create/{id}/{codigoProduto}'s honest states (issue 4, issue 12, P150) against the
  * real server: a skeleton of the product box while the product is slow to come, the error

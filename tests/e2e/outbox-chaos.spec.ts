@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { ANA, atividade, chooseFile, dispatchSync, INGLES, openAtividades, outboxItem, pdf, serverFiles, signIn } from './outbox-helpers.ts'
 
+// The service worker is part of what these tests check (offline reloads, its cache, push, sync).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * Chaos (issue 10, D16): 20 files chosen while the network flips at random moments and the
  * page reloads twice. At the end the real server holds exactly those 20 files, each

@@ -19,6 +19,9 @@ import {
   waitForWorker,
 } from './outbox-helpers.ts'
 
+// The service worker is part of what these tests check (offline reloads, its cache, push, sync).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The outbox (D16, issue 10): a file chosen offline waits on the device, survives reloads
  * and a browser restart, and reaches the real server exactly once, byte for byte, whoever

@@ -127,25 +127,29 @@ for (const screen of SCREENS) {
       await expect(page.getByRole('region', { name: screen.summary })).toContainText(amount)
     })
 
-    test('offline, an id the device never had is "not on this device", not "not found"; online, the answer says not found', async ({
-      page,
-      context,
-    }) => {
-      await loginAsStudent(page)
-      await serviceWorkerInControl(page)
-      // The device holds this screen's data: the list, without the id asked for below.
-      await page.goto(screen.path(987_654))
-      await expect(page.getByText(screen.notFound)).toBeVisible()
+    test.describe(() => {
+      // The service worker is part of what this test checks.
+      test.use({ serviceWorkers: 'allow' })
+      test('offline, an id the device never had is "not on this device", not "not found"; online, the answer says not found', async ({
+        page,
+        context,
+      }) => {
+        await loginAsStudent(page)
+        await serviceWorkerInControl(page)
+        // The device holds this screen's data: the list, without the id asked for below.
+        await page.goto(screen.path(987_654))
+        await expect(page.getByText(screen.notFound)).toBeVisible()
 
-      await context.setOffline(true)
-      await page.reload()
-      await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible()
-      await expect(page.getByText(screen.notOnDevice)).toBeVisible()
-      await expect(page.getByText(screen.notFound)).toHaveCount(0)
+        await context.setOffline(true)
+        await page.reload()
+        await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible()
+        await expect(page.getByText(screen.notOnDevice)).toBeVisible()
+        await expect(page.getByText(screen.notFound)).toHaveCount(0)
 
-      await context.setOffline(false)
-      await expect(page.getByText(screen.notFound)).toBeVisible()
-      await expect(page.getByText(screen.notOnDevice)).toHaveCount(0)
+        await context.setOffline(false)
+        await expect(page.getByText(screen.notFound)).toBeVisible()
+        await expect(page.getByText(screen.notOnDevice)).toHaveCount(0)
+      })
     })
   })
 }

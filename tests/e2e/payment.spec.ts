@@ -97,16 +97,20 @@ test('Card: the form explains what is missing, a declined card says why, an appr
   await expectStatus(page, numbering, 'Pago')
 })
 
-test('offline, paying says it needs a connection and sends nothing', async ({ page, context }) => {
-  await login(page, PAYER.username, PAYER.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await serviceWorkerInControl(page)
-  await openFirstUnpaid(page)
-  await context.setOffline(true)
-  await expect(page.getByText('Pagar precisa de conexão com a internet.', { exact: false })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Gerar código Pix' })).toBeDisabled()
-  await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
-  await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeDisabled()
-  await context.setOffline(false)
-  await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeEnabled()
+test.describe(() => {
+  // The service worker is part of what this test checks.
+  test.use({ serviceWorkers: 'allow' })
+  test('offline, paying says it needs a connection and sends nothing', async ({ page, context }) => {
+    await login(page, PAYER.username, PAYER.password)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await serviceWorkerInControl(page)
+    await openFirstUnpaid(page)
+    await context.setOffline(true)
+    await expect(page.getByText('Pagar precisa de conexão com a internet.', { exact: false })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Gerar código Pix' })).toBeDisabled()
+    await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
+    await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeDisabled()
+    await context.setOffline(false)
+    await expect(page.getByRole('button', { name: /^Pagar R\$/ })).toBeEnabled()
+  })
 })

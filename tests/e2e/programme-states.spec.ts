@@ -117,27 +117,31 @@ for (const part of PAGES) {
       await expectNoEmptyText(page, part)
     })
 
-    test('offline and never loaded on this device: "not on this device" (no skeleton, no empty); online, the content', async ({
-      page,
-      context,
-    }) => {
-      await signedIn(page)
-      await serviceWorkerInControl(page)
-      await context.setOffline(true)
-      await page.goto(part.path)
-      await expect(title(page, part)).toBeVisible()
-      await expect(main(page).getByText(OFFLINE_NOTHING)).toBeVisible()
-      // Not a skeleton forever, not "empty": nothing is known.
-      await expect(main(page).locator('[aria-busy="true"]')).toHaveCount(0)
-      await expect(part.skeleton(page)).toHaveCount(0)
-      await expect(part.answered(page)).toHaveCount(0)
-      await expectNoEmptyText(page, part)
-      await expectNoAxeViolations(page)
+    test.describe(() => {
+      // The service worker is part of what this test checks.
+      test.use({ serviceWorkers: 'allow' })
+      test('offline and never loaded on this device: "not on this device" (no skeleton, no empty); online, the content', async ({
+        page,
+        context,
+      }) => {
+        await signedIn(page)
+        await serviceWorkerInControl(page)
+        await context.setOffline(true)
+        await page.goto(part.path)
+        await expect(title(page, part)).toBeVisible()
+        await expect(main(page).getByText(OFFLINE_NOTHING)).toBeVisible()
+        // Not a skeleton forever, not "empty": nothing is known.
+        await expect(main(page).locator('[aria-busy="true"]')).toHaveCount(0)
+        await expect(part.skeleton(page)).toHaveCount(0)
+        await expect(part.answered(page)).toHaveCount(0)
+        await expectNoEmptyText(page, part)
+        await expectNoAxeViolations(page)
 
-      await context.setOffline(false)
-      await expect(part.answered(page)).toBeVisible()
-      await expect(main(page).getByText(OFFLINE_NOTHING)).toHaveCount(0)
-      await expectNoEmptyText(page, part)
+        await context.setOffline(false)
+        await expect(part.answered(page)).toBeVisible()
+        await expect(main(page).getByText(OFFLINE_NOTHING)).toHaveCount(0)
+        await expectNoEmptyText(page, part)
+      })
     })
   })
 }

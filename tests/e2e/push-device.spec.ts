@@ -78,63 +78,67 @@ const offer = (page: Page) => page.getByRole('region', { name: 'Receba os avisos
 /** /me's switch for this device's notifications. */
 const deviceSwitch = (page: Page) => page.getByRole('switch', { name: 'Receber notificações da escola neste aparelho' })
 
-test('the offer turns notifications on; a push on screen shows in the page; /me tests and turns them off', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const { origin, device } = await signInWithDevice(page, context, request, baseURL!)
-  // Not on the first paint: the offer comes after a few seconds on the screen.
-  await expect(offer(page)).toHaveCount(0)
-  await serviceWorkerInControl(page)
-  const token = await tokenOf(request, STUDENT.username, STUDENT.password)
-  await expect(offer(page)).toBeVisible({ timeout: 15_000 })
-  await offer(page).getByRole('button', { name: 'Ativar notificações' }).click()
-  await expect(offer(page)).toContainText('Notificações ativadas neste aparelho.')
-  expect(await page.evaluate(() => localStorage.getItem('push_subscription_auth'))).toBe(device.auth)
-  const [subscribed] = await serverSubscriptions(request, token, device)
-  expect(subscribed).toMatchObject({ auth: device.auth, is_pwa: false, device_type: 'desktop' })
+test.describe(() => {
+  // The service worker is part of what this test checks.
+  test.use({ serviceWorkers: 'allow' })
+  test('the offer turns notifications on; a push on screen shows in the page; /me tests and turns them off', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { origin, device } = await signInWithDevice(page, context, request, baseURL!)
+    // Not on the first paint: the offer comes after a few seconds on the screen.
+    await expect(offer(page)).toHaveCount(0)
+    await serviceWorkerInControl(page)
+    const token = await tokenOf(request, STUDENT.username, STUDENT.password)
+    await expect(offer(page)).toBeVisible({ timeout: 15_000 })
+    await offer(page).getByRole('button', { name: 'Ativar notificações' }).click()
+    await expect(offer(page)).toContainText('Notificações ativadas neste aparelho.')
+    expect(await page.evaluate(() => localStorage.getItem('push_subscription_auth'))).toBe(device.auth)
+    const [subscribed] = await serverSubscriptions(request, token, device)
+    expect(subscribed).toMatchObject({ auth: device.auth, is_pwa: false, device_type: 'desktop' })
 
-  // /me: the switch is on; "Enviar teste" reaches this device through the push service.
-  await page.goto('/me')
-  const card = page.getByRole('region', { name: 'Notificações neste aparelho' })
-  const toggle = card.getByRole('switch', { name: 'Receber notificações da escola neste aparelho' })
-  await expect(toggle).toHaveAttribute('aria-checked', 'true')
-  await card.getByRole('button', { name: 'Enviar teste' }).click()
-  await expect(card.getByRole('status')).toContainText('Notificação de teste enviada')
-  let delivered = ''
-  await expect
-    .poll(async () => {
-      const received = await receivedBy(request, baseURL!, device)
-      delivered = received.at(-1)?.body ?? ''
-      return received.length
-    })
-    .toBe(1)
-  expect(JSON.parse(delivered)).toMatchObject({ title: 'Notificações ativadas', link: '/me' })
+    // /me: the switch is on; "Enviar teste" reaches this device through the push service.
+    await page.goto('/me')
+    const card = page.getByRole('region', { name: 'Notificações neste aparelho' })
+    const toggle = card.getByRole('switch', { name: 'Receber notificações da escola neste aparelho' })
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    await card.getByRole('button', { name: 'Enviar teste' }).click()
+    await expect(card.getByRole('status')).toContainText('Notificação de teste enviada')
+    let delivered = ''
+    await expect
+      .poll(async () => {
+        const received = await receivedBy(request, baseURL!, device)
+        delivered = received.at(-1)?.body ?? ''
+        return received.length
+      })
+      .toBe(1)
+    expect(JSON.parse(delivered)).toMatchObject({ title: 'Notificações ativadas', link: '/me' })
 
-  // The push reaches the worker while the portal is on screen: the page shows it as well.
-  await page.goto('/dashboard')
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  // The layer that listens loads after the first screen.
-  await expect(page.getByRole('status', { name: 'Notificações recebidas' })).toBeAttached()
-  const { cdp, registrationId } = await serviceWorkerSession(context, page)
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: delivered })
-  await cdp.detach()
-  const message = page.getByTestId('push-message')
-  await expect(message).toContainText('Notificações ativadas')
-  await expect(message).toContainText('Este é um teste: este aparelho recebe os avisos da escola.')
-  await message.getByRole('button', { name: 'Abrir' }).click()
-  await expect(page).toHaveURL(/\/me$/)
-  await expect(message).toHaveCount(0)
+    // The push reaches the worker while the portal is on screen: the page shows it as well.
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The layer that listens loads after the first screen.
+    await expect(page.getByRole('status', { name: 'Notificações recebidas' })).toBeAttached()
+    const { cdp, registrationId } = await serviceWorkerSession(context, page)
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: delivered })
+    await cdp.detach()
+    const message = page.getByTestId('push-message')
+    await expect(message).toContainText('Notificações ativadas')
+    await expect(message).toContainText('Este é um teste: este aparelho recebe os avisos da escola.')
+    await message.getByRole('button', { name: 'Abrir' }).click()
+    await expect(page).toHaveURL(/\/me$/)
+    await expect(message).toHaveCount(0)
 
-  // Off: the server stops sending here and the browser drops the subscription.
-  await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-checked', 'false')
-  await expect(card.getByRole('status')).toContainText('Notificações desativadas neste aparelho.')
-  expect(await serverSubscriptions(request, token, device)).toEqual([])
-  expect(await page.evaluate(() => localStorage.getItem('push_subscription_auth'))).toBeNull()
-  await expect(card.getByRole('button', { name: 'Enviar teste' })).toHaveCount(0)
+    // Off: the server stops sending here and the browser drops the subscription.
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await expect(card.getByRole('status')).toContainText('Notificações desativadas neste aparelho.')
+    expect(await serverSubscriptions(request, token, device)).toEqual([])
+    expect(await page.evaluate(() => localStorage.getItem('push_subscription_auth'))).toBeNull()
+    await expect(card.getByRole('button', { name: 'Enviar teste' })).toHaveCount(0)
+  })
 })
 
 test('"Agora não" keeps the offer away; a blocked permission removes the subscription; logout unsubscribes', async ({
@@ -187,33 +191,37 @@ test('"Agora não" keeps the offer away; a blocked permission removes the subscr
   expect(await page.evaluate(() => sessionStorage.getItem('__stand-in-push-subscription'))).toBeNull()
 })
 
-test('offline, the /me switch says it needs the connection and waits; back online it works', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const { device } = await signInWithDevice(page, context, request, baseURL!)
-  const token = await tokenOf(request, STUDENT.username, STUDENT.password)
-  await page.goto('/me')
-  const toggle = deviceSwitch(page)
-  await expect(toggle).toHaveAttribute('aria-checked', 'false')
-  await expect(toggle).toBeEnabled()
+test.describe(() => {
+  // The service worker is part of what this test checks.
+  test.use({ serviceWorkers: 'allow' })
+  test('offline, the /me switch says it needs the connection and waits; back online it works', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { device } = await signInWithDevice(page, context, request, baseURL!)
+    const token = await tokenOf(request, STUDENT.username, STUDENT.password)
+    await page.goto('/me')
+    const toggle = deviceSwitch(page)
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await expect(toggle).toBeEnabled()
 
-  await context.setOffline(true)
-  await expect(page.getByText('Para mudar, conecte-se à internet.')).toBeVisible()
-  await expect(toggle).toBeDisabled()
-  await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await context.setOffline(true)
+    await expect(page.getByText('Para mudar, conecte-se à internet.')).toBeVisible()
+    await expect(toggle).toBeDisabled()
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
 
-  await context.setOffline(false)
-  await expect(page.getByText('Para mudar, conecte-se à internet.')).toHaveCount(0)
-  await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-checked', 'true')
-  expect(await serverSubscriptions(request, token, device)).toHaveLength(1)
-  // Off again: this device leaves no subscription behind for the other tests' sends.
-  await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-checked', 'false')
-  await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
+    await context.setOffline(false)
+    await expect(page.getByText('Para mudar, conecte-se à internet.')).toHaveCount(0)
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    expect(await serverSubscriptions(request, token, device)).toHaveLength(1)
+    // Off again: this device leaves no subscription behind for the other tests' sends.
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
+  })
 })
 
 test('on a phone, /me’s switch sits below its label, which reads in two lines at most', async ({ page, context, request, baseURL }) => {

@@ -3,6 +3,9 @@ import { expect, test } from '@playwright/test'
 import { bearer, login, loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, STUDENT, tokenOf } from './fixtures.ts'
 import { newStandInDevice, receivedBy } from './push-helpers.ts'
 
+// The service worker is part of what these tests check (offline reloads, its cache, push, sync).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * A push reaching the student's real service worker (issue 11): delivered over the DevTools
  * protocol (TOOLCHAIN "Push"; no push service can reach a test browser), shown as the

@@ -8,6 +8,9 @@ import { E2E_PORT } from '../../playwright.config.ts'
 import { readManifest } from '../../scripts/vite-manifest.ts'
 import { expectNoAxeViolations, field, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
 
+// The service worker is part of what these tests check (offline reloads, its cache, push, sync).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The PWA layer against the built app and the real server: offline start after one online
  * visit, no API data in the worker's caches, the user-driven update flow, the install

@@ -127,25 +127,29 @@ test.describe('with a camera showing the book code', () => {
     await expect.poll(() => cameraState(page)).toEqual({ opened: 1, live: 0 })
   })
 
-  test('offline, after one visit, the screen still reads the code (reader precached by the service worker)', async () => {
-    const page = await cameraPage(bookVideo)
-    const context = page.context()
-    await page.goto('/login/main')
-    await serviceWorkerInControl(page)
-    const precached = await page.evaluate(async () => {
-      const name = (await caches.keys()).find((cache) => cache.startsWith('workbox-precache'))
-      const keys = name ? await (await caches.open(name)).keys() : []
-      return keys.map((request) => new URL(request.url).pathname)
-    })
-    expect(precached.filter((file) => file.endsWith('.wasm'))).toHaveLength(1)
+  test.describe(() => {
+    // The service worker is part of what this test checks.
+    test.use({ serviceWorkers: 'allow' })
+    test('offline, after one visit, the screen still reads the code (reader precached by the service worker)', async () => {
+      const page = await cameraPage(bookVideo)
+      const context = page.context()
+      await page.goto('/login/main')
+      await serviceWorkerInControl(page)
+      const precached = await page.evaluate(async () => {
+        const name = (await caches.keys()).find((cache) => cache.startsWith('workbox-precache'))
+        const keys = name ? await (await caches.open(name)).keys() : []
+        return keys.map((request) => new URL(request.url).pathname)
+      })
+      expect(precached.filter((file) => file.endsWith('.wasm'))).toHaveLength(1)
 
-    await context.setOffline(true)
-    await page.reload()
-    const reached = formReached(page)
-    await page.getByRole('link', { name: 'Entrar com QR code' }).click()
-    await reached
-    expect(JSON.parse((await storedBookInfo(page)) ?? 'null')).toEqual({ uuid: BOOK_UUID })
-    await context.setOffline(false)
+      await context.setOffline(true)
+      await page.reload()
+      const reached = formReached(page)
+      await page.getByRole('link', { name: 'Entrar com QR code' }).click()
+      await reached
+      expect(JSON.parse((await storedBookInfo(page)) ?? 'null')).toEqual({ uuid: BOOK_UUID })
+      await context.setOffline(false)
+    })
   })
 
   test('a refused camera offers a photo of the code, and the photo continues the journey', async () => {
@@ -212,37 +216,41 @@ test.describe('with a camera showing a code that is not a book', () => {
 })
 
 test.describe('without a camera', () => {
-  test('a desktop without a camera is told so and reads a photo; a photo without a code or a book is explained', async ({
-    page,
-    context,
-  }) => {
-    await page.goto('/login/qr-code')
-    await expect(page.getByRole('heading', { level: 1, name: 'Entrar com QR code' })).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: 'Nenhuma câmera encontrada' })).toBeVisible()
-    // Nothing to retry on a device without a camera.
-    await expect(page.getByRole('button', { name: 'Tentar usar a câmera de novo' })).toHaveCount(0)
-    // The file input behind the "Escolher uma foto do QR code" button.
-    const photo = page.locator('input[type=file]')
+  test.describe(() => {
+    // The service worker is part of what this test checks.
+    test.use({ serviceWorkers: 'allow' })
+    test('a desktop without a camera is told so and reads a photo; a photo without a code or a book is explained', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/login/qr-code')
+      await expect(page.getByRole('heading', { level: 1, name: 'Entrar com QR code' })).toBeVisible()
+      await expect(page.getByRole('status').filter({ hasText: 'Nenhuma câmera encontrada' })).toBeVisible()
+      // Nothing to retry on a device without a camera.
+      await expect(page.getByRole('button', { name: 'Tentar usar a câmera de novo' })).toHaveCount(0)
+      // The file input behind the "Escolher uma foto do QR code" button.
+      const photo = page.locator('input[type=file]')
 
-    // A picture with no QR code in it (the brand's icon).
-    await photo.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: readFileSync('public/icons/knn-192.png') })
-    await expect(page.getByRole('alert').filter({ hasText: 'Nenhum QR code nesta foto' })).toBeVisible()
-    // A QR code that is not a book's.
-    await photo.setInputFiles(await codePhoto(NOT_A_BOOK))
-    await expect(page.getByRole('alert').filter({ hasText: 'Este QR code não é de um livro' })).toBeVisible()
-    await expect(page.getByRole('alert').filter({ hasText: 'Nenhum QR code nesta foto' })).toHaveCount(0)
-    // A file that is no picture at all.
-    await photo.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('isto não é uma imagem') })
-    await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível abrir esta imagem' })).toBeVisible()
-    expect(await storedBookInfo(page)).toBeNull()
+      // A picture with no QR code in it (the brand's icon).
+      await photo.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: readFileSync('public/icons/knn-192.png') })
+      await expect(page.getByRole('alert').filter({ hasText: 'Nenhum QR code nesta foto' })).toBeVisible()
+      // A QR code that is not a book's.
+      await photo.setInputFiles(await codePhoto(NOT_A_BOOK))
+      await expect(page.getByRole('alert').filter({ hasText: 'Este QR code não é de um livro' })).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: 'Nenhum QR code nesta foto' })).toHaveCount(0)
+      // A file that is no picture at all.
+      await photo.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('isto não é uma imagem') })
+      await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível abrir esta imagem' })).toBeVisible()
+      expect(await storedBookInfo(page)).toBeNull()
 
-    // Offline the screen says so, and still reads a photo.
-    await context.setOffline(true)
-    await expect(page.getByText('Você está sem internet. O leitor funciona assim mesmo', { exact: false })).toBeVisible()
-    const reached = formReached(page)
-    await photo.setInputFiles(await codePhoto(BOOK_UUID.toUpperCase()))
-    await reached
-    expect(JSON.parse((await storedBookInfo(page)) ?? 'null')).toEqual({ uuid: BOOK_UUID })
-    await context.setOffline(false)
+      // Offline the screen says so, and still reads a photo.
+      await context.setOffline(true)
+      await expect(page.getByText('Você está sem internet. O leitor funciona assim mesmo', { exact: false })).toBeVisible()
+      const reached = formReached(page)
+      await photo.setInputFiles(await codePhoto(BOOK_UUID.toUpperCase()))
+      await reached
+      expect(JSON.parse((await storedBookInfo(page)) ?? 'null')).toEqual({ uuid: BOOK_UUID })
+      await context.setOffline(false)
+    })
   })
 })

@@ -125,70 +125,74 @@ test('a student joins, scans a code with the camera and sees the entries; the sa
   expect(after.campanha.entradas).toBe(5)
 })
 
-test('not enrolled, then joined; a code scanned offline waits ("Aguardando conexão") and is validated once when the signal returns', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(150_000)
-  const token = await tokenOf(request, OFFLINE_STUDENT)
-  const { campanha } = await serverState(request, token)
-  await login(page, OFFLINE_STUDENT, PASSWORD)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await serviceWorkerInControl(page)
+test.describe(() => {
+  // The service worker is part of what this test checks.
+  test.use({ serviceWorkers: 'allow' })
+  test('not enrolled, then joined; a code scanned offline waits ("Aguardando conexão") and is validated once when the signal returns', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(150_000)
+    const token = await tokenOf(request, OFFLINE_STUDENT)
+    const { campanha } = await serverState(request, token)
+    await login(page, OFFLINE_STUDENT, PASSWORD)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await serviceWorkerInControl(page)
 
-  // Before joining: the server's 409 and the way to "Participar".
-  await page.goto(scanUrl(campanha.id, 'KNNMUNDO-LIVRO'))
-  const result = page.getByTestId('scan-result')
-  await expect(result).toContainText('Você ainda não participa desta campanha.')
-  await expectNoAxeViolations(page)
-  await result.getByRole('link', { name: 'Participar da campanha' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'KNN abre o mundo' })).toBeVisible()
-  const refused = page.getByTestId('campaign-pending-code').filter({ hasText: 'KNNMUNDO-LIVRO' })
-  await expect(refused).toContainText('Recusado')
-  await join(page)
-  await refused.getByRole('button', { name: 'Tentar agora' }).click()
-  await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-LIVRO' })).toContainText('+1 entrada')
-  await expect(page.getByTestId('campaign-standing')).toContainText('Você tem 1 entrada no sorteio.')
+    // Before joining: the server's 409 and the way to "Participar".
+    await page.goto(scanUrl(campanha.id, 'KNNMUNDO-LIVRO'))
+    const result = page.getByTestId('scan-result')
+    await expect(result).toContainText('Você ainda não participa desta campanha.')
+    await expectNoAxeViolations(page)
+    await result.getByRole('link', { name: 'Participar da campanha' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'KNN abre o mundo' })).toBeVisible()
+    const refused = page.getByTestId('campaign-pending-code').filter({ hasText: 'KNNMUNDO-LIVRO' })
+    await expect(refused).toContainText('Recusado')
+    await join(page)
+    await refused.getByRole('button', { name: 'Tentar agora' }).click()
+    await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-LIVRO' })).toContainText('+1 entrada')
+    await expect(page.getByTestId('campaign-standing')).toContainText('Você tem 1 entrada no sorteio.')
 
-  // Offline: the printed URL opens from the device and the code waits in the outbox.
-  await context.setOffline(true)
-  await page.goto(scanUrl(campanha.id, 'KNNMUNDO-EVENTO'))
-  await expect(result).toContainText('Aguardando conexão')
-  await expect(result).toContainText('será validado assim que a conexão voltar')
-  await expectNoAxeViolations(page)
-  // Opened again (a second scan) it is not queued twice.
-  await page.goto(scanUrl(campanha.id, 'KNNMUNDO-EVENTO'))
-  await expect(result).toContainText('Aguardando conexão')
+    // Offline: the printed URL opens from the device and the code waits in the outbox.
+    await context.setOffline(true)
+    await page.goto(scanUrl(campanha.id, 'KNNMUNDO-EVENTO'))
+    await expect(result).toContainText('Aguardando conexão')
+    await expect(result).toContainText('será validado assim que a conexão voltar')
+    await expectNoAxeViolations(page)
+    // Opened again (a second scan) it is not queued twice.
+    await page.goto(scanUrl(campanha.id, 'KNNMUNDO-EVENTO'))
+    await expect(result).toContainText('Aguardando conexão')
 
-  await page.getByRole('link', { name: 'Ver a campanha e os meus códigos' }).click()
-  const waiting = page.getByTestId('campaign-pending-code').filter({ hasText: 'KNNMUNDO-EVENTO' })
-  await expect(waiting).toHaveCount(1)
-  await expect(waiting).toContainText('Aguardando conexão')
-  await expectNoAxeViolations(page)
-  // Readable offline after a reload, from the device (D15): the campaign, the validated code, the waiting one.
-  await page.reload()
-  await expect(page.getByRole('heading', { level: 2, name: 'KNN abre o mundo 2026' })).toBeVisible()
-  await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-LIVRO' })).toContainText('+1 entrada')
-  await expect(waiting).toContainText('Aguardando conexão')
+    await page.getByRole('link', { name: 'Ver a campanha e os meus códigos' }).click()
+    const waiting = page.getByTestId('campaign-pending-code').filter({ hasText: 'KNNMUNDO-EVENTO' })
+    await expect(waiting).toHaveCount(1)
+    await expect(waiting).toContainText('Aguardando conexão')
+    await expectNoAxeViolations(page)
+    // Readable offline after a reload, from the device (D15): the campaign, the validated code, the waiting one.
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 2, name: 'KNN abre o mundo 2026' })).toBeVisible()
+    await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-LIVRO' })).toContainText('+1 entrada')
+    await expect(waiting).toContainText('Aguardando conexão')
 
-  await page.goto('/envios-pendentes')
-  const queued = page.getByTestId('outbox-item').filter({ hasText: 'Código da campanha KNNMUNDO-EVENTO' })
-  await expect(queued).toHaveCount(1)
-  await expect(queued).toContainText('Aguardando conexão')
-  await expectNoAxeViolations(page)
+    await page.goto('/envios-pendentes')
+    const queued = page.getByTestId('outbox-item').filter({ hasText: 'Código da campanha KNNMUNDO-EVENTO' })
+    await expect(queued).toHaveCount(1)
+    await expect(queued).toContainText('Aguardando conexão')
+    await expectNoAxeViolations(page)
 
-  // The signal returns: the app sends it once.
-  await context.setOffline(false)
-  await expect(queued).toContainText('Código validado: +2 entradas (total 3)')
+    // The signal returns: the app sends it once.
+    await context.setOffline(false)
+    await expect(queued).toContainText('Código validado: +2 entradas (total 3)')
 
-  await openCampaign(page)
-  await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-EVENTO' })).toContainText('+2 entradas')
-  await expect(page.getByTestId('campaign-standing')).toContainText('Você tem 3 entradas no sorteio.')
-  const after = await serverState(request, token)
-  expect(after.codigos.map((codigo) => codigo.codigo).sort()).toEqual(['KNNMUNDO-EVENTO', 'KNNMUNDO-LIVRO'])
-  expect(after.campanha.entradas).toBe(3)
-  expect(after.campanha.codigos_validados).toBe(2)
+    await openCampaign(page)
+    await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-EVENTO' })).toContainText('+2 entradas')
+    await expect(page.getByTestId('campaign-standing')).toContainText('Você tem 3 entradas no sorteio.')
+    const after = await serverState(request, token)
+    expect(after.codigos.map((codigo) => codigo.codigo).sort()).toEqual(['KNNMUNDO-EVENTO', 'KNNMUNDO-LIVRO'])
+    expect(after.campanha.entradas).toBe(3)
+    expect(after.campanha.codigos_validados).toBe(2)
+  })
 })
 
 test('the printed URL opened logged out is validated after the login', async ({ browser, request }) => {
