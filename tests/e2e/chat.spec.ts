@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test as base } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { startChatWidgetStandIn, STAND_IN_IDENTIFIED, type ChatWidgetStandIn } from '../../server/test/stand-ins/chat-widget.ts'
-import { expectNoAxeViolations, loginAsStudent, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, loginAsStudentOnScreen, STUDENT } from './fixtures.ts'
 import { startOwnServer } from './own-server.ts'
 
 interface ChatServer {
@@ -49,7 +49,7 @@ test('the chat loads only on the tap and identifies the student with a valid has
   page.on('request', (request) => {
     if (request.url().startsWith(widget.url)) chatRequests.push(request.url())
   })
-  await loginAsStudent(page)
+  await loginAsStudentOnScreen(page)
   const button = page.getByRole('button', { name: 'Ajuda pelo chat' })
   await expect(button).toBeVisible()
   await expectNoAxeViolations(page)
@@ -87,7 +87,7 @@ base('without chat configured the button is not there and nothing of the chat lo
   page.on('request', (request) => {
     if (request.resourceType() === 'script' && !request.url().startsWith(shared)) foreignScripts.push(request.url())
   })
-  await loginAsStudent(page)
+  await loginAsStudentOnScreen(page)
   await expect(page.getByRole('banner').getByRole('link', { name: 'Meu perfil' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Ajuda pelo chat' })).toHaveCount(0)
   expect(await page.evaluate(() => 'chatwootSDK' in window || '$chatwoot' in window)).toBe(false)

@@ -107,6 +107,17 @@ export async function startSignedIn(page: Page, who: SessionName, path = '/dashb
   await page.context().setStorageState(SESSIONS[who].file)
   await page.goto(path)
   await expect(page).toHaveURL((url) => url.pathname + url.search === path)
+  // The pre-rendered frame is inert until the app takes it over (P297): wait for the app.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+}
+
+/**
+ * Ana logged in through the login screen, on the dashboard: for a test that ends her session
+ * (logout), which must not end the stored one every other test shares.
+ */
+export async function loginAsStudentOnScreen(page: Page) {
+  await login(page, STUDENT.username, STUDENT.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
 }
 
 /** Ana signed in, on the dashboard (the stored session; `login` walks the login screen). */

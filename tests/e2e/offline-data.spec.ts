@@ -5,6 +5,7 @@ import {
   mainNav,
   login,
   loginAsStudent,
+  loginAsStudentOnScreen,
   SIBLINGS,
   STUDENT,
   instalmentRows,
@@ -180,7 +181,7 @@ test.describe('offline reading (D15)', () => {
     // The service worker is part of what this test checks.
     test.use({ serviceWorkers: 'allow' })
     test("logout wipes the device: the next account never sees the first one's data, online or offline", async ({ page, context }) => {
-      await loginAsStudent(page)
+      await loginAsStudentOnScreen(page)
       await visitAll(page)
       const studentClass = 'Inglês — Intermediário 2'
       // A runtime cache holding an API answer, as a service worker that cached one would leave.

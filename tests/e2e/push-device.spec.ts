@@ -141,54 +141,58 @@ test.describe(() => {
   })
 })
 
-test('"Agora não" keeps the offer away; a blocked permission removes the subscription; logout unsubscribes', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const { device } = await signInWithDevice(page, context, request, baseURL!)
-  const token = await tokenOf(request, STUDENT.username, STUDENT.password)
+test.describe(() => {
+  // A push subscription is the service worker's.
+  test.use({ serviceWorkers: 'allow' })
+  test('"Agora não" keeps the offer away; a blocked permission removes the subscription; logout unsubscribes', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { device } = await signInWithDevice(page, context, request, baseURL!)
+    const token = await tokenOf(request, STUDENT.username, STUDENT.password)
 
-  await offer(page).getByRole('button', { name: 'Agora não' }).click({ timeout: 15_000 })
-  await expect(offer(page)).toHaveCount(0)
-  await page.reload()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  // Longer than the offer's delay: it does not come back.
-  await page.waitForTimeout(6_000)
-  await expect(offer(page)).toHaveCount(0)
+    await offer(page).getByRole('button', { name: 'Agora não' }).click({ timeout: 15_000 })
+    await expect(offer(page)).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // Longer than the offer's delay: it does not come back.
+    await page.waitForTimeout(6_000)
+    await expect(offer(page)).toHaveCount(0)
 
-  // Turned on from /me instead.
-  await page.goto('/me')
-  const toggle = deviceSwitch(page)
-  await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-checked', 'true')
-  expect(await serverSubscriptions(request, token, device)).toHaveLength(1)
+    // Turned on from /me instead.
+    await page.goto('/me')
+    const toggle = deviceSwitch(page)
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    expect(await serverSubscriptions(request, token, device)).toHaveLength(1)
 
-  // The student blocks notifications in the site settings (the browser drops its subscription
-  // with the permission): the next start removes the server's too.
-  await page.evaluate(() => {
-    sessionStorage.setItem('__stand-in-permission', 'denied')
-    sessionStorage.removeItem('__stand-in-push-subscription')
+    // The student blocks notifications in the site settings (the browser drops its subscription
+    // with the permission): the next start removes the server's too.
+    await page.evaluate(() => {
+      sessionStorage.setItem('__stand-in-permission', 'denied')
+      sessionStorage.removeItem('__stand-in-push-subscription')
+    })
+    await page.reload()
+    await expect(page.getByText('As notificações estão bloqueadas neste navegador.')).toBeVisible()
+    await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
+    expect(await page.evaluate(() => localStorage.getItem('push_subscription_auth'))).toBeNull()
+    await expect(toggle).toBeDisabled()
+
+    // Allowed again and on; then logout: the account's notifications stop reaching this device.
+    await page.evaluate(() => sessionStorage.removeItem('__stand-in-permission'))
+    await page.reload()
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    expect(await serverSubscriptions(request, token, device)).toHaveLength(1)
+    const nav = await mainNav(page)
+    await nav.getByRole('button', { name: 'Sair' }).click()
+    await expect(page).toHaveURL(/\/login\/main$/)
+    await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
+    expect(await page.evaluate(() => sessionStorage.getItem('__stand-in-push-subscription'))).toBeNull()
   })
-  await page.reload()
-  await expect(page.getByText('As notificações estão bloqueadas neste navegador.')).toBeVisible()
-  await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
-  expect(await page.evaluate(() => localStorage.getItem('push_subscription_auth'))).toBeNull()
-  await expect(toggle).toBeDisabled()
-
-  // Allowed again and on; then logout: the account's notifications stop reaching this device.
-  await page.evaluate(() => sessionStorage.removeItem('__stand-in-permission'))
-  await page.reload()
-  await expect(toggle).toHaveAttribute('aria-checked', 'false')
-  await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-checked', 'true')
-  expect(await serverSubscriptions(request, token, device)).toHaveLength(1)
-  const nav = await mainNav(page)
-  await nav.getByRole('button', { name: 'Sair' }).click()
-  await expect(page).toHaveURL(/\/login\/main$/)
-  await expect.poll(() => serverSubscriptions(request, token, device)).toEqual([])
-  expect(await page.evaluate(() => sessionStorage.getItem('__stand-in-push-subscription'))).toBeNull()
 })
 
 test.describe(() => {

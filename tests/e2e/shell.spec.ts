@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, field, loginAsStudent, MANAGER, restorePassword, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, loginAsStudent, loginAsStudentOnScreen, MANAGER, restorePassword, STUDENT } from './fixtures.ts'
 
 test.describe('app shell and profile', () => {
   test('/me shows the profile of the logged-in user', async ({ page }) => {
@@ -30,7 +30,7 @@ test.describe('app shell and profile', () => {
 
   test('a wide screen: following a drawer link or logging out puts focus on the new heading', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
-    await loginAsStudent(page)
+    await loginAsStudentOnScreen(page)
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     const nav = page.getByRole('navigation', { name: 'Menu principal' })
     await nav.getByRole('link', { name: 'Financeiro' }).click()
@@ -127,7 +127,7 @@ test.describe('phone shell', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('the tab bar moves between the main areas and focus lands on each screen’s heading', async ({ page }) => {
-    await loginAsStudent(page)
+    await loginAsStudentOnScreen(page)
     // After login focus is on the dashboard's heading, not lost to the page body.
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
@@ -169,7 +169,7 @@ test.describe('phone shell', () => {
   })
 
   test('"Mais" opens the drawer as a modal dialog: focus stays inside, Esc closes it, focus returns', async ({ page }) => {
-    await loginAsStudent(page)
+    await loginAsStudentOnScreen(page)
     const more = page.getByRole('navigation', { name: 'Atalhos' }).getByRole('button', { name: 'Mais' })
     await more.click()
     const dialog = page.getByRole('dialog', { name: 'Menu' })

@@ -201,7 +201,8 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
     const shell = await boxes(shellPage, DASHBOARD)
     await shellContext.close()
 
-    const context = await browser.newContext({ viewport })
+    // The worker serves the offline reload.
+    const context = await browser.newContext({ viewport, serviceWorkers: 'allow' })
     await context.addInitScript((value) => localStorage.getItem('token') ?? localStorage.setItem('token', value), token)
     const page = await context.newPage()
     await page.goto('/dashboard')
