@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, startSignedIn } from './fixtures.ts'
+import { expectNoAxeViolations, startSignedIn, withServiceWorker } from './fixtures.ts'
 import {
   ANA,
   atividade,
@@ -117,9 +117,7 @@ test('a file of a type not accepted is refused before it is queued', async ({ pa
   await expectNoAxeViolations(page)
 })
 
-test.describe(() => {
-  // The service worker is part of what this test checks: it serves the reload offline.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test('honest states: a class never opened on this device, offline, says so; once opened it shows offline after a reload', async ({
     page,
     context,

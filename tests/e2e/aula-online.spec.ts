@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { expectNoAxeViolations, isSyncAnswer, login, loginAsStudent, mainNav, NEW_STUDENT, serviceWorkerInControl } from './fixtures.ts'
+import {
+  expectNoAxeViolations,
+  isSyncAnswer,
+  login,
+  loginAsStudent,
+  mainNav,
+  NEW_STUDENT,
+  serviceWorkerInControl,
+  withServiceWorker,
+} from './fixtures.ts'
 
 /**
  * Online classes (issue 10) against the real server and its demo data (P124): Ana's Espanhol
@@ -123,9 +132,7 @@ test.describe('online classes', () => {
     await expectNoAxeViolations(page)
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('offline after one visit the list and the details show what the device has; joining says why not', async ({ page, context }) => {
       await loginAsStudent(page)
       await openList(page)

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, login, loginAsStudent, serviceWorkerInControl, SIBLINGS } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, login, loginAsStudent, serviceWorkerInControl, SIBLINGS, withServiceWorker } from './fixtures.ts'
 
 /**
  * The club's pages in their honest states (issue 13, issue 7, P165, P168): a skeleton while
@@ -179,9 +179,7 @@ test.describe('KNN Club honest states (issue 13)', () => {
     await expect(main(page).getByText('Não foi possível carregar o seu saldo.')).toHaveCount(0)
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('offline on a device that never loaded them, each page says they are not on this device', async ({ page, context }) => {
       test.setTimeout(120_000)
       await signedIn(page)

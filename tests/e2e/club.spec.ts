@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { bearer, login, loginAsStudent, serviceWorkerInControl, tokenOf } from './fixtures.ts'
+import { bearer, login, loginAsStudent, serviceWorkerInControl, tokenOf, withServiceWorker } from './fixtures.ts'
 
 /** A demo student outside the club (server/db/seed.ts: isClub false); no other spec reads his club flag. */
 // His own account (the seed's participar@): perfil@'s e-mail is changed by the profile test.
@@ -15,9 +15,7 @@ async function pointsShown(page: Page): Promise<number> {
 }
 
 test.describe('KNN Club (issue 13)', () => {
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('a member redeems a reward: balance, statement and orders change, and read offline after a reload', async ({ page, context }) => {
       test.setTimeout(90_000)
       await loginAsStudent(page)

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
+import { loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 
 /**
  * Compressed, cacheable delivery (issue 7 §1) as Chromium receives it from the real server
@@ -56,9 +56,7 @@ test('an unchanged API answer costs a 304 with no body; a large one arrives comp
   expect(result.againEtag).toBe(result.etag)
 })
 
-test.describe(() => {
-  // The service worker is part of what this test checks.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test('the service worker precaches the app but not the Sentry SDK, which loads only with a DSN', async ({ page }) => {
     // The SDK is built as its own chunk…
     expect(readdirSync('dist/assets').some((file) => /^sentry-sdk-[\w-]+\.js$/.test(file))).toBe(true)

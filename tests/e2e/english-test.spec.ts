@@ -8,6 +8,7 @@ import {
   NEW_STUDENT,
   UNCONFIRMED,
   serviceWorkerInControl,
+  withServiceWorker,
 } from './fixtures.ts'
 
 /**
@@ -40,9 +41,7 @@ async function answer(page: Page, text: string) {
 }
 
 test.describe('English level test', () => {
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('start, answer, reload back at the same question with the timer going on, offline answer sent later, finish, level from the server', async ({
       page,
       context,
@@ -160,9 +159,7 @@ test.describe('English level test', () => {
     await expectNoAxeViolations(page)
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('honest states: not yet on this device offline, an error with a retry, the device’s copy on lie-fi', async ({ page, context }) => {
       test.setTimeout(90_000)
       const intro = page.getByRole('heading', { level: 2, name: 'Como funciona' })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { field, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
+import { field, loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 
 /**
  * Issue 7 item 2, "a first paint from HTML": the shell the server (and, offline, the
@@ -196,9 +196,7 @@ test('React takes over the pre-rendered frame of a signed-in route without movin
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
 })
 
-test.describe(() => {
-  // The service worker is part of what this test checks.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test('offline, the service worker answers each page with the same pre-rendered shell as the server', async ({ page, context }) => {
     await page.goto('/login/main')
     await serviceWorkerInControl(page)

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CONSENT_MESSAGE, type IndicacoesPage } from '../../src/api/schemas/club.ts'
-import { expectNoAxeViolations, field, loginAsStudent, MANAGER, serviceWorkerInControl, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, loginAsStudent, MANAGER, serviceWorkerInControl, STUDENT, withServiceWorker } from './fixtures.ts'
 
 /**
  * The public referral page (issue 13, D25, P163, P180): a friend opens a student's link
@@ -162,9 +162,7 @@ test.describe('the referral page', () => {
     expect(sent).toEqual(['POST'])
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('offline: sending waits for a connection, the draft survives a reload, then it is sent', async ({ page, context, request }) => {
       const friend = newFriend('offline')
       await openLink(page)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { field, holdApi, login, NEW_STUDENT, serviceWorkerInControl, STUDENT } from './fixtures.ts'
+import { field, holdApi, login, NEW_STUDENT, serviceWorkerInControl, STUDENT, withServiceWorker } from './fixtures.ts'
 
 /** Issue 9 journey 7 (books): "Meus livros" on /me against the real server (D8). */
 
@@ -49,9 +49,7 @@ test('a student adds a book by its code and unlinks it after confirming', async 
   await expect(books.getByText('Nenhum livro vinculado à sua conta.')).toBeVisible()
 })
 
-test.describe(() => {
-  // The service worker is part of what this test checks.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test("the books of the student's classes; an error says so with a retry; offline and never loaded says so", async ({ page, context }) => {
     test.setTimeout(60_000)
     await login(page, 'aluno@example.com', 'demo1234')

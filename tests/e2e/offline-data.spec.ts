@@ -10,6 +10,7 @@ import {
   STUDENT,
   instalmentRows,
   serviceWorkerInControl,
+  withServiceWorker,
 } from './fixtures.ts'
 
 /**
@@ -78,9 +79,7 @@ test.describe('offline reading (D15)', () => {
     await expectNoAxeViolations(page)
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('after one online visit every screen reloads offline with the same data', async ({ page, context }) => {
       // Every screen online, every screen offline, then the grades and an axe pass: the longest walk.
       test.setTimeout(120_000)
@@ -126,9 +125,7 @@ test.describe('offline reading (D15)', () => {
     })
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('going back online refreshes the screen without a reload', async ({ page, context }) => {
       await loginAsStudent(page)
       await visitAll(page)
@@ -161,9 +158,7 @@ test.describe('offline reading (D15)', () => {
     expect(await firstRow.innerText()).toBe(firstRowText)
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('an empty local store offline says so instead of spinning', async ({ page, context }) => {
       // Orders never reach this device: the API is unreachable for them.
       await page.route('**/api/v1/pre-invoice/**', (route) => route.abort('internetdisconnected'))
@@ -177,9 +172,7 @@ test.describe('offline reading (D15)', () => {
     })
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test("logout wipes the device: the next account never sees the first one's data, online or offline", async ({ page, context }) => {
       await loginAsStudentOnScreen(page)
       await visitAll(page)

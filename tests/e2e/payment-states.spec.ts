@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test'
-import { expectNoAxeViolations, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 
 /**
  * The payment screens' honest states (issue 7's, P172) against the real server, for an
@@ -127,9 +127,7 @@ for (const screen of SCREENS) {
       await expect(page.getByRole('region', { name: screen.summary })).toContainText(amount)
     })
 
-    test.describe(() => {
-      // The service worker is part of what this test checks.
-      test.use({ serviceWorkers: 'allow' })
+    withServiceWorker(() => {
       test('offline, an id the device never had is "not on this device", not "not found"; online, the answer says not found', async ({
         page,
         context,

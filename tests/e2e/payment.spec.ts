@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, login, openFirstUnpaid, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, login, openFirstUnpaid, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 
 /**
  * Paying an instalment (issue 12, D13) against the real server: Pix confirmed by the
@@ -97,9 +97,7 @@ test('Card: the form explains what is missing, a declined card says why, an appr
   await expectStatus(page, numbering, 'Pago')
 })
 
-test.describe(() => {
-  // The service worker is part of what this test checks.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test('offline, paying says it needs a connection and sends nothing', async ({ page, context }) => {
     await login(page, PAYER.username, PAYER.password)
     await expect(page).toHaveURL(/\/dashboard$/)

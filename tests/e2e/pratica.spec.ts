@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 
 /**
  * The practice area (issue 10, /pedagogico/minha-pratica/{id}) on the real server, database
@@ -99,9 +99,7 @@ test.describe('practice area', () => {
     await expect(page.getByText('Melhor nota: 7,5')).toBeVisible()
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('opened once, works offline: content, audio from the cache, and a test kept pending then sent once', async ({ page, context }) => {
       // Every answer of the server to a result send (none can come while offline), to the page
       // or to the service worker: the outbox sends from either (D16).
@@ -171,9 +169,7 @@ test.describe('practice area', () => {
     })
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('honest states: a skeleton while it loads, empty for a book without content, the server’s refusal with a retry, and nothing stored offline', async ({
       page,
       context,

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 
 /**
  * The programme pages' honest states (issue 14, issue 7, issue 4) against the real server:
@@ -117,9 +117,7 @@ for (const part of PAGES) {
       await expectNoEmptyText(page, part)
     })
 
-    test.describe(() => {
-      // The service worker is part of what this test checks.
-      test.use({ serviceWorkers: 'allow' })
+    withServiceWorker(() => {
       test('offline and never loaded on this device: "not on this device" (no skeleton, no empty); online, the content', async ({
         page,
         context,

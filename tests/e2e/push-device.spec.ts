@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { bearer, loginAsStudent, mainNav, serviceWorkerInControl, serviceWorkerSession, STUDENT, tokenOf } from './fixtures.ts'
+import {
+  bearer,
+  loginAsStudent,
+  mainNav,
+  serviceWorkerInControl,
+  serviceWorkerSession,
+  STUDENT,
+  tokenOf,
+  withServiceWorker,
+} from './fixtures.ts'
 import { newStandInDevice, receivedBy, type StandInDevice } from './push-helpers.ts'
 
 /**
@@ -78,9 +87,7 @@ const offer = (page: Page) => page.getByRole('region', { name: 'Receba os avisos
 /** /me's switch for this device's notifications. */
 const deviceSwitch = (page: Page) => page.getByRole('switch', { name: 'Receber notificações da escola neste aparelho' })
 
-test.describe(() => {
-  // The service worker is part of what this test checks.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test('the offer turns notifications on; a push on screen shows in the page; /me tests and turns them off', async ({
     page,
     context,
@@ -141,9 +148,7 @@ test.describe(() => {
   })
 })
 
-test.describe(() => {
-  // A push subscription is the service worker's.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test('"Agora não" keeps the offer away; a blocked permission removes the subscription; logout unsubscribes', async ({
     page,
     context,
@@ -195,9 +200,7 @@ test.describe(() => {
   })
 })
 
-test.describe(() => {
-  // The service worker is part of what this test checks.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test('offline, the /me switch says it needs the connection and waits; back online it works', async ({
     page,
     context,

@@ -4,7 +4,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import QRCode from 'qrcode'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { expectNoAxeViolations, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 import { qrVideo } from './qr-camera.ts'
 
 /**
@@ -127,9 +127,7 @@ test.describe('with a camera showing the book code', () => {
     await expect.poll(() => cameraState(page)).toEqual({ opened: 1, live: 0 })
   })
 
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('offline, after one visit, the screen still reads the code (reader precached by the service worker)', async () => {
       const page = await cameraPage(bookVideo)
       const context = page.context()
@@ -216,9 +214,7 @@ test.describe('with a camera showing a code that is not a book', () => {
 })
 
 test.describe('without a camera', () => {
-  test.describe(() => {
-    // The service worker is part of what this test checks.
-    test.use({ serviceWorkers: 'allow' })
+  withServiceWorker(() => {
     test('a desktop without a camera is told so and reads a photo; a photo without a code or a book is explained', async ({
       page,
       context,

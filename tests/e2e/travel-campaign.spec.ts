@@ -1,7 +1,7 @@
 import { chromium, expect, test, type Browser, type APIRequestContext, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { expectNoAxeViolations, field, login, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, field, login, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 import { qrVideo } from './qr-camera.ts'
 
 /**
@@ -125,9 +125,7 @@ test('a student joins, scans a code with the camera and sees the entries; the sa
   expect(after.campanha.entradas).toBe(5)
 })
 
-test.describe(() => {
-  // The service worker is part of what this test checks.
-  test.use({ serviceWorkers: 'allow' })
+withServiceWorker(() => {
   test('not enrolled, then joined; a code scanned offline waits ("Aguardando conexão") and is validated once when the signal returns', async ({
     page,
     context,
