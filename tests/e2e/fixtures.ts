@@ -61,7 +61,6 @@ export async function restorePassword(request: APIRequestContext, username: stri
   expect(changed.ok()).toBe(true)
 }
 
-/** The newest mail to `to` in the demo outbox (/dev/outbox, D10), opened by following its link. */
 /**
  * Groups tests about the service worker (offline reloads, its cache, push, background sync):
  * the config blocks its registration in every other test (issue 35). The group has no
@@ -87,6 +86,7 @@ export async function serviceWorkerSession(context: BrowserContext, page: Page):
   return { cdp, registrationId: await registration }
 }
 
+/** The newest mail to `to` in the demo outbox (/dev/outbox, D10), opened by following its link. */
 export async function followMailLink(page: Page, to: string, subject: RegExp) {
   await page.goto(`/dev/outbox?para=${encodeURIComponent(to)}`)
   const mail = page.getByRole('article', { name: subject }).first()
@@ -133,6 +133,20 @@ export async function startSignedIn(page: Page, who: SessionName, path = '/dashb
 }
 
 /**
+ * Opens `path` as a link inside the app does: the router's history moves on, nothing reloads.
+ * A full load starts the app again (1–4 s of CPU on 2 cores, issue 35), so tests walking
+ * several screens use this; a test about a cold start, a reload or what the device kept
+ * offline uses `page.goto`. TanStack's history answers `history.pushState` as its own.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    const index = ((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1
+    history.pushState({ __TSR_index: index }, '', to)
+  }, path)
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path)
+}
+
+/**
  * Ana logged in through the login screen, on the dashboard: for a test that ends her session
  * (logout), which must not end the stored one every other test shares.
  */
@@ -146,16 +160,16 @@ export async function loginAsStudent(page: Page) {
   await startSignedIn(page, 'ana')
 }
 
-/**
- * The drawer's navigation, opened on a narrower screen from the menu button (tablets) or the
- * tab bar's "Mais" (phones). Waits for the app shell first: right after login the shell
- * renders once the user is loaded.
- */
 /** The instalments on /financial as drawn from data: the skeleton's rows are aria-hidden (P63). */
 export function instalmentRows(page: Page) {
   return page.locator('.parcela:not([aria-hidden])')
 }
 
+/**
+ * The drawer's navigation, opened on a narrower screen from the menu button (tablets) or the
+ * tab bar's "Mais" (phones). Waits for the app shell first: right after login the shell
+ * renders once the user is loaded.
+ */
 export async function mainNav(page: Page) {
   await expect(page.getByRole('banner')).toBeVisible()
   const nav = page.getByRole('navigation', { name: 'Menu principal' })
