@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import {
-  expectNoAxeViolations,
-  field,
-  login,
-  loginAsStudent,
-  MINOR_STUDENT,
-  openInApp,
-  SIBLINGS,
-  STUDENT,
-  startSignedIn,
-} from './fixtures.ts'
+import { expectNoAxeViolations, field, login, MINOR_STUDENT, openInApp, SIBLINGS, startSignedIn, STUDENT } from './fixtures.ts'
 
 /**
  * axe on every screen of both brands (D5: phenom is any host containing "phenom"; Chromium
@@ -130,7 +120,7 @@ for (const brand of BRANDS) {
     test('every signed-in screen and the open drawer', async ({ page }) => {
       // Twelve screens, each read twice by axe, on a shared machine.
       test.setTimeout(240_000)
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await expect(page.getByRole('heading', { name: 'Próxima parcela' })).toBeVisible()
       await check(page, 'dashboard', page.getByText(/R\$/))
 
@@ -187,7 +177,7 @@ for (const brand of BRANDS) {
     test("issue 10's screens: activities, pending sends, practice, online classes, the English test", async ({ page }) => {
       // Six screens, each read twice by axe, on a shared machine.
       test.setTimeout(180_000)
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await expect(page.getByRole('heading', { name: 'Próxima parcela' })).toBeVisible()
       const ingles = page.getByRole('article', { name: 'Inglês — Intermediário 2' })
 
@@ -216,7 +206,7 @@ for (const brand of BRANDS) {
     })
 
     test("issue 13's screens: the KNN Club's pages", async ({ page }) => {
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await openInApp(page, '/knn-club/meu-clube')
       await check(page, 'knn-club meu-clube', page.getByTestId('club-saldo').getByText(/pontos?$/))
       await openInApp(page, '/knn-club/juntar-pontos')
@@ -259,7 +249,7 @@ for (const brand of BRANDS) {
     })
 
     test('the programme pages and the câmbio simulator (issue 14), each read only', async ({ page }) => {
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await openInApp(page, '/knn-abre-o-mundo')
       await check(page, 'knn-abre-o-mundo', page.getByText('KNN abre o mundo 2026'))
       await openInApp(page, '/knn-orlando')

@@ -3,10 +3,10 @@ import {
   expectNoAxeViolations,
   isSyncAnswer,
   login,
-  loginAsStudent,
   mainNav,
   NEW_STUDENT,
   serviceWorkerInControl,
+  startSignedIn,
   withServiceWorker,
 } from './fixtures.ts'
 
@@ -56,7 +56,7 @@ test.describe('online classes', () => {
   })
 
   test("the list shows today's class first with its join button, then upcoming and past ones", async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await openList(page)
     const today = section(page, 'Aula de hoje')
     await expect(today.getByRole('heading', { level: 3, name: OPEN })).toBeVisible()
@@ -81,7 +81,7 @@ test.describe('online classes', () => {
   })
 
   test('joining opens the meeting in a new tab and the server records attendance', async ({ page, context }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await openList(page)
     await section(page, 'Aula de hoje')
       .getByRole('link', { name: `Ver detalhes da aula ${OPEN}` })
@@ -114,7 +114,7 @@ test.describe('online classes', () => {
 
   test('before the window opens the details show a countdown and no join link', async ({ page }) => {
     await page.clock.install()
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await openList(page)
     await section(page, 'Próximas aulas')
       .getByRole('link', { name: `Ver detalhes da aula ${LATER}` })
@@ -134,7 +134,7 @@ test.describe('online classes', () => {
 
   withServiceWorker(() => {
     test('offline after one visit the list and the details show what the device has; joining says why not', async ({ page, context }) => {
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await openList(page)
       await expect(page.getByTestId('updated-at')).toBeVisible()
       // Offline-ready: the worker controls the page and the session kept its user (P53).
@@ -166,7 +166,7 @@ test.describe('online classes', () => {
   test('a failed load shows the error with a retry that loads the list', async ({ page }) => {
     const LIST = '**/api/v1/at-home/aulas-online/'
     await page.route(LIST, (route) => route.fulfill({ status: 500, json: { detail: 'Erro interno do servidor' } }))
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await (await mainNav(page)).getByRole('link', { name: 'Aulas online' }).click()
     const main = page.locator('main')
     await expect(main.getByText(/Erro ao carregar as aulas online|Erro interno do servidor/)).toBeVisible({ timeout: 20_000 })
@@ -177,7 +177,7 @@ test.describe('online classes', () => {
   })
 
   test('a class the list does not hold is asked of its own endpoint; one that is not hers is "not found"', async ({ page, request }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await openList(page)
     // Marina's class: a real id, not Ana's. The list lacks it, so the details ask the server.
     const hers = page.waitForResponse((r) => /\/api\/v1\/at-home\/aulas-online\/\d+\/$/.test(r.url()))

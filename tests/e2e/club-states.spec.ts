@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, login, loginAsStudent, serviceWorkerInControl, SIBLINGS, withServiceWorker } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, login, serviceWorkerInControl, SIBLINGS, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
  * The club's pages in their honest states (issue 13, issue 7, P165, P168): a skeleton while
@@ -104,7 +104,7 @@ function forgetClubOnDevice(page: Page) {
  * then forget.
  */
 async function signedIn(page: Page) {
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   await expect(page.getByRole('heading', { name: 'Próxima parcela' })).toBeVisible()
   await expect(page.getByText(/R\$/).first()).toBeVisible()
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { bearer, login, loginAsStudent, serviceWorkerInControl, tokenOf, withServiceWorker } from './fixtures.ts'
+import { bearer, login, serviceWorkerInControl, startSignedIn, tokenOf, withServiceWorker } from './fixtures.ts'
 
 /** A demo student outside the club (server/db/seed.ts: isClub false); no other spec reads his club flag. */
 // His own account (the seed's participar@): perfil@'s e-mail is changed by the profile test.
@@ -18,7 +18,7 @@ test.describe('KNN Club (issue 13)', () => {
   withServiceWorker(() => {
     test('a member redeems a reward: balance, statement and orders change, and read offline after a reload', async ({ page, context }) => {
       test.setTimeout(90_000)
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await page.goto('/knn-club/usar-pontos')
       await expect(page.getByRole('heading', { level: 1, name: 'KNN Club · Usar pontos' })).toBeVisible()
       const squeeze = page.getByRole('article', { name: 'Squeeze KNN' })
@@ -119,7 +119,7 @@ test.describe('KNN Club (issue 13)', () => {
   })
   test('juntar-pontos: the ways to earn, the referral link with its QR code, and the partnership coupon box', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.goto('/knn-club/juntar-pontos')
     await expect(page.getByRole('heading', { level: 1, name: 'KNN Club · Juntar pontos' })).toBeVisible()
     await expect(page.getByText('Indique um amigo: quando ele se matricular, você ganha 500 pontos.')).toBeVisible()

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
+import { serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
  * Compressed, cacheable delivery (issue 7 §1) as Chromium receives it from the real server
@@ -30,7 +30,7 @@ test('the app code arrives brotli-compressed and hashed assets are immutable', a
 })
 
 test('an unchanged API answer costs a 304 with no body; a large one arrives compressed', async ({ page }) => {
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   const result = await page.evaluate(async () => {
     const headers = { authorization: `Bearer ${localStorage.getItem('token')}` }
     const first = await fetch('/api/v1/at-home/financeiro/', { headers })

@@ -3,11 +3,11 @@ import {
   expectNoAxeViolations,
   holdApi,
   login,
-  loginAsStudent,
   mainNav,
   NEW_STUDENT,
-  UNCONFIRMED,
   serviceWorkerInControl,
+  startSignedIn,
+  UNCONFIRMED,
   withServiceWorker,
 } from './fixtures.ts'
 
@@ -48,7 +48,7 @@ test.describe('English level test', () => {
     }) => {
       // A long walk on a machine shared by several runs.
       test.setTimeout(150_000)
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await serviceWorkerInControl(page)
 
       // From the drawer: the screen's heading takes focus.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { field, loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
+import { field, serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
  * Issue 7 item 2, "a first paint from HTML": the shell the server (and, offline, the
@@ -178,7 +178,7 @@ test('React takes over the pre-rendered login screen without moving it', async (
 })
 
 test('React takes over the pre-rendered frame of a signed-in route without moving it', async ({ page }) => {
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   const watched = [
     '.top-bar',
     '#main',

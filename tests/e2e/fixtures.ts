@@ -155,11 +155,6 @@ export async function loginAsStudentOnScreen(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
-/** Ana signed in, on the dashboard (the stored session; `login` walks the login screen). */
-export async function loginAsStudent(page: Page) {
-  await startSignedIn(page, 'ana')
-}
-
 /** The instalments on /financial as drawn from data: the skeleton's rows are aria-hidden (P63). */
 export function instalmentRows(page: Page) {
   return page.locator('.parcela:not([aria-hidden])')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { loginAsStudent, STUDENT, startSignedIn } from './fixtures.ts'
+import { startSignedIn, STUDENT } from './fixtures.ts'
 
 /** SPEC §2's guards as a person meets them: where each address leads for who is asking (issue 9 journey 6). */
 test.describe('route guards (SPEC §2, D7)', () => {
@@ -12,7 +12,7 @@ test.describe('route guards (SPEC §2, D7)', () => {
   })
 
   test('logged in, / goes to the dashboard, and /profile-update with nothing to update too', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.goto('/')
     await expect(page).toHaveURL(/\/dashboard$/)
     await page.goto('/profile-update')

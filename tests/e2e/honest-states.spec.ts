@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { API, holdApi, isSyncAnswer, login, loginAsStudent, NEW_STUDENT, SIBLINGS, instalmentRows } from './fixtures.ts'
+import { API, holdApi, instalmentRows, isSyncAnswer, login, NEW_STUDENT, SIBLINGS, startSignedIn } from './fixtures.ts'
 
 /**
  * Issue 7 items 4 and 5 against the real server: no blank screen on lie-fi, only a refused
@@ -74,7 +74,7 @@ const openOrders = (page: Page) => page.getByRole('region', { name: 'Pedidos em 
 test.describe('no waterfall, no blank screen (issue 7)', () => {
   test('on lie-fi a reload shows the dashboard from the device at once, "Conexão lenta", then the answer', async ({ page }) => {
     test.setTimeout(60_000)
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await expect(nextInstalment(page).locator('.summary-figure')).toBeVisible()
     await expect(page.getByTestId('updated-at')).toBeVisible()
     await page.waitForFunction(() => localStorage.getItem('portal-kept-user')?.includes('Ana Beatriz Souza'))
@@ -104,7 +104,7 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
   })
 
   test('a refused token ends the session with the reason on the login screen', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await expect(nextInstalment(page).locator('.summary-figure')).toBeVisible()
     await page.waitForFunction(() => localStorage.getItem('portal-kept-user')?.includes('Ana Beatriz Souza'))
     // The server no longer accepts this token (tampered, as a voided or expired one) when the
@@ -125,7 +125,7 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
 
   test('a server that goes down and comes back clears its warning without a reload', async ({ page }) => {
     test.setTimeout(60_000)
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.goto('/financial')
     await expect(instalmentRows(page).first()).toBeVisible()
     let loads = 0
@@ -150,7 +150,7 @@ test.describe('honest states (issue 7)', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500))
       await route.continue()
     })
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     // Skeletons while the answers travel, then the student's real figures.
     await expect(nextInstalment(page)).toHaveAttribute('aria-busy', 'true')
     await expect(nextInstalment(page).locator('.summary-figure')).toHaveText(/^R\$\s[1-9]/)
@@ -185,7 +185,7 @@ test.describe('honest states (issue 7)', () => {
   })
 
   test('financeiro lists overdue first, then open, then paid, with the red box for what is overdue', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.goto('/financial')
     await expect(instalmentRows(page).first()).toBeVisible()
     const rows = await instalmentRows(page).evaluateAll((nodes) => nodes.map((node) => node.className.match(/parcela--(\w+)/)![1]!))
@@ -196,7 +196,7 @@ test.describe('honest states (issue 7)', () => {
   })
 
   test('an unchanged re-sync answers 304 and keeps the data (P32)', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.goto('/financial')
     await expect(instalmentRows(page).first()).toBeVisible()
     const before = await instalmentRows(page).allInnerTexts()
@@ -212,7 +212,7 @@ test.describe('honest states (issue 7)', () => {
 
 test.describe('"Atualizado em" and refresh on the dashboard and /me (issue 7)', () => {
   test('the dashboard and /me say when their data was updated; the button re-syncs', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await expect(page.getByTestId('updated-at')).toContainText('Atualizado em')
     const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && isSyncAnswer(r))
     await page.locator('main').getByRole('button', { name: 'Atualizar', exact: true }).click()
@@ -230,7 +230,7 @@ test.describe('"Atualizado em" and refresh on the dashboard and /me (issue 7)', 
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
     test('pulling the dashboard down from the top re-syncs it', async ({ page }) => {
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await expect(page.getByTestId('updated-at')).toBeVisible()
       const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && isSyncAnswer(r))
       await page.evaluate(() => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CONSENT_MESSAGE, type IndicacoesPage } from '../../src/api/schemas/club.ts'
-import { expectNoAxeViolations, field, loginAsStudent, MANAGER, serviceWorkerInControl, STUDENT, withServiceWorker } from './fixtures.ts'
+import { expectNoAxeViolations, field, MANAGER, serviceWorkerInControl, startSignedIn, STUDENT, withServiceWorker } from './fixtures.ts'
 
 /**
  * The public referral page (issue 13, D25, P163, P180): a friend opens a student's link
@@ -64,7 +64,7 @@ test.describe('the referral page', () => {
   })
 
   test('a device whose student session expired stays on the referral page', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     // The kept user stays on the device; the token no longer opens a session (set before the
     // app starts, so no screen of the dashboard meets it first).
     await page.addInitScript(() => localStorage.setItem('token', 'um-token-que-expirou'))

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, mainNav, field, login, loginAsStudent, SIBLINGS, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, login, mainNav, SIBLINGS, startSignedIn, STUDENT } from './fixtures.ts'
 
 test.describe('login', () => {
   test('the portal opens on /login/main in Portuguese, brand knn', async ({ page }) => {
@@ -20,7 +20,7 @@ test.describe('login', () => {
   })
 
   test('the demo student logs in and lands on the dashboard with the drawer and her name', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
     await expect(page.getByText(STUDENT.name)).toBeVisible()
     // Mobile-first: on a narrow screen the drawer opens from the menu button.
@@ -71,7 +71,7 @@ test.describe('login', () => {
   })
 
   test('logout clears token, verification token, book info and cached data, and returns to /login/main', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.evaluate(() => {
       localStorage.setItem('cpf_email_verification_token', 'abc')
       localStorage.setItem('bookInfo', JSON.stringify({ uuid: 'x' }))
@@ -93,7 +93,7 @@ test.describe('login', () => {
   })
 
   test('a logged-in user who reloads stays logged in; an unknown path goes home', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.reload()
     await expect(page).toHaveURL(/\/dashboard$/)
     await page.goto('/caminho/que-nao-existe')
@@ -103,7 +103,7 @@ test.describe('login', () => {
   })
 
   test('an expired or revoked token sends the user back to login', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'))
     await page.goto('/me')
     await expect(page).toHaveURL(/\/login\/main$/)

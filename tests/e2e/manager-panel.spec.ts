@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { bearer, expectNoAxeViolations, holdApi, loginAsStudent, mainNav, STUDENT, tokenOf, startSignedIn } from './fixtures.ts'
+import { bearer, expectNoAxeViolations, holdApi, mainNav, startSignedIn, STUDENT, tokenOf } from './fixtures.ts'
 import { newStandInDevice } from './push-helpers.ts'
 
 /**
@@ -27,7 +27,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 test('a student who opens the panel lands on the dashboard with the reason', async ({ page }) => {
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   await page.goto('/manager-panel/create')
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByText('Área restrita à equipe da escola')).toBeVisible()

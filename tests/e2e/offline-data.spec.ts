@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import {
   expectNoAxeViolations,
-  isSyncAnswer,
-  mainNav,
-  login,
-  loginAsStudent,
-  loginAsStudentOnScreen,
-  SIBLINGS,
-  STUDENT,
   instalmentRows,
+  isSyncAnswer,
+  login,
+  loginAsStudentOnScreen,
+  mainNav,
   serviceWorkerInControl,
+  SIBLINGS,
+  startSignedIn,
+  STUDENT,
   withServiceWorker,
 } from './fixtures.ts'
 
@@ -41,7 +41,7 @@ test.describe('offline reading (D15)', () => {
   // other worker the longest took 56 s to 1.3 min in CI, so 60 s was not enough.
   test.describe.configure({ timeout: 120_000 })
   test('classes, grades, finances and orders show real data online', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.goto('/pedagogico/list')
     await expect(page.getByRole('heading', { name: 'Inglês — Intermediário 2' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Espanhol — Básico 1' })).toBeVisible()
@@ -83,7 +83,7 @@ test.describe('offline reading (D15)', () => {
     test('after one online visit every screen reloads offline with the same data', async ({ page, context }) => {
       // Every screen online, every screen offline, then the grades and an axe pass: the longest walk.
       test.setTimeout(120_000)
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await visitAll(page)
       await waitForOfflineReady(page)
       const online: Record<string, string> = {}
@@ -127,7 +127,7 @@ test.describe('offline reading (D15)', () => {
 
   withServiceWorker(() => {
     test('going back online refreshes the screen without a reload', async ({ page, context }) => {
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await visitAll(page)
       await waitForOfflineReady(page)
       await context.setOffline(true)
@@ -144,7 +144,7 @@ test.describe('offline reading (D15)', () => {
   })
 
   test('a failed refresh keeps the local data on screen with a non-blocking message', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.goto('/financial')
     // An instalment's row (the skeleton's rows, hidden from assistive technology, are not articles).
     const firstRow = page.getByRole('article').first()
@@ -162,7 +162,7 @@ test.describe('offline reading (D15)', () => {
     test('an empty local store offline says so instead of spinning', async ({ page, context }) => {
       // Orders never reach this device: the API is unreachable for them.
       await page.route('**/api/v1/pre-invoice/**', (route) => route.abort('internetdisconnected'))
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await page.goto('/financial')
       await waitForOfflineReady(page)
       await context.setOffline(true)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { loginAsStudent, openFirstUnpaid } from './fixtures.ts'
+import { openFirstUnpaid, startSignedIn } from './fixtures.ts'
 
 /**
  * The card attempts' limit (P171) against the real server. Ana's card is charged by no other
@@ -7,7 +7,7 @@ import { loginAsStudent, openFirstUnpaid } from './fixtures.ts'
  * fail another test, nor this one's retry; payment.spec's serial card tests keep pagar@'s.
  */
 test('after five card payments without success the screen says when to try again (429), and even a good card waits', async ({ page }) => {
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   await openFirstUnpaid(page)
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
   await page.getByLabel('Nome impresso no cartão').fill('PAULO NOGUEIRA')

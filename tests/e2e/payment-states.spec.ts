@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test'
-import { expectNoAxeViolations, loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
+import { expectNoAxeViolations, serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
  * The payment screens' honest states (issue 7's, P172) against the real server, for an
@@ -65,7 +65,7 @@ async function freshDevice(page: Page, request: APIRequestContext, screen: Scree
     if (mode === 'hold') return void held.push(route)
     return route.continue()
   })
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   const token = await page.evaluate(() => localStorage.getItem('token'))
   const api: Api = async (path) => (await request.get(path, { headers: { Authorization: `Bearer ${token}` } })).json()
   return {
@@ -132,7 +132,7 @@ for (const screen of SCREENS) {
         page,
         context,
       }) => {
-        await loginAsStudent(page)
+        await startSignedIn(page, 'ana')
         await serviceWorkerInControl(page)
         // The device holds this screen's data: the list, without the id asked for below.
         await page.goto(screen.path(987_654))

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
  * The practice area (issue 10, /pedagogico/minha-pratica/{id}) on the real server, database
@@ -43,7 +43,7 @@ test.describe('practice area', () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
   test('plays audio lessons keeping each track’s place, lists the vocabulary, scores a test and saves it', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await openPractice(page)
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
     await expect(page.getByRole('tab', { name: 'Áudios' })).toHaveAttribute('aria-selected', 'true')
@@ -107,7 +107,7 @@ test.describe('practice area', () => {
       context.on('response', (response) => {
         if (response.url().includes('/pratica/teste/') && response.request().method() === 'POST') answers.push(response.status())
       })
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await serviceWorkerInControl(page)
       await openPractice(page)
       // The audio files reach the worker's cache (fetched whole by the app, P114).
@@ -174,7 +174,7 @@ test.describe('practice area', () => {
       page,
       context,
     }) => {
-      await loginAsStudent(page)
+      await startSignedIn(page, 'ana')
       await serviceWorkerInControl(page)
       await page.goto('/pedagogico/list')
       const hrefOf = (name: string) => page.getByRole('link', { name: `Minha prática de ${name}` }).getAttribute('href')

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoAxeViolations, holdApi, loginAsStudent, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
+import { expectNoAxeViolations, holdApi, serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
  * The programme pages' honest states (issue 14, issue 7, issue 4) against the real server:
@@ -56,7 +56,7 @@ const OFFLINE_NOTHING = 'Você está sem internet e ainda não há dados salvos 
 
 /** Signed in as Ana, the user kept on the device (P53), so a page load starts signed in. */
 async function signedIn(page: Page) {
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
 }
 

@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import {
   bearer,
-  loginAsStudent,
   mainNav,
   serviceWorkerInControl,
   serviceWorkerSession,
+  startSignedIn,
   STUDENT,
   tokenOf,
   withServiceWorker,
@@ -72,7 +72,7 @@ async function signInWithDevice(page: Page, context: BrowserContext, request: AP
   const device = await newStandInDevice(request, baseURL)
   await injectPushManager(page, device)
   await context.grantPermissions(['notifications'], { origin })
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   return { origin, device }
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { bearer, login, loginAsStudent, MANAGER, serviceWorkerInControl, serviceWorkerSession, STUDENT, tokenOf } from './fixtures.ts'
+import { bearer, login, MANAGER, serviceWorkerInControl, serviceWorkerSession, startSignedIn, STUDENT, tokenOf } from './fixtures.ts'
 import { newStandInDevice, receivedBy } from './push-helpers.ts'
 
 // The service worker is part of what these tests check (offline reloads, its cache, push, sync).
@@ -82,7 +82,7 @@ test('a push shows its notification; a click opens the deep link and is recorded
   expect(log.deliveries).toContainEqual(expect.objectContaining({ id: payload.delivery_id, user_id: me.id, status: 'sent' }))
 
   await context.grantPermissions(['notifications'], { origin })
-  await loginAsStudent(page)
+  await startSignedIn(page, 'ana')
   await serviceWorkerInControl(page)
 
   const { cdp, registrationId } = await serviceWorkerSession(context, page)

@@ -6,7 +6,7 @@ import { extname, join, resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { readManifest } from '../../scripts/vite-manifest.ts'
-import { expectNoAxeViolations, field, loginAsStudent, serviceWorkerInControl } from './fixtures.ts'
+import { expectNoAxeViolations, field, serviceWorkerInControl, startSignedIn } from './fixtures.ts'
 
 // The service worker is part of what these tests check (offline reloads, its cache, push, sync).
 test.use({ serviceWorkers: 'allow' })
@@ -170,7 +170,7 @@ test.describe('web app: offline start, updates and install', () => {
     page.on('request', (request) => {
       if (meChunk.test(request.url())) meChunkRequests.push(request.url())
     })
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await waitForServiceWorker(page)
     // Online, the page showed only the login screen and the dashboard: /me's code never loaded.
     expect(meChunkRequests).toEqual([])
@@ -193,7 +193,7 @@ test.describe('web app: offline start, updates and install', () => {
   })
 
   test('the worker keeps no API answers in its caches', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await waitForServiceWorker(page)
     // Controlled now: this start's API calls (users/me, config) pass through the worker.
     const apiCalls: string[] = []
@@ -282,7 +282,7 @@ test.describe('web app: offline start, updates and install', () => {
   })
 
   updateTest('the update banner is accessible and keyboard reachable', async ({ page, deployment }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await waitForServiceWorker(page)
     await deployNewVersion(deployment, page)
     const banner = page.getByRole('status').filter({ hasText: 'Nova versão disponível' })
@@ -295,7 +295,7 @@ test.describe('web app: offline start, updates and install', () => {
   })
 
   test('install: the captured prompt is offered, and its outcome reported (dismissed → false, accepted → true)', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     const install = page.getByRole('button', { name: 'Instalar app' })
     await expect(install).toHaveCount(0)
 

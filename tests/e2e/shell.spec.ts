@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, field, loginAsStudent, loginAsStudentOnScreen, MANAGER, restorePassword, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, loginAsStudentOnScreen, MANAGER, restorePassword, startSignedIn, STUDENT } from './fixtures.ts'
 
 test.describe('app shell and profile', () => {
   test('/me shows the profile of the logged-in user', async ({ page }) => {
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await page.goto('/me')
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
     const profile = page.locator('.profile-list')
@@ -14,7 +14,7 @@ test.describe('app shell and profile', () => {
 
   test('the drawer minimises to icons and expands again on a wide screen, by keyboard', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     const minimize = page.getByRole('button', { name: 'Minimizar menu' })
     await minimize.focus()
     await page.keyboard.press('Enter')
@@ -46,7 +46,7 @@ test.describe('app shell and profile', () => {
 
   test('a tablet opens the drawer dialog from the menu button and gets focus back on Escape', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 1024 })
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     await expect(page.getByRole('navigation', { name: 'Atalhos' })).toBeHidden()
     const menu = page.getByRole('button', { name: 'Abrir menu' })
     await menu.click()
@@ -110,7 +110,7 @@ test.describe('without the service worker', () => {
       failed++
       return route.abort('failed')
     })
-    await loginAsStudent(page)
+    await startSignedIn(page, 'ana')
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloadedAt = new URL(request.url()).pathname
     })
