@@ -16,6 +16,15 @@ export default defineConfig({
     // whenever a test waits for PostgreSQL or a timer (issue 35).
     maxWorkers: 2,
     reporters: ['default', './scripts/test-report/vitest-slowest.ts'],
+    // `npm run coverage`: line and branch coverage of the app and the server (V8's own counters),
+    // so a change to how the tests run can show it tests no less (issue 35).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+      exclude: ['**/*.test.{ts,tsx}', 'server/test/**', 'server/db/migrations/**', 'src/app/route-tree.gen.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: '.tmp/coverage',
+    },
     projects: [
       {
         test: {
