@@ -31,7 +31,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     // The service worker's install fetches and caches every file of the app (about 250): on 2
     // cores that costs seconds of CPU per test. Specs about the worker, offline reloads or push
-    // allow it (`test.use({ serviceWorkers: 'allow' })`); the others never register it (issue 35).
+    // allow it (`withServiceWorker` in tests/e2e/fixtures.ts); the others never register it (issue 35).
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
