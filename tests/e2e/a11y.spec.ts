@@ -271,3 +271,22 @@ for (const brand of BRANDS) {
     })
   })
 }
+
+// The check itself must be able to fail: axe runs in the page (expectNoAxeViolations), so a
+// screen with an unlabelled image and field, planted here, must be refused with both named.
+test('the accessibility check names what breaks the rules on the screen', async ({ page }) => {
+  await page.goto('/login/main')
+  await expect(page.getByRole('heading', { name: 'Portal do aluno' })).toBeVisible()
+  // Planted beside the app's root, which React renders: nothing re-renders them away.
+  await page.evaluate(() => {
+    const planted = document.createElement('div')
+    planted.innerHTML = '<img id="planted-image" src="/favicon-knn.svg"><input id="planted-field">'
+    document.body.append(planted)
+  })
+  const failure = await expectNoAxeViolations(page).then(
+    () => 'no violation',
+    (error: Error) => error.message,
+  )
+  expect(failure).toContain('image-alt: #planted-image')
+  expect(failure).toContain('label: #planted-field')
+})
