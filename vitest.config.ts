@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -6,6 +7,21 @@ import { defineConfig } from 'vitest/config'
  * database cloned from one migrated template (server/test/global-setup.ts).
  */
 const engines = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+
+/**
+ * Server files whose cases cannot depend on the engine run once, on PGlite (issue 35): those
+ * that open no database (pure functions, configuration, storage and mail stand-ins, and
+ * main.test.ts, which starts server/main.ts as a process on its own embedded database), and
+ * those that open one only to build the app around what they test, the HTTP connection and
+ * the built app's static files. Every other server file runs on both.
+ */
+const OPENS_A_DATABASE = /test\/app\.ts|test\/accounts\.ts|db\/client\.ts|'testDatabase'/
+const ENGINE_INDEPENDENT = [
+  ...globSync('server/**/*.test.ts').filter((file) => !OPENS_A_DATABASE.test(readFileSync(file, 'utf8'))),
+  'server/http/connections.test.ts',
+  'server/plugins/static-app.test.ts',
+  'server/plugins/static-app-shells.test.ts',
+]
 
 export default defineConfig({
   test: {
@@ -38,7 +54,7 @@ export default defineConfig({
           name: `server-${engine}`,
           include: ['server/**/*.test.ts'],
           // Engine-specific files (`x.pglite.test.ts`, `x.postgres.test.ts`) run only on their engine.
-          exclude: [`server/**/*.${engine === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
+          exclude: engine === 'pglite' ? ['server/**/*.postgres.test.ts'] : ['server/**/*.pglite.test.ts', ...ENGINE_INDEPENDENT],
           environment: 'node',
           // Server files share their worker's modules (they mock nothing and change no module
           // state): Fastify, Drizzle and the app's routes are imported once per worker, not
