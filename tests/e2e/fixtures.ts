@@ -104,8 +104,18 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label}\\*?$`))
 }
 
+/**
+ * The pre-rendered frame a full load draws first is inert until the app takes it over
+ * (P297): a test that types or tabs right after a load waits for the app first, or its keys
+ * land in the frame the app is about to replace.
+ */
+export async function appStarted(page: Page) {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+}
+
 export async function login(page: Page, username: string, password: string, origin = '') {
   await page.goto(`${origin}/login/main`)
+  await appStarted(page)
   await field(page, 'E-mail ou CPF').fill(username)
   await field(page, 'Senha').fill(password)
   await page.getByRole('button', { name: 'Entrar' }).click()
@@ -153,8 +163,7 @@ export async function startSignedIn(page: Page, who: SessionName, path = '/dashb
     await seeding.dispose()
   }
   await expect(page).toHaveURL((url) => url.pathname + url.search === path)
-  // The pre-rendered frame is inert until the app takes it over (P297): wait for the app.
-  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  await appStarted(page)
 }
 
 /**

@@ -1,7 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { CONSENT_MESSAGE, type IndicacoesPage } from '../../src/api/schemas/club.ts'
-import { expectNoAxeViolations, field, MANAGER, serviceWorkerInControl, startSignedIn, STUDENT, withServiceWorker } from './fixtures.ts'
+import {
+  appStarted,
+  expectNoAxeViolations,
+  field,
+  MANAGER,
+  serviceWorkerInControl,
+  startSignedIn,
+  STUDENT,
+  withServiceWorker,
+} from './fixtures.ts'
 
 /**
  * The public referral page (issue 13, D25, P163, P180): a friend opens a student's link
@@ -45,6 +54,8 @@ function referralRequests(page: Page): string[] {
 async function openLink(page: Page, link = LINK) {
   await page.goto(link)
   await expect(page.getByRole('heading', { level: 1, name: 'Você foi indicado(a) para a KNN Idiomas' })).toBeVisible()
+  // The form is typed into right after: the frame drawn before the app started is inert.
+  await appStarted(page)
 }
 
 test.describe('the referral page', () => {
