@@ -4,12 +4,28 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 
-async function freePort(): Promise<number> {
+/** Listens on `port` (0: any) and closes again; the port it got, or null when it is taken. */
+async function probePort(port: number): Promise<number | null> {
   const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
+  const bound = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => resolve(true))
+  })
+  if (!bound) return null
+  const { port: got } = probe.address() as { port: number }
   await new Promise((resolve) => probe.close(resolve))
-  return port
+  return got
+}
+
+/**
+ * A free port whose next one is free too: serve.ts answers the push stand-in's controls on
+ * PORT + 1, and an ephemeral port of some connection sat there once in CI (EADDRINUSE, 2026-11-28).
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort(0)
+    if (port !== null && port < 65535 && (await probePort(port + 1)) !== null) return port
+  }
 }
 
 async function waitHealthy(origin: string, server: ChildProcess): Promise<void> {
