@@ -51,7 +51,11 @@ for (const group of GROUPS) {
 }
 
 const total = (performance.now() - started) / 1000
-const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
+// Rounded first, so 359.6 s reads "6 min 00 s", not "5 min 60 s".
+const minutes = (seconds: number) => {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`
+}
 console.log('\nStage times (stages of one group ran side by side):')
 for (const { name, seconds, ok: passed } of times)
   console.log(`  ${passed ? '✔' : '✘'} ${name.padEnd(30)} ${minutes(seconds).padStart(12)}`)
