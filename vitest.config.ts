@@ -16,12 +16,15 @@ const engines = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (
  * the built app's static files. Every other server file runs on both.
  */
 const OPENS_A_DATABASE = /test\/app\.ts|test\/accounts\.ts|db\/client\.ts|'testDatabase'/
-const ENGINE_INDEPENDENT = [
-  ...globSync('server/**/*.test.ts').filter((file) => !OPENS_A_DATABASE.test(readFileSync(file, 'utf8'))),
-  'server/http/connections.test.ts',
-  'server/plugins/static-app.test.ts',
-  'server/plugins/static-app-shells.test.ts',
-]
+/** Read from the files only when the PostgreSQL project runs. */
+function engineIndependentFiles(): string[] {
+  return [
+    ...globSync('server/**/*.test.ts').filter((file) => !OPENS_A_DATABASE.test(readFileSync(file, 'utf8'))),
+    'server/http/connections.test.ts',
+    'server/plugins/static-app.test.ts',
+    'server/plugins/static-app-shells.test.ts',
+  ]
+}
 
 export default defineConfig({
   test: {
@@ -54,7 +57,7 @@ export default defineConfig({
           name: `server-${engine}`,
           include: ['server/**/*.test.ts'],
           // Engine-specific files (`x.pglite.test.ts`, `x.postgres.test.ts`) run only on their engine.
-          exclude: engine === 'pglite' ? ['server/**/*.postgres.test.ts'] : ['server/**/*.pglite.test.ts', ...ENGINE_INDEPENDENT],
+          exclude: engine === 'pglite' ? ['server/**/*.postgres.test.ts'] : ['server/**/*.pglite.test.ts', ...engineIndependentFiles()],
           environment: 'node',
           // Server files share their worker's modules (they mock nothing and change no module
           // state): Fastify, Drizzle and the app's routes are imported once per worker, not

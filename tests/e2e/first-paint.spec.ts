@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { field, serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
+import { appStarted, field, serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
  * Issue 7 item 2, "a first paint from HTML": the shell the server (and, offline, the
@@ -150,7 +150,7 @@ async function watchFirstPaint(page: Page, selectors: string[]): Promise<void> {
 
 /** Once React took over: the record, and how far each box moved (-1: missing on one side). */
 async function afterTakeOver(page: Page, selectors: string[]) {
-  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  await appStarted(page)
   // Two frames: shifts are reported after layout.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   const record = await page.evaluate(() => (window as unknown as { __firstPaint: FirstPaintRecord }).__firstPaint)

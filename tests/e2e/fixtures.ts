@@ -132,10 +132,8 @@ export const SESSIONS = {
 }
 export type SessionName = keyof typeof SESSIONS
 
-interface StoredSession {
-  cookies: Parameters<BrowserContext['addCookies']>[0]
-  origins: { origin: string; localStorage: { name: string; value: string }[] }[]
-}
+/** What `context.storageState()` wrote for the account (sessions.setup.ts). */
+type StoredSession = Awaited<ReturnType<BrowserContext['storageState']>>
 const storedSessions = new Map<SessionName, StoredSession>()
 
 /**
@@ -211,8 +209,8 @@ export async function mainNav(page: Page) {
   return nav
 }
 
-/** axe-core's browser build, read once per worker. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/** axe-core's browser build, read by a worker's first check (most specs run none). */
+let axeSource: string | undefined
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /**
@@ -223,7 +221,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * frames: CSP frame-src 'none'); that tripled each check's time (issue 35).
  */
 export async function expectNoAxeViolations(page: Page) {
-  for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE)
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource)
   const violations = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: typeof AxeCore }
     // Only the violations are gathered in full; the other result types are not read here.

@@ -70,7 +70,7 @@ test.describe('the referral page', () => {
       expect(shell).toContain(`Você foi indicado(a) para a ${brand}`)
       expect(shell).not.toContain('Menu principal')
       await expect(page.getByRole('heading', { level: 1, name: `Você foi indicado(a) para a ${brand}` })).toBeVisible()
-      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+      await appStarted(page)
     }
   })
 
