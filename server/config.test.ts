@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkDataDir, ConfigError, loadConfig, testConfig } from './config.ts'
+import { checkDataDir, ConfigError, loadConfig, PUBLIC_URLS_IN_PRODUCTION, testConfig } from './config.ts'
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -109,7 +109,7 @@ describe('loadConfig', () => {
     expect(configError({ SMTP_URL: 'ftp://portal:hunter2@mail' }).message).not.toContain('hunter2')
   })
 
-  it('reads the mail settings (D10, P68): outbox and request origin by default, demo pages off in production', () => {
+  it('reads the mail settings (D10, P68): outbox and the local origins by default, demo pages off in production', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({
       production: false,
       smtpUrl: null,
@@ -132,6 +132,15 @@ describe('loadConfig', () => {
       mailFrom: 'portal@knn.com.br',
       portalPublicUrls: ['https://portal.knn.com.br', 'https://portal.phenom.com.br'],
     })
+  })
+
+  it('refuses production without PORTAL_PUBLIC_URLS, naming it (issue 36: e-mail links never come from the request)', () => {
+    const error = configError({ NODE_ENV: 'production' })
+    expect(error.variable).toBe('PORTAL_PUBLIC_URLS')
+    expect(error.message).toBe(`Configuração inválida: PORTAL_PUBLIC_URLS ${PUBLIC_URLS_IN_PRODUCTION}`)
+    expect(loadConfig({ NODE_ENV: 'production', PORTAL_PUBLIC_URLS: 'https://portal.knn.com.br' }, '/srv').production).toBe(true)
+    // Outside production the local demo's origins serve (server/mail/links.ts).
+    expect(loadConfig({}, '/srv').portalPublicUrls).toBeNull()
   })
 
   it('wants both VAPID keys or neither', () => {

@@ -276,6 +276,10 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 /** Names of the payment provider's variables that only make sense with PAYMENT_PROVIDER_URL. */
 const PAYMENT_PROVIDER_OPTIONS = ['PAYMENT_PROVIDER_TOKEN', 'PAYMENT_WEBHOOK_SECRET'] as const
 
+/** Why production cannot start without PORTAL_PUBLIC_URLS (the message names the variable). */
+export const PUBLIC_URLS_IN_PRODUCTION =
+  'é obrigatória com NODE_ENV=production: os links dos e-mails (nova senha, confirmação de e-mail) apontam só para essas origens, como https://portal.knn.com.br'
+
 /** Names of the S3 variables other than S3_BUCKET, which enables them all. */
 const S3_OPTIONS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const
 
@@ -330,6 +334,14 @@ function configSchema(cwd: string) {
       const missing = PAYMENT_PROVIDER_OPTIONS.find((name) => env[name] === undefined)
       if (missing) addIssue({ message: 'é obrigatória quando PAYMENT_PROVIDER_URL é informada', path: at(missing) })
     }),
+    // Links in e-mails are built on the public origins only (issue 36): production must name them.
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || dataset.value.NODE_ENV !== 'production' || dataset.value.PORTAL_PUBLIC_URLS !== undefined) return
+      addIssue({
+        message: PUBLIC_URLS_IN_PRODUCTION,
+        path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'PORTAL_PUBLIC_URLS', value: undefined }],
+      })
+    }),
     v.transform((e) => ({
       port: e.PORT,
       host: e.HOST,
@@ -370,7 +382,7 @@ function configSchema(cwd: string) {
       /** null → the outbox table (D10). Holds a password: never logged. */
       smtpUrl: e.SMTP_URL ?? null,
       mailFrom: e.MAIL_FROM,
-      /** Origins for links in e-mails; null → the request's own origin (a local demo, P68). */
+      /** Origins for links in e-mails; null → http://localhost:PORT and phenom.localhost (the local demo, P68, P320). */
       portalPublicUrls: e.PORTAL_PUBLIC_URLS ?? null,
       /** Extra push-service hosts (`host` or `host:port`) besides the browsers' own (P137). */
       pushServiceHosts: (e.PUSH_SERVICE_HOSTS ?? '')

@@ -142,3 +142,15 @@ describe('DATA_DIR that cannot be used', () => {
     expect(server.stderr()).toMatch(reason)
   })
 })
+
+describe('production without PORTAL_PUBLIC_URLS (issue 36)', () => {
+  it('refuses to start and names the variable: links in e-mails would have no trusted origin', { timeout: 60_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-main-'))
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+    const server = start({ DATA_DIR: dataDir, NODE_ENV: 'production' })
+    const { code } = await server.exited
+    expect(code).toBe(1)
+    expect(server.stderr()).toMatch(/^Configuração inválida: PORTAL_PUBLIC_URLS é obrigatória com NODE_ENV=production/)
+    expect(server.output()).not.toContain('Portal em')
+  })
+})

@@ -34,7 +34,7 @@ describe('e-mail through SMTP (SMTP_URL)', () => {
     expect(mail!.envelope.from).toBe('portal@escola.example')
     expect(mail!.from).toEqual({ name: 'Phenom Idiomas', address: 'portal@escola.example' })
     expect(mail!.subject).toBe('Redefinição de senha · Phenom Idiomas')
-    expect(mail!.text).toMatch(/Criar nova senha: http:\/\/phenom\.localhost:8080\/login\/recover-password\?token=[A-Za-z0-9_-]{43}/)
+    expect(mail!.text).toMatch(/Criar nova senha: http:\/\/phenom\.localhost\/login\/recover-password\?token=[A-Za-z0-9_-]{43}/)
     expect(mail!.html).toContain('Criar nova senha</a>')
     expect(smtp.refusedLogins).toBe(refusedBefore)
     // Nothing is kept in the outbox table when real mail is configured.

@@ -129,6 +129,14 @@ describe('GET /users/send-email-verification/ (SPEC §7, P70)', () => {
     const [mail] = await mailsTo(t, user.email)
     expect(mail!.subject).toBe('Confirme seu e-mail · Phenom Idiomas')
   })
+
+  it('links to the local origin, never to a forged Host (issue 36)', async () => {
+    const user = await unconfirmedUser()
+    await sendVerification(user.token, '', 'attacker.example')
+    const [mail] = await mailsTo(t, user.email)
+    expect(firstLink(mail!.textBody).origin).toBe('http://localhost')
+    expect(mail!.htmlBody).not.toContain('attacker')
+  })
 })
 
 describe('POST /users/verify-email/ (SPEC §4, §7)', () => {

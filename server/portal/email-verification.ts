@@ -5,7 +5,7 @@ import { reserveAttempts } from '../db/repositories/login-failures.ts'
 import { forUser } from '../db/repositories/users.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { badRequest, tooManyRequests, unauthorized } from '../http/errors.ts'
-import { mailLinkBase } from '../mail/links.ts'
+import { mailLinkBaseFor } from '../mail/links.ts'
 import { emailVerificationMail } from '../mail/templates.ts'
 
 export const verificationSent = (email: string) => `Enviamos um link de confirmação para ${email}. Ele vale por 24 horas.`
@@ -32,7 +32,7 @@ export default async function emailVerificationRoutes(app: FastifyInstance) {
     ])
     if (!reservation.granted) throw tooManyRequests('Muitos e-mails de confirmação pedidos.', reservation.retryAfterSeconds)
 
-    const { origin, brand } = mailLinkBase(app.config, request)
+    const { origin, brand } = mailLinkBaseFor(app, request)
     const email = user.email
     app.background.run('e-mail confirmation mail', async () => {
       const token = await issueAccountToken(app.db.orm, 'email_verification', { userId: caller.id, email })

@@ -7,7 +7,7 @@ import { recoveryRecipients, type LoginIdentifier } from '../db/repositories/acc
 import { addressGroup, reserveAttempts } from '../db/repositories/login-failures.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { badRequest, tooManyRequests, validationFailed } from '../http/errors.ts'
-import { mailLinkBase } from '../mail/links.ts'
+import { mailLinkBaseFor } from '../mail/links.ts'
 import { passwordResetMail } from '../mail/templates.ts'
 
 /** The one answer to every accepted request, whether or not an account has the e-mail (P72). */
@@ -60,7 +60,7 @@ export default async function passwordRecoveryRoutes(app: FastifyInstance) {
       const what = reservation.scope === 'recoveryAddress' ? 'a partir desta rede' : 'para estes dados'
       throw tooManyRequests(`Muitos pedidos de recuperação de senha ${what}.`, reservation.retryAfterSeconds)
     }
-    const { origin, brand } = mailLinkBase(app.config, request)
+    const { origin, brand } = mailLinkBaseFor(app, request)
     app.background.run('password recovery mail', async () => {
       for (const account of await recoveryRecipients(app.db.orm, identifier)) {
         const token = await issueAccountToken(app.db.orm, 'password_reset', { userId: account.id, email: account.email })
