@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { accountTokens, type AccountTokenPurpose } from '../schema/account-tokens.ts'
 import { users } from '../schema/users.ts'
 
 /**
  * The single-use links sent by e-mail (D10, P54): a password reset valid 1 hour, an e-mail
- * confirmation valid 24 hours. The token is 32 random bytes (base64url, 43 characters);
+ * confirmation valid 24 hours; a password change, a reset or an e-mail change voids them all
+ * (P321). The token is 32 random bytes (base64url, 43 characters);
  * only its SHA-256 is stored: with 256 bits of entropy a fast hash is enough (nobody can
  * guess a preimage), and a lookup by hash stays one indexed equality.
  */
@@ -84,14 +85,29 @@ async function consume(tx: Db, purpose: AccountTokenPurpose, token: string, now:
 }
 
 /**
- * A password reset (P54): the token is used, the hash replaced and the token version moved
- * on (every session of the account ends, P21), all or nothing. False: unknown, used,
- * expired, or its e-mail is no longer the account's.
+ * Voids every outstanding link of the account, reset and confirmation alike (issue 36, P321):
+ * called in the transaction of a password change, a completed reset or an e-mail change, so a
+ * link stolen before it can no longer be used. `unlessTo`: keep links sent to this address
+ * (an e-mail change voids only the links to the address the account no longer has).
+ */
+export async function revokeAccountTokens(tx: Db, userId: number, now = new Date(), unlessTo?: string): Promise<void> {
+  const outstanding = and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt))
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(unlessTo === undefined ? outstanding : and(outstanding, ne(accountTokens.email, unlessTo)))
+}
+
+/**
+ * A password reset (P54): the token is used, every other link of the account voided, the
+ * hash replaced and the token version moved on (every session of the account ends, P21),
+ * all or nothing. False: unknown, used, expired, or its e-mail is no longer the account's.
  */
 export async function resetPasswordWithToken(db: Db, token: string, passwordHash: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const used = await consume(tx, 'password_reset', token, now)
     if (!used) return false
+    await revokeAccountTokens(tx, used.userId, now)
     await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })

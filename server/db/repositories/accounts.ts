@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client.ts'
+import { revokeAccountTokens } from './account-tokens.ts'
 import { companies } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
 import { users } from '../schema/users.ts'
@@ -62,15 +63,20 @@ export async function tokenVersionOf(db: Db, userId: number): Promise<number | n
 /**
  * A password change as a compare-and-set (issue 8 F8): it applies only while the stored
  * hash is still the one the caller's current password was checked against, so of two
- * concurrent changes exactly one wins. The token version moves on (P21). False: lost.
+ * concurrent changes exactly one wins. The token version moves on (P21) and every reset or
+ * confirmation link of the account is voided with it (P321). False: lost.
  */
 export async function replacePasswordHash(db: Db, userId: number, expectedHash: string, newHash: string): Promise<boolean> {
-  const updated = await db
-    .update(users)
-    .set({ passwordHash: newHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
-    .returning({ id: users.id })
-  return updated.length > 0
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash: newHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+      .returning({ id: users.id })
+    if (updated.length === 0) return false
+    await revokeAccountTokens(tx, userId)
+    return true
+  })
 }
 
 /** The accounts an identifier of one kind names: by e-mail, else by CPF. */

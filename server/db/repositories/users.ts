@@ -4,6 +4,7 @@ import { prepareOnce } from '../prepared.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
 import { users, type NewUserRow, type UserRole, type UserRow } from '../schema/users.ts'
+import { revokeAccountTokens } from './account-tokens.ts'
 import { isUniqueViolation } from './pg-errors.ts'
 
 /** What the token check needs of an account: the token version it must carry and the role (D7). */
@@ -154,7 +155,8 @@ export type RegistrationUpdateOutcome = 'updated' | 'emailInUse' | 'missing'
 /**
  * Saves the caller's registration or profile. One statement: it writes only while no other
  * account has the e-mail; two saves racing for one e-mail meet the unique index, and the
- * loser is told the same. Nothing is half-written: it is one UPDATE or none.
+ * loser is told the same. Nothing is half-written: it is one UPDATE or none, and in its
+ * transaction a changed e-mail voids the links sent to the old one (P321).
  */
 async function saveWithUniqueEmail(
   db: Db,
@@ -162,16 +164,20 @@ async function saveWithUniqueEmail(
   update: ProfileUpdate & { [K in keyof NewUserRow]?: NewUserRow[K] | SQL },
 ): Promise<RegistrationUpdateOutcome> {
   try {
-    const updated = await db
-      .update(users)
-      .set(update)
-      .where(
-        and(
-          eq(users.id, userId),
-          sql`not exists (select 1 from ${users} other where other.email = ${update.email} and other.id <> ${userId})`,
-        ),
-      )
-      .returning({ id: users.id })
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set(update)
+        .where(
+          and(
+            eq(users.id, userId),
+            sql`not exists (select 1 from ${users} other where other.email = ${update.email} and other.id <> ${userId})`,
+          ),
+        )
+        .returning({ id: users.id })
+      if (rows.length > 0) await revokeAccountTokens(tx, userId, new Date(), update.email)
+      return rows
+    })
     if (updated.length > 0) return 'updated'
   } catch (error) {
     if (isUniqueViolation(error)) return 'emailInUse'
