@@ -18,6 +18,7 @@ import type { AccountSession } from '../db/repositories/users.ts'
 import type { SessionLoader } from '../plugins/auth.ts'
 import { HttpError, validationFailed, type ValidationIssue } from './errors.ts'
 import { discardFiles, NOT_MULTIPART, receiveMultipart, type StoredFile } from './multipart-body.ts'
+import { textIssues } from './text-check.ts'
 
 /**
  * Registers one endpoint of the contract (src/api/contract.ts): the contract decides the
@@ -108,6 +109,8 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
     throw new Error(`${at}: multipart bodies need the file-storage and uploads plugins (server/plugins/) registered first`)
   }
   const fieldNames = new Set(Object.keys(schemaEntries(endpoint.body)))
+  // Only the headers the endpoint reads are judged as text (a browser's own may hold a tab).
+  const headerNames = Object.keys(schemaEntries(endpoint.headers))
 
   scope.route({
     method: endpoint.method,
@@ -128,7 +131,7 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
       const issues: ValidationIssue[] = []
       const params = parsePart(endpoint.params, request.params, 'path', issues)
       const query = parsePart(endpoint.query, request.query, 'query', issues)
-      const headers = parsePart(endpoint.headers, request.headers, 'header', issues)
+      const headers = parsePart(endpoint.headers, declaredHeaders(request.headers, headerNames), 'header', issues)
       // A multipart body is read only once the rest is valid: a bad URL costs no upload.
       if (multipart && issues.length > 0) throw validationFailed(issues)
       const received = multipart ? await receiveMultipart(request, multipart, fieldNames, scope.fileStorage) : null
@@ -214,12 +217,33 @@ type Part = 'path' | 'query' | 'body' | 'header'
 /** SPEC §5's required-field message. */
 const REQUIRED = 'Este campo é obrigatório'
 
+function declaredHeaders(headers: FastifyRequest['headers'], names: readonly string[]): Record<string, unknown> {
+  const declared: Record<string, unknown> = {}
+  for (const name of names) if (headers[name] !== undefined) declared[name] = headers[name]
+  return declared
+}
+
+/**
+ * A part of the request through its schema, with the text floor (./text-check.ts) on both
+ * sides: what arrived (a refusal names the field as sent) and what the schema made of it
+ * (strings a transform produced, e.g. a JSON text field's). No string that fails it reaches
+ * a handler.
+ */
 function parsePart(schema: v.GenericSchema | undefined, input: unknown, part: Part, issues: ValidationIssue[]) {
   if (!schema) return undefined
+  const received = textIssues(input, [part])
+  if (received.length > 0) {
+    issues.push(...received)
+    return undefined
+  }
   const parsed = v.safeParse(schema, input)
-  if (parsed.success) return parsed.output
-  for (const issue of parsed.issues) issues.push(toValidationIssue(part, issue, input))
-  return undefined
+  if (!parsed.success) {
+    for (const issue of parsed.issues) issues.push(toValidationIssue(part, issue, input))
+    return undefined
+  }
+  const produced = textIssues(parsed.output, [part])
+  issues.push(...produced)
+  return produced.length > 0 ? undefined : parsed.output
 }
 
 /** SPEC §5's default messages where a rule maps onto one. */
