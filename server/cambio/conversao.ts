@@ -50,3 +50,34 @@ export function converter(moeda: MoedaEstrangeira, origem: Moeda, valor: number,
     totalCentavos: Number(valorReais + iof),
   }
 }
+
+/** a / b rounded up, both positive. */
+function divideUp(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b
+}
+
+/**
+ * The smallest amount (cents of `origem`) whose conversion is at least one cent of the
+ * other side: below it the quote would carry 0 (issue 36 item 4; the table refuses a zero
+ * amount). Half up reaches one cent from half a cent: from reais `valor × 10⁶ ≥ taxa / 2`,
+ * from the foreign currency `valor × taxa ≥ 10⁶ / 2`. US$ at 5,3412 → R$ 0,03.
+ */
+export function valorMinimo(origem: Moeda, taxaMilionesimos: number): number {
+  const taxa = BigInt(taxaMilionesimos)
+  const minimo = origem === 'BRL' ? divideUp(taxa, 2n * MILHAO) : divideUp(MILHAO, 2n * taxa)
+  return Number(minimo > 1n ? minimo : 1n)
+}
+
+const SIMBOLOS: Readonly<Record<Moeda, string>> = { BRL: 'R$', USD: 'US$', EUR: '€', GBP: '£' }
+const NOMES: Readonly<Record<Moeda, string>> = { BRL: 'real', USD: 'dólar', EUR: 'euro', GBP: 'libra' }
+
+/** "R$ 0,03" (the symbols of the simulator's screen, src/features/cambio/money.ts). */
+function valorEscrito(centavos: number, moeda: Moeda): string {
+  const inteiro = String(Math.floor(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+  return `${SIMBOLOS[moeda]} ${inteiro},${String(centavos % 100).padStart(2, '0')}`
+}
+
+/** The 422 of an amount below `valorMinimo`: the minimum, and why. */
+export function valorMinimoMessage(origem: Moeda, destino: Moeda, minimo: number): string {
+  return `O valor mínimo desta conversão é ${valorEscrito(minimo, origem)}: abaixo disso, não chega a 1 centavo de ${NOMES[destino]}.`
+}

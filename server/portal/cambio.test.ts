@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAMBIO_TEXTS } from '../../src/api/contract/cambio.ts'
 import type { CotacaoCambio } from '../../src/api/schemas/cambio.ts'
-import { converter } from '../cambio/conversao.ts'
+import { converter, valorMinimo } from '../cambio/conversao.ts'
 import { definirTaxa, envelhecerCotacao } from '../db/repositories/cambio.ts'
 import { confirmPixCharge } from '../db/repositories/pagamentos.ts'
 import { cambioCotacoes, cambioTaxas } from '../db/schema/cambio.ts'
@@ -20,6 +20,25 @@ describe('converter (D30, P200): integer cents, half up', () => {
     // R$ 500,00: IOF 5,50 exactly; R$ 0,50: IOF 0.55 cent → 1.
     expect(converter('EUR', 'BRL', 50_000, 6_000_000).iofCentavos).toBe(550)
     expect(converter('EUR', 'BRL', 50, 6_000_000).iofCentavos).toBe(1)
+  })
+})
+
+describe('valorMinimo (issue 36 item 4): the least amount that converts to a cent', () => {
+  it('converts to one cent at least, and one cent less converts to none, both ways, over many rates', () => {
+    for (let taxa = 100_000; taxa <= 20_000_000; taxa += 7_919) {
+      for (const origem of ['BRL', 'USD'] as const) {
+        const minimo = valorMinimo(origem, taxa)
+        const convertido = (valor: number) => {
+          const conversao = converter('USD', origem, valor, taxa)
+          return origem === 'BRL' ? conversao.valorMoedaCentavos : conversao.valorReaisCentavos
+        }
+        expect(convertido(minimo), `${origem} ${taxa}`).toBeGreaterThanOrEqual(1)
+        if (minimo > 1) expect(convertido(minimo - 1), `${origem} ${taxa}`).toBe(0)
+      }
+    }
+    // The demo's rates: R$ 0,03 buys a cent of dollar, R$ 0,04 of euro or pound; a foreign cent is always reais.
+    expect([valorMinimo('BRL', 5_341_200), valorMinimo('BRL', 6_158_700), valorMinimo('BRL', 7_023_500)]).toEqual([3, 4, 4])
+    expect(valorMinimo('GBP', 7_023_500)).toBe(1)
   })
 })
 
@@ -120,6 +139,34 @@ describe('POST /cambio-real/simulator-value/ (D30)', () => {
       expect(JSON.stringify(bad.json().detail)).toContain(text)
     }
     expect((await t.db.orm.select().from(cambioCotacoes)).length).toBe(before)
+  })
+
+  it('refuses an amount that converts to less than a cent (a 500 before) with 422 saying the minimum, recording nothing', async () => {
+    const before = (await t.db.orm.select().from(cambioCotacoes)).length
+    for (const [destino, valor, minimo, nome] of [
+      ['USD', 1, 'R$ 0,03', 'dólar'],
+      ['USD', 2, 'R$ 0,03', 'dólar'],
+      ['GBP', 1, 'R$ 0,04', 'libra'],
+      ['EUR', 3, 'R$ 0,04', 'euro'],
+    ] as const) {
+      const response = await simular(ana.token, { moeda_origem: 'BRL', moeda_destino: destino, valor })
+      expect(response.statusCode, `${valor} → ${destino}`).toBe(422)
+      expect(response.json().detail).toEqual([
+        {
+          loc: ['body', 'valor'],
+          msg: `O valor mínimo desta conversão é ${minimo}: abaixo disso, não chega a 1 centavo de ${nome}.`,
+          type: 'value_error',
+        },
+      ])
+    }
+    expect((await t.db.orm.select().from(cambioCotacoes)).length).toBe(before)
+    // The minimum itself is quoted: a cent of dollar.
+    const three = await simular(ana.token, { moeda_origem: 'BRL', moeda_destino: 'USD', valor: 3 })
+    expect(three.statusCode, three.body).toBe(201)
+    expect(three.json()).toMatchObject({ valor_origem: 3, valor_destino: 1 })
+    const cent = await simular(ana.token, { moeda_origem: 'GBP', moeda_destino: 'BRL', valor: 1 })
+    expect(cent.statusCode, cent.body).toBe(201)
+    expect(cent.json()).toMatchObject({ valor_origem: 1, valor_destino: 7 })
   })
 
   it('needs a student: 401 without a token', async () => {

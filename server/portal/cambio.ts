@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../src/api/contract.ts'
 import { CAMBIO_TEXTS } from '../../src/api/contract/cambio.ts'
 import type { CotacaoCambio, MoedaEstrangeira } from '../../src/api/schemas/cambio.ts'
-import { converter, IOF_PERCENTUAL, taxaPorUnidade } from '../cambio/conversao.ts'
+import { converter, IOF_PERCENTUAL, taxaPorUnidade, valorMinimo, valorMinimoMessage } from '../cambio/conversao.ts'
 import * as cambioRepo from '../db/repositories/cambio.ts'
 import type { CambioCotacaoRow } from '../db/schema/cambio.ts'
 import { paymentFlows, type AlvoTexts } from '../drive/pagamentos.ts'
@@ -49,6 +49,11 @@ export default async function cambioRoutes(app: FastifyInstance) {
     const moeda = (origem === 'BRL' ? destino : origem) as MoedaEstrangeira
     const rate = await cambioRepo.taxa(app.db.orm, moeda)
     if (!rate) throw new HttpError(422, CAMBIO_TEXTS.semTaxa)
+    // Below it the converted side would round to 0 cents (a 500 before: the table refuses it).
+    const minimo = valorMinimo(origem, rate.taxaMilionesimos)
+    if (body.valor < minimo) {
+      throw validationFailed([{ loc: ['body', 'valor'], msg: valorMinimoMessage(origem, destino, minimo), type: 'value_error' }])
+    }
     const row = await cambioRepo.registrarCotacao(
       app.db.orm,
       caller.id,

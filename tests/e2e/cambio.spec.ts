@@ -89,6 +89,15 @@ test('a student simulates dollars into reais and reais into pounds, and sees the
   await expect(page.getByRole('region', { name: 'Cotação' })).toContainText('Compra de US$\u00a0100,00')
   await expectNoAxeViolations(page)
 
+  // R$ 0,01 is not a penny (issue 36): the server's minimum shows under the field.
+  await page.getByRole('radio', { name: 'Libra esterlina (GBP)' }).check()
+  await page.getByRole('radio', { name: 'Reais (BRL)' }).check()
+  await page.getByLabel('Valor em reais (BRL)').fill('1')
+  const refused = page.waitForResponse((response) => response.url().endsWith('/cambio-real/simulator-value/'))
+  await page.getByRole('button', { name: 'Simular', exact: true }).click()
+  expect((await refused).status()).toBe(422)
+  await expect(page.getByText('O valor mínimo desta conversão é R$ 0,04: abaixo disso, não chega a 1 centavo de libra.')).toBeVisible()
+
   const gbp = await simulate(page, 'Libra esterlina (GBP)', 'Reais (BRL)', 'Valor em reais (BRL)', '100000')
   expect(gbp).toMatchObject({ moeda_origem: 'BRL', moeda_destino: 'GBP', valor_origem: 100_000, valor_reais: 100_000 })
   await expect(page.getByLabel('Valor em reais (BRL)')).toHaveValue('1.000,00')
