@@ -268,6 +268,8 @@ const EnvSchema = v.object({
   PAYMENT_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'deve ter pelo menos 32 caracteres'))),
   /** How long one call to the provider may take before it counts as lost (a database connection waits for it). */
   PAYMENT_PROVIDER_TIMEOUT_MS: v.optional(integer(100, 60_000), '8000'),
+  /** How often the file sweeper runs (server/storage/sweeper.ts, P360), besides once at start. */
+  FILE_SWEEP_INTERVAL_MINUTES: v.optional(integer(1, 24 * 60), '15'),
 })
 
 /** Hosts a payment provider may be reached over plain http (the local stand-in). */
@@ -408,6 +410,8 @@ function configSchema(cwd: string) {
         : null,
       /** The receiver written into every Pix BR Code (server/payments/brcode.ts). */
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
+      /** Minutes between file sweeps: abandoned uploads and files no row references (P360). */
+      fileSweepIntervalMinutes: e.FILE_SWEEP_INTERVAL_MINUTES,
       /** null → the sandbox card gateway and local Pix (server/plugins/payments.ts). Holds secrets: never logged. */
       paymentProvider:
         e.PAYMENT_PROVIDER_URL && e.PAYMENT_PROVIDER_TOKEN && e.PAYMENT_WEBHOOK_SECRET
