@@ -39,8 +39,9 @@ const ENGINE = process.env.TEST_DB_ENGINE ?? 'pglite'
 /**
  * Cases whose answer comes before the endpoint's handler: no token and the wrong role are
  * refused by the authentication hook (the token's account is read there, by every allowed
- * case as well), and a hostile body the case expects to be refused by the body's parser or
- * the contract's validation (415, 413, 400, 422). Their answer cannot depend on the engine,
+ * case as well), and a hostile request the case expects to be refused by the body's parser,
+ * the contract's validation or its text floor (415, 413, 400, 422; the Pix webhook's 401 for
+ * its signature, judged first). Their answer cannot depend on the engine,
  * so they run once, on PGlite; everything that reaches a handler runs on both (issue 35).
  */
 function refusedBeforeSql(item: ContractCase): boolean {

@@ -13,7 +13,8 @@ import { MULTIPART_TYPE, multipartPayload, sampleFile, type FilePartBody, type P
  * - `allowed-role`: each role the access admits gets past the token and role checks;
  * - `foreign-id`: each owned param given another student's object answers 404 (D7);
  * - `fuzz`: hostile input gets a 4xx with a Portuguese `detail`, or a 2xx, never a 5xx;
- *   a multipart endpoint's hostile bodies (a file too big, of the wrong type, missing or
+ *   text no field takes (issue 36: a lone surrogate, bytes that are not UTF-8, a control
+ *   character, each in every string field at once) gets a 422; a multipart endpoint's hostile bodies (a file too big, of the wrong type, missing or
  *   extra parts, broken framing) must be refused, most with a known status, and leave no
  *   file in storage.
  *
@@ -227,6 +228,88 @@ function fuzzRequests(endpoint: Endpoint): [string, RawRequest][] {
 
   if (endpoint.multipart) cases.push(...multipartFuzz(endpoint, params, headers ?? {}))
   else if (endpoint.body) cases.push(...bodyFuzz(endpoint, params))
+  cases.push(...textFuzz(endpoint, base))
+  return cases
+}
+
+/** Bytes no UTF-8 decoder reads as text (issue 36 item 5), and the placeholder they replace in a payload. */
+const INVALID_UTF8 = Buffer.from([0xff, 0xfe, 0xc3])
+const INVALID_UTF8_MARK = '@@bytes-FF-FE-C3@@'
+
+/** `payload` as bytes, every INVALID_UTF8_MARK replaced by INVALID_UTF8. */
+function withInvalidUtf8(payload: string | Buffer): Buffer {
+  const bytes = Buffer.from(payload)
+  const mark = Buffer.from(INVALID_UTF8_MARK)
+  const pieces: Buffer[] = []
+  let from = 0
+  for (let at = bytes.indexOf(mark); at !== -1; at = bytes.indexOf(mark, from)) {
+    pieces.push(bytes.subarray(from, at), INVALID_UTF8)
+    from = at + mark.length
+  }
+  pieces.push(bytes.subarray(from))
+  return Buffer.concat(pieces)
+}
+
+/** `value` with every string in it (nested lists and objects too) replaced by `text`. */
+function everyString(value: unknown, text: string): unknown {
+  if (typeof value === 'string') return text
+  if (Array.isArray(value)) return value.map((item) => everyString(item, text))
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, everyString(item, text)]))
+  }
+  return value
+}
+
+/**
+ * Issue 36 item 4: text no field takes, in every string field of the request at once, one
+ * case per kind, refused with 422 before the handler (server/http/text-check.ts). A lone
+ * surrogate can only travel in JSON (`"\ud800"`); invalid UTF-8 in a raw body (JSON, form,
+ * multipart text); a control character anywhere (path and query too). An endpoint that
+ * judges a signature before the body (the Pix webhook, P173) answers its 401 first.
+ */
+function textFuzz(endpoint: Endpoint, base: RawRequest): [string, RawRequest][] {
+  const signed = keysOf(endpoint.headers).some((key) => key.endsWith('-signature'))
+  const expect = signed ? 401 : 422
+  const encoding = endpoint.bodyEncoding ?? 'json'
+  const control = 'a\u0007b'
+  const bodies: Partial<Record<'surrogate' | 'bytes' | 'control', Pick<RawRequest, 'payload' | 'contentType'>>> = {}
+  if (endpoint.multipart) {
+    const texts = (value: string) => validMultipart(endpoint).map((part) => ('bytes' in part ? part : { ...part, value }))
+    if (keysOf(endpoint.body).length > 0) {
+      bodies.bytes = { payload: withInvalidUtf8(multipartPayload(texts(INVALID_UTF8_MARK))), contentType: MULTIPART_TYPE }
+      bodies.control = { payload: multipartPayload(texts(control)), contentType: MULTIPART_TYPE }
+    }
+  } else if (endpoint.body && encoding === 'form') {
+    const form = (value: string) =>
+      keysOf(endpoint.body)
+        .map((key) => `${key}=${value}`)
+        .join('&')
+    const contentType = 'application/x-www-form-urlencoded'
+    bodies.bytes = { payload: withInvalidUtf8(form(INVALID_UTF8_MARK)), contentType }
+    bodies.control = { payload: form(encodeURIComponent(control)), contentType }
+  } else if (endpoint.body) {
+    const example = exampleJson(endpoint.body)
+    const json = (text: string) => JSON.stringify(everyString(example, text))
+    if (json('') !== json('x')) {
+      const contentType = 'application/json'
+      bodies.surrogate = { payload: json('a\ud800'), contentType }
+      bodies.bytes = { payload: withInvalidUtf8(json(INVALID_UTF8_MARK)), contentType }
+      bodies.control = { payload: json(control), contentType }
+    }
+  }
+  const cases: [string, RawRequest][] = []
+  if (bodies.surrogate) cases.push(['text: a lone surrogate in every string field', { ...base, ...bodies.surrogate, expect }])
+  if (bodies.bytes) cases.push(['text: invalid UTF-8 in every string field', { ...base, ...bodies.bytes, expect }])
+  // Path and query values are text too: the control character goes there as well.
+  const params = Object.fromEntries(Object.keys(base.params).map((name) => [name, encodeURIComponent(control)]))
+  const queryKeys = keysOf(endpoint.query)
+  const query = queryKeys.length > 0 ? queryKeys.map((key) => `${key}=${encodeURIComponent(control)}`).join('&') : undefined
+  if (bodies.control || queryKeys.length > 0 || Object.keys(params).length > 0) {
+    cases.push([
+      'text: a control character in every string field',
+      { ...base, ...bodies.control, params, ...(query === undefined ? {} : { query }), expect },
+    ])
+  }
   return cases
 }
 
