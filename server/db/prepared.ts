@@ -9,7 +9,7 @@ import { withoutInstalledParsers, type Db } from './client.ts'
  * statement once per pooled connection. drizzle's PGlite driver ignores the name, so there
  * the query is declared with `PREPARE` once and run with `EXECUTE` (one simple-protocol
  * round trip into the engine instead of six). EXECUTE takes its arguments as SQL literals,
- * so only integer parameters are accepted (ids); anything else throws.
+ * so only integers (ids) and base64url text (session ids) are accepted; anything else throws.
  *
  * The statement is built once per database and kept; run it with
  * `statement.execute({ placeholder: value })`.
@@ -49,15 +49,18 @@ function planOnceOnPglite(prepared: unknown, client: PGlite, name: string): void
         throw error
       })
       await declared
-      const [result] = await client.exec(`EXECUTE ${name}(${params.map(integerLiteral).join(', ')})`, withoutInstalledParsers(options))
+      const [result] = await client.exec(`EXECUTE ${name}(${params.map(literal).join(', ')})`, withoutInstalledParsers(options))
       return result!
     },
   }
   query.client = statementClient
 }
 
-function integerLiteral(value: unknown): string {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value))
-    throw new Error('a PGlite prepared statement takes integer parameters only')
-  return String(value)
+/** Base64url text (a session id, P330): no quote or backslash can occur, so quoting it is enough. */
+const PLAIN_TEXT = /^[A-Za-z0-9_-]{1,64}$/
+
+function literal(value: unknown): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
+  if (typeof value === 'string' && PLAIN_TEXT.test(value)) return `'${value}'`
+  throw new Error('a PGlite prepared statement takes integer or base64url text parameters only')
 }

@@ -65,7 +65,7 @@ export default async function bookRoutes(app: FastifyInstance) {
       userId = created
     }
     await reservation.succeeded()
-    return { access_token: await app.auth.issueAccessToken(userId), token_type: 'bearer' as const }
+    return { access_token: await app.auth.openSession(userId, request), token_type: 'bearer' as const }
   })
 
   contractRoute(app, contract.emptyBookCheck, async ({ params, caller }) => {

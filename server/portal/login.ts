@@ -52,6 +52,6 @@ export default async function loginRoutes(app: FastifyInstance) {
     }
     // D25, P187: a partner landing page's prospect, coupon and company go with the login that carried them.
     await recordLoginOrigem(app.db.orm, chosen.id, { prospex: body.prospex, cupom: body.cupom, company: body.company })
-    return { access_token: await app.auth.issueAccessToken(chosen.id), token_type: 'bearer' as const }
+    return { access_token: await app.auth.openSession(chosen.id, request), token_type: 'bearer' as const }
   })
 }

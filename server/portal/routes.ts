@@ -22,6 +22,7 @@ import pushNotificationRoutes from './push-notifications.ts'
 import pushSendingRoutes from './push-sending.ts'
 import referralRoutes from './referral.ts'
 import registrationRoutes from './registration.ts'
+import sessionRoutes from './sessions.ts'
 import travelCampaignRoutes from './travel-campaigns.ts'
 import turmaRoutes from './turmas.ts'
 import userRoutes from './users.ts'
@@ -32,6 +33,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(loginRoutes)
   await app.register(passwordRecoveryRoutes)
   await app.register(userRoutes)
+  await app.register(sessionRoutes)
   await app.register(registrationRoutes)
   await app.register(emailVerificationRoutes)
   await app.register(accountLookupRoutes)

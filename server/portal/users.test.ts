@@ -150,9 +150,12 @@ describe('strict token claims (issue 8)', () => {
     return new SignJWT(claims).setProtectedHeader({ alg }).sign(key())
   }
 
+  /** The session id (`sid`, P330) a token the server issued carries. */
+  const sidOf = (issued: string) => (JSON.parse(Buffer.from(issued.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
+
   it('accepts a canonical token and refuses non-canonical subjects of the same account', async () => {
-    const { id } = await createAccount(t.app, t.db)
-    const base = { ver: 0, iat: now(), exp: now() + 600 }
+    const { id, token: issued } = await createAccount(t.app, t.db)
+    const base = { ver: 0, sid: sidOf(issued), iat: now(), exp: now() + 600 }
     expect((await me(bearer(await token({ ...base, sub: String(id) })))).statusCode).toBe(200)
     for (const sub of [`${id}e0`, `0${id}`, ` ${id}`, `${id} `, `+${id}`, `${id}.0`, '0', '-1', '99999999999999999999', id]) {
       expectUnauthenticated(await me(bearer(await token({ ...base, sub }))))
@@ -178,9 +181,20 @@ describe('strict token claims (issue 8)', () => {
     return `${input}.${createHmac('sha256', key()).update(input).digest('base64url')}`
   }
 
+  it("refuses a token without a session (issued before sessions), with a malformed one, or with another account's (P330)", async () => {
+    const [mine, theirs] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
+    const base = { sub: String(mine.id), ver: 0, iat: now(), exp: now() + 600 }
+    expect((await me(bearer(await token({ ...base, sid: sidOf(mine.token) })))).statusCode).toBe(200)
+    expectUnauthenticated(await me(bearer(await token(base))))
+    for (const sid of [`${sidOf(mine.token)}=`, sidOf(mine.token).slice(1), 42, null, "' or 1=1 --"]) {
+      expectUnauthenticated(await me(bearer(await token({ ...base, sid }))))
+    }
+    expectUnauthenticated(await me(bearer(await token({ ...base, sid: sidOf(theirs.token) }))))
+  })
+
   it('refuses critical header extensions, a future nbf, non-numeric dates and any altered signature', async () => {
-    const { id } = await createAccount(t.app, t.db)
-    const claims = { sub: String(id), ver: 0, iat: now(), exp: now() + 600 }
+    const { id, token: issued } = await createAccount(t.app, t.db)
+    const claims = { sub: String(id), ver: 0, sid: sidOf(issued), iat: now(), exp: now() + 600 }
     const good = handSigned({ alg: 'HS256', typ: 'JWT' }, claims)
     expect((await me(bearer(good))).statusCode).toBe(200)
 

@@ -43,7 +43,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   // One query in all: the token check loads the profile it answers (issue 7).
   contractRoute(app, contract.usersMe, async ({ caller }) => toCurrentUser(caller.session), {
-    session: (userId: number) => forUser(app.db.orm, userId).profileSession(),
+    session: (userId: number, sessionId: string) => forUser(app.db.orm, userId).profileSession(sessionId),
   })
 
   /** The install prompt's outcome (SPEC §4); answers the updated user like every /users/ update (SPEC §7). */

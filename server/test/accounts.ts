@@ -6,6 +6,7 @@ import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../src/api/co
 import type { OwnedKind, Role } from '../../src/api/define.ts'
 import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
 import * as englishTestRepo from '../db/repositories/english-test.ts'
+import { openSession } from '../db/repositories/user-sessions.ts'
 import type { Database } from '../db/client.ts'
 import type { FileStorage } from '../plugins/file-storage.ts'
 import { atividadeArquivos, atividadeCorrecoes, turmaAlunoAtividades, turmaAtividades } from '../db/schema/atividades.ts'
@@ -58,7 +59,7 @@ export async function createAccount(app: FastifyInstance, db: Database, role: Ro
     })
     .returning({ id: users.id })
   await db.orm.insert(driveUsers).values({ userId: row!.id, companyId: company!.id })
-  return { id: row!.id, role, email, token: await app.auth.issueAccessToken(row!.id) }
+  return { id: row!.id, role, email, token: await app.auth.openSession(row!.id) }
 }
 
 /** A new class of a new school, with `userId` enrolled; returns both ids. */
@@ -191,6 +192,15 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   // Waiting for the passport again, so its owner can resend, delete and read it (P220).
   knnUsaRequest: (db, userId, storage) => knnUsaIds(db, userId, storage),
   knnUsaDocumento: (db, userId, storage) => knnUsaIds(db, userId, storage),
+  // A live session of another device of theirs (P330), not the one of their test token.
+  userSession: async (db, userId) => ({
+    userSession: await openSession(db.orm, {
+      userId,
+      device: 'Firefox no Linux',
+      brand: 'knn',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    }),
+  }),
 }
 
 async function knnUsaIds(db: Database, userId: number, storage: FileStorage): Promise<OwnedIds> {

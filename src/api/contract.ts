@@ -16,6 +16,7 @@ import { pedidoEndpoints } from './contract/pedidos.ts'
 import { preInvoiceEndpoints } from './contract/pre-invoice.ts'
 import { praticaEndpoints } from './contract/pratica.ts'
 import { pushEndpoints } from './contract/push.ts'
+import { sessionEndpoints } from './contract/sessions.ts'
 import { travelCampaignEndpoints } from './contract/travel-campaigns.ts'
 import { userEndpoints } from './contract/users.ts'
 
@@ -27,6 +28,7 @@ export const contractAreas = {
   config: configEndpoints,
   auth: authEndpoints,
   users: userEndpoints,
+  sessions: sessionEndpoints,
   pedagogico: pedagogicoEndpoints,
   atividades: atividadeEndpoints,
   aulaOnline: aulaOnlineEndpoints,
@@ -55,6 +57,7 @@ export const contract = {
   ...configEndpoints,
   ...authEndpoints,
   ...userEndpoints,
+  ...sessionEndpoints,
   ...pedagogicoEndpoints,
   ...atividadeEndpoints,
   ...aulaOnlineEndpoints,

@@ -44,6 +44,8 @@ export type OwnedKind =
   /** One of the caller's overseas-study requests, and a document of it (issue 14, D28). */
   | 'knnUsaRequest'
   | 'knnUsaDocumento'
+  /** One of the caller's signed-in devices (issue 36 item 3). */
+  | 'userSession'
 
 /** The user-facing texts of SPEC §8 for one endpoint. */
 export interface ErrorTexts {

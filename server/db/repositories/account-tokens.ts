@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { accountTokens, type AccountTokenPurpose } from '../schema/account-tokens.ts'
 import { users } from '../schema/users.ts'
+import { revokeSessions } from './user-sessions.ts'
 
 /**
  * The single-use links sent by e-mail (D10, P54): a password reset valid 1 hour, an e-mail
@@ -100,7 +101,7 @@ export async function revokeAccountTokens(tx: Db, userId: number, now = new Date
 
 /**
  * A password reset (P54): the token is used, every other link of the account voided, the
- * hash replaced and the token version moved on (every session of the account ends, P21),
+ * hash replaced and the token version moved on (every session of the account ends, P21, P330),
  * all or nothing. False: unknown, used, expired, or its e-mail is no longer the account's.
  */
 export async function resetPasswordWithToken(db: Db, token: string, passwordHash: string, now = new Date()): Promise<boolean> {
@@ -112,6 +113,8 @@ export async function resetPasswordWithToken(db: Db, token: string, passwordHash
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, used.userId))
+    // Every device's session ends with it, listed as ended (P330).
+    await revokeSessions(tx, used.userId)
     return true
   })
 }

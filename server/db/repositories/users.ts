@@ -3,20 +3,43 @@ import type { Db } from '../client.ts'
 import { prepareOnce } from '../prepared.ts'
 import { companies, type CompanyRow } from '../schema/companies.ts'
 import { driveUsers } from '../schema/drive-users.ts'
+import { userSessions } from '../schema/user-sessions.ts'
 import { users, type NewUserRow, type UserRole, type UserRow } from '../schema/users.ts'
 import { revokeAccountTokens } from './account-tokens.ts'
 import { isUniqueViolation } from './pg-errors.ts'
 
-/** What the token check needs of an account: the token version it must carry and the role (D7). */
+/**
+ * What the token check needs of an account: the token version it must carry, the role (D7)
+ * and the token's own session (P330): null when the account has no session of that id.
+ */
 export interface AccountSession {
   tokenVersion: number
   role: UserRole
+  device: { revokedAt: Date | null; lastSeenAt: Date } | null
+}
+
+/** The token's session, joined to the account's row: the check stays one indexed query (issue 36). */
+const SESSION_COLUMNS = { sessionId: userSessions.id, revokedAt: userSessions.revokedAt, lastSeenAt: userSessions.lastSeenAt }
+
+const sessionJoin = and(eq(userSessions.id, sql.placeholder('sessionId')), eq(userSessions.userId, users.id))
+
+function deviceOf(row: { sessionId: string | null; revokedAt: Date | null; lastSeenAt: Date | null }): AccountSession['device'] {
+  return row.sessionId === null || row.lastSeenAt === null ? null : { revokedAt: row.revokedAt, lastSeenAt: row.lastSeenAt }
+}
+
+function accountSessionQuery(db: Db) {
+  return db
+    .select({ tokenVersion: users.tokenVersion, role: users.role, ...SESSION_COLUMNS })
+    .from(users)
+    .leftJoin(userSessions, sessionJoin)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
 }
 
 /** The account's session facts, or null when it no longer exists: one indexed lookup per request. */
-export async function accountSession(db: Db, userId: number): Promise<AccountSession | null> {
-  const [row] = await db.select({ tokenVersion: users.tokenVersion, role: users.role }).from(users).where(eq(users.id, userId)).limit(1)
-  return row ?? null
+export async function accountSession(db: Db, userId: number, sessionId: string): Promise<AccountSession | null> {
+  const [row] = await prepareOnce(db, 'account_session', accountSessionQuery).execute({ userId, sessionId })
+  return row ? { tokenVersion: row.tokenVersion, role: row.role, device: deviceOf(row) } : null
 }
 
 /**
@@ -56,12 +79,24 @@ function profileQuery(db: Db) {
       user: PROFILE_COLUMNS,
       driveUserId: driveUsers.id,
       company: { id: companies.id, name: companies.name, escolaId: companies.escolaId },
+      ...SESSION_COLUMNS,
     })
     .from(users)
     .leftJoin(driveUsers, eq(driveUsers.userId, users.id))
     .leftJoin(companies, eq(companies.id, driveUsers.companyId))
+    .leftJoin(userSessions, sessionJoin)
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
+}
+
+/** A well-formed session id no session has (ids are random, never all zeros). */
+const NO_SESSION = 'A'.repeat(22)
+
+function profileOf(row: Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number]): UserProfile {
+  return {
+    user: row.user,
+    driveUser: row.driveUserId !== null && row.company ? { id: row.driveUserId, company: row.company } : null,
+  }
 }
 
 /**
@@ -74,22 +109,20 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /**
-     * The profile with the session facts, so `/users/me/` checks the token and answers
-     * with this one query (issue 7: no second round trip).
+     * The profile with the session facts of the token's session, so `/users/me/` checks the
+     * token and answers with this one query (issue 7: no second round trip).
      */
-    async profileSession(): Promise<(UserProfile & AccountSession) | null> {
-      const profile = await this.profile()
-      return profile && { ...profile, tokenVersion: profile.user.tokenVersion, role: profile.user.role }
+    async profileSession(sessionId: string): Promise<(UserProfile & AccountSession) | null> {
+      // Every authenticated `/users/me/` runs it: planned once, not per request (issue 7).
+      const [row] = await prepareOnce(db, 'user_profile', profileQuery).execute({ userId, sessionId })
+      if (!row) return null
+      return { ...profileOf(row), tokenVersion: row.user.tokenVersion, role: row.user.role, device: deviceOf(row) }
     },
 
     async profile(): Promise<UserProfile | null> {
-      // Every authenticated `/users/me/` runs it: planned once, not per request (issue 7).
-      const [row] = await prepareOnce(db, 'user_profile', profileQuery).execute({ userId })
-      if (!row) return null
-      return {
-        user: row.user,
-        driveUser: row.driveUserId !== null && row.company ? { id: row.driveUserId, company: row.company } : null,
-      }
+      // No session of that id: the join adds nothing, the profile is the same.
+      const [row] = await prepareOnce(db, 'user_profile', profileQuery).execute({ userId, sessionId: NO_SESSION })
+      return row ? profileOf(row) : null
     },
 
     async passwordHash(): Promise<string | null> {
