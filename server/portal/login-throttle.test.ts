@@ -92,6 +92,7 @@ describe('login throttling (P19, issue 8 F1/F2)', () => {
       identifierAddress: 0,
       identifier: LOGIN_LIMITS.identifierAddress - 1,
       address: LOGIN_LIMITS.identifierAddress - 1,
+      device: 0,
     })
 
     await fail(times('123 456 789 09', LOGIN_LIMITS.identifierAddress), phone)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../src/api/contract.ts'
+import { knownDeviceOf, rememberDevice } from '../auth/device-cookie.ts'
 import { equaliseTiming, verifyPassword } from '../auth/password.ts'
 import { findLoginCandidates, parseLoginIdentifier } from '../db/repositories/accounts.ts'
 import { forgetExpiredLoginAttempts, reserveLoginAttempt, type LoginThrottleScope } from '../db/repositories/login-failures.ts'
@@ -10,7 +11,7 @@ import { badRequest, tooManyRequests, type HttpError } from '../http/errors.ts'
 /** SPEC §8: the one text for every failed login, so it never tells which part was wrong. */
 export const LOGIN_FAILED = 'Usuário ou senha incorreta.'
 
-/** P19: says which limit and when to try again (the same instant as `Retry-After`). */
+/** P19: says which limit and when to try again (the same instant as `Retry-After`); a known device's own limit is "these data". */
 export function tooManyAttempts(scope: LoginThrottleScope, retryAfterSeconds: number): HttpError {
   const from = scope === 'address' ? 'a partir desta rede' : 'com estes dados'
   return tooManyRequests(`Muitas tentativas de login ${from}.`, retryAfterSeconds)
@@ -22,13 +23,16 @@ export default async function loginRoutes(app: FastifyInstance) {
    * D9): those whose password matches are listed for the client to choose, then the client
    * repeats the login with `user_id`.
    */
-  contractRoute(app, contract.loginAccessToken, async ({ body, request }) => {
+  contractRoute(app, contract.loginAccessToken, async ({ body, request, reply }) => {
     const identifier = parseLoginIdentifier(body.username)
+    const throttled = identifier.email ?? identifier.cpf ?? body.username.trim().toLowerCase()
     // F1: the attempt is counted before any password hash is computed, atomically, so
-    // parallel guesses cannot all be evaluated; F2: per identifier+address, identifier, address.
+    // parallel guesses cannot all be evaluated; F2: per identifier+address, identifier, address;
+    // a device the account logged in on before, on its own budget only (P322).
     const reservation = await reserveLoginAttempt(app.db.orm, {
-      identifier: identifier.email ?? identifier.cpf ?? body.username.trim().toLowerCase(),
+      identifier: throttled,
       address: request.ip,
+      device: knownDeviceOf(app, request, throttled),
     })
     if (!reservation.granted) {
       throw tooManyAttempts(reservation.scope, reservation.retryAfterSeconds)
@@ -47,6 +51,8 @@ export default async function loginRoutes(app: FastifyInstance) {
       throw badRequest(LOGIN_FAILED)
     }
     await reservation.succeeded()
+    // The password was right: this device is known for the identifier from now on (P322).
+    rememberDevice(app, request, reply, throttled)
     if (!chosen) {
       return { users: matching.map((account) => ({ id: account.id, full_name: account.fullName, company_name: account.companyName })) }
     }

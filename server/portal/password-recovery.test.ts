@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../auth/password.ts'
@@ -9,7 +11,7 @@ import { users } from '../db/schema/users.ts'
 import { createAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, loginRequest, type TestApp } from '../test/app.ts'
 import { firstLink, linkParameter, mailsTo } from '../test/outbox.ts'
-import { PASSWORD_RESET, RECOVERY_LIMITS, RECOVERY_REQUESTED, RESET_FAILED } from './password-recovery.ts'
+import { PASSWORD_RESET, RECOVERY_IDENTIFIER_WINDOW_MS, RECOVERY_LIMITS, RECOVERY_REQUESTED, RESET_FAILED } from './password-recovery.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -91,7 +93,7 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
     expect(mail.textBody).toContain('Olá, Pessoa!')
     expect(mail.textBody).toContain('O link vale por 1 hora e pode ser usado uma única vez.')
     const link = firstLink(mail.textBody)
-    // The request's own origin (no PORTAL_PUBLIC_URLS): inject's host is localhost:80.
+    // No PORTAL_PUBLIC_URLS: the local demo's origin (the test app listens on no port).
     expect(link.origin).toBe('http://localhost')
     expect(link.pathname).toBe('/login/recover-password')
     // The HTML button carries the same link as the text.
@@ -166,22 +168,116 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
     expect(mail!.subject).toBe('Redefinição de senha · Phenom Idiomas')
     expect(mail!.textBody).toMatch(/Phenom Idiomas$/)
     expect(mail!.htmlBody).toContain('#D10047')
-    expect(firstLink(mail!.textBody).origin).toBe('http://phenom.localhost:8080')
+    expect(firstLink(mail!.textBody).origin).toBe('http://phenom.localhost')
   })
 
-  it('limits e-mails per address or CPF (3 per 15 minutes) the same for known and unknown ones', async () => {
+  it('never builds the link on a forged Host or X-Forwarded-Host, even behind a trusted proxy (issue 36)', async () => {
+    const proxied = await createTestApp({ trustProxy: true })
+    try {
+      await proxied.app.listen({ host: '127.0.0.1', port: 0 })
+      const { port } = proxied.app.server.address() as AddressInfo
+      const user = await createAccount(proxied.app, proxied.db)
+      const cases: [Record<string, string>, string, string][] = [
+        [{ host: 'attacker.example' }, `http://localhost:${port}`, 'KNN Idiomas'],
+        [
+          { host: `127.0.0.1:${port}`, 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' },
+          `http://localhost:${port}`,
+          'KNN Idiomas',
+        ],
+        [{ host: 'attacker.example', origin: 'https://attacker.example' }, `http://localhost:${port}`, 'KNN Idiomas'],
+        // A forged host still gets its brand's e-mail, with the brand's own local origin.
+        [{ host: 'x', 'x-forwarded-host': 'phenom.attacker.example:4443' }, `http://phenom.localhost:${port}`, 'Phenom Idiomas'],
+      ]
+      for (const [i, [headers, origin, brand]] of cases.entries()) {
+        const status = await new Promise<number>((resolve, reject) => {
+          const request = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: `/api/v1/login/recover-password/?email=${user.email}`,
+              // Each from an address of its own, within the recovery limits.
+              headers: { ...headers, 'x-forwarded-for': `192.0.2.${i + 1}` },
+            },
+            (response) => response.resume().on('end', () => resolve(response.statusCode!)),
+          )
+          request.on('error', reject).end()
+        })
+        expect(status).toBe(200)
+        const [mail] = await mailsTo(proxied, user.email)
+        expect(firstLink(mail!.textBody).origin).toBe(origin)
+        expect(mail!.htmlBody).not.toContain('attacker')
+        expect(mail!.subject).toContain(brand)
+        await proxied.db.orm.delete(mailOutbox)
+      }
+    } finally {
+      await proxied.close()
+    }
+  })
+
+  it('limits e-mails per address or CPF from everywhere (5 per 5 minutes) the same for known and unknown ones', async () => {
     const user = await accountWithPassword()
     const nobody = `ninguem-${randomUUID()}@example.com`
     for (const email of [user.email, nobody]) {
+      // Each from an address of its own: only the per-e-mail cap is reached.
       for (let i = 0; i < RECOVERY_LIMITS.recoveryIdentifier; i++) expect((await recover(email)).statusCode).toBe(200)
       const refused = await recover(email)
       expect(refused.statusCode).toBe(429)
       expect(refused.json()).toEqual({
-        detail: 'Muitos pedidos de recuperação de senha para estes dados. Aguarde 15 minutos e tente novamente.',
+        detail: 'Muitos pedidos de recuperação de senha para estes dados. Aguarde 5 minutos e tente novamente.',
       })
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(4 * 60)
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(RECOVERY_IDENTIFIER_WINDOW_MS / 1000)
     }
     expect(await mailsTo(t, user.email)).toHaveLength(RECOVERY_LIMITS.recoveryIdentifier)
+  })
+
+  it('a stranger’s 30 requests for her e-mail are limited at the stranger’s address; the owner’s own request is sent (issue 36)', async () => {
+    const user = await accountWithPassword()
+    const stranger = newAddress()
+    const answers = []
+    for (let i = 0; i < 30; i++) answers.push((await recover(user.email, { address: stranger })).statusCode)
+    expect(answers.filter((status) => status === 200)).toHaveLength(RECOVERY_LIMITS.recoveryIdentifierAddress)
+    expect(answers.filter((status) => status === 429)).toHaveLength(30 - RECOVERY_LIMITS.recoveryIdentifierAddress)
+    const refused = await recover(user.email, { address: stranger })
+    expect(refused.json().detail).toBe('Muitos pedidos de recuperação de senha para estes dados. Aguarde 15 minutos e tente novamente.')
+
+    const before = (await mailsTo(t, user.email)).length
+    const own = await recover(user.email, { address: newAddress() })
+    expect(own.statusCode).toBe(200)
+    const mails = await mailsTo(t, user.email)
+    expect(mails).toHaveLength(before + 1)
+    // Her link works.
+    expect((await reset(linkParameter(mails[0]!.textBody, 'token'), 'senha-da-dona-1')).statusCode).toBe(200)
+  })
+
+  it('the owner’s known device is never held up by the per-e-mail cap others filled (device cookie, P322)', async () => {
+    const user = await accountWithPassword()
+    const login = await t.app.inject({ ...loginRequest({ username: user.email, password: OLD_PASSWORD }), remoteAddress: newAddress() })
+    expect(login.statusCode).toBe(200)
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!
+    // Strangers from many addresses fill the cap.
+    for (let i = 0; i < RECOVERY_LIMITS.recoveryIdentifier; i++) expect((await recover(user.email)).statusCode).toBe(200)
+    expect((await recover(user.email)).statusCode).toBe(429)
+    const before = (await mailsTo(t, user.email)).length
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/login/recover-password/?email=${user.email}`,
+      remoteAddress: newAddress(),
+      headers: { cookie },
+    })
+    expect(own.statusCode).toBe(200)
+    expect(await mailsTo(t, user.email)).toHaveLength(before + 1)
+    // The cookie is for her e-mail only: it does not lift the cap for another one.
+    const other = await accountWithPassword()
+    for (let i = 0; i < RECOVERY_LIMITS.recoveryIdentifier; i++) await recover(other.email)
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/login/recover-password/?email=${other.email}`,
+      remoteAddress: newAddress(),
+      headers: { cookie },
+    })
+    expect(elsewhere.statusCode).toBe(429)
   })
 
   it('limits requests per client address (20 per 15 minutes) across e-mails', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { contract } from '../../src/api/contract.ts'
+import { knownDeviceOf } from '../auth/device-cookie.ts'
 import { hashPassword } from '../auth/password.ts'
 import { findUsableToken, issueAccountToken, resetPasswordWithToken } from '../db/repositories/account-tokens.ts'
 import { recoveryRecipients, type LoginIdentifier } from '../db/repositories/accounts.ts'
@@ -18,17 +19,28 @@ export const RESET_FAILED = 'Erro ao resetar senha'
 export const PASSWORD_RESET = 'Senha redefinida com sucesso. Entre com a nova senha.'
 
 /**
- * Limits (P72), each over the 15-minute window of P19. Counted for every accepted request,
- * whether or not the e-mail has an account, so the limit says nothing about that either.
+ * Limits (P72, P323), over the 15-minute window of P19 unless said. Counted for every
+ * accepted request, whether or not the e-mail has an account, so the limit says nothing
+ * about that either. A stranger's requests fill the counters of their own address; the only
+ * counter they share with the owner is the per-e-mail cap, whose window is 5 minutes, so it
+ * can make the owner wait at most that long, and never on a device she logged in on before
+ * (its device cookie, P322, which counts on that device's own budget instead).
  */
 export const RECOVERY_LIMITS = {
-  /** E-mails one address or CPF can be sent: a victim's inbox cannot be flooded. */
-  recoveryIdentifier: 3,
+  /** E-mails one client address can have sent to one address or CPF. */
+  recoveryIdentifierAddress: 3,
+  /** E-mails one address or CPF can be sent from everywhere per RECOVERY_IDENTIFIER_WINDOW_MS: the inbox cannot be flooded. */
+  recoveryIdentifier: 5,
   /** Requests from one client address (an IPv6 /64 is one), across identifiers. */
   recoveryAddress: 20,
+  /** Requests from a device the account logged in on before. */
+  recoveryDevice: 3,
   /** Reset attempts from one client address. */
   resetAddress: 20,
 } as const
+
+/** The per-e-mail cap's window: the longest a stranger can hold up the owner's own request. */
+export const RECOVERY_IDENTIFIER_WINDOW_MS = 5 * 60 * 1000
 
 const Email = v.pipe(v.string(), v.email())
 
@@ -52,10 +64,24 @@ export default async function passwordRecoveryRoutes(app: FastifyInstance) {
       const msg = isAccessCode ? 'Código de acesso inválido: informe o CPF com 11 dígitos' : 'Por favor, insira um e-mail válido'
       throw validationFailed([{ loc: ['query', 'email'], msg, type: 'value_error' }])
     }
-    const reservation = await reserveAttempts(app.db.orm, [
-      { scope: 'recoveryIdentifier', value: identifier.email ?? identifier.cpf!, limit: RECOVERY_LIMITS.recoveryIdentifier },
-      { scope: 'recoveryAddress', value: addressGroup(request.ip), limit: RECOVERY_LIMITS.recoveryAddress },
-    ])
+    const named = identifier.email ?? identifier.cpf!
+    const address = addressGroup(request.ip)
+    const device = knownDeviceOf(app, request, named)
+    const reservation = await reserveAttempts(
+      app.db.orm,
+      device
+        ? [{ scope: 'recoveryDevice', value: `${named}\0${device}`, limit: RECOVERY_LIMITS.recoveryDevice }]
+        : [
+            { scope: 'recoveryIdentifierAddress', value: `${named}\0${address}`, limit: RECOVERY_LIMITS.recoveryIdentifierAddress },
+            {
+              scope: 'recoveryIdentifier',
+              value: named,
+              limit: RECOVERY_LIMITS.recoveryIdentifier,
+              windowMs: RECOVERY_IDENTIFIER_WINDOW_MS,
+            },
+            { scope: 'recoveryAddress', value: address, limit: RECOVERY_LIMITS.recoveryAddress },
+          ],
+    )
     if (!reservation.granted) {
       const what = reservation.scope === 'recoveryAddress' ? 'a partir desta rede' : 'para estes dados'
       throw tooManyRequests(`Muitos pedidos de recuperação de senha ${what}.`, reservation.retryAfterSeconds)

@@ -8,19 +8,25 @@ import { loginAttempts } from '../schema/login-failures.ts'
  * Login throttling (P19, issue 8 F1/F2). Every attempt reserves a slot BEFORE the password
  * is checked, atomically in the database, so 200 parallel guesses cannot all reach argon2;
  * a successful login gives its slot back, so the counts are failures (plus attempts in
- * flight). Three counters, each over a fixed 15-minute window:
+ * flight). An unknown device is counted on three counters, each over a fixed 15-minute window:
  *
  * - identifier + address: the attacker's address is slowed after a few guesses while the
  *   student, on their own phone (another address), still logs in;
  * - identifier alone: a looser cap on the total guesses against one account from anywhere;
  * - address alone (credential stuffing): many identifiers from one address. Generous,
  *   because mobile carriers put many students behind one address (P19).
+ *
+ * A known device (a valid device cookie for the identifier, server/auth/device-cookie.ts,
+ * P322) is counted on its own budget only, so the two wider counters, which anyone can
+ * fill, never lock the owner out of the device she logged in on before.
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 export const LOGIN_LIMITS = {
   identifierAddress: 10,
   identifier: 100,
   address: 100,
+  /** Failures on one known device for its account (the same budget as one address). */
+  device: 10,
 } as const
 export type LoginThrottleScope = keyof typeof LOGIN_LIMITS
 
@@ -29,6 +35,8 @@ export interface LoginThrottleSubject {
   identifier: string
   /** The client's address (request.ip, behind TRUST_PROXY). */
   address: string
+  /** The nonce of the request's device cookie for this identifier (knownDevice), or null: an unknown device. */
+  device?: string | null
 }
 
 export type LoginReservation =
@@ -64,8 +72,9 @@ function keyOf(scope: string, value: string): string {
   return createHash('sha256').update(`${scope}\0${value}`).digest('hex')
 }
 
-/** The three counters of P19 for one login attempt. */
+/** The three counters of P19 for one login attempt from an unknown device, its own budget for a known one (P322). */
 function loginCounters(subject: LoginThrottleSubject): AttemptCounter<LoginThrottleScope>[] {
+  if (subject.device) return [{ scope: 'device', value: `${subject.identifier}\0${subject.device}`, limit: LOGIN_LIMITS.device }]
   const address = addressGroup(subject.address)
   return [
     { scope: 'identifierAddress', value: `${subject.identifier}\0${address}`, limit: LOGIN_LIMITS.identifierAddress },
@@ -74,11 +83,8 @@ function loginCounters(subject: LoginThrottleSubject): AttemptCounter<LoginThrot
   ]
 }
 
-function keysOf(subject: LoginThrottleSubject): Record<LoginThrottleScope, string> {
-  return Object.fromEntries(loginCounters(subject).map(({ scope, value }) => [scope, keyOf(scope, value)])) as Record<
-    LoginThrottleScope,
-    string
-  >
+function keysOf(subject: LoginThrottleSubject): Partial<Record<LoginThrottleScope, string>> {
+  return Object.fromEntries(loginCounters(subject).map(({ scope, value }) => [scope, keyOf(scope, value)]))
 }
 
 /** One counter an attempt is counted on: its scope (which also names it in a 429), what it counts and its limit per window. */
@@ -87,6 +93,8 @@ export interface AttemptCounter<S extends string> {
   /** What is counted: an identifier, an address group, an account id… (hashed before it is stored). */
   value: string
   limit: number
+  /** The counter's window; LOGIN_WINDOW_MS (15 minutes) when not given. */
+  windowMs?: number
 }
 
 export type AttemptReservation<S extends string> =
@@ -115,23 +123,32 @@ export async function reserveAttempts<S extends string>(
   now = new Date(),
 ): Promise<AttemptReservation<S>> {
   const byKey = new Map(counters.map((counter) => [keyOf(counter.scope, counter.value), counter]))
+  const windowOf = (key: string) => byKey.get(key)!.windowMs ?? LOGIN_WINDOW_MS
+  // One upsert per window length, shortest first, keys sorted within: every transaction locks
+  // the rows in the same order (a key's scope fixes its window), so none can deadlock.
+  const windows = [...new Set([...byKey.keys()].map(windowOf))].sort((a, b) => a - b)
   const nowText = now.toISOString()
-  const cutoff = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()
-  const expired = sql`${loginAttempts.windowStart} <= ${cutoff}::timestamptz`
   try {
     const rows = await db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(loginAttempts)
-        // Sorted keys: every transaction locks the rows in the same order (no deadlock).
-        .values([...byKey.keys()].sort().map((key) => ({ key, attempts: 1, windowStart: now })))
-        .onConflictDoUpdate({
-          target: loginAttempts.key,
-          set: {
-            attempts: sql`case when ${expired} then 1 else ${loginAttempts.attempts} + 1 end`,
-            windowStart: sql`case when ${expired} then ${nowText}::timestamptz else ${loginAttempts.windowStart} end`,
-          },
-        })
-        .returning()
+      const rows: (typeof loginAttempts.$inferSelect)[] = []
+      for (const windowMs of windows) {
+        const cutoff = new Date(now.getTime() - windowMs).toISOString()
+        const expired = sql`${loginAttempts.windowStart} <= ${cutoff}::timestamptz`
+        const keys = [...byKey.keys()].filter((key) => windowOf(key) === windowMs).sort()
+        rows.push(
+          ...(await tx
+            .insert(loginAttempts)
+            .values(keys.map((key) => ({ key, attempts: 1, windowStart: now })))
+            .onConflictDoUpdate({
+              target: loginAttempts.key,
+              set: {
+                attempts: sql`case when ${expired} then 1 else ${loginAttempts.attempts} + 1 end`,
+                windowStart: sql`case when ${expired} then ${nowText}::timestamptz else ${loginAttempts.windowStart} end`,
+              },
+            })
+            .returning()),
+        )
+      }
       let refused: Refused | undefined
       for (const row of rows) {
         const counter = byKey.get(row.key)!
@@ -139,8 +156,9 @@ export async function reserveAttempts<S extends string>(
         // Concurrent attempts each read their own `now`: the window may have been opened by one
         // whose clock reading came after this one's, so the wait is capped at the window's length
         // (never "Aguarde 16 minutos" for a 15-minute window).
-        const untilWindowEnds = (row.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000
-        const retryAfterSeconds = Math.min(LOGIN_WINDOW_MS / 1000, Math.max(1, Math.ceil(untilWindowEnds)))
+        const windowMs = windowOf(row.key)
+        const untilWindowEnds = (row.windowStart.getTime() + windowMs - now.getTime()) / 1000
+        const retryAfterSeconds = Math.min(windowMs / 1000, Math.max(1, Math.ceil(untilWindowEnds)))
         if (!refused || retryAfterSeconds > refused.retryAfterSeconds) refused = new Refused(counter.scope, retryAfterSeconds)
       }
       if (refused) throw refused
@@ -161,12 +179,13 @@ export async function reserveLoginAttempt(db: Db, subject: LoginThrottleSubject,
   return {
     granted: true,
     async succeeded() {
-      // P19: a success clears this address's failures for the account…
-      await db.delete(loginAttempts).where(eq(loginAttempts.key, keys.identifierAddress))
+      // P19: a success clears this address's (or this known device's) failures for the account…
+      const own = keys.device ?? keys.identifierAddress!
+      await db.delete(loginAttempts).where(eq(loginAttempts.key, own))
       // …and is not a failure on the wider counters (in the window it was counted in).
       await giveBackAttempts(
         db,
-        reservation.counted.filter((row) => row.key !== keys.identifierAddress),
+        reservation.counted.filter((row) => row.key !== own),
       )
     },
   }
@@ -193,11 +212,16 @@ export async function forgetExpiredLoginAttempts(db: Db, now = new Date()): Prom
 
 /** The attempts counted for a subject now (tests, bench). */
 export async function countedLoginAttempts(db: Db, subject: LoginThrottleSubject): Promise<Record<LoginThrottleScope, number>> {
-  const keys = keysOf(subject)
+  const keys = { ...keysOf({ ...subject, device: null }), ...(subject.device ? keysOf(subject) : {}) }
   const rows = await db
     .select()
     .from(loginAttempts)
     .where(inArray(loginAttempts.key, Object.values(keys)))
-  const count = (key: string) => rows.find((row) => row.key === key)?.attempts ?? 0
-  return { identifierAddress: count(keys.identifierAddress), identifier: count(keys.identifier), address: count(keys.address) }
+  const count = (key: string | undefined) => rows.find((row) => row.key === key)?.attempts ?? 0
+  return {
+    identifierAddress: count(keys.identifierAddress),
+    identifier: count(keys.identifier),
+    address: count(keys.address),
+    device: count(keys.device),
+  }
 }
