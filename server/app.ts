@@ -29,6 +29,7 @@ import push, { type PushPluginOptions } from './plugins/push.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
 import uploads from './plugins/uploads.ts'
+import fileSweeper from './storage/sweeper.ts'
 import portalRoutes from './portal/routes.ts'
 import { resolveSecrets, type Secrets } from './secrets.ts'
 
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (passports > 0) app.log.info({ stored: passports }, 'demo knn-usa documents stored')
   }
   await app.register(uploads)
+  await app.register(fileSweeper)
   await app.register(mail)
   await app.register(background)
   await app.register(push, options.push ?? {})

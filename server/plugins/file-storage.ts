@@ -20,6 +20,30 @@ export interface FileStorage {
   get(key: string): Promise<Readable | null>
   /** Removes an object; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>
+  /**
+   * Every stored object (complete files only, never one being written), in batches of at
+   * most a thousand, with when it was stored: the sweeper (server/storage/sweeper.ts) looks
+   * for files no row references.
+   */
+  list(): AsyncIterable<StoredObject[]>
+  /**
+   * Removes what uploads no longer in progress left behind (a process killed mid-upload):
+   * local disk's `.partial` files, S3's unfinished multipart uploads. An upload in progress,
+   * in this process or another sharing the storage, is never touched.
+   */
+  removeAbandoned(now?: Date): Promise<AbandonedUploads>
+}
+
+export interface StoredObject {
+  key: string
+  storedAt: Date
+  size: number
+}
+
+export interface AbandonedUploads {
+  removed: number
+  /** Bytes freed, where the storage can tell without asking more (local disk). */
+  bytes: number | null
 }
 
 declare module 'fastify' {

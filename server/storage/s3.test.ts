@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startS3StandIn, type S3StandIn } from '../test/stand-ins/s3.ts'
+import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { S3_PART_BYTES, s3Client, s3Storage } from './s3.ts'
 
 /** S3-compatible file storage (P94) against a local S3 stand-in (s3rver), through the real AWS SDK. */
@@ -48,6 +49,26 @@ describe('S3 storage', () => {
     expect(await s3.keys()).not.toContain(`portal/${key}`)
     // Deleting again is not an error.
     await storage.delete(key)
+  })
+
+  it('lists its own objects under its prefix with when they were stored; has no unfinished uploads to sweep here', async () => {
+    const storage = s3Storage({ ...s3.settings, prefix: 'lista/' })
+    const stored = await Promise.all(
+      [1000, 2000].map((size) => storage.put(Readable.from([randomBytes(size)]), { mediaType: 'application/pdf' })),
+    )
+    // Another application's objects: under the prefix with another name, and outside it.
+    const client = s3Client(s3.settings)
+    await client.send(new PutObjectCommand({ Bucket: s3.settings.bucket, Key: 'lista/relatorio.csv', Body: 'alheio' }))
+    await client.send(new PutObjectCommand({ Bucket: s3.settings.bucket, Key: `${stored[0]!.key}`, Body: 'sem prefixo' }))
+    client.destroy()
+    const listed = []
+    for await (const batch of storage.list()) listed.push(...batch)
+    expect(listed.map(({ key, size }) => ({ key, size })).sort((a, b) => a.size - b.size)).toEqual(
+      stored.map(({ key, size }) => ({ key, size })),
+    )
+    for (const object of listed) expect(Math.abs(object.storedAt.getTime() - Date.now())).toBeLessThan(60_000)
+    // The stand-in keeps no multipart uploads to list (S3 and MinIO do): nothing to remove, no error.
+    expect(await storage.removeAbandoned()).toEqual({ removed: 0, bytes: null })
   })
 
   it('never names an object it did not make', async () => {

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3'
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import type { FileStorage } from '../plugins/file-storage.ts'
+import type { FileStorage, StoredObject } from '../plugins/file-storage.ts'
+import { UPLOAD_LIFETIME_MS } from './local-disk.ts'
 
 /** Keys are UUIDs this storage made (as on local disk): anything else never reaches the bucket. */
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -49,6 +58,8 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
     if (!KEY.test(key)) throw new Error('not a key of this storage')
     return `${settings.prefix}${key}`
   }
+  /** Keys this process is uploading: their multipart uploads are never aborted by the sweep. */
+  const live = new Set<string>()
 
   return {
     async put(source, info) {
@@ -69,6 +80,7 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
       })
       // The source's failure (a refused or broken upload) reaches the Upload through `counted`.
       const reading = pipeline(source, counted)
+      live.add(key)
       try {
         await Promise.all([upload.done(), reading])
       } catch (error) {
@@ -78,6 +90,8 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
         // A put that reached S3 before the source failed (its last part, say) is removed.
         await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) })).catch(() => {})
         throw error
+      } finally {
+        live.delete(key)
       }
       return { key, size }
     },
@@ -95,6 +109,61 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
     async delete(key) {
       // S3 answers a missing key with success too.
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }))
+    },
+
+    async *list() {
+      let token: string | undefined
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: settings.prefix, ContinuationToken: token, MaxKeys: 1000 }),
+        )
+        const batch: StoredObject[] = []
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(settings.prefix.length) ?? ''
+          // Only this storage's own keys: never another application's objects in a shared bucket.
+          if (KEY.test(key) && object.LastModified) batch.push({ key, storedAt: object.LastModified, size: object.Size ?? 0 })
+        }
+        if (batch.length > 0) yield batch
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
+    },
+
+    /**
+     * Unfinished multipart uploads (the parts of a process killed mid-file) older than any
+     * upload can last and not in progress here. S3's own lifecycle rule
+     * (AbortIncompleteMultipartUpload) does the same where the bucket's owner sets it; a
+     * service without the listing (the test stand-in) leaves nothing to sweep here.
+     */
+    async removeAbandoned(now = new Date()) {
+      const cutoff = now.getTime() - UPLOAD_LIFETIME_MS
+      let removed = 0
+      let keyMarker: string | undefined
+      let uploadIdMarker: string | undefined
+      do {
+        let page
+        try {
+          page = await client.send(
+            new ListMultipartUploadsCommand({
+              Bucket: settings.bucket,
+              Prefix: settings.prefix,
+              KeyMarker: keyMarker,
+              UploadIdMarker: uploadIdMarker,
+            }),
+          )
+        } catch (error) {
+          if ((error as { name?: string }).name === 'NotImplemented') return { removed, bytes: null }
+          throw error
+        }
+        for (const upload of page.Uploads ?? []) {
+          const key = upload.Key?.slice(settings.prefix.length) ?? ''
+          if (!KEY.test(key) || live.has(key) || !upload.Initiated || upload.Initiated.getTime() >= cutoff) continue
+          await client.send(new AbortMultipartUploadCommand({ Bucket: settings.bucket, Key: upload.Key, UploadId: upload.UploadId }))
+          removed++
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined
+        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined
+      } while (keyMarker)
+      return { removed, bytes: null }
     },
   }
 }
