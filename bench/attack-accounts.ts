@@ -103,7 +103,7 @@ const linkOf = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0])
 async function forgedHosts(base: string, smtp: SmtpStandIn) {
   const port = new URL(base).port
   const own = new Set([`http://localhost:${port}`, `http://phenom.localhost:${port}`])
-  const forgeries = [
+  const forgeries: Record<string, string>[] = [
     { host: 'attacker.example' },
     { 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' },
     { host: 'phenom.attacker.example', origin: 'https://phenom.attacker.example' },
