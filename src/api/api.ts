@@ -7,7 +7,8 @@ import { driveBaseUrl } from './runtime-config.ts'
 export const PORTAL_BASE_URL: string = import.meta.env.VITE_PORTAL_API_URL ?? '/api/v1'
 
 interface ApiEventHandlers {
-  onUnauthorized: () => void
+  /** Told the 401's body: an ended session (P330) says so on the login screen. */
+  onUnauthorized: (body: unknown) => void
   onMethodNotAllowed: () => void
 }
 
@@ -23,7 +24,7 @@ export const api = createApiClient({
   portalBaseUrl: PORTAL_BASE_URL,
   driveBaseUrl,
   getToken: getStoredToken,
-  onUnauthorized: () => handlers.onUnauthorized(),
+  onUnauthorized: (body) => handlers.onUnauthorized(body),
   onMethodNotAllowed: () => handlers.onMethodNotAllowed(),
   onReachability: reportReachability,
 })

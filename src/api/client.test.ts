@@ -206,10 +206,17 @@ describe('contract client', () => {
     expect(errorMessageFor(contract.updatePasswordPortal, 400, { detail: { message: 'Senha fraca' } })).toBe('Senha fraca')
   })
 
-  it('a 401 on an authenticated call triggers logout', async () => {
-    const { client, onUnauthorized } = setup(json(401, { detail: 'Não autenticado' }))
+  it('a 401 on an authenticated call triggers logout, told the body (an ended session says so, P330)', async () => {
+    const { client, onUnauthorized } = setup(json(401, { detail: 'Sua sessão foi encerrada' }))
     await expect(client.call(contract.usersMe)).rejects.toBeInstanceOf(ApiError)
-    expect(onUnauthorized).toHaveBeenCalledOnce()
+    expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith({ detail: 'Sua sessão foi encerrada' })
+  })
+
+  it('a call with its own token sends that one, and its 401 logs nobody out (a queued logout, P330)', async () => {
+    const { client, requests, onUnauthorized } = setup(json(401, { detail: 'Sua sessão foi encerrada' }), 'signed-in')
+    await expect(client.call(contract.logout, { token: 'queued' })).rejects.toMatchObject({ status: 401 })
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer queued')
+    expect(onUnauthorized).not.toHaveBeenCalled()
   })
 
   it('a 405 sends the browser to the dashboard', async () => {

@@ -37,8 +37,8 @@ export interface ApiClientOptions {
   /** Drive base URL; read at call time because it arrives with the run-time config (D22). */
   driveBaseUrl: () => string
   getToken: () => string | null
-  /** SPEC §4: a 401 on any call forces logout. */
-  onUnauthorized?: () => void
+  /** SPEC §4: a 401 on any call forces logout; told the answer's body (an ended session says so, P330). */
+  onUnauthorized?: (body: unknown) => void
   /** SPEC §4: a 405 sends the browser to /main/dashboard. */
   onMethodNotAllowed?: () => void
   /**
@@ -138,6 +138,11 @@ interface CallOptions {
   timeoutMs?: number
   /** Told the upload's progress (0–1): the call goes over XMLHttpRequest where there is one (./xhr-fetch.ts). */
   onUploadProgress?: (fraction: number) => void
+  /**
+   * This call's own bearer token instead of the signed-in one (a queued logout of a session
+   * already wiped from the device, P330): its 401 is about that token, so it logs nobody out.
+   */
+  token?: string
 }
 type CallInput<E extends Endpoint> = EndpointInput<E> & CallOptions
 /** The input is optional only for endpoints that declare no params, query or body. */
@@ -171,7 +176,7 @@ export function createApiClient(options: ApiClientOptions) {
     const headers = new Headers({ Accept: 'application/json', tmz: String(tmz()) })
     for (const [name, value] of Object.entries(declaredHeaders ?? {})) if (value !== undefined) headers.set(name, value)
     if (endpoint.access !== 'public') {
-      const token = options.getToken()
+      const token = input.token ?? options.getToken()
       if (token) headers.set('Authorization', `Bearer ${token}`)
     }
     if (body !== undefined && (endpoint.bodyEncoding ?? 'json') === 'json') headers.set('Content-Type', 'application/json')
@@ -222,7 +227,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
 
     if (!response.ok && response.status !== 304) {
-      if (response.status === 401 && endpoint.access !== 'public') options.onUnauthorized?.()
+      if (response.status === 401 && endpoint.access !== 'public' && input.token === undefined) options.onUnauthorized?.(payload)
       if (response.status === 405) options.onMethodNotAllowed?.()
       throw new ApiError(response.status, errorMessageFor(endpoint, response.status, payload), payload)
     }

@@ -1,13 +1,16 @@
 import { createActor, fromPromise } from 'xstate'
 import { api, setApiEventHandlers } from '../api/api.ts'
+import { ApiError } from '../api/client.ts'
 import { authEndpoints } from '../api/contract/auth.ts'
 import { bookEndpoints } from '../api/contract/books.ts'
 import { configEndpoints } from '../api/contract/config.ts'
+import { sessionEndpoints } from '../api/contract/sessions.ts'
 import { userEndpoints } from '../api/contract/users.ts'
 import { clearStoredSession, removeStoredItem, storeBookInfo, storeKeptUser, storeToken } from '../api/local-store.ts'
 import { onReachabilityChange } from '../api/reachability.ts'
 import { shellKindForPath } from '../api/shell-file.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
+import { isSessionEndedBody } from '../api/schemas/session.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import { forgetLoginOrigin } from '../features/auth/login-origin.ts'
@@ -15,6 +18,7 @@ import { loginOriginBody } from '../features/auth/login-origin-body.ts'
 import { sessionMachine } from '../machines/session.ts'
 import type { SessionInput } from '../machines/session-view.ts'
 import { verifyPendingEmail } from './email-verification-step.ts'
+import { queueLogout, sendPendingLogouts, type LogoutOutcome } from './pending-logouts.ts'
 import { productionRedirectTarget } from './production-redirect.ts'
 import { queryClient, retryWhenServerAnswers } from './query-client.ts'
 import type { SessionActor, SessionEffects } from './session.tsx'
@@ -50,6 +54,21 @@ async function clearRuntimeCaches(): Promise<void> {
   const names = await caches.keys()
   await Promise.all(names.filter((name) => !name.startsWith(PRECACHE_PREFIX)).map((name) => caches.delete(name)))
 }
+
+/**
+ * `POST /logout/` with a queued session's own token (P330). Any answer of the server ends
+ * the matter (a 401: that session had ended already); a 5xx or no answer is tried again.
+ */
+async function sendLogout(token: string): Promise<LogoutOutcome> {
+  try {
+    await api.call(sessionEndpoints.logout, { token })
+    return 'done'
+  } catch (error) {
+    return error instanceof ApiError && error.status < 500 ? 'done' : 'retry'
+  }
+}
+
+const flushLogouts = () => void sendPendingLogouts(sendLogout)
 
 /**
  * D6: a student of school 1 on a local host belongs on the production site. Never awaited:
@@ -92,6 +111,12 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
     },
     actions: {
       persistToken: (_, { token }) => storeToken(token),
+      // Kept before the wipe and sent behind it: offline, it waits for the connection (P330).
+      endSessionOnServer: (_, { token }) => {
+        if (token === null) return
+        queueLogout(token)
+        flushLogouts()
+      },
       keepUser: (_, { user, updatedAt }) => storeKeptUser(user, updatedAt),
       clearStoredSession: () => void wipeDevice(),
       navigateAfterLogin: (_, { isBookEmpty }) => {
@@ -116,15 +141,19 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
   })
   const actor = createActor(machine, { input })
   setApiEventHandlers({
-    onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
+    onUnauthorized: (body) => actor.send({ type: 'session.unauthorized', ended: isSessionEndedBody(body) }),
     // SPEC §4: a 405 sends the browser to /main/dashboard.
     onMethodNotAllowed: () => window.location.assign('/main/dashboard'),
   })
   // The server answers again after being down: confirm a user still only known from the device.
   onReachabilityChange((reachable) => {
+    if (reachable) flushLogouts()
     const snapshot = actor.getSnapshot()
     if (reachable && snapshot.matches('loggedIn') && snapshot.context.userFromDevice) actor.send({ type: 'session.reloadUser' })
   })
   retryWhenServerAnswers(() => api.call(configEndpoints.config))
+  // A logout queued offline goes when the device is back online, or at the next start.
+  window.addEventListener('online', flushLogouts)
+  flushLogouts()
   return actor.start()
 }

@@ -15,6 +15,7 @@ import type PedidoCreateTexts from './pt-BR/pedido-create.json'
 import type PraticaTexts from './pt-BR/pratica.json'
 import type PushTexts from './pt-BR/push.json'
 import type QrLoginTexts from './pt-BR/qr-login.json'
+import type SessionsTexts from './pt-BR/sessions.json'
 import type TravelCampaignTexts from './pt-BR/travel-campaign.json'
 import type { moreScreenResources } from './more-screen-resources.ts'
 import type { screenResources } from './screen-resources.ts'
@@ -49,6 +50,7 @@ export interface OwnChunkResources {
   cambio: typeof CambioTexts
   travelCampaign: typeof TravelCampaignTexts
   knnUsa: typeof KnnUsaTexts
+  sessions: typeof SessionsTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

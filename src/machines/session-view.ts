@@ -37,6 +37,8 @@ export interface SessionContext {
   pendingCredentials: Credentials | null
   /** The server refused the token (401): the login screen says the session expired (issue 7). */
   sessionExpired: boolean
+  /** That 401 said the session was ended (a logout elsewhere, "Encerrar", a reset; P330): the screen says so instead. */
+  sessionEnded: boolean
   /** The user came from the device, not yet confirmed by `/users/me/` in this visit. */
   userFromDevice: boolean
 }
@@ -62,7 +64,8 @@ export type SessionEvent =
   | { type: 'session.chooseAccount'; userId: number }
   | { type: 'session.cancelChoice' }
   | { type: 'session.logout' }
-  | { type: 'session.unauthorized' }
+  /** `ended`: the server said "Sua sessão foi encerrada" (P330), not a plain expiry. */
+  | { type: 'session.unauthorized'; ended?: boolean }
   | { type: 'session.reloadUser' }
   | { type: 'session.userUpdated'; user: CurrentUser }
   /** A password change voided older tokens and handed this session a new one. */
@@ -93,6 +96,7 @@ export function initialContext(input: SessionInput): SessionContext {
     userFromDevice: keptUser !== null,
     logInError: null,
     sessionExpired: false,
+    sessionEnded: false,
     isBookEmpty: input.token ? (input.isBookEmpty ?? false) : false,
     showDrawer: true,
   }

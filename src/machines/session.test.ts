@@ -24,6 +24,8 @@ function start(options: {
   const calls = {
     persistToken: [] as string[],
     clearStoredSession: 0,
+    /** Tokens "Sair" asked the server to end, and what was wiped by then (P330). */
+    endedOnServer: [] as { token: string | null; clearedBefore: number }[],
     navigateAfterLogin: 0,
     navigateToLogin: 0,
     logins: [] as LoginRequest[],
@@ -48,6 +50,7 @@ function start(options: {
       persistToken: (_, params) => void calls.persistToken.push(params.token),
       keepUser: (_, params) => void calls.kept.push(params),
       clearStoredSession: () => void calls.clearStoredSession++,
+      endSessionOnServer: (_, params) => void calls.endedOnServer.push({ token: params.token, clearedBefore: calls.clearStoredSession }),
       navigateAfterLogin: (_, params) => {
         calls.navigateAfterLogin++
         calls.afterLogin.push(params.isBookEmpty)
@@ -198,6 +201,32 @@ describe('session machine', () => {
     expect(snapshot.context).toMatchObject({ token: null, currentUser: null, usersToLogin: [] })
     expect(calls.clearStoredSession).toBe(1)
     expect(calls.navigateToLogin).toBe(1)
+    // P330: the server is asked to end this session, with its token taken before the wipe.
+    expect(calls.endedOnServer).toEqual([{ token: 'stored', clearedBefore: 0 }])
+  })
+
+  it('a 401 saying the session was ended shows that reason, not "expired" (P330)', async () => {
+    const { actor, calls } = start({ token: 'stored' })
+    await waitFor(actor, (s) => s.matches('loggedIn'))
+    actor.send({ type: 'session.unauthorized', ended: true })
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ sessionExpired: true, sessionEnded: true, token: null })
+    expect(calls.clearStoredSession).toBe(1)
+    expect(calls.navigateToLogin).toBe(1)
+    // Not a logout: nothing to end on the server.
+    expect(calls.endedOnServer).toEqual([])
+    actor.send({ type: 'session.login', username: 'aluno@example.com', password: 'demo1234' })
+    expect(actor.getSnapshot().context).toMatchObject({ sessionExpired: false, sessionEnded: false })
+  })
+
+  it('a stored token whose session was ended says so at start (P330)', async () => {
+    const ended = Object.assign(httpError(401, 'Sua sessão foi encerrada'), { detail: { detail: 'Sua sessão foi encerrada' } })
+    const { actor } = start({ token: 'ended', loadUser: async () => Promise.reject(ended) })
+    const snapshot = await waitFor(actor, (s) => s.matches('loggedOut'))
+    expect(snapshot.context).toMatchObject({ logInError: null, sessionExpired: true, sessionEnded: true })
+
+    const revalidated = start({ token: 'ended', keptUser: user, loadUser: async () => Promise.reject(ended) })
+    expect((await waitFor(revalidated.actor, (s) => s.matches('loggedOut'))).context.sessionEnded).toBe(true)
   })
 
   it('a 401 forces logout and says the session expired (SPEC §4, issue 7)', async () => {
@@ -218,6 +247,7 @@ describe('session machine', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('loggedOut'))
     expect(snapshot.context.logInError).toBeNull()
     expect(snapshot.context.sessionExpired).toBe(true)
+    expect(snapshot.context.sessionEnded).toBe(false)
     expect(calls.clearStoredSession).toBe(1)
   })
 

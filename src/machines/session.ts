@@ -1,5 +1,6 @@
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { LoginResponse } from '../api/schemas/auth.ts'
+import { isSessionEndedBody } from '../api/schemas/session.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { needsRegistrationUpdate } from '../api/registration-due.ts'
 import {
@@ -17,6 +18,11 @@ function errorText(error: unknown): string {
 
 function isUnauthorized(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 401
+}
+
+/** A 401 whose body says the session was ended on the server (P330; an ApiError keeps the body as `detail`). */
+function isSessionEnded(error: unknown): boolean {
+  return isUnauthorized(error) && 'detail' in (error as object) && isSessionEndedBody((error as { detail: unknown }).detail)
 }
 
 /**
@@ -47,6 +53,11 @@ export const sessionMachine = setup({
     /** Remove token, verification token and book info; clear cached queries (SPEC §4). */
     clearStoredSession: () => {},
     /**
+     * "Sair" ends the session on the server too (P330): queued on the device and sent at
+     * once, or when the connection returns. Never waited for: the wipe goes first.
+     */
+    endSessionOnServer: (_, _params: { token: string | null }) => {},
+    /**
      * After login: go to the dashboard when on a login page or the root (SPEC §4); with an
      * empty book, to the profile creation (SPEC §2).
      */
@@ -63,8 +74,13 @@ export const sessionMachine = setup({
     })),
     /** Keep the confirmed user on the device for the next start (P53). */
     keepUser: (_, _params: { user: CurrentUser; updatedAt: number }) => {},
-    /** Only a refused token ends the session; the login screen then says why (issue 7). */
-    forgetExpiredSession: assign({ ...loggedOutContext, logInError: null, sessionExpired: true }),
+    /** Only a refused token ends the session; the login screen then says why (issue 7, P330). */
+    forgetExpiredSession: assign((_, params: { ended: boolean }) => ({
+      ...loggedOutContext,
+      logInError: null,
+      sessionExpired: true,
+      sessionEnded: params.ended,
+    })),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -95,6 +111,7 @@ export const sessionMachine = setup({
             pendingCredentials: ({ event }) => ({ username: event.username, password: event.password }),
             logInError: null,
             sessionExpired: false,
+            sessionEnded: false,
             usersToLogin: [],
           }),
         },
@@ -104,6 +121,7 @@ export const sessionMachine = setup({
             pendingCredentials: ({ event }) => ({ username: event.username, password: '', bookUuid: event.uuid }),
             logInError: null,
             sessionExpired: false,
+            sessionEnded: false,
             usersToLogin: [],
           }),
         },
@@ -157,6 +175,7 @@ export const sessionMachine = setup({
             pendingCredentials: ({ event }) => ({ username: event.username, password: event.password }),
             logInError: null,
             sessionExpired: false,
+            sessionEnded: false,
             usersToLogin: [],
           }),
         },
@@ -229,6 +248,7 @@ export const sessionMachine = setup({
               ...loggedOutContext,
               logInError: ({ event }) => (isUnauthorized(event.error) ? null : errorText(event.error)),
               sessionExpired: ({ event }) => isUnauthorized(event.error),
+              sessionEnded: ({ event }) => isSessionEnded(event.error),
             }),
             'clearStoredSession',
           ],
@@ -240,9 +260,21 @@ export const sessionMachine = setup({
       on: {
         'session.logout': {
           target: 'loggedOut',
-          actions: ['clearStoredSession', assign({ ...loggedOutContext, logInError: null }), 'navigateToLogin'],
+          actions: [
+            { type: 'endSessionOnServer', params: ({ context }) => ({ token: context.token }) },
+            'clearStoredSession',
+            assign({ ...loggedOutContext, logInError: null }),
+            'navigateToLogin',
+          ],
         },
-        'session.unauthorized': { target: 'loggedOut', actions: ['clearStoredSession', 'forgetExpiredSession', 'navigateToLogin'] },
+        'session.unauthorized': {
+          target: 'loggedOut',
+          actions: [
+            'clearStoredSession',
+            { type: 'forgetExpiredSession', params: ({ event }) => ({ ended: event.ended === true }) },
+            'navigateToLogin',
+          ],
+        },
         'session.tokenRefreshed': {
           actions: [
             assign({ token: ({ event }) => event.token }),
@@ -285,7 +317,11 @@ export const sessionMachine = setup({
               {
                 guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
                 target: '#session.loggedOut',
-                actions: ['clearStoredSession', 'forgetExpiredSession', 'navigateToLogin'],
+                actions: [
+                  'clearStoredSession',
+                  { type: 'forgetExpiredSession', params: ({ event }) => ({ ended: isSessionEnded(event.error) }) },
+                  'navigateToLogin',
+                ],
               },
               { target: 'idle' },
             ],

@@ -7,6 +7,8 @@ import { MyBooks } from '../../../features/me/components/my-books.tsx'
 import { Profile } from '../../../features/me/components/profile.tsx'
 import { DeviceNotificationsSkeleton } from '../../../features/push/components/device-notifications-skeleton.tsx'
 import { loadPushTexts } from '../../../features/push/texts.ts'
+import { ConnectedDevicesSkeleton } from '../../../features/sessions/components/connected-devices-skeleton.tsx'
+import { loadSessionTexts } from '../../../features/sessions/texts.ts'
 import { useSlow } from '../../../db/use-offline-data.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
@@ -20,6 +22,15 @@ const DeviceNotificationsCard = lazy(async () => {
     loadPushTexts(),
   ])
   return { default: DeviceNotificationsCard }
+})
+
+// "Aparelhos conectados" (issue 36 item 3, P330): the same way, after the screen.
+const ConnectedDevicesCard = lazy(async () => {
+  const [{ ConnectedDevicesCard }] = await Promise.all([
+    import('../../../features/sessions/components/connected-devices-card.tsx'),
+    loadSessionTexts(),
+  ])
+  return { default: ConnectedDevicesCard }
 })
 
 export const Route = createFileRoute('/_app/me')({
@@ -55,6 +66,9 @@ function MePage() {
       <MyBooks role={user.role} />
       <Suspense fallback={<DeviceNotificationsSkeleton online={online} />}>
         <DeviceNotificationsCard userId={user.id} online={online} />
+      </Suspense>
+      <Suspense fallback={<ConnectedDevicesSkeleton />}>
+        <ConnectedDevicesCard online={online} />
       </Suspense>
       <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>
