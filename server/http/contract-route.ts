@@ -16,6 +16,7 @@ import {
 import '../../src/api/schemas/messages.ts'
 import type { AccountSession } from '../db/repositories/users.ts'
 import type { SessionLoader } from '../plugins/auth.ts'
+import { honestFileName } from '../storage/file-names.ts'
 import { HttpError, validationFailed, type ValidationIssue } from './errors.ts'
 import { discardFiles, NOT_MULTIPART, receiveMultipart, type StoredFile } from './multipart-body.ts'
 import { textIssues } from './text-check.ts'
@@ -178,7 +179,8 @@ function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
   return reply
     .header('Content-Type', file.type)
     .header('Content-Length', String(file.size))
-    .header('Content-Disposition', attachment(file.name))
+    // Made honest again: a row stored before names were (P361) is offered like a new one.
+    .header('Content-Disposition', attachment(honestFileName(file.name, file.type)))
     .header('ETag', `"${file.sha256}"`)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')

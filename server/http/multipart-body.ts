@@ -7,6 +7,7 @@ import type { FilePart, MultipartSpec } from '../../src/api/define.ts'
 import { matchesContent, SNIFF_BYTES } from '../../src/api/file-signatures.ts'
 import { baseMediaType, fileTooLargeMessage, fileTypeMessage } from '../../src/api/uploads.ts'
 import type { FileStorage } from '../plugins/file-storage.ts'
+import { honestFileName } from '../storage/file-names.ts'
 import { HttpError, validationFailed } from './errors.ts'
 
 /**
@@ -20,7 +21,7 @@ import { HttpError, validationFailed } from './errors.ts'
 
 /** A file the handler receives: stored, checked, described. */
 export interface StoredFile {
-  /** The client's file name, cleaned: no folders, no control characters, at most 255 characters. */
+  /** The client's file name made honest (server/storage/file-names.ts): no folders, nothing unseen, the type's extension. */
   name: string
   /** Its media type: declared by the client, accepted by the endpoint, matching the content. */
   type: string
@@ -47,8 +48,6 @@ const FIELD_TOO_LARGE = 'O campo excede o tamanho permitido.'
 const UNEXPECTED_FIELD = 'Campo não permitido'
 const EMPTY_FILE = 'O arquivo enviado está vazio'
 const tooManyFiles = (max: number) => (max === 1 ? 'Envie apenas um arquivo neste campo' : `Envie no máximo ${max} arquivos neste campo`)
-
-const MAX_NAME_LENGTH = 255
 
 /** Deletes stored files; a failure is logged, never raised over the answer being sent. */
 export async function discardFiles(request: FastifyRequest, storage: FileStorage, files: Record<string, StoredFile[]>): Promise<void> {
@@ -153,7 +152,7 @@ async function storeFile(part: MultipartFile, name: string, declared: FilePart, 
       await storage.delete(key)
       throw new HttpError(413, fileTooLargeMessage(declared))
     }
-    return { name: cleanName(part.filename), type, size, sha256: hash.digest('hex'), key }
+    return { name: honestFileName(part.filename, type), type, size, sha256: hash.digest('hex'), key }
   } catch (error) {
     if (error instanceof HttpError) throw error
     if (uploadError) throw parserError(uploadError)
@@ -193,13 +192,6 @@ function checkedContent(name: string, part: FilePart, type: string, hash: Hash):
 
 function unexpected(name: string): HttpError {
   return validationFailed([{ loc: ['body', name], msg: UNEXPECTED_FIELD, type: 'unexpected_field' }])
-}
-
-/** `C:\fakepath\a\u0000b.pdf` → `ab.pdf`; the parser already dropped the folders of `/`-paths. */
-function cleanName(filename: string): string {
-  // eslint-disable-next-line no-control-regex -- dropping control characters is the point
-  const name = (filename.split(/[\\/]/).at(-1) ?? '').replace(/[\u0000-\u001F\u007F]/g, '').trim()
-  return (name || 'arquivo').slice(0, MAX_NAME_LENGTH)
 }
 
 /** The multipart parser's refusals (@fastify/multipart codes, busboy's plain errors) as answers. */
