@@ -20,10 +20,17 @@ import {
 interface Receipt {
   referencia?: string
   recebido_em?: string
+  nome?: string
 }
 
 function receiptOf(item: OutboxItem): Receipt {
   return (item.receipt ?? {}) as Receipt
+}
+
+/** Once sent, the name the server stored (made honest, P361: no unseen characters, the type's extension). */
+function shownName(item: OutboxItem): string {
+  const { nome } = receiptOf(item)
+  return typeof nome === 'string' && nome !== '' ? nome : item.fileName
 }
 
 /**
@@ -45,7 +52,7 @@ function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; s
   return (
     <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
       <div className="outbox-item__head">
-        <span className="outbox-item__name">{item.fileName}</span>
+        <span className="outbox-item__name">{shownName(item)}</span>
         <StatePill item={item} />
       </div>
       <p className="outbox-item__meta">
@@ -142,7 +149,7 @@ function Actions({ item }: { item: OutboxItem }) {
           variant="text"
           disabled={busy}
           onClick={act(async () => (await loadOutboxApp()).removeOutboxItem(item.id))}
-          aria-label={t(`outbox.${removal}Label`, { name: item.fileName })}
+          aria-label={t(`outbox.${removal}Label`, { name: shownName(item) })}
         >
           {t(`outbox.${removal}`)}
         </Button>
