@@ -51,7 +51,7 @@ function median(samples: number[]): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+export async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, [MAIN], {
     // TRUST_PROXY: the recovery figures speak from many addresses (X-Forwarded-For) within the limits.
     env: {

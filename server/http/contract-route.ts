@@ -129,13 +129,29 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
         }
       }
 
+      // The text floor (./text-check.ts) over each part as it arrived, before any schema: a
+      // refusal names the fields as sent and nothing else.
+      const sentHeaders = declaredHeaders(request.headers, headerNames)
+      const text = [
+        ...(endpoint.params ? textIssues(request.params, ['path']) : []),
+        ...(endpoint.query ? textIssues(request.query, ['query']) : []),
+        ...(endpoint.headers ? textIssues(sentHeaders, ['header']) : []),
+        ...(endpoint.body && !multipart ? textIssues(request.body, ['body']) : []),
+      ]
+      if (text.length > 0) throw validationFailed(text)
+
       const issues: ValidationIssue[] = []
       const params = parsePart(endpoint.params, request.params, 'path', issues)
       const query = parsePart(endpoint.query, request.query, 'query', issues)
-      const headers = parsePart(endpoint.headers, declaredHeaders(request.headers, headerNames), 'header', issues)
+      const headers = parsePart(endpoint.headers, sentHeaders, 'header', issues)
       // A multipart body is read only once the rest is valid: a bad URL costs no upload.
       if (multipart && issues.length > 0) throw validationFailed(issues)
       const received = multipart ? await receiveMultipart(request, multipart, fieldNames, scope.fileStorage) : null
+      const fieldText = received && endpoint.body ? textIssues(received.fields, ['body']) : []
+      if (received && fieldText.length > 0) {
+        await discardFiles(request, scope.fileStorage, received.files)
+        throw validationFailed(fieldText)
+      }
       const body = parsePart(endpoint.body, received ? received.fields : request.body, 'body', issues)
       if (received) issues.push(...missingFiles(multipart!, received.files))
       if (issues.length > 0) {
@@ -176,15 +192,17 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
  * under its name, never cached by anyone but the browser's own download.
  */
 function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
-  return reply
-    .header('Content-Type', file.type)
-    .header('Content-Length', String(file.size))
-    // Made honest again: a row stored before names were (P361) is offered like a new one.
-    .header('Content-Disposition', attachment(honestFileName(file.name, file.type)))
-    .header('ETag', `"${file.sha256}"`)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(file.body)
+  return (
+    reply
+      .header('Content-Type', file.type)
+      .header('Content-Length', String(file.size))
+      // Made honest again: a row stored before names were (P361) is offered like a new one.
+      .header('Content-Disposition', attachment(honestFileName(file.name, file.type)))
+      .header('ETag', `"${file.sha256}"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(file.body)
+  )
 }
 
 /** RFC 6266: an ASCII fallback name and the real one in UTF-8 (RFC 8187). */
@@ -226,18 +244,12 @@ function declaredHeaders(headers: FastifyRequest['headers'], names: readonly str
 }
 
 /**
- * A part of the request through its schema, with the text floor (./text-check.ts) on both
- * sides: what arrived (a refusal names the field as sent) and what the schema made of it
- * (strings a transform produced, e.g. a JSON text field's). No string that fails it reaches
- * a handler.
+ * A part of the request through its schema, then the text floor (./text-check.ts) over what
+ * the schema made of it: strings a transform produced (a JSON text field's) are judged too,
+ * so no string that fails it reaches a handler.
  */
 function parsePart(schema: v.GenericSchema | undefined, input: unknown, part: Part, issues: ValidationIssue[]) {
   if (!schema) return undefined
-  const received = textIssues(input, [part])
-  if (received.length > 0) {
-    issues.push(...received)
-    return undefined
-  }
   const parsed = v.safeParse(schema, input)
   if (!parsed.success) {
     for (const issue of parsed.issues) issues.push(toValidationIssue(part, issue, input))

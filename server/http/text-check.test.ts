@@ -61,8 +61,9 @@ describe('textIssues', () => {
     ])
   })
 
-  it('reads parsed query strings (no prototype) and passes what is not text', () => {
-    const query = Object.assign(Object.create(null) as object, { q: 'a\u001bb' })
+  it('reads parsed query strings and path params (no Object prototype) and passes what is not text', () => {
+    // As fast-querystring and find-my-way build them: an empty null-prototype object as prototype.
+    const query = Object.assign(Object.create(Object.create(null) as object) as object, { q: 'a\u001bb' })
     expect(textIssues(query, ['query'])).toEqual([{ loc: ['query', 'q'], msg: CONTROL_CHARACTERS_MESSAGE, type: 'control_character' }])
     expect(textIssues({ quando: new Date(), n: 1, arquivo: new Blob(['\u0000']) }, ['body'])).toEqual([])
     expect(textIssues(undefined, ['body'])).toEqual([])

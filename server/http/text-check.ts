@@ -4,8 +4,9 @@ import type { ValidationIssue } from './errors.ts'
 /**
  * The text floor every request meets before its handler runs (issue 36 item 4, P350):
  * contractRoute runs it over each part of the request (path, query, declared headers,
- * body; a multipart body's text fields) as received, and again over what the schema made
- * of it (a JSON text field's inner strings). A string is refused, with a 422 naming it, when
+ * body; a multipart body's text fields) as received, before any schema (its 422 then
+ * carries only these issues), and again over what the schemas made of them (a JSON text
+ * field's inner strings). A string is refused, with a 422 naming it, when
  * it holds
  *
  * - a lone surrogate (`"\ud800"` in JSON): not text; PostgreSQL refuses it (a 500 before);
@@ -22,6 +23,9 @@ import type { ValidationIssue } from './errors.ts'
 export const INVALID_TEXT_MESSAGE = 'Este campo contém caracteres inválidos: envie texto em UTF-8.'
 
 export const MAX_ISSUES = 20
+
+/** The `type` of each issue this check reports. */
+export const TEXT_ISSUE_TYPES = ['lone_surrogate', 'invalid_utf8', 'control_character'] as const
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
@@ -85,9 +89,11 @@ function mayHoldText(value: unknown): boolean {
   return typeof value === 'string' || (typeof value === 'object' && value !== null)
 }
 
-/** Parsed JSON, form fields and schema outputs; not a Date, a Blob or a stream. */
+/**
+ * Parsed JSON, form fields, query strings and path params (fast-querystring's and
+ * find-my-way's objects inherit from an empty null-prototype object), schema outputs; not a
+ * Date, a Blob or a Buffer.
+ */
 function isPlain(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  const prototype = Object.getPrototypeOf(value) as unknown
-  return prototype === Object.prototype || prototype === null
+  return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]'
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { schemaEntries, type Endpoint, type FilePart, type Role } from '../../src/api/define.ts'
 import { hasSignature } from '../../src/api/file-signatures.ts'
+import type { TEXT_ISSUE_TYPES } from '../http/text-check.ts'
 import { MULTIPART_TYPE, multipartPayload, sampleFile, type FilePartBody, type PartBody } from './multipart.ts'
 
 /**
@@ -39,6 +40,8 @@ export interface RawRequest {
   headers?: Record<string, string>
   /** The answer a hostile body must get: this status, or any 4xx (`refused`). */
   expect?: number | 'refused'
+  /** A 422 that must come from these checks only (their issues' `type`), not from the schema. */
+  issueTypes?: readonly string[]
 }
 
 export interface ContractCase {
@@ -264,12 +267,14 @@ function everyString(value: unknown, text: string): unknown {
  * Issue 36 item 4: text no field takes, in every string field of the request at once, one
  * case per kind, refused with 422 before the handler (server/http/text-check.ts). A lone
  * surrogate can only travel in JSON (`"\ud800"`); invalid UTF-8 in a raw body (JSON, form,
- * multipart text); a control character anywhere (path and query too). An endpoint that
- * judges a signature before the body (the Pix webhook, P173) answers its 401 first.
+ * multipart text); a control character anywhere (path and query too). The 422 must come
+ * from the text check, not from the schema (the other fields of these bodies are not all
+ * valid). An endpoint that judges a signature before the body (the Pix webhook, P173)
+ * answers its 401 first.
  */
 function textFuzz(endpoint: Endpoint, base: RawRequest): [string, RawRequest][] {
   const signed = keysOf(endpoint.headers).some((key) => key.endsWith('-signature'))
-  const expect = signed ? 401 : 422
+  const refusal = (type: (typeof TEXT_ISSUE_TYPES)[number]) => ({ expect: signed ? 401 : 422, issueTypes: [type] })
   const encoding = endpoint.bodyEncoding ?? 'json'
   const control = 'a\u0007b'
   const bodies: Partial<Record<'surrogate' | 'bytes' | 'control', Pick<RawRequest, 'payload' | 'contentType'>>> = {}
@@ -298,8 +303,9 @@ function textFuzz(endpoint: Endpoint, base: RawRequest): [string, RawRequest][] 
     }
   }
   const cases: [string, RawRequest][] = []
-  if (bodies.surrogate) cases.push(['text: a lone surrogate in every string field', { ...base, ...bodies.surrogate, expect }])
-  if (bodies.bytes) cases.push(['text: invalid UTF-8 in every string field', { ...base, ...bodies.bytes, expect }])
+  if (bodies.surrogate)
+    cases.push(['text: a lone surrogate in every string field', { ...base, ...bodies.surrogate, ...refusal('lone_surrogate') }])
+  if (bodies.bytes) cases.push(['text: invalid UTF-8 in every string field', { ...base, ...bodies.bytes, ...refusal('invalid_utf8') }])
   // Path and query values are text too: the control character goes there as well.
   const params = Object.fromEntries(Object.keys(base.params).map((name) => [name, encodeURIComponent(control)]))
   const queryKeys = keysOf(endpoint.query)
@@ -307,7 +313,7 @@ function textFuzz(endpoint: Endpoint, base: RawRequest): [string, RawRequest][] 
   if (bodies.control || queryKeys.length > 0 || Object.keys(params).length > 0) {
     cases.push([
       'text: a control character in every string field',
-      { ...base, ...bodies.control, params, ...(query === undefined ? {} : { query }), expect },
+      { ...base, ...bodies.control, params, ...(query === undefined ? {} : { query }), ...refusal('control_character') },
     ])
   }
   return cases
