@@ -410,6 +410,21 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '2000-03-21',
     registrationMonthsAgo: 0,
   },
+  // Signed in on two browsers by the sessions e2e run (P330), which ends all but one: her own
+  // account, so no other test's session is ended with them.
+  {
+    email: 'sessoes@example.com',
+    role: 'student',
+    fullName: 'Luana Ribeiro',
+    cpf: '71523846496',
+    phone: '48987650005',
+    cep: '88010400',
+    street: 'Rua Felipe Schmidt',
+    streetNumber: '330',
+    isClub: false,
+    birthDate: '1998-07-14',
+    registrationMonthsAgo: 0,
+  },
   // Outside the KNN Club: the club's e2e run has him join (and leave first, so a retry walks it again).
   // His own account, not perfil@, whose e-mail the profile e2e run changes (2026-11-27).
   {

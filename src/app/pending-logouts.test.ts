@@ -86,6 +86,20 @@ describe('pending logouts (issue 36 item 3, P330)', () => {
     expect(pendingLogouts()).toEqual([])
   })
 
+  it('sends what is queued after a run that found nothing (the app checks at every start)', async () => {
+    const sent: string[] = []
+    const send = async (queued: string): Promise<LogoutOutcome> => {
+      sent.push(queued)
+      return 'done'
+    }
+    await sendPendingLogouts(send)
+    const later = token('1')
+    queueLogout(later)
+    await sendPendingLogouts(send)
+    expect(sent).toEqual([later])
+    expect(pendingLogouts()).toEqual([])
+  })
+
   it('reads a damaged queue as empty', () => {
     items.set(PENDING_LOGOUTS_KEY, '{not json')
     expect(pendingLogouts()).toEqual([])

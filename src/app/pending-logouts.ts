@@ -65,17 +65,20 @@ let sending: Promise<void> | null = null
  * refuses it already. One run at a time (a second call joins the running one).
  */
 export function sendPendingLogouts(send: (token: string) => Promise<LogoutOutcome>, nowSeconds = () => Date.now() / 1000): Promise<void> {
-  sending ??= (async () => {
-    try {
-      for (const token of pendingLogouts()) {
-        const exp = expiresAt(token)
-        const outcome = exp !== null && exp <= nowSeconds() ? 'done' : await send(token).catch((): LogoutOutcome => 'retry')
-        // Read again: a logout queued meanwhile must not be lost.
-        if (outcome === 'done') keep(pendingLogouts().filter((queued) => queued !== token))
-      }
-    } finally {
-      sending = null
-    }
-  })()
+  if (sending) return sending
+  // Cleared in a callback, never inside the run: a run with nothing to await ends before
+  // `sending` is even assigned, and would otherwise stay "running" for good.
+  sending = sendEach(send, nowSeconds).finally(() => {
+    sending = null
+  })
   return sending
+}
+
+async function sendEach(send: (token: string) => Promise<LogoutOutcome>, nowSeconds: () => number): Promise<void> {
+  for (const token of pendingLogouts()) {
+    const exp = expiresAt(token)
+    const outcome = exp !== null && exp <= nowSeconds() ? 'done' : await send(token).catch((): LogoutOutcome => 'retry')
+    // Read again: a logout queued meanwhile must not be lost.
+    if (outcome === 'done') keep(pendingLogouts().filter((queued) => queued !== token))
+  }
 }

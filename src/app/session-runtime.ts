@@ -1,16 +1,14 @@
 import { createActor, fromPromise } from 'xstate'
 import { api, setApiEventHandlers } from '../api/api.ts'
-import { ApiError } from '../api/client.ts'
 import { authEndpoints } from '../api/contract/auth.ts'
 import { bookEndpoints } from '../api/contract/books.ts'
 import { configEndpoints } from '../api/contract/config.ts'
-import { sessionEndpoints } from '../api/contract/sessions.ts'
 import { userEndpoints } from '../api/contract/users.ts'
 import { clearStoredSession, removeStoredItem, storeBookInfo, storeKeptUser, storeToken } from '../api/local-store.ts'
 import { onReachabilityChange } from '../api/reachability.ts'
 import { shellKindForPath } from '../api/shell-file.ts'
 import { refreshRuntimeConfig, runtimeConfig } from '../api/runtime-config.ts'
-import { isSessionEndedBody } from '../api/schemas/session.ts'
+import { isSessionEndedBody } from '../api/session-ended.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import { forgetLoginOrigin } from '../features/auth/login-origin.ts'
@@ -18,7 +16,8 @@ import { loginOriginBody } from '../features/auth/login-origin-body.ts'
 import { sessionMachine } from '../machines/session.ts'
 import type { SessionInput } from '../machines/session-view.ts'
 import { verifyPendingEmail } from './email-verification-step.ts'
-import { queueLogout, sendPendingLogouts, type LogoutOutcome } from './pending-logouts.ts'
+import { sendQueuedLogouts } from './logout-sender.ts'
+import { queueLogout } from './pending-logouts.ts'
 import { productionRedirectTarget } from './production-redirect.ts'
 import { queryClient, retryWhenServerAnswers } from './query-client.ts'
 import type { SessionActor, SessionEffects } from './session.tsx'
@@ -56,19 +55,10 @@ async function clearRuntimeCaches(): Promise<void> {
 }
 
 /**
- * `POST /logout/` with a queued session's own token (P330). Any answer of the server ends
- * the matter (a 401: that session had ended already); a 5xx or no answer is tried again.
+ * Sends the logouts "Sair" queued (P330). The sender is bundled with this module, not a chunk
+ * of its own: offline, loading one would fail, and a failed import may be kept as failed.
  */
-async function sendLogout(token: string): Promise<LogoutOutcome> {
-  try {
-    await api.call(sessionEndpoints.logout, { token })
-    return 'done'
-  } catch (error) {
-    return error instanceof ApiError && error.status < 500 ? 'done' : 'retry'
-  }
-}
-
-const flushLogouts = () => void sendPendingLogouts(sendLogout)
+const flushLogouts = () => void sendQueuedLogouts()
 
 /**
  * D6: a student of school 1 on a local host belongs on the production site. Never awaited:
@@ -112,10 +102,11 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
     actions: {
       persistToken: (_, { token }) => storeToken(token),
       // Kept before the wipe and sent behind it: offline, it waits for the connection (P330).
-      endSessionOnServer: (_, { token }) => {
+      endSessionOnServer: (_, { token, after }) => {
         if (token === null) return
         queueLogout(token)
-        flushLogouts()
+        // What still needs the token goes first (a revoked token would be refused).
+        void Promise.allSettled([after]).then(flushLogouts)
       },
       keepUser: (_, { user, updatedAt }) => storeKeptUser(user, updatedAt),
       clearStoredSession: () => void wipeDevice(),

@@ -63,7 +63,11 @@ export type SessionEvent =
   | { type: 'session.bookFlowEnded' }
   | { type: 'session.chooseAccount'; userId: number }
   | { type: 'session.cancelChoice' }
-  | { type: 'session.logout' }
+  /**
+   * "Sair". `after`: work that still calls the server with this session's token (this device's
+   * notifications are forgotten, issue 11): the server ends the session once it settled (P330).
+   */
+  | { type: 'session.logout'; after?: Promise<unknown> }
   /** `ended`: the server said "Sua sessão foi encerrada" (P330), not a plain expiry. */
   | { type: 'session.unauthorized'; ended?: boolean }
   | { type: 'session.reloadUser' }

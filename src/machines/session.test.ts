@@ -25,7 +25,7 @@ function start(options: {
     persistToken: [] as string[],
     clearStoredSession: 0,
     /** Tokens "Sair" asked the server to end, and what was wiped by then (P330). */
-    endedOnServer: [] as { token: string | null; clearedBefore: number }[],
+    endedOnServer: [] as { token: string | null; clearedBefore: number; after?: Promise<unknown> | undefined }[],
     navigateAfterLogin: 0,
     navigateToLogin: 0,
     logins: [] as LoginRequest[],
@@ -50,7 +50,8 @@ function start(options: {
       persistToken: (_, params) => void calls.persistToken.push(params.token),
       keepUser: (_, params) => void calls.kept.push(params),
       clearStoredSession: () => void calls.clearStoredSession++,
-      endSessionOnServer: (_, params) => void calls.endedOnServer.push({ token: params.token, clearedBefore: calls.clearStoredSession }),
+      endSessionOnServer: (_, params) =>
+        void calls.endedOnServer.push({ token: params.token, clearedBefore: calls.clearStoredSession, after: params.after }),
       navigateAfterLogin: (_, params) => {
         calls.navigateAfterLogin++
         calls.afterLogin.push(params.isBookEmpty)
@@ -202,7 +203,16 @@ describe('session machine', () => {
     expect(calls.clearStoredSession).toBe(1)
     expect(calls.navigateToLogin).toBe(1)
     // P330: the server is asked to end this session, with its token taken before the wipe.
-    expect(calls.endedOnServer).toEqual([{ token: 'stored', clearedBefore: 0 }])
+    expect(calls.endedOnServer).toEqual([{ token: 'stored', clearedBefore: 0, after: undefined }])
+  })
+
+  it('logout hands the server its work that still needs the token, to end the session after it (P330)', async () => {
+    const { actor, calls } = start({ token: 'stored' })
+    await waitFor(actor, (s) => s.matches('loggedIn'))
+    const pushForgotten = Promise.resolve()
+    actor.send({ type: 'session.logout', after: pushForgotten })
+    expect(calls.endedOnServer).toEqual([{ token: 'stored', clearedBefore: 0, after: pushForgotten }])
+    expect(calls.clearStoredSession).toBe(1)
   })
 
   it('a 401 saying the session was ended shows that reason, not "expired" (P330)', async () => {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { LoginResponse } from '../api/schemas/auth.ts'
-import { isSessionEndedBody } from '../api/schemas/session.ts'
+import { isSessionEndedBody } from '../api/session-ended.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { needsRegistrationUpdate } from '../api/registration-due.ts'
 import {
@@ -56,7 +56,7 @@ export const sessionMachine = setup({
      * "Sair" ends the session on the server too (P330): queued on the device and sent at
      * once, or when the connection returns. Never waited for: the wipe goes first.
      */
-    endSessionOnServer: (_, _params: { token: string | null }) => {},
+    endSessionOnServer: (_, _params: { token: string | null; after?: Promise<unknown> | undefined }) => {},
     /**
      * After login: go to the dashboard when on a login page or the root (SPEC §4); with an
      * empty book, to the profile creation (SPEC §2).
@@ -261,7 +261,7 @@ export const sessionMachine = setup({
         'session.logout': {
           target: 'loggedOut',
           actions: [
-            { type: 'endSessionOnServer', params: ({ context }) => ({ token: context.token }) },
+            { type: 'endSessionOnServer', params: ({ context, event }) => ({ token: context.token, after: event.after }) },
             'clearStoredSession',
             assign({ ...loggedOutContext, logInError: null }),
             'navigateToLogin',

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import {
   bearer,
+  loginAsStudentOnScreen,
   mainNav,
   serviceWorkerInControl,
   serviceWorkerSession,
@@ -66,13 +67,18 @@ async function injectPushManager(page: Page, device: StandInDevice) {
   }, device)
 }
 
-/** The demo student signed in on a browser that allows notifications and holds the stand-in's device. */
-async function signInWithDevice(page: Page, context: BrowserContext, request: APIRequestContext, baseURL: string) {
+/**
+ * The demo student signed in on a browser that allows notifications and holds the stand-in's
+ * device. `onScreen`: through the login screen, a session of its own, for a test that logs
+ * out ("Sair" ends the session on the server, P330; the stored one is every test's).
+ */
+async function signInWithDevice(page: Page, context: BrowserContext, request: APIRequestContext, baseURL: string, onScreen = false) {
   const origin = new URL(baseURL).origin
   const device = await newStandInDevice(request, baseURL)
   await injectPushManager(page, device)
   await context.grantPermissions(['notifications'], { origin })
-  await startSignedIn(page, 'ana')
+  if (onScreen) await loginAsStudentOnScreen(page)
+  else await startSignedIn(page, 'ana')
   return { origin, device }
 }
 
@@ -155,7 +161,7 @@ withServiceWorker(() => {
     request,
     baseURL,
   }) => {
-    const { device } = await signInWithDevice(page, context, request, baseURL!)
+    const { device } = await signInWithDevice(page, context, request, baseURL!, true)
     const token = await tokenOf(request, STUDENT.username, STUDENT.password)
 
     await offer(page).getByRole('button', { name: 'Agora não' }).click({ timeout: 15_000 })

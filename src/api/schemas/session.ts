@@ -1,18 +1,6 @@
 import * as v from 'valibot'
 import { IsoDateTime, Text } from './common.ts'
 
-/**
- * The server's `detail` on a 401 for a token whose session was ended (issue 36 item 3, P330):
- * a logout elsewhere, "Encerrar" on another device, a password change or reset. The client
- * shows it on the login screen, where an expired token says "Sua sessão expirou".
- */
-export const SESSION_ENDED = 'Sua sessão foi encerrada'
-
-/** Whether a 401's body is the one of an ended session. */
-export function isSessionEndedBody(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { detail?: unknown }).detail === SESSION_ENDED
-}
-
 /** A session id as the server makes them: 128 random bits in base64url (22 characters). */
 export const SessionId = v.pipe(Text(22), v.regex(/^[A-Za-z0-9_-]{22}$/, 'Sessão não encontrada'))
 

@@ -49,9 +49,11 @@ export function AuthenticatedLayout() {
               // Read before the logout wipes them: this device stops receiving the account's notifications.
               const token = getStoredToken()
               const pushAuth = getStoredItem('pushSubscriptionAuth')
-              session.send({ type: 'session.logout' })
-              if (token)
-                void import('../../../features/push/device.ts').then(({ forgetPushOnLogout }) => forgetPushOnLogout(token, pushAuth))
+              const pushForgotten = token
+                ? import('../../../features/push/device.ts').then(({ forgetPushOnLogout }) => forgetPushOnLogout(token, pushAuth))
+                : undefined
+              // The server ends the session (P330) once the notifications are forgotten with its token.
+              session.send({ type: 'session.logout', after: pushForgotten })
             })
         }
       >
