@@ -23,6 +23,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { contractSuiteSize } from '../server/test/contract-cases.ts'
 import { uploadTestContract } from '../server/test/upload-endpoint.ts'
 import { contract } from '../src/api/contract.ts'
+import { printAccountsAttackFigures, runAccountsAttackBench } from './attack-accounts.ts'
+import { printFilesAttackFigures, runFilesAttackBench } from './attack-files.ts'
+import { printSessionsAttackFigures, runSessionsAttackBench } from './attack-sessions.ts'
+import { printTextAttackFigures, runTextAttackBench } from './attack-text.ts'
 import { printAttackFigures, runAttackBench } from './attack.ts'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
@@ -229,6 +233,11 @@ console.log('\n== Lighthouse (mobile preset: slow phone, 150 ms RTT, 1.6 Mbps, 4
 // (a failure there is a 5xx, an English or missing detail, or a leak).
 console.log('\n== Attacks (bench/attack.ts) ==')
 printAttackFigures(await runAttackBench())
+// Issue 36: the holes an attacker found, each against its own real server.
+printAccountsAttackFigures(await runAccountsAttackBench())
+printSessionsAttackFigures(await runSessionsAttackBench())
+printTextAttackFigures(await runTextAttackBench())
+printFilesAttackFigures(await runFilesAttackBench())
 {
   const size = contractSuiteSize(contract)
   const report = path.join(tmpdir(), `contract-suite-${process.pid}.json`)
