@@ -114,12 +114,12 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
 
   it('answers an unknown e-mail exactly as a known one, and writes nothing', async () => {
     const nobody = `ninguem-${randomUUID()}@example.com`
-    const tokensBefore = (await t.db.orm.select().from(accountTokens)).length
     const response = await recover(nobody)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ detail: RECOVERY_REQUESTED })
     expect(await mailsTo(t, nobody)).toEqual([])
-    expect(await t.db.orm.select().from(accountTokens)).toHaveLength(tokensBefore)
+    // Counted for this address only: an earlier test's known e-mail may still be writing its link.
+    expect(await t.db.orm.select().from(accountTokens).where(eq(accountTokens.email, nobody))).toEqual([])
   })
 
   it('by access code (the CPF, isAccessCode) sends each account of that CPF its own link', async () => {
