@@ -53,7 +53,8 @@ test.describe('password recovery (issue 9 journey 3)', () => {
     // The other device's session ended.
     await other.reload()
     await expect(other).toHaveURL(/\/login\/main$/)
-    await expect(other.getByRole('alert')).toHaveText('Sua sessão expirou. Entre novamente.')
+    // A completed reset ends every session of the account on the server (P330), and the device says so.
+    await expect(other.getByRole('alert')).toHaveText('Sua sessão foi encerrada. Entre novamente.')
     await otherDevice.close()
 
     // The link worked once: used again (here on a logged-in device) it gets SPEC §8's text.
