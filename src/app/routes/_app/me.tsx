@@ -67,10 +67,12 @@ function MePage() {
       <Suspense fallback={<DeviceNotificationsSkeleton online={online} />}>
         <DeviceNotificationsCard userId={user.id} online={online} />
       </Suspense>
+      <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
+      {/* Below the password form: its list is as long as the devices signed in, and the form
+          the student may be about to use must not move when it arrives. */}
       <Suspense fallback={<ConnectedDevicesSkeleton />}>
         <ConnectedDevicesCard online={online} />
       </Suspense>
-      <ChangePasswordForm onNewToken={(token) => session.send({ type: 'session.tokenRefreshed', token })} />
     </div>
   )
 }
