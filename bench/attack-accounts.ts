@@ -8,7 +8,6 @@
 //  3. The owner's known device (its device cookie) after 200 failed logins from 20 other
 //     addresses, and an unknown device meanwhile (P322).
 // Run: `npx node bench/attack-accounts.ts`; the lead's bench/run.ts calls runAccountsAttackBench().
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -16,8 +15,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed.ts'
 import { startSmtpStandIn, type SmtpStandIn } from '../server/test/stand-ins/smtp.ts'
+import { startServer, stopServer } from './attack-server.ts'
 
-const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url))
 const FOREIGN_FAILURES = 200
 const FOREIGN_ADDRESSES = 20
 /** Accounts asked for with forged hosts (three forgeries each). */
@@ -36,33 +35,6 @@ export interface AccountsAttackFigures {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function startServer(dataDir: string, smtpUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'true',
-      TRUST_PROXY: 'true',
-      SMTP_URL: smtpUrl,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    const match = /Portal em (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-    if (match) return { child, base: match[1]! }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    await sleep(100)
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not start within 180 s')
-}
 
 let addresses = 0
 /** A client address of its own per request (X-Forwarded-For, TRUST_PROXY), within every per-address limit. */
@@ -177,18 +149,15 @@ export async function runAccountsAttackBench(): Promise<AccountsAttackFigures> {
   const smtp = await startSmtpStandIn()
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-attack-accounts-'))
   try {
-    const { child, base } = await startServer(dataDir, smtp.url)
+    const server = await startServer(dataDir, { TRUST_PROXY: 'true', SMTP_URL: smtp.url })
+    const { base } = server
     try {
       const forged = await forgedHosts(base, smtp)
       const afterChange = await linksAfterPasswordChange(base, smtp)
       const device = await knownDevice(base)
       return { ...forged, ...afterChange, foreignFailures: FOREIGN_FAILURES, ...device }
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
+      await stopServer(server)
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })

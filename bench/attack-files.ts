@@ -3,15 +3,14 @@
 // server), then the next start's sweep; the bytes left in DATA_DIR/files/.partial before
 // and after. A figure, never pass/fail.
 // Run: `npx node bench/attack-files.ts`; bench/run.ts may call runFilesAttackBench().
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_PASSWORD } from '../server/db/seed.ts'
 import { firstActivityOf, partialBytes, startSlowUpload } from '../server/test/slow-upload.ts'
+import { startServer, stopServer, type AttackServer } from './attack-server.ts'
 
-const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url))
 const MB = 1024 * 1024
 const UPLOADS = 6
 /** Each declares 8 MB and stops after 4 MB: about what the attacker left (22.9 MB for six). */
@@ -28,25 +27,6 @@ export interface FilesAttackFigures {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'true' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    const match = /Portal em (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-    if (match) return { child, base: match[1]!, exited }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    await sleep(100)
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not start within 180 s')
-}
-
 async function token(base: string): Promise<string> {
   const response = await fetch(`${base}/api/v1/login/access-token/`, {
     method: 'POST',
@@ -59,7 +39,7 @@ async function token(base: string): Promise<string> {
 export async function runFilesAttackBench(): Promise<FilesAttackFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-files-'))
   const files = join(dataDir, 'files')
-  let second: Awaited<ReturnType<typeof startServer>> | null = null
+  let second: AttackServer | null = null
   try {
     const first = await startServer(dataDir)
     const bearer = await token(first.base)
@@ -83,10 +63,7 @@ export async function runFilesAttackBench(): Promise<FilesAttackFigures> {
     }
     return { uploads: UPLOADS, partialBytesAfterCrash, partialBytesAfterSweep: after, sweepMs: performance.now() - restarted }
   } finally {
-    if (second) {
-      second.child.kill('SIGTERM')
-      await second.exited
-    }
+    if (second) await stopServer(second)
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -14,7 +14,7 @@ import type { Role } from '../src/api/define.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed.ts'
 import { routeUrl } from '../server/http/contract-route.ts'
 import { contractCases, type ContractCase } from '../server/test/contract-cases.ts'
-import { startServer } from './attack.ts'
+import { startServer, stopServer } from './attack-server.ts'
 
 /** Requests in flight at once: enough to keep the server busy, not a load test. */
 const PARALLEL = 4
@@ -71,7 +71,8 @@ async function send(base: string, item: ContractCase, token: string): Promise<nu
 export async function runTextAttackBench(): Promise<TextAttackFigures> {
   const cases = contractCases(contract).filter((item) => item.kind === 'fuzz')
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-attack-text-'))
-  const { child, base } = await startServer(dataDir)
+  const server = await startServer(dataDir, { TRUST_PROXY: 'true' })
+  const { base } = server
   const started = performance.now()
   try {
     const tokens: Record<Role, string> = { student: await tokenOf(base, 'student'), manager: await tokenOf(base, 'manager') }
@@ -105,11 +106,7 @@ export async function runTextAttackBench(): Promise<TextAttackFigures> {
     figures.seconds = (performance.now() - started) / 1000
     return figures
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    await exited
-    clearTimeout(timer)
+    await stopServer(server)
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -8,7 +8,6 @@
 //  3. Password recovery (P72): the median answer time for e-mails that have an account and
 //     for e-mails that do not, which must not tell them apart.
 // Run: `npx node bench/attack.ts`; bench/run.ts calls runAttackBench().
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,8 +16,8 @@ import { fileURLToPath } from 'node:url'
 import { LOGIN_LIMITS } from '../server/db/repositories/login-failures.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed.ts'
 import { RECOVERY_LIMITS } from '../server/portal/password-recovery.ts'
+import { startServer, stopServer } from './attack-server.ts'
 
-const MAIN = fileURLToPath(new URL('../server/main.ts', import.meta.url))
 const GUESSES = 200
 const SLOWLORIS = 500
 const SLOWLORIS_SECONDS = 15
@@ -50,33 +49,6 @@ function median(samples: number[]): number {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-export async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [MAIN], {
-    // TRUST_PROXY: the recovery figures speak from many addresses (X-Forwarded-For) within the limits.
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'true',
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    const match = /Portal em (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-    if (match) return { child, base: match[1]! }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    await sleep(100)
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not start within 180 s')
-}
 
 function login(base: string, username: string, password: string): Promise<Response> {
   return fetch(`${base}/api/v1/login/access-token/`, {
@@ -182,7 +154,9 @@ async function recoveryTiming(base: string) {
 
 export async function runAttackBench(): Promise<AttackFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-attack-'))
-  const { child, base } = await startServer(dataDir)
+  // TRUST_PROXY: the recovery figures speak from many addresses (X-Forwarded-For) within the limits.
+  const server = await startServer(dataDir, { TRUST_PROXY: 'true' })
+  const { base } = server
   try {
     const guessing = await guessingAttack(base)
     const loris = await slowloris(base)
@@ -197,11 +171,7 @@ export async function runAttackBench(): Promise<AttackFigures> {
       ...recovery,
     }
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    await exited
-    clearTimeout(timer)
+    await stopServer(server)
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
