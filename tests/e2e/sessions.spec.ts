@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { bearer, expectNoAxeViolations, login, mainNav, tokenOf } from './fixtures.ts'
+import { appStarted, bearer, expectNoAxeViolations, holdApi, login, mainNav, startSignedIn, tokenOf } from './fixtures.ts'
 
 /**
  * Real sessions (issue 36 item 3, P330): /me's "Aparelhos conectados" ends another browser's
@@ -119,4 +119,45 @@ test.describe('sessions (issue 36 item 3)', () => {
     expect(await refused.json()).toEqual({ detail: 'Sua sessão foi encerrada' })
     await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-pending-logouts'))).toBeNull()
   })
+})
+
+/**
+ * The card's honest states (P41), read-only on the shared stored session: its skeleton while
+ * the list is on its way, the offline notice when the list never reached this device, and a
+ * failed load's error whose retry brings the list.
+ */
+test('"Aparelhos conectados": skeleton while loading, offline when never loaded, an error with a retry that loads the list', async ({
+  page,
+  context,
+}) => {
+  const list = /\/api\/v1\/users\/sessions\/$/
+  await holdApi(page, list)
+  await startSignedIn(page, 'ana', '/me')
+  const card = page.locator('.devices')
+  await expect(card.getByRole('heading', { name: 'Aparelhos conectados' })).toBeVisible()
+  await expect(card.getByRole('status')).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Sair de todos os outros aparelhos' })).toHaveCount(0)
+
+  // The connection drops before the list arrived: the card says so instead of waiting forever.
+  await context.setOffline(true)
+  await expect(card.getByText('Sem conexão: os aparelhos conectados aparecem aqui quando a conexão voltar.')).toBeVisible()
+  await context.setOffline(false)
+  // Unrouting lets the held request go on; the reload below starts over anyway.
+  await page.unroute(list)
+
+  // Online, the server fails: an error with a retry, which loads the list.
+  let failing = true
+  await page.route(list, (route) =>
+    failing
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
+      : route.continue(),
+  )
+  await page.reload()
+  await appStarted(page)
+  await expect(card.getByRole('alert')).toContainText('Erro interno do servidor')
+  failing = false
+  await card.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(card.getByText('Este aparelho')).toBeVisible()
+  await expect(card.getByRole('alert')).toHaveCount(0)
+  await expectNoAxeViolations(page)
 })
