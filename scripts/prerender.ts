@@ -15,7 +15,14 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createServer } from 'vite'
 import { brandShellHtml } from '../src/api/brand-host.ts'
-import { SHELL_KINDS, SHELL_OTHER_SCREEN_CLASS, SHELL_PREFERENCES_SCRIPT, shellFileName, type ShellKind } from '../src/api/shell-file.ts'
+import {
+  SHELL_EARLY_NAV_CLASS,
+  SHELL_HEAD_SCRIPT,
+  SHELL_KINDS,
+  SHELL_OTHER_SCREEN_CLASS,
+  shellFileName,
+  type ShellKind,
+} from '../src/api/shell-file.ts'
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
 import {
   DASHBOARD_AWAITED,
@@ -43,7 +50,10 @@ const PLACEHOLDER_CSS =
   `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}` +
   `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .drawer__item--active{background:transparent;color:var(--color-text);font-weight:inherit}` +
   `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .tab-bar__item--active{color:var(--color-muted);font-weight:inherit}` +
-  `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .tab-bar__item--active .nav-icon{background:transparent}`
+  `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .tab-bar__item--active .nav-icon{background:transparent}` +
+  // A link tapped before the app started (SHELL_EARLY_INPUT_SCRIPT): its entry is the current
+  // one at once and the dashboard's content goes, its screen is on its way (issue 37).
+  `html.${SHELL_EARLY_NAV_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}`
 
 /** The tags Vite writes into index.html's head for the entry: its script, its imports' preloads, its stylesheet. */
 const ENTRY_TAGS = /\s*<(?:script type="module"[^>]*><\/script>|link rel="(?:modulepreload|stylesheet)"[^>]*>)/g
@@ -68,7 +78,7 @@ export interface ShellAssets {
  */
 function shellHead({ css, startFile }: ShellAssets): string {
   return [
-    `<script>${SHELL_PREFERENCES_SCRIPT}</script>`,
+    `<script>${SHELL_HEAD_SCRIPT}</script>`,
     `<style>${css.map(({ text }) => text).join('\n')}${PLACEHOLDER_CSS}</style>`,
     ...css.map(({ file }) => `<link rel="stylesheet" href="/${file}" disabled>`),
     `<script type="module" src="/${startFile}"></script>`,
@@ -147,9 +157,10 @@ export function shellHtml(indexHtml: string, brand: Brand, kind: ShellKind, mark
     .replace(ENTRY_TAGS, '')
     .replace('<html lang="pt-BR">', `<html lang="pt-BR" data-brand="${brand.id}" style="${style}">`)
     .replace('  </head>', () => `${shellHead(assets)}  </head>`)
-  // inert: nothing typed into the pre-rendered form is lost when React replaces it (main.tsx
-  // lifts it). A function replacement: `$` in the markup is text, not a pattern.
-  return html.replace(ROOT_PATTERN, () => `<div id="root" data-prerendered="${kind}" inert>${markup}</div>\n    `)
+  // Not inert: the fields take typing and the head script answers a tap before the app runs;
+  // the app hands both over at its first commit (issue 37, src/app/early-input.ts). A
+  // function replacement: `$` in the markup is text, not a pattern.
+  return html.replace(ROOT_PATTERN, () => `<div id="root" data-prerendered="${kind}">${markup}</div>\n    `)
 }
 
 /** The build has no browser storage: components read first-visit defaults (drawer expanded). */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import helmet from '@fastify/helmet'
 import fp from 'fastify-plugin'
-import { SHELL_PREFERENCES_SCRIPT } from '../../src/api/shell-file.ts'
+import { SHELL_HEAD_SCRIPT } from '../../src/api/shell-file.ts'
 import { chatSettings, type Config } from '../config.ts'
 
 /** The one inline script the shells carry (P66), allowed by its hash and nothing else inline. */
-const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_PREFERENCES_SCRIPT).digest('base64')}'`
+const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_HEAD_SCRIPT).digest('base64')}'`
 
 function originOf(url: string | null): string[] {
   return url ? [new URL(url).origin] : []

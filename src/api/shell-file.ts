@@ -50,3 +50,29 @@ export const SHELL_OTHER_SCREEN_CLASS = 'shell-other-screen'
  * (server/plugins/security-headers.ts).
  */
 export const SHELL_PREFERENCES_SCRIPT = `try{matchMedia('${SIDE_DRAWER_MEDIA}').matches&&localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}/^\\/(dashboard\\/?)?$/.test(location.pathname)||document.documentElement.classList.add('${SHELL_OTHER_SCREEN_CLASS}')`
+
+/** Set on <html> once a link of the pre-rendered frame was tapped: its screen is on its way (issue 37). */
+export const SHELL_EARLY_NAV_CLASS = 'shell-early-nav'
+
+/**
+ * The pre-rendered first screen answers the student before the app's code has run (issue
+ * 37): its fields take typing natively; this part of the head script makes "Entrar" (any
+ * submit) show itself busy, the password's eye show or hide it, and a tapped link of the
+ * frame become the current entry, and records the submit and the link on #root
+ * (`data-early-submit`, the form's index; `data-early-nav`, the path). The app hands all of
+ * it over at its first commit (src/app/early-input.ts). It does nothing once the app took over.
+ */
+export const SHELL_EARLY_INPUT_SCRIPT =
+  "(function(){var d=document,R=function(e){var r=d.getElementById('root');return r&&r.hasAttribute('data-prerendered')&&r.contains(e.target)?r:null};" +
+  "d.addEventListener('submit',function(e){var r=R(e);if(!r)return;e.preventDefault();if(r.hasAttribute('data-early-submit'))return;" +
+  "r.setAttribute('data-early-submit',String([].indexOf.call(r.querySelectorAll('form'),e.target)));var b=e.target.querySelector('[type=submit]');" +
+  "if(b){b.setAttribute('aria-busy','true');b.insertAdjacentHTML('afterbegin','<span class=\"ui-spinner ui-spinner--sm ui-button__spinner\" aria-hidden=\"true\"><span class=\"ui-spinner__circle\"></span></span>')}},true);" +
+  "d.addEventListener('click',function(e){var r=R(e);if(!r||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;var t=e.target.closest('a[href^=\"/\"],.ui-field__reveal');if(!t)return;" +
+  "if(t.tagName!=='A'){var i=d.getElementById(t.getAttribute('aria-controls'));if(i){var s=i.type==='password';i.type=s?'text':'password';i.toggleAttribute('data-early-revealed',s)}return}" +
+  "e.preventDefault();var h=t.getAttribute('href');r.setAttribute('data-early-nav',h);" +
+  `d.documentElement.classList.remove('${SHELL_OTHER_SCREEN_CLASS}');d.documentElement.classList.add('${SHELL_EARLY_NAV_CLASS}');` +
+  "r.querySelectorAll('[aria-current=page]').forEach(function(a){a.removeAttribute('aria-current');a.classList.remove('tab-bar__item--active','drawer__item--active')});" +
+  "r.querySelectorAll('a[href=\"'+h+'\"]').forEach(function(a){var c=a.classList;if(!c.contains('tab-bar__item')&&!c.contains('drawer__item'))return;a.setAttribute('aria-current','page');c.add(c.contains('tab-bar__item')?'tab-bar__item--active':'drawer__item--active')})},true)})()"
+
+/** The one inline script of a shell's head (allowed by its hash, server/plugins/security-headers.ts). */
+export const SHELL_HEAD_SCRIPT = `${SHELL_PREFERENCES_SCRIPT};${SHELL_EARLY_INPUT_SCRIPT}`

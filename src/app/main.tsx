@@ -12,6 +12,7 @@ import { afterFirstScreen } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
 import { loadWhenOnline } from './pwa/load-when-online.ts'
+import { keepEarlyInput } from './early-input.ts'
 import { createAppRouter } from './router.tsx'
 import { createSession, SessionProvider } from './session.tsx'
 
@@ -21,6 +22,9 @@ const PwaUi = lazy(() => loadWhenOnline(() => import('./pwa/pwa-ui.tsx')).then((
 
 const brand = brandFromHostname(window.location.hostname)
 applyBrand(brand, document)
+const container = document.getElementById('root')!
+// The pre-rendered screen took typing and taps before this code ran: kept for React's first commit (issue 37).
+const early = keepEarlyInput(container)
 // The modules above were evaluated in three tasks (boot-step.ts); the install prompt's
 // listener gets the next, the session the one after (issue 7 TBT: a dynamic import sets up
 // its chunks' preloads, milliseconds of main thread on a phone).
@@ -61,7 +65,10 @@ else if (drawsWithFrameTexts(path)) {
 // The shell HTML already shows this route's first screen (pre-rendered, scripts/prerender.ts).
 // React takes over only once the route has loaded (guards, lazy chunks), so its first
 // commit replaces that markup with the same layout instead of an empty pending state. A
-// failed load still renders: the router shows its error screen.
+// failed load still renders: the router shows its error screen. A link the student tapped on
+// the pre-rendered frame meanwhile is the route loaded (the frame already marks it current).
+const tappedEarly = early.navigation()
+if (tappedEarly) history.push(tappedEarly)
 await router.load().catch(() => undefined)
 
 /** Mounts `children` once the first screen is up: loading their code adds its preload links, not to be in the first render's task (P280). */
@@ -77,15 +84,16 @@ function OnFirstCommit({ run }: { run: () => void }) {
   return null
 }
 
-const container = document.getElementById('root')!
-// One commit swaps the pre-rendered markup for React's; then the placeholders' styling and
-// the inert guard of the shell (scripts/prerender.ts) go. A transition: React renders the
+// One commit swaps the pre-rendered markup for React's; then what the student typed or
+// tapped meanwhile is handed over and the placeholders' styling (scripts/prerender.ts) goes. A transition: React renders the
 // tree in slices of a few milliseconds, the page stays responsive meanwhile (no long task,
 // issue 7 TBT) and still shows the pre-rendered screen until that one commit.
 const tookOver = () => {
+  const { navigateTo } = early.handOver()
   container.removeAttribute('data-prerendered')
-  container.removeAttribute('inert')
   drawn()
+  // A link tapped after the route above had loaded.
+  if (navigateTo && navigateTo !== tappedEarly) void router.navigate({ to: navigateTo })
 }
 const root = createRoot(container)
 startTransition(() =>

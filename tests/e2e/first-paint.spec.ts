@@ -172,7 +172,7 @@ test('React takes over the pre-rendered login screen without moving it', async (
   expect(record.clsAtTakeOver, JSON.stringify(record.shifts)).toBeLessThanOrEqual(0.02)
   // The whole load, after React too: nothing on the login screen waits for data.
   expect(record.cls, JSON.stringify(record.shifts)).toBeLessThanOrEqual(0.02)
-  // The live form works: it is React's now, not the inert pre-rendered copy.
+  // The live form works: it is React's now, not the pre-rendered copy.
   await field(page, 'E-mail ou CPF').fill('aluno@example.com')
   await expect(field(page, 'E-mail ou CPF')).toHaveValue('aluno@example.com')
 })

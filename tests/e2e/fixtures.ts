@@ -105,9 +105,9 @@ export function field(page: Page, label: string) {
 }
 
 /**
- * The pre-rendered frame a full load draws first is inert until the app takes it over
- * (P297): a test that types or tabs right after a load waits for the app first, or its keys
- * land in the frame the app is about to replace.
+ * The app has taken over the pre-rendered frame a full load draws first (P297). What is typed
+ * or tapped before is handed over (P370, early-input.spec.ts), but a test whose subject is
+ * the screen itself waits for the app first, so it checks the app's own behaviour.
  */
 export async function appStarted(page: Page) {
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
@@ -145,16 +145,7 @@ const storedSessions = new Map<SessionName, StoredSession>()
  * every stored origin, about 0.6 s per test on these machines (issue 35).
  */
 export async function startSignedIn(page: Page, who: SessionName, path = '/dashboard') {
-  let session = storedSessions.get(who)
-  if (!session) {
-    session = JSON.parse(readFileSync(SESSIONS[who].file, 'utf8')) as StoredSession
-    storedSessions.set(who, session)
-  }
-  if (session.cookies.length > 0) await page.context().addCookies(session.cookies)
-  const seeding = await page.addInitScript((origins) => {
-    const kept = origins.find(({ origin }) => origin === location.origin)
-    for (const { name, value } of kept?.localStorage ?? []) localStorage.setItem(name, value)
-  }, session.origins)
+  const seeding = await seedSession(page, who)
   try {
     await page.goto(path)
   } finally {
@@ -162,6 +153,23 @@ export async function startSignedIn(page: Page, who: SessionName, path = '/dashb
   }
   await expect(page).toHaveURL((url) => url.pathname + url.search === path)
   await appStarted(page)
+}
+
+/**
+ * Puts the stored session of `who` in place for the page's next document (see
+ * `startSignedIn`); dispose of the returned script once that document has started.
+ */
+export async function seedSession(page: Page, who: SessionName) {
+  let session = storedSessions.get(who)
+  if (!session) {
+    session = JSON.parse(readFileSync(SESSIONS[who].file, 'utf8')) as StoredSession
+    storedSessions.set(who, session)
+  }
+  if (session.cookies.length > 0) await page.context().addCookies(session.cookies)
+  return page.addInitScript((origins) => {
+    const kept = origins.find(({ origin }) => origin === location.origin)
+    for (const { name, value } of kept?.localStorage ?? []) localStorage.setItem(name, value)
+  }, session.origins)
 }
 
 /**
