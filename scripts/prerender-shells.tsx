@@ -4,14 +4,15 @@
  * - login: /login/main as a logged-out visitor sees it (logo, brand colours, form);
  * - indicacao: the friend's referral form of /indicacao/{code}, public like login (P181);
  * - app: /dashboard inside the signed-in frame (header, drawer) with the cards in their
- *   loading state, so the skeletons have the size of the cards that replace them.
+ *   loading state, so the skeletons have the size of the cards that replace them; and each
+ *   screen shell (SCREEN_SHELL_PATHS, P373) the same way, its screen in the frame.
  * Whatever the routes, layout and screens render today is what the shells show.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { prerender } from 'react-dom/static'
 import { createActor } from 'xstate'
-import type { ShellKind } from '../src/api/shell-file.ts'
+import type { ScreenShellPath, ShellKind } from '../src/api/shell-file.ts'
 import type { CurrentUser } from '../src/api/schemas/user.ts'
 import { BrandProvider } from '../src/app/brand-context.tsx'
 import type { Brand } from '../src/app/brand.ts'
@@ -57,9 +58,9 @@ const SHELL_PATHS: Record<ShellKind, string> = { login: '/login/main', indicacao
  * guards and screens, as main.tsx mounts them, with no data yet (cards in their loading
  * state) and the brand's name and logo.
  */
-export async function renderShell(kind: ShellKind, brand: Brand): Promise<string> {
+export async function renderShell(kind: ShellKind, brand: Brand, screen: ScreenShellPath | null = null): Promise<string> {
   await loadScreenTexts()
-  const path = SHELL_PATHS[kind]
+  const path = screen ?? SHELL_PATHS[kind]
   const queryClient = new QueryClient()
   // The route loaders prefetch each screen's data; at build time there is none to fetch, and
   // a failed fetch would draw "not yet on this device" into every student's first paint.

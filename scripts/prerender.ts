@@ -16,14 +16,18 @@ import path from 'node:path'
 import { createServer } from 'vite'
 import { brandShellHtml } from '../src/api/brand-host.ts'
 import {
+  SCREEN_SHELL_PATHS,
   SHELL_EARLY_NAV_CLASS,
   SHELL_HEAD_SCRIPT,
   SHELL_KINDS,
   SHELL_OTHER_SCREEN_CLASS,
+  SHELL_SCREEN_ATTRIBUTE,
   shellFileName,
+  type ScreenShellPath,
   type ShellKind,
 } from '../src/api/shell-file.ts'
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
+import { ROUTE_BUDGETS } from './check-bundle-budget.ts'
 import {
   DASHBOARD_AWAITED,
   DASHBOARD_ROUTE_FILES,
@@ -34,7 +38,7 @@ import {
   type Manifest,
 } from './vite-manifest.ts'
 
-type RenderShell = (kind: ShellKind, brand: Brand) => Promise<string>
+type RenderShell = (kind: ShellKind, brand: Brand, screen?: ScreenShellPath | null) => Promise<string>
 
 const ROOT_PATTERN = /<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>)/
 
@@ -128,8 +132,21 @@ export function startScript(entry: string, preloads: string[]): { name: string; 
   return { name: `shell-start-${hash}.js`, code }
 }
 
+/** What a screen shell's first screen needs: its route files and awaited modules, as the budget counts them. */
+function screenRouteFiles(manifest: Manifest, screen: ScreenShellPath) {
+  const budget = ROUTE_BUDGETS.find((route) => route.url === screen)
+  if (!budget) throw new Error(`the screen shell ${screen} has no entry in ROUTE_BUDGETS (scripts/check-bundle-budget.ts)`)
+  return routeFiles(manifest, budget.routeFiles, budget.awaited)
+}
+
 /** The first screen's stylesheets, and its start script written into dist/assets. */
-async function shellAssets(distDir: string, manifest: Manifest, kind: ShellKind, indexHtml: string): Promise<ShellAssets> {
+async function shellAssets(
+  distDir: string,
+  manifest: Manifest,
+  kind: ShellKind,
+  indexHtml: string,
+  screen: ScreenShellPath | null,
+): Promise<ShellAssets> {
   const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1]
   if (!entry) throw new Error('index.html has no entry <script type="module" crossorigin src>')
   const { js, css } =
@@ -137,7 +154,9 @@ async function shellAssets(distDir: string, manifest: Manifest, kind: ShellKind,
       ? routeFiles(manifest, LOGIN_ROUTE_FILES)
       : kind === 'indicacao'
         ? routeFiles(manifest, INDICACAO_ROUTE_FILES)
-        : routeFiles(manifest, DASHBOARD_ROUTE_FILES, DASHBOARD_AWAITED)
+        : screen
+          ? screenRouteFiles(manifest, screen)
+          : routeFiles(manifest, DASHBOARD_ROUTE_FILES, DASHBOARD_AWAITED)
   const start = startScript(
     entry,
     js.filter((file) => file !== entry),
@@ -148,14 +167,24 @@ async function shellAssets(distDir: string, manifest: Manifest, kind: ShellKind,
   return { css: inlined, startFile }
 }
 
-export function shellHtml(indexHtml: string, brand: Brand, kind: ShellKind, markup: string, assets: ShellAssets): string {
+export function shellHtml(
+  indexHtml: string,
+  brand: Brand,
+  kind: ShellKind,
+  markup: string,
+  assets: ShellAssets,
+  screen: ScreenShellPath | null = null,
+): string {
   if (!ROOT_PATTERN.test(indexHtml)) throw new Error('index.html has no <div id="root"> before <noscript>')
   const style = Object.entries(brandCssVariables(brand))
     .map(([name, value]) => `${name}: ${value}`)
     .join('; ')
   const html = brandShellHtml(indexHtml, brand.id)
     .replace(ENTRY_TAGS, '')
-    .replace('<html lang="pt-BR">', `<html lang="pt-BR" data-brand="${brand.id}" style="${style}">`)
+    .replace(
+      '<html lang="pt-BR">',
+      `<html lang="pt-BR" data-brand="${brand.id}"${screen ? ` ${SHELL_SCREEN_ATTRIBUTE}="${screen}"` : ''} style="${style}">`,
+    )
     .replace('  </head>', () => `${shellHead(assets)}  </head>`)
   // Not inert: the fields take typing and the head script answers a tap before the app runs;
   // the app hands both over at its first commit (issue 37, src/app/early-input.ts). A
@@ -185,11 +214,16 @@ export async function prerenderShells(distDir: string): Promise<void> {
   const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', logLevel: 'error' })
   try {
     const { renderShell } = (await vite.ssrLoadModule('/scripts/prerender-shells.tsx')) as { renderShell: RenderShell }
-    for (const kind of SHELL_KINDS) {
-      const assets = await shellAssets(distDir, manifest, kind, indexHtml)
+    const shells = SHELL_KINDS.flatMap((kind) => [
+      { kind, screen: null },
+      ...(kind === 'app' ? SCREEN_SHELL_PATHS.map((screen) => ({ kind, screen })) : []),
+    ])
+    for (const { kind, screen } of shells) {
+      const assets = await shellAssets(distDir, manifest, kind, indexHtml, screen)
       for (const brand of Object.values(BRANDS)) {
-        const file = shellFileName(kind, brand.id)
-        await writeFile(path.join(distDir, file), shellHtml(indexHtml, brand, kind, await renderShell(kind, brand), assets))
+        const file = shellFileName(kind, brand.id, screen)
+        const markup = await renderShell(kind, brand, screen)
+        await writeFile(path.join(distDir, file), shellHtml(indexHtml, brand, kind, markup, assets, screen))
         console.log(`pre-rendered ${path.relative(process.cwd(), path.join(distDir, file))}`)
       }
     }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SHELL_KINDS, shellFileName } from '../../src/api/shell-file.ts'
+import { SCREEN_SHELL_PATHS, SHELL_KINDS, shellFileName } from '../../src/api/shell-file.ts'
 import { createTestApp, type TestApp } from '../test/app.ts'
 
 /** Issue 7 item 2: each page request gets the shell pre-rendered for its brand and first screen. */
@@ -14,6 +14,8 @@ describe('pre-rendered shells (STATIC_DIR)', () => {
     await writeFile(path.join(staticDir, 'index.html'), '<title>index</title>')
     for (const brand of ['knn', 'phenom'] as const) {
       for (const kind of SHELL_KINDS) await writeFile(path.join(staticDir, shellFileName(kind, brand)), `<title>${kind} ${brand}</title>`)
+      for (const screen of SCREEN_SHELL_PATHS)
+        await writeFile(path.join(staticDir, shellFileName('app', brand, screen)), `<title>app ${screen} ${brand}</title>`)
     }
     t = await createTestApp({ staticDir })
   })
@@ -32,6 +34,10 @@ describe('pre-rendered shells (STATIC_DIR)', () => {
       ['/', 'localhost', 'app knn'],
       ['/dashboard', 'phenom.localhost', 'app phenom'],
       ['/pedagogico/notas/12', 'localhost', 'app knn'],
+      // The tab bar's areas have shells of their own (P373); a page under one does not.
+      ['/financial', 'phenom.localhost', 'app /financial phenom'],
+      ['/pedagogico/list/', 'localhost', 'app /pedagogico/list knn'],
+      ['/financial/pagar/3', 'localhost', 'app knn'],
       ['/loginx', 'localhost', 'app knn'],
     ] as const
     for (const [url, host, title] of cases) {

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { mediaQueryUp } from '../ui/breakpoints.ts'
-import { DRAWER_MINIMIZED_KEY, SHELL_OTHER_SCREEN_CLASS, SHELL_PREFERENCES_SCRIPT, SIDE_DRAWER_MEDIA } from './shell-file.ts'
+import {
+  DRAWER_MINIMIZED_KEY,
+  SHELL_OTHER_SCREEN_CLASS,
+  SHELL_PREFERENCES_SCRIPT,
+  SHELL_SCREEN_ATTRIBUTE,
+  shellFileFor,
+  SIDE_DRAWER_MEDIA,
+} from './shell-file.ts'
 
 /** Runs the shell's head script as the browser would, with a window `width` px wide. */
 function runShellScript(width: number) {
@@ -61,5 +68,37 @@ describe('the shell preferences script (P66, P294)', () => {
       expect(document.documentElement.classList.contains(SHELL_OTHER_SCREEN_CLASS), path).toBe(true)
       document.documentElement.classList.remove(SHELL_OTHER_SCREEN_CLASS)
     }
+  })
+
+  it("on a screen shell, marks every page but the shell's own screen (P373)", () => {
+    document.documentElement.setAttribute(SHELL_SCREEN_ATTRIBUTE, '/financial')
+    try {
+      for (const [path, other] of [
+        ['/financial', false],
+        ['/financial/', false],
+        ['/financial/pagar/1', true],
+        ['/dashboard', true],
+      ] as const) {
+        history.replaceState(null, '', path)
+        runShellScript(412)
+        expect(document.documentElement.classList.contains(SHELL_OTHER_SCREEN_CLASS), path).toBe(other)
+        document.documentElement.classList.remove(SHELL_OTHER_SCREEN_CLASS)
+      }
+    } finally {
+      document.documentElement.removeAttribute(SHELL_SCREEN_ATTRIBUTE)
+    }
+  })
+})
+
+describe('which shell a page gets (P297, P373)', () => {
+  it("sends the tab bar's areas their own shell and every other signed-in page the dashboard's", () => {
+    expect(shellFileFor('/financial', 'localhost')).toBe('shell-app-financial-knn.html')
+    expect(shellFileFor('/financial/', 'phenom.localhost')).toBe('shell-app-financial-phenom.html')
+    expect(shellFileFor('/pedagogico/list', 'localhost')).toBe('shell-app-pedagogico-list-knn.html')
+    expect(shellFileFor('/pedidos', 'localhost')).toBe('shell-app-pedidos-knn.html')
+    expect(shellFileFor('/financial/pagar/1', 'localhost')).toBe('shell-app-knn.html')
+    expect(shellFileFor('/knn-club/usar-pontos', 'localhost')).toBe('shell-app-knn.html')
+    expect(shellFileFor('/', 'localhost')).toBe('shell-app-knn.html')
+    expect(shellFileFor('/login/main', 'localhost')).toBe('shell-login-knn.html')
   })
 })

@@ -16,14 +16,36 @@ export function shellKindForPath(pathname: string): ShellKind {
   return pathname.startsWith('/indicacao/') ? 'indicacao' : 'app'
 }
 
-/** File name in dist/, served and precached at `/${name}`. */
-export function shellFileName(kind: ShellKind, brand: BrandId): string {
-  return `shell-${kind}-${brand}.html`
+/**
+ * Signed-in screens opened directly often enough to have a shell of their own (issue 37,
+ * P373): the tab bar's areas, drawn in the frame in their loading state, so their first
+ * paint is their own heading and skeletons rather than an empty frame that waits for the
+ * app's code and data (their LCP was 4.6–5.7 s on slow 4G). Every other signed-in page gets
+ * the dashboard's shell (P297); the club's pages too, as what they draw depends on whether
+ * the student is a member, which a shell cannot know.
+ */
+export const SCREEN_SHELL_PATHS = ['/pedagogico/list', '/financial', '/pedidos'] as const
+export type ScreenShellPath = (typeof SCREEN_SHELL_PATHS)[number]
+
+/** The screen shell for a path (a trailing slash is the same page), if it has one. */
+export function screenShellPath(pathname: string): ScreenShellPath | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
+  return SCREEN_SHELL_PATHS.find((screen) => screen === path) ?? null
+}
+
+/** File name in dist/, served and precached at `/${name}`; a screen shell's names its screen. */
+export function shellFileName(kind: ShellKind, brand: BrandId, screen: ScreenShellPath | null = null): string {
+  const slug = screen ? `-${screen.slice(1).replaceAll('/', '-')}` : ''
+  return `shell-${kind}${slug}-${brand}.html`
 }
 
 export function shellFileFor(pathname: string, hostname: string): string {
-  return shellFileName(shellKindForPath(pathname), brandIdForHost(hostname))
+  const kind = shellKindForPath(pathname)
+  return shellFileName(kind, brandIdForHost(hostname), kind === 'app' ? screenShellPath(pathname) : null)
 }
+
+/** Set on a screen shell's <html> (P373): the page it draws, for the head script's check below. */
+export const SHELL_SCREEN_ATTRIBUTE = 'data-shell-screen'
 
 /** Local-storage key of the side drawer minimised to icons (SPEC §2 tour "minimize/expand menu"). */
 export const DRAWER_MINIMIZED_KEY = 'drawer_minimized'
@@ -46,10 +68,10 @@ export const SHELL_OTHER_SCREEN_CLASS = 'shell-other-screen'
  * student left it, so nothing jumps when React takes over. Only where the side drawer shows
  * (P294): a page's first read of local storage waits for the browser to load it, 7–17 ms
  * at 4× CPU before the first paint, and a phone has no side drawer to set. Then whether the
- * page is the dashboard (P297). The CSP allows exactly this text by its hash
+ * page is the one the shell draws: the dashboard (P297), or a screen shell's own (P373). The CSP allows exactly this text by its hash
  * (server/plugins/security-headers.ts).
  */
-export const SHELL_PREFERENCES_SCRIPT = `try{matchMedia('${SIDE_DRAWER_MEDIA}').matches&&localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}/^\\/(dashboard\\/?)?$/.test(location.pathname)||document.documentElement.classList.add('${SHELL_OTHER_SCREEN_CLASS}')`
+export const SHELL_PREFERENCES_SCRIPT = `try{matchMedia('${SIDE_DRAWER_MEDIA}').matches&&localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}(function(s){(s?location.pathname.replace(/(.)\\/$/,'$1')===s:/^\\/(dashboard\\/?)?$/.test(location.pathname))||document.documentElement.classList.add('${SHELL_OTHER_SCREEN_CLASS}')})(document.documentElement.getAttribute('${SHELL_SCREEN_ATTRIBUTE}'))`
 
 /** Set on <html> once a link of the pre-rendered frame was tapped: its screen is on its way (issue 37). */
 export const SHELL_EARLY_NAV_CLASS = 'shell-early-nav'

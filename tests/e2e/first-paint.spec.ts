@@ -75,11 +75,35 @@ test('on any other screen the app shell shows the frame without the dashboard’
 test('phone: on any other screen the shell’s tab bar marks no tab as current; on the dashboard, "Início" (P306)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.route('**/assets/shell-start-*.js', (route) => route.abort())
-  await page.goto('/financial')
+  await page.goto('/me')
   await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'app')
   expect(await entryLooks(page, '.tab-bar__item', '/dashboard')).toEqual(await entryLooks(page, '.tab-bar__item', '/financial'))
   await page.goto('/dashboard')
   expect(await entryLooks(page, '.tab-bar__item', '/dashboard')).not.toEqual(await entryLooks(page, '.tab-bar__item', '/financial'))
+})
+
+test('phone: the tab bar’s areas have shells of their own: their heading, skeletons and current tab before any script (P373)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.route('**/assets/shell-start-*.js', (route) => route.abort())
+  const tabBar = page.getByRole('navigation', { name: 'Atalhos' })
+  for (const [path, heading, tab] of [
+    ['/financial', 'Financeiro', 'Financeiro'],
+    ['/pedagogico/list', 'Minhas turmas', 'Pedagógico'],
+    ['/pedidos', 'Meus pedidos', 'Pedidos'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'app')
+    await expect(page.locator('#main h1')).toHaveText(heading)
+    await expect(page.locator('#main [aria-busy="true"]').first()).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Aula de hoje' })).toHaveCount(0)
+    await expect(tabBar.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page')
+    expect(await entryLooks(page, '.tab-bar__item', path)).not.toEqual(await entryLooks(page, '.tab-bar__item', '/dashboard'))
+  }
+  // A page under an area (an instalment's payment) is not the area's screen: the frame alone.
+  await page.goto('/financial/pagar/1')
+  await expect(page.locator('#main h1')).toBeHidden()
 })
 
 /** How a navigation entry of the shell looks: its colours and weight, and its icon's background. */
