@@ -186,10 +186,13 @@ export function shellHtml(
       `<html lang="pt-BR" data-brand="${brand.id}"${screen ? ` ${SHELL_SCREEN_ATTRIBUTE}="${screen}"` : ''} style="${style}">`,
     )
     .replace('  </head>', () => `${shellHead(assets)}  </head>`)
-  // Not inert: the fields take typing and the head script answers a tap before the app runs;
-  // the app hands both over at its first commit (issue 37, src/app/early-input.ts). A
-  // function replacement: `$` in the markup is text, not a pattern.
-  return html.replace(ROOT_PATTERN, () => `<div id="root" data-prerendered="${kind}">${markup}</div>\n    `)
+  // The login form and the frame's links answer before the app runs (issue 37, P370): the
+  // app hands what was typed and tapped over at its first commit (src/app/early-input.ts).
+  // The referral form stays inert until then: it restores its draft after it starts, which
+  // would overwrite what a friend typed before. A function replacement: `$` in the markup
+  // is text, not a pattern.
+  const inert = kind === 'indicacao' ? ' inert' : ''
+  return html.replace(ROOT_PATTERN, () => `<div id="root" data-prerendered="${kind}"${inert}>${markup}</div>\n    `)
 }
 
 /** The build has no browser storage: components read first-visit defaults (drawer expanded). */

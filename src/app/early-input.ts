@@ -48,13 +48,27 @@ export function keepEarlyInput(container: HTMLElement): EarlyInput {
       container.removeEventListener('focusout', onFocusOut)
       for (const old of fields) {
         const now = container.querySelector<Field>(`[name="${CSS.escape(old.name)}"]`)
-        if (!now || now === old || now.tagName !== old.tagName) continue
-        if (old.value !== now.value) typeInto(now, old.value)
+        // A password the eye revealed early is still a password field.
+        const oldType = old.hasAttribute('data-early-revealed') ? 'password' : old.type
+        if (!now || now === old || now.tagName !== old.tagName || now.type !== oldType) continue
+        if (old instanceof HTMLInputElement && (old.type === 'checkbox' || old.type === 'radio')) {
+          // Ticked or unticked by the student: the app's box is clicked into the same state.
+          if (old.checked !== old.defaultChecked && (now as HTMLInputElement).checked !== old.checked) now.click()
+        } else if (old.value !== old.defaultValue && old.value !== now.value) {
+          // Only what the student typed: a value the screen put there itself (a restored
+          // draft, data from the device) is not replaced by the empty pre-rendered field.
+          typeInto(now, old.value)
+        }
         if (old.hasAttribute('data-early-revealed') && now.type === 'password')
           now.parentElement?.querySelector<HTMLButtonElement>('.ui-field__reveal')?.click()
         if (focused === old) {
           now.focus({ preventScroll: true })
-          if (old.selectionStart !== null && old.selectionEnd !== null) now.setSelectionRange(old.selectionStart, old.selectionEnd)
+          if (old.selectionStart !== null && old.selectionEnd !== null && 'setSelectionRange' in now)
+            try {
+              now.setSelectionRange(old.selectionStart, old.selectionEnd)
+            } catch {
+              // A field without a caret (e-mail, number): the focus is enough.
+            }
         }
       }
       if (focused instanceof HTMLAnchorElement && !focused.isConnected)

@@ -91,6 +91,8 @@ function OnFirstCommit({ run }: { run: () => void }) {
 const tookOver = () => {
   const { navigateTo } = early.handOver()
   container.removeAttribute('data-prerendered')
+  // The referral page's shell is inert until here (scripts/prerender.ts).
+  container.removeAttribute('inert')
   drawn()
   // A link tapped after the route above had loaded.
   if (navigateTo && navigateTo !== tappedEarly) void router.navigate({ to: navigateTo })

@@ -233,6 +233,11 @@ export async function expectNoAxeViolations(page: Page) {
   for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource)
   const violations = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: typeof AxeCore }
+    // The screen as the student reads it once it settles: a hint still fading in on the field
+    // just focused measures as a paler colour than it ends with (seen as color-contrast).
+    // Endless animations (a spinner) never finish and are not waited for.
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
     // Only the violations are gathered in full; the other result types are not read here.
     const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

@@ -54,7 +54,7 @@ function referralRequests(page: Page): string[] {
 async function openLink(page: Page, link = LINK) {
   await page.goto(link)
   await expect(page.getByRole('heading', { level: 1, name: 'Você foi indicado(a) para a KNN Idiomas' })).toBeVisible()
-  // The form is typed into right after: the app's own form, not the frame drawn before it started.
+  // The form is typed into right after: the frame drawn before the app started is inert (P370).
   await appStarted(page)
 }
 
