@@ -4,7 +4,7 @@ import { chromium, expect, test, type Browser, type Page } from '@playwright/tes
 import QRCode from 'qrcode'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { expectNoAxeViolations, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
+import { appStarted, expectNoAxeViolations, serviceWorkerInControl, withServiceWorker } from './fixtures.ts'
 import { qrVideo } from './qr-camera.ts'
 
 /**
@@ -111,7 +111,10 @@ test.describe('with a camera showing the book code', () => {
     const wasm = page.waitForResponse((response) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(response.url()))
     // The login page itself never loads the reader (P80).
     await page.goto('/login/main')
-    // Pointing at the link preloads the screen's route chunk, still without the reader.
+    // Pointing at the link preloads the screen's route chunk, still without the reader: the
+    // app's link does that, so the pointer comes once the app has taken the screen over (the
+    // pre-rendered link answers a tap, not a hover: P370; seen in CI).
+    await appStarted(page)
     await page.getByRole('link', { name: 'Entrar com QR code' }).hover()
     const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))
     await expect.poll(async () => (await loaded()).some((file) => file.startsWith('/assets/qr-code-'))).toBe(true)
