@@ -57,7 +57,10 @@ const PLACEHOLDER_CSS =
   `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .tab-bar__item--active .nav-icon{background:transparent}` +
   // A link tapped before the app started (SHELL_EARLY_INPUT_SCRIPT): its entry is the current
   // one at once and the dashboard's content goes, its screen is on its way (issue 37).
-  `html.${SHELL_EARLY_NAV_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}`
+  `html.${SHELL_EARLY_NAV_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}` +
+  // The login screen's links wait for the app: it reads the landing page's parameters and
+  // moves focus on its own navigation (seen in CI); its form answers before (P370).
+  '#root[data-prerendered="login"] a{pointer-events:none}'
 
 /** The tags Vite writes into index.html's head for the entry: its script, its imports' preloads, its stylesheet. */
 const ENTRY_TAGS = /\s*<(?:script type="module"[^>]*><\/script>|link rel="(?:modulepreload|stylesheet)"[^>]*>)/g

@@ -89,7 +89,7 @@ export const SHELL_EARLY_INPUT_SCRIPT =
   "d.addEventListener('submit',function(e){var r=R(e);if(!r)return;e.preventDefault();if(r.hasAttribute('data-early-submit'))return;" +
   "r.setAttribute('data-early-submit',String([].indexOf.call(r.querySelectorAll('form'),e.target)));var b=e.target.querySelector('[type=submit]');" +
   "if(b){b.setAttribute('aria-busy','true');b.insertAdjacentHTML('afterbegin','<span class=\"ui-spinner ui-spinner--sm ui-button__spinner\" aria-hidden=\"true\"><span class=\"ui-spinner__circle\"></span></span>')}},true);" +
-  "d.addEventListener('click',function(e){var r=R(e);if(!r||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;var t=e.target.closest('a[href^=\"/\"],.ui-field__reveal');if(!t)return;" +
+  "d.addEventListener('click',function(e){var r=R(e);if(!r||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;var t=e.target.closest('a[href^=\"/\"],.ui-field__reveal');if(!t)return;if(t.tagName==='A'&&r.getAttribute('data-prerendered')!=='app'){e.preventDefault();return}" +
   "if(t.tagName!=='A'){var i=d.getElementById(t.getAttribute('aria-controls'));if(i){var s=i.type==='password';i.type=s?'text':'password';i.toggleAttribute('data-early-revealed',s)}return}" +
   "e.preventDefault();var h=t.getAttribute('href');r.setAttribute('data-early-nav',h);" +
   `d.documentElement.classList.remove('${SHELL_OTHER_SCREEN_CLASS}');d.documentElement.classList.add('${SHELL_EARLY_NAV_CLASS}');` +
