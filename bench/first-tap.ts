@@ -8,9 +8,11 @@
 // first frame after the answer is in the page; "lost" when no answer came within 10 s.
 //
 // By hand: node bench/first-tap.ts http://localhost:8181 <CPU multiplier>
-import { chromium } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
-import { median, token } from './offline.ts'
+import { throttling } from 'lighthouse/core/config/constants.js'
+import { launch, median, token } from './offline.ts'
+
+/** The slow 4G line of Lighthouse's mobile preset, the one bench/lighthouse.ts simulates. */
+const SLOW_4G = throttling.mobileSlow4G
 
 interface TapTarget {
   path: string
@@ -52,7 +54,7 @@ export interface TapFigure {
 const NO_ANSWER_MS = 10_000
 
 async function oneTap(baseUrl: string, target: TapTarget, multiplier: number, access: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await launch()
   try {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },
@@ -81,9 +83,9 @@ async function oneTap(baseUrl: string, target: TapTarget, multiplier: number, ac
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
+      latency: SLOW_4G.rttMs,
+      downloadThroughput: (SLOW_4G.throughputKbps * 1024) / 8,
+      uploadThroughput: (SLOW_4G.uploadThroughputKbps * 1024) / 8,
     })
     void page.goto(`${baseUrl}${target.path}`, { waitUntil: 'commit' }).catch(() => undefined)
     // The first contentful paint and where the target is, read in one call as soon as the

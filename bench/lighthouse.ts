@@ -22,14 +22,14 @@
 //
 // By hand: node bench/lighthouse.ts http://localhost:8181 [dist dir] (a server serving that
 // build, e.g. the e2e one or `npm run serve`); bench/run.ts runs it on its own server.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext } from '@playwright/test'
 import lighthouse, { type Result } from 'lighthouse'
 import { throttling } from 'lighthouse/core/config/constants.js'
-import { compressedSizes } from '../scripts/check-bundle-budget.ts'
+import { builtFileSizes } from '../scripts/check-bundle-budget.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { median, token } from './offline.ts'
 
@@ -57,12 +57,15 @@ export interface CpuSetting {
 export const LOW_TIER_INDEX = 264
 export const MID_TIER_INDEX = 1000
 
+/** Lighthouse's own slowdown, whatever the machine. */
+const DEFAULT_CPU: CpuSetting = { name: 'default 4×', multiplier: SLOW_PHONE.cpuSlowdownMultiplier }
+
 /** The three settings of issue 37 for a machine of `benchmarkIndex`. */
 export function cpuSettings(benchmarkIndex: number): CpuSetting[] {
   return [
     { name: 'low-tier', multiplier: benchmarkIndex / LOW_TIER_INDEX },
     { name: 'mid-tier', multiplier: benchmarkIndex / MID_TIER_INDEX },
-    { name: 'default 4×', multiplier: SLOW_PHONE.cpuSlowdownMultiplier },
+    DEFAULT_CPU,
   ]
 }
 
@@ -113,17 +116,8 @@ function freePort(): Promise<number> {
   })
 }
 
-const sizes = new Map<string, { gzip: number; brotli: number }>()
-/** A built file's brotli and gzip sizes, each file compressed on its own (as the budget counts). */
-function compressedSize(distDir: string, url: string): { gzip: number; brotli: number } {
-  const file = join(distDir, new URL(url).pathname)
-  let size = sizes.get(file)
-  if (!size) {
-    size = existsSync(file) ? compressedSizes(readFileSync(file)) : { gzip: 0, brotli: 0 }
-    sizes.set(file, size)
-  }
-  return size
-}
+/** A requested script's sizes as the build holds it. */
+const compressedSize = (distDir: string, url: string) => builtFileSizes(distDir, new URL(url).pathname)
 
 interface RequestItem {
   url: string
@@ -230,9 +224,8 @@ async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: true,
-      ...(load === 'offline reload'
-        ? { throttlingMethod: 'devtools' as const, throttling: { ...SLOW_PHONE, cpuSlowdownMultiplier: cpu.multiplier } }
-        : { throttling: { ...SLOW_PHONE, cpuSlowdownMultiplier: cpu.multiplier } }),
+      throttling: { ...SLOW_PHONE, cpuSlowdownMultiplier: cpu.multiplier },
+      ...(load === 'offline reload' ? { throttlingMethod: 'devtools' as const } : {}),
     })
     if (!result) throw new Error(`lighthouse gave no result for ${route.path} (${load})`)
     // A run Lighthouse could not measure (e.g. NO_LCP when its trace missed the paint) has no
@@ -282,7 +275,7 @@ function medianRow(runs: LighthouseFigures[]): LighthouseRow {
 export async function benchmarkIndex(url: string): Promise<number> {
   const reads: number[] = []
   for (let run = 0; run < 3; run++) {
-    const figures = await measuredRun(url, { path: '', signedIn: false }, 'cold', cpuSettings(0)[2]!, '', 'dist')
+    const figures = await measuredRun(url, { path: '', signedIn: false }, 'cold', DEFAULT_CPU, '', 'dist')
     reads.push(figures.benchmarkIndex)
   }
   return median(reads)
@@ -309,9 +302,8 @@ export async function lighthouseRoutes(
     rows.push(medianRow(figures))
   }
   for (const cpu of cpus) for (const route of routes) await measure(route, 'cold', cpu)
-  const fourTimes = cpus.find((cpu) => cpu.multiplier === SLOW_PHONE.cpuSlowdownMultiplier) ?? cpuSettings(0)[2]!
   for (const route of routes.filter(({ path, site }) => !site && offlineRoutes.includes(path)))
-    await measure(route, 'offline reload', fourTimes)
+    await measure(route, 'offline reload', DEFAULT_CPU)
   return rows
 }
 

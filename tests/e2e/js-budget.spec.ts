@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { compressedSizes, ROUTE_BUDGETS } from '../../scripts/check-bundle-budget.ts'
+import { builtFileSizes, ROUTE_BUDGETS } from '../../scripts/check-bundle-budget.ts'
 import { seedSession } from './fixtures.ts'
 
 /**
@@ -11,16 +10,6 @@ import { seedSession } from './fixtures.ts'
  * file compressed on its own as the build's budget counts it, and in files. A route that
  * grows past its ceiling fails the run; the ceilings are in scripts/check-bundle-budget.ts.
  */
-
-const sizes = new Map<string, number>()
-function gzipSize(pathname: string): number {
-  let size = sizes.get(pathname)
-  if (size === undefined) {
-    size = compressedSizes(readFileSync(`dist${pathname}`)).gzip
-    sizes.set(pathname, size)
-  }
-  return size
-}
 
 /** Who opens each route: public pages signed out, the managers' screens as the manager. */
 function visitor(url: string): 'ana' | 'manager' | null {
@@ -51,7 +40,7 @@ test('every route has a ceiling for what a first visit loads', () => {
 for (const route of measured) {
   test(`${route.url}: the JavaScript a first visit loads stays under its ceiling`, async ({ page }) => {
     const scripts = await scriptsUntilQuiet(page, route.url)
-    const kib = scripts.reduce((sum, pathname) => sum + gzipSize(pathname), 0) / 1024
+    const kib = scripts.reduce((sum, pathname) => sum + builtFileSizes('dist', pathname).gzip, 0) / 1024
     const { kib: ceilingKib, files: ceilingFiles } = route.loaded!
     console.log(`${route.url}: ${kib.toFixed(1)} KiB gzip in ${scripts.length} files (ceilings ${ceilingKib} KiB, ${ceilingFiles} files)`)
     expect(scripts.length, `${route.url}: JS files on a first visit`).toBeLessThanOrEqual(ceilingFiles)
