@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { field, seedSession, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, seedSession, STUDENT } from './fixtures.ts'
 
 /**
  * A student taps and types as soon as the first screen shows, before the app's code has run
@@ -112,4 +112,37 @@ test('a tab tapped on the pre-rendered dashboard becomes the current one at once
   // Back returns to the dashboard, as after any tap on a link.
   await page.goBack()
   await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('by keyboard alone before the app runs: Tab to the fields, type, Enter; the busy screen passes axe and the app logs in', async ({
+  page,
+}) => {
+  const release = await holdTheApp(page)
+  await page.goto('/login/main', { waitUntil: 'commit' })
+  await expect(preRendered(page)).toBeVisible()
+  // From the top of the page to the first field, as a keyboard user would.
+  await page.keyboard.press('Tab')
+  while (!(await field(page, 'E-mail ou CPF').evaluate((input) => input === document.activeElement))) await page.keyboard.press('Tab')
+  await page.keyboard.type(STUDENT.username)
+  await page.keyboard.press('Tab')
+  while (!(await field(page, 'Senha').evaluate((input) => input === document.activeElement))) await page.keyboard.press('Tab')
+  await page.keyboard.type(STUDENT.password)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: 'Entrar' })).toHaveAttribute('aria-busy', 'true')
+  await expectNoAxeViolations(page)
+  release()
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('the pre-rendered frame with a tab tapped early passes axe', async ({ page }) => {
+  const seeding = await seedSession(page, 'ana')
+  const release = await holdTheApp(page)
+  await page.goto('/dashboard', { waitUntil: 'commit' })
+  await seeding.dispose()
+  const tabBar = page.getByRole('navigation', { name: 'Atalhos' })
+  await tabBar.getByRole('link', { name: 'Pedidos' }).tap()
+  await expect(tabBar.getByRole('link', { name: 'Pedidos' })).toHaveAttribute('aria-current', 'page')
+  await expectNoAxeViolations(page)
+  release()
+  await expect(page).toHaveURL(/\/pedidos$/)
 })
