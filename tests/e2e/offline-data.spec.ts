@@ -184,29 +184,34 @@ test.describe('offline reading (D15)', () => {
       const nav = await mainNav(page)
       await nav.getByRole('button', { name: 'Sair' }).click()
       await expect(page).toHaveURL(/\/login\/main$/)
-      // Every store of the device database, whatever version added it, is empty (issue 8).
-      const counts = await page.evaluate(
-        () =>
-          new Promise<Record<string, number>>((resolve, reject) => {
-            const open = indexedDB.open('portal')
-            open.onerror = () => reject(open.error)
-            open.onsuccess = () => {
-              const db = open.result
-              const names = [...db.objectStoreNames]
-              const tx = db.transaction(names, 'readonly')
-              Promise.all(
-                names.map(
-                  (n) =>
-                    new Promise<[string, number]>(
-                      (res) => (tx.objectStore(n).count().onsuccess = (e) => res([n, (e.target as IDBRequest<number>).result])),
-                    ),
-                ),
-              )
-                .then((pairs) => resolve(Object.fromEntries(pairs)))
-                .catch(reject)
-            }
-          }),
-      )
+      // Every store of the device database, whatever version added it, is empty (issue 8). The
+      // wipe runs beside the way back to the login screen, so it is read until it has landed
+      // (seen in CI: read once, right after the URL changed, a store still had its rows).
+      const storeCounts = () =>
+        page.evaluate(
+          () =>
+            new Promise<Record<string, number>>((resolve, reject) => {
+              const open = indexedDB.open('portal')
+              open.onerror = () => reject(open.error)
+              open.onsuccess = () => {
+                const db = open.result
+                const names = [...db.objectStoreNames]
+                const tx = db.transaction(names, 'readonly')
+                Promise.all(
+                  names.map(
+                    (n) =>
+                      new Promise<[string, number]>(
+                        (res) => (tx.objectStore(n).count().onsuccess = (e) => res([n, (e.target as IDBRequest<number>).result])),
+                      ),
+                  ),
+                )
+                  .then((pairs) => resolve(Object.fromEntries(pairs)))
+                  .catch(reject)
+              }
+            }),
+        )
+      await expect.poll(async () => Object.values(await storeCounts()).every((n) => n === 0)).toBe(true)
+      const counts = await storeCounts()
       expect(Object.keys(counts)).toEqual(expect.arrayContaining(['turmas', 'notas', 'parcelas', 'pedidos', 'syncState']))
       expect(Object.values(counts).every((n) => n === 0)).toBe(true)
       // No account key, no kept user, no runtime cache but the app's own precache.
