@@ -6,7 +6,7 @@
 //  - Dexie read time for 10 classes × 40 grades and 60 instalments (real IndexedDB).
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { build } from 'vite'
+import { viteBuild } from './vite-build.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 
 /** Lighthouse's mobile preset slows the CPU 4× (bench/lighthouse.ts). */
@@ -105,7 +105,7 @@ export async function dashboardTimes(baseUrl: string, runs = 5) {
 }
 
 export async function dexieReadTimes(baseUrl: string) {
-  const output = await build({
+  const output = await viteBuild({
     configFile: false,
     logLevel: 'silent',
     build: {

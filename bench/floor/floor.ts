@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { build } from 'vite'
+import { viteBuild } from '../vite-build.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,7 +23,7 @@ export interface Floor {
 
 export async function startFloor(): Promise<Floor> {
   const distDir = mkdtempSync(join(tmpdir(), 'portal-floor-'))
-  await build({ configFile: join(import.meta.dirname, 'vite.config.ts'), build: { outDir: distDir } })
+  await viteBuild({ configFile: join(import.meta.dirname, 'vite.config.ts'), build: { outDir: distDir } })
   const encoded = new Map<string, { br: Buffer; gzip: Buffer; raw: Buffer }>()
   const server: Server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://floor').pathname
