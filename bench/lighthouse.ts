@@ -11,9 +11,9 @@
 //    also holds for the worker), and the slow phone applied for real through the DevTools
 //    protocol (Lighthouse's `devtools` throttling: 4× CPU matters here, the worker serves
 //    every file). Its figures are observed, not simulated.
-// A signed-in route gets the token in local storage first, through Playwright on the same
-// Chromium, and Lighthouse keeps the storage (`disableStorageReset`); the token is written
-// from /healthz, a page that does not load the app.
+// A signed-in route gets what a login leaves in local storage first (the token and the kept
+// user), through Playwright on the same Chromium, and Lighthouse keeps the storage
+// (`disableStorageReset`); they are written from /healthz, a page that does not load the app.
 //
 // "JS" is the size of the scripts the page requested until the network went quiet, in
 // brotli (what the server sends) and gzip (the budgets' unit), in total and up to the first
@@ -32,6 +32,8 @@ import { throttling } from 'lighthouse/core/config/constants.js'
 import { builtFileSizes } from '../scripts/check-bundle-budget.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { median, token } from './offline.ts'
+import { STORAGE_KEYS, type KeptUser } from '../src/api/local-store.ts'
+import type { CurrentUser } from '../src/api/schemas/user.ts'
 
 /** Lighthouse's mobile preset: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown. */
 const SLOW_PHONE = throttling.mobileSlow4G
@@ -178,12 +180,32 @@ async function visitOnline(browser: BrowserContext, url: string, signedIn: boole
   await page.close()
 }
 
+/**
+ * What a login leaves on a student's phone: the token and the user the server answered
+ * (kept for the next start, P53). A signed-in cold run starts from both, as the student's
+ * next visit does; the app's code and the device database are not there (a fresh profile).
+ */
+interface SignedIn {
+  token: string
+  keptUser: string
+}
+
+async function signedIn(baseUrl: string): Promise<SignedIn> {
+  const access = await token(baseUrl)
+  const response = await fetch(`${baseUrl}/api/v1/users/me/`, { headers: { Authorization: `Bearer ${access}` } })
+  const user = (await response.json()) as CurrentUser
+  return { token: access, keptUser: JSON.stringify({ user, updatedAt: Date.now() } satisfies KeptUser) }
+}
+
+/** For runs of a page signed out: nothing is written. */
+const SIGNED_OUT: SignedIn = { token: '', keptUser: '' }
+
 class UnmeasuredRun extends Error {}
 
 /** Attempts per run before the bench gives up on a route: a run Lighthouse cannot measure is rare. */
 const ATTEMPTS = 3
 
-async function measuredRun(baseUrl: string, route: LighthouseRoute, load: Load, cpu: CpuSetting, access: string, distDir: string) {
+async function measuredRun(baseUrl: string, route: LighthouseRoute, load: Load, cpu: CpuSetting, access: SignedIn, distDir: string) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouseRun(baseUrl, route, load, cpu, access, distDir)
@@ -194,7 +216,7 @@ async function measuredRun(baseUrl: string, route: LighthouseRoute, load: Load, 
   }
 }
 
-async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load, cpu: CpuSetting, access: string, distDir: string) {
+async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load, cpu: CpuSetting, access: SignedIn, distDir: string) {
   const port = await freePort()
   // A persistent context is the browser's default one, whose storage Lighthouse's tab sees
   // (a `newContext()` is isolated like an incognito window).
@@ -210,7 +232,13 @@ async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load
     if (route.signedIn) {
       const page = await browser.newPage()
       await page.goto(`${baseUrl}/healthz`)
-      await page.evaluate((value) => localStorage.setItem('token', value), access)
+      await page.evaluate(
+        ({ keys, token, keptUser }) => {
+          localStorage.setItem(keys.token, token)
+          localStorage.setItem(keys.keptUser, keptUser)
+        },
+        { keys: STORAGE_KEYS, ...access },
+      )
       await page.close()
     }
     if (load === 'offline reload') {
@@ -275,7 +303,7 @@ function medianRow(runs: LighthouseFigures[]): LighthouseRow {
 export async function benchmarkIndex(url: string): Promise<number> {
   const reads: number[] = []
   for (let run = 0; run < 3; run++) {
-    const figures = await measuredRun(url, { path: '', signedIn: false }, 'cold', DEFAULT_CPU, '', 'dist')
+    const figures = await measuredRun(url, { path: '', signedIn: false }, 'cold', DEFAULT_CPU, SIGNED_OUT, 'dist')
     reads.push(figures.benchmarkIndex)
   }
   return median(reads)
@@ -293,7 +321,7 @@ export async function lighthouseRoutes(
   distDir = 'dist',
   offlineRoutes: string[] = ['/dashboard'],
 ): Promise<LighthouseRow[]> {
-  const access = await token(baseUrl)
+  const access = await signedIn(baseUrl)
   const rows: LighthouseRow[] = []
   const measure = async (route: LighthouseRoute, load: Load, cpu: CpuSetting) => {
     const figures: LighthouseFigures[] = []

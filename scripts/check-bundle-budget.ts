@@ -52,6 +52,9 @@ interface RouteBudget {
  * Raised 0.5 KiB each for issue 37 (P370): the entry hands over what a student typed and
  * tapped on the pre-rendered screen before the app started (src/app/early-input.ts, 0.4 KiB).
  */
+// The data screens +0.5 KiB, and what every signed-in first visit loads +0.5 KiB (issue 37,
+// P374): the syncs start from src/db/sync-start.ts, a small chunk of its own, so a screen's
+// request goes out before the device database has loaded.
 export const ROUTE_BUDGETS: RouteBudget[] = [
   // /login/main +0.5 KiB gzip (P298): the entry's retry of the PWA dock's code; the goal (brotli) is still met.
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 135, goalKib: 120, loaded: { kib: 185, files: 55 } },
@@ -59,15 +62,15 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/dashboard',
     routeFiles: DASHBOARD_ROUTE_FILES,
     awaited: DASHBOARD_AWAITED,
-    ceilingKib: 171,
+    ceilingKib: 171.5,
     goalKib: 170,
-    loaded: { kib: 262, files: 96 },
+    loaded: { kib: 262.5, files: 96 },
   },
   {
     url: '/financial',
     routeFiles: ['_app.tsx', '_app/financial.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 168,
+    ceilingKib: 168.5,
     loaded: { kib: 263, files: 97 },
   },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
@@ -75,56 +78,56 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // /me +1 KiB (P296): the notifications card's placeholder of its real size, two small chunks.
   // /me +0.5 KiB (P307): the linked books' skeleton rows in a linked book's shape; it measured 179.0.
   // /me +1 KiB (P330): "Aparelhos conectados" loads after the screen, its placeholder of real size does not; it measured 179.9.
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 181, loaded: { kib: 275.5, files: 109 } },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 181, loaded: { kib: 276, files: 109 } },
   // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
   {
     url: '/financial/pagar/1',
     routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 175,
-    loaded: { kib: 270, files: 105 },
+    ceilingKib: 175.5,
+    loaded: { kib: 271, files: 105 },
   },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 169.5,
+    ceilingKib: 170,
     loaded: { kib: 263.5, files: 98 },
   },
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 169.5,
-    loaded: { kib: 263.5, files: 98 },
+    ceilingKib: 170,
+    loaded: { kib: 264.5, files: 98 },
   },
   {
     url: '/pedagogico/minha-pratica/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/minha-pratica.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 180.5,
-    loaded: { kib: 272.5, files: 101 },
+    ceilingKib: 181,
+    loaded: { kib: 273.5, files: 101 },
   },
   {
     url: '/pedagogico/atividades/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 189,
-    loaded: { kib: 271, files: 104 },
+    loaded: { kib: 271.5, files: 104 },
   },
   {
     url: '/envios-pendentes',
     routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 155.5,
-    loaded: { kib: 266, files: 100 },
+    loaded: { kib: 267, files: 100 },
   },
   // +0.5 KiB (P330): the frame's "Sua sessão foi encerrada" and the logout that waits for the notifications (0.15 KiB); it measured 205.6.
   {
     url: '/pedidos',
     routeFiles: ['_app.tsx', '_app/pedidos.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 206.5,
+    ceilingKib: 207,
     loaded: { kib: 287, files: 103 },
   },
   // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
@@ -133,8 +136,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedidos_.create.$id.$codigoProduto.tsx'],
     awaited: SIGNED_IN_AWAITED,
     // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
-    ceilingKib: 205,
-    loaded: { kib: 290.5, files: 107 },
+    ceilingKib: 205.5,
+    loaded: { kib: 291.5, files: 107 },
   },
   // Issue 12 (P151): paying an order with the instalments' Pix and card flow.
   {
@@ -142,7 +145,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedidos_.pagar.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 176.5,
-    loaded: { kib: 271.5, files: 107 },
+    loaded: { kib: 272.5, files: 107 },
   },
   {
     url: '/english-test',
@@ -156,8 +159,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/knn-club/usar-pontos',
     routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 189,
-    loaded: { kib: 271.5, files: 101 },
+    ceilingKib: 189.5,
+    loaded: { kib: 272, files: 101 },
   },
   // Issue 13 (P180, P182): the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
   // +0.5 KiB here and for the two programmes below (P298): the entry's retry of the PWA dock's code when back online tipped them over their ceilings.
@@ -169,7 +172,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 220,
-    loaded: { kib: 301.5, files: 108 },
+    loaded: { kib: 302, files: 108 },
   },
   // Issue 14 (P260): the overseas-study review, a chunk of its own the panel loads when opened (with the knn-usa schemas).
   {
@@ -177,7 +180,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
     awaited: [...SIGNED_IN_AWAITED, 'src/features/manager-panel/components/usa-requests.tsx'],
     ceilingKib: 230, // +0.5 KiB (P298)
-    loaded: { kib: 311.5, files: 113 },
+    loaded: { kib: 312.5, files: 113 },
   },
   {
     url: '/profile-update/form',
@@ -185,13 +188,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     awaited: SIGNED_IN_AWAITED,
     // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
     ceilingKib: 182,
-    loaded: { kib: 262, files: 96 },
+    loaded: { kib: 262.5, files: 96 },
   },
   {
     url: '/aula-online/list',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 170.5,
+    ceilingKib: 171,
     loaded: { kib: 267, files: 100 },
   },
   {
@@ -208,37 +211,37 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/cambio.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 176.5,
-    loaded: { kib: 277.5, files: 111 },
+    loaded: { kib: 278.5, files: 111 },
   },
   // Issue 14 (P242): the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
   {
     url: '/knn-abre-o-mundo',
     routeFiles: ['_app.tsx', '_app/knn-abre-o-mundo.tsx', '_app/knn-abre-o-mundo/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 173,
-    loaded: { kib: 269.5, files: 103 },
+    ceilingKib: 173.5,
+    loaded: { kib: 270.5, files: 103 },
   },
   // Issue 14 (P252): the overseas programmes' page (the request form, its Select and the payment load on demand).
   {
     url: '/knn-orlando',
     routeFiles: ['_app.tsx', '_app/knn-orlando.tsx', '_app/knn-orlando/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 181,
-    loaded: { kib: 277.5, files: 109 },
+    ceilingKib: 181.5,
+    loaded: { kib: 278.5, files: 109 },
   },
   {
     url: '/london-by-phenom',
     routeFiles: ['_app.tsx', '_app/london-by-phenom.tsx', '_app/london-by-phenom/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 181,
-    loaded: { kib: 277.5, files: 109 },
+    ceilingKib: 181.5,
+    loaded: { kib: 278.5, files: 109 },
   },
   {
     url: '/at-home/scanear-qr-code/1/KNNMUNDO-LIVRO/',
     routeFiles: ['_app.tsx', '_app/at-home.scanear-qr-code.$campanha.$codigo.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 167,
-    loaded: { kib: 266.5, files: 102 },
+    ceilingKib: 167.5,
+    loaded: { kib: 267.5, files: 102 },
   },
 ]
 

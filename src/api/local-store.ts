@@ -15,6 +15,12 @@ export const STORAGE_KEYS = {
   knnUsaDraft: 'knn_usa_request_draft',
   /** The signed-in user as the server last answered it, read before the first render (P53). */
   keptUser: 'portal-kept-user',
+  /**
+   * The ETags of the answers the device database holds, per sync (issue 37): read before the
+   * database has loaded, so a screen's conditional request does not wait for it. A hint only:
+   * the database stays the truth (a stale hint costs one more request, never wrong data).
+   */
+  etagHints: 'portal-etag-hints',
   /** Where builds before P53 kept that user (a TanStack Query cache); read once, then wiped with the rest. */
   legacyQueryCache: 'portal-query-cache',
 } as const

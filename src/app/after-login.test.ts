@@ -1,19 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { rememberAfterLogin, takeAfterLogin } from './after-login.ts'
+import { MemoryStorage } from '../api/memory-storage.fixture.ts'
 
 /** The browser's localStorage, in memory (the unit project runs on Node). */
-class MemoryStorage {
-  private readonly values = new Map<string, string>()
-  getItem(key: string): string | null {
-    return this.values.get(key) ?? null
-  }
-  setItem(key: string, value: string): void {
-    this.values.set(key, value)
-  }
-  removeItem(key: string): void {
-    this.values.delete(key)
-  }
-}
 
 describe('a campaign code opened logged out survives the login (P235)', () => {
   beforeEach(() => vi.stubGlobal('localStorage', new MemoryStorage()))

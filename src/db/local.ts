@@ -22,3 +22,9 @@ export function loadLocalData(): Promise<LocalData> {
     })
   return loading
 }
+
+/**
+ * A sync gets the device's data as a promise (issue 37): its request goes out while the
+ * database loads, and only its read of stored rows and its write wait for it.
+ */
+export type Device = Promise<LocalData>

@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Financeiro } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
 import type { Turma } from '../api/schemas/turma.ts'
 import { openLocalDb, PortalDb, type StoredNotas } from './database.ts'
+import { etagHintsFor } from './sync-start.ts'
+import { MemoryStorage } from '../api/memory-storage.fixture.ts'
 import {
   claimLocalData,
   fetchConditional,
@@ -263,5 +265,42 @@ describe('conditional sync (issue 7: an unchanged entity costs a 304)', () => {
     const meta = await db.syncState.get('financeiro')
     expect(meta).toMatchObject({ updatedAt: 5000, etags: { '/at-home/financeiro/': '"v1"' }, totais: financeiro.totais })
     expect(await db.parcelas.count()).toBe(2)
+  })
+})
+
+describe('ETag hints: a conditional request goes out before the database has loaded (issue 37)', () => {
+  beforeEach(() => vi.stubGlobal('localStorage', new MemoryStorage()))
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('a stored entity leaves its ETags as hints; an unchanged re-sync keeps them; a store without ETags drops its own', async () => {
+    const db = freshDb()
+    await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
+    await storePedidos([pedido], { db, etags: { '/pedidos/': '"p1"' } })
+    expect(etagHintsFor('financeiro')).toEqual({ '/at-home/financeiro/': '"v1"' })
+    await markUnchanged('financeiro', { db })
+    expect(etagHintsFor('financeiro')).toEqual({ '/at-home/financeiro/': '"v1"' })
+    await storePedidos([pedido], { db })
+    expect(etagHintsFor('pedidos')).toEqual({})
+    expect(etagHintsFor('financeiro')).toEqual({ '/at-home/financeiro/': '"v1"' })
+  })
+
+  it("a write dropped by a logout leaves no hint; logout and another account's login forget them all", async () => {
+    const db = freshDb()
+    const ticket = syncTicket()
+    await wipeLocalData(db)
+    await storeFinanceiro(financeiro, { db, ticket, etags: { '/at-home/financeiro/': '"old"' } })
+    expect(etagHintsFor('financeiro')).toEqual({})
+
+    await claimLocalData(1, db)
+    await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
+    await claimLocalData(1, db)
+    expect(etagHintsFor('financeiro')).toEqual({ '/at-home/financeiro/': '"v1"' })
+    await claimLocalData(2, db)
+    expect(etagHintsFor('financeiro')).toEqual({})
+
+    await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v2"' } })
+    await wipeLocalData(db)
+    expect(etagHintsFor('financeiro')).toEqual({})
+    expect(localStorage.getItem('portal-etag-hints')).toBeNull()
   })
 })

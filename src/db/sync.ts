@@ -1,10 +1,13 @@
 import type { TurmaAlunoAtividade } from '../api/schemas/atividade.ts'
-import type { ConditionalResult } from '../api/client.ts'
 import type { AulaOnline } from '../api/schemas/aula-online.ts'
 import type { Financeiro } from '../api/schemas/financeiro.ts'
 import type { Pedido } from '../api/schemas/pedido.ts'
 import type { Turma } from '../api/schemas/turma.ts'
 import { localDb, openLocalDb, type PortalDb, type StoredNotas, type SyncKey, type SyncState } from './database.ts'
+import { endSyncGeneration, forgetEtagHints, keepEtagHints, syncTicket } from './sync-start.ts'
+
+// Where a sync starts, before the database has loaded (issue 37); kept here for their callers.
+export { fetchConditional, syncTicket } from './sync-start.ts'
 
 /**
  * Writes of fetched data: each replaces the whole set in ONE transaction with its "updated
@@ -26,17 +29,11 @@ export interface StoreOptions {
  * fetch started before a logout never writes the old account's data after the wipe.
  */
 let claimed: Promise<unknown> = Promise.resolve()
-let generation = 0
-
-/** Taken when a sync starts and handed to its store call. */
-export function syncTicket(): number {
-  return generation
-}
 
 /** Whether a sync's write may land: the device is claimed and no wipe came since `ticket`. */
 export async function mayWrite(ticket: number | undefined): Promise<boolean> {
   await claimed
-  return ticket === undefined || ticket === generation
+  return ticket === undefined || ticket === syncTicket()
 }
 
 function etagsOf(etags: Record<string, string> | undefined): Partial<SyncState> {
@@ -56,6 +53,7 @@ export async function storeTurmas(
     await db.notas.bulkPut(notas)
     await db.syncState.put({ key: 'turmas', updatedAt: now, ...etagsOf(etags) })
   })
+  keepEtagHints('turmas', etags)
 }
 
 export async function storeFinanceiro(financeiro: Financeiro, { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
@@ -65,6 +63,7 @@ export async function storeFinanceiro(financeiro: Financeiro, { db = localDb, no
     await db.parcelas.bulkPut(financeiro.parcelas)
     await db.syncState.put({ key: 'financeiro', updatedAt: now, totais: financeiro.totais, ...etagsOf(etags) })
   })
+  keepEtagHints('financeiro', etags)
 }
 
 export async function storePedidos(pedidos: Pedido[], { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
@@ -74,12 +73,14 @@ export async function storePedidos(pedidos: Pedido[], { db = localDb, now = Date
     await db.pedidos.bulkPut(pedidos)
     await db.syncState.put({ key: 'pedidos', updatedAt: now, ...etagsOf(etags) })
   })
+  keepEtagHints('pedidos', etags)
 }
 
 /** The online classes (P125): the whole list in its sync row. */
 export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
   if (!(await mayWrite(ticket))) return
   await db.syncState.put({ key: 'aulasOnline', updatedAt: now, aulasOnline: aulas, ...etagsOf(etags) })
+  keepEtagHints('aulasOnline', etags)
 }
 
 /** The KNN Club's rows (P165) and the travel campaign's (P237): each replaces its sync row whole, like the online classes. */
@@ -130,26 +131,6 @@ export async function markUnchanged(key: SyncKey, { db = localDb, now = Date.now
   await db.syncState.update(key, { updatedAt: now })
 }
 
-/**
- * One conditional GET of a sync: sends the stored ETag; on a 304 takes the stored value
- * (`stored`), or fetches again without the ETag when the device lost it meanwhile.
- */
-export async function fetchConditional<T>(
-  get: (etag: string | null) => Promise<ConditionalResult<T>>,
-  etag: string | undefined,
-  stored: () => Promise<T | undefined>,
-): Promise<{ value: T; etag: string | null; changed: boolean }> {
-  if (etag) {
-    const answer = await get(etag)
-    if (!answer.notModified) return { value: answer.data, etag: answer.etag, changed: true }
-    const local = await stored()
-    if (local !== undefined) return { value: local, etag, changed: false }
-  }
-  const answer = await get(null)
-  if (answer.notModified) throw new Error('304 to a request without If-None-Match')
-  return { value: answer.data, etag: answer.etag, changed: true }
-}
-
 /** Every table of the database, whatever version added it: no hand-kept list to forget (issue 8). */
 async function clearAll(db: PortalDb) {
   await db.transaction('rw', db.tables, async () => {
@@ -159,7 +140,8 @@ async function clearAll(db: PortalDb) {
 
 /** Logout (D15): nothing of this account stays on the device. */
 export async function wipeLocalData(db: PortalDb = localDb) {
-  generation++
+  endSyncGeneration()
+  forgetEtagHints()
   const wipe = (async () => {
     await openLocalDb(db)
     await clearAll(db)
@@ -181,7 +163,8 @@ export function claimLocalData(userId: number, db: PortalDb = localDb): Promise<
       const owner = await db.syncState.get('owner')
       if (owner?.userId === userId) return
       // Syncs started for the previous owner must not write now.
-      if (owner) generation++
+      if (owner) endSyncGeneration()
+      forgetEtagHints()
       await Promise.all(db.tables.map((table) => table.clear()))
       await db.syncState.put({ key: 'owner', updatedAt: Date.now(), userId })
     })

@@ -1,7 +1,7 @@
 import { queryOptions, useQueries, useQuery, type QueryKey } from '@tanstack/react-query'
 import { startTransition, useEffect, useState, type DependencyList } from 'react'
 import type { PortalDb, SyncKey } from './database.ts'
-import { loadLocalData, type LocalData } from './local.ts'
+import { loadLocalData, type Device } from './local.ts'
 
 /** What the device holds for a screen, and when it was fetched. */
 export interface LocalSnapshot<T> {
@@ -30,11 +30,15 @@ export interface OfflineData<T> {
  * (contract → Dexie) and keeps only the time it finished, never a second copy of the data.
  * Route loaders prefetch it so a screen's requests start with `/users/me/`, not after it.
  */
-export function offlineQueryOptions(queryKey: QueryKey, sync: (local: LocalData) => Promise<void>) {
+export function offlineQueryOptions(queryKey: QueryKey, sync: (device: Device) => Promise<void>) {
   return queryOptions({
     queryKey,
     queryFn: async () => {
-      await sync(await loadLocalData())
+      // The database loads while the request is on its way (issue 37): on a first visit its
+      // code and its opening took longer than the answer. The sync awaits it where it needs it.
+      const device = loadLocalData()
+      device.catch(() => undefined)
+      await sync(device)
       return Date.now()
     },
     // Back on the bus with signal: refresh without a reload.

@@ -47,6 +47,8 @@ function ageFinances(page: Page, updatedAt: number) {
             const row = (event.target as IDBRequest<Record<string, unknown>>).result
             state.put({ ...row, updatedAt: time, etags: undefined })
           }
+          // Without their ETags, in the database and in the hints the syncs send before it loads (P374).
+          localStorage.removeItem('portal-etag-hints')
           tx.oncomplete = () => resolve()
           tx.onerror = () => reject(tx.error)
         }

@@ -1,20 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { forgetLoginOrigin, rememberLoginOrigin } from './login-origin.ts'
 import { loginOriginBody as loginOrigin } from './login-origin-body.ts'
+import { MemoryStorage } from '../../api/memory-storage.fixture.ts'
 
 /** The browser's sessionStorage, in memory (the unit project runs on Node). */
-class MemoryStorage implements Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  readonly items = new Map<string, string>()
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value)
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-}
 
 describe('the login origin kept from a landing page (D25, P187)', () => {
   beforeEach(() => vi.stubGlobal('sessionStorage', new MemoryStorage()))

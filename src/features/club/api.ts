@@ -4,7 +4,8 @@ import { clubEndpoints } from '../../api/contract/club.ts'
 import type { CupomAtual, CupomParceria, Extrato, PedidoRecompensa, Recompensa } from '../../api/schemas/club.ts'
 import type { CurrentUser } from '../../api/schemas/user.ts'
 import type { PortalDb, SyncState } from '../../db/database.ts'
-import { loadLocalData, type LocalData } from '../../db/local.ts'
+import { loadLocalData } from '../../db/local.ts'
+import { syncTicket } from '../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 
 /**
@@ -18,9 +19,10 @@ type ClubKey = 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'
 /** One club entity: its sync (the contract's answer into its sync row, whole) and its read from the device. */
 function clubEntity<K extends ClubKey>(key: K, fetch: () => Promise<NonNullable<SyncState[K]>>) {
   return {
-    options: offlineQueryOptions(['offline', key], async (local: LocalData) => {
-      const ticket = local.syncTicket()
-      await local.storeClub(key, await fetch(), { ticket })
+    options: offlineQueryOptions(['offline', key], async (device) => {
+      const ticket = syncTicket()
+      const value = await fetch()
+      await (await device).storeClub(key, value, { ticket })
     }),
     read: async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
       const row = await db.syncState.get(key)

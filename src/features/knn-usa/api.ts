@@ -3,7 +3,8 @@ import { api } from '../../api/api.ts'
 import { knnUsaEndpoints } from '../../api/contract/knn-usa.ts'
 import type { KnnUsaRequest, ProgramaUsa, TipoDocumentoUsa } from '../../api/schemas/knn-usa.ts'
 import type { KnnUsaState, PortalDb } from '../../db/database.ts'
-import { loadLocalData, type LocalData } from '../../db/local.ts'
+import { loadLocalData } from '../../db/local.ts'
+import { syncTicket } from '../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 
 /**
@@ -17,15 +18,15 @@ const SYNC_KEY = { orlando: 'knnUsaOrlando', london: 'knnUsaLondon' } as const s
 function programaEntity(programa: ProgramaUsa) {
   const key = SYNC_KEY[programa]
   return {
-    options: offlineQueryOptions(['offline', key], async (local: LocalData) => {
-      const ticket = local.syncTicket()
+    options: offlineQueryOptions(['offline', key], async (device) => {
+      const ticket = syncTicket()
       const [turmas, livros, documentos, request] = await Promise.all([
         api.call(knnUsaEndpoints.knnUsaTurmas, { query: { programa } }),
         api.call(knnUsaEndpoints.knnUsaLivros, { query: { programa } }),
         api.call(knnUsaEndpoints.knnUsaDocumentos),
         api.call(knnUsaEndpoints.knnUsaMinhaRequest),
       ])
-      await local.storeClub(key, { turmas, livros, documentos, request }, { ticket })
+      await (await device).storeClub(key, { turmas, livros, documentos, request }, { ticket })
     }),
     read: async (db: PortalDb): Promise<LocalSnapshot<KnnUsaState> | null> => {
       const row = await db.syncState.get(key)

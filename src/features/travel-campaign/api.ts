@@ -6,6 +6,7 @@ import type { CampanhaViagem } from '../../api/schemas/travel-campaign.ts'
 import type { PortalDb, TravelCampaignState } from '../../db/database.ts'
 import type { OutboxItem } from '../../db/outbox.ts'
 import { CAMPAIGN_CODE_KIND, campaignCodeContextOf, type CampaignCodeContext } from '../../db/outbox-kinds.ts'
+import { syncTicket } from '../../db/sync-start.ts'
 import { loadOutbox, loadOutboxApp } from '../../db/outbox-live.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 import type { ScannedCode } from './scan-url.ts'
@@ -31,10 +32,10 @@ async function currentCampaign(): Promise<CampanhaViagem | null> {
   }
 }
 
-export const travelCampaignQueryOptions = offlineQueryOptions(['offline', 'travelCampaign'], async (local) => {
-  const ticket = local.syncTicket()
+export const travelCampaignQueryOptions = offlineQueryOptions(['offline', 'travelCampaign'], async (device) => {
+  const ticket = syncTicket()
   const [campanha, codigos] = await Promise.all([currentCampaign(), api.call(travelCampaignEndpoints.travelCampaignCodes)])
-  await local.storeClub('travelCampaign', { campanha, codigos }, { ticket })
+  await (await device).storeClub('travelCampaign', { campanha, codigos }, { ticket })
 })
 
 export function useTravelCampaign() {

@@ -41,7 +41,7 @@ export class TurmaNotFound extends Error {
 }
 
 export function atividadesQueryOptions(turmaId: number) {
-  return offlineQueryOptions(['offline', 'atividades', turmaId], (local) => syncAtividades(local, turmaId))
+  return offlineQueryOptions(['offline', 'atividades', turmaId], async (device) => syncAtividades(await device, turmaId))
 }
 
 export interface AtividadesDaTurma {

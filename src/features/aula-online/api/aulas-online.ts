@@ -4,7 +4,8 @@ import { ApiError } from '../../../api/client.ts'
 import { aulaOnlineEndpoints } from '../../../api/contract/aula-online.ts'
 import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
 import type { PortalDb } from '../../../db/database.ts'
-import { loadLocalData, type LocalData } from '../../../db/local.ts'
+import { loadLocalData, type Device } from '../../../db/local.ts'
+import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const aulasOnlineQueryKey = ['offline', 'aulasOnline'] as const
@@ -16,14 +17,15 @@ async function readAulas(db: PortalDb): Promise<LocalSnapshot<AulaOnline[]> | nu
 }
 
 /** Conditional (issue 7): an unchanged list costs a 304 and the stored one stays (P125). */
-export async function syncAulasOnline(local: LocalData): Promise<void> {
-  const ticket = local.syncTicket()
+export async function syncAulasOnline(device: Device): Promise<void> {
+  const ticket = syncTicket()
   const path = aulaOnlineEndpoints.aulasOnline.path
-  const answer = await local.fetchConditional(
+  const answer = await fetchConditional(
     (sent) => api.callConditional(aulaOnlineEndpoints.aulasOnline, sent, {}),
-    (await local.storedEtags('aulasOnline'))[path],
-    async () => (await readAulas(local.localDb))?.value,
+    etagHintsFor('aulasOnline')[path],
+    async () => (await readAulas((await device).localDb))?.value,
   )
+  const local = await device
   if (!answer.changed) return local.markUnchanged('aulasOnline', { ticket })
   await local.storeAulasOnline(answer.value, { ticket, etags: answer.etag ? { [path]: answer.etag } : {} })
 }
@@ -42,8 +44,9 @@ export function useAulasOnline() {
  * it was not found.
  */
 export function aulaOnlineQueryOptions(id: number) {
-  return offlineQueryOptions([...aulasOnlineQueryKey, id], async (local) => {
-    await syncAulasOnline(local)
+  return offlineQueryOptions([...aulasOnlineQueryKey, id], async (device) => {
+    await syncAulasOnline(device)
+    const local = await device
     if ((await readAulas(local.localDb))?.value.some((aula) => aula.id === id)) return
     const ticket = local.syncTicket()
     try {

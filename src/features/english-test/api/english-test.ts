@@ -77,7 +77,7 @@ export async function syncEnglishTest(local: LocalData): Promise<void> {
   await local.storeEnglishTest(await api.call(englishTestEndpoints.englishTest), { ticket })
 }
 
-export const englishTestQueryOptions = offlineQueryOptions(englishTestQueryKey, syncEnglishTest)
+export const englishTestQueryOptions = offlineQueryOptions(englishTestQueryKey, async (device) => syncEnglishTest(await device))
 
 export function useEnglishTest() {
   return useOfflineData<StoredEnglishTest>({

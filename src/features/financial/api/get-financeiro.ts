@@ -3,7 +3,8 @@ import { financeiroEndpoints } from '../../../api/contract/financeiro.ts'
 import type { Financeiro, Parcela } from '../../../api/schemas/financeiro.ts'
 import type { PortalDb } from '../../../db/database.ts'
 import { compareIso } from '../../../ui/format.ts'
-import type { LocalData } from '../../../db/local.ts'
+import type { Device } from '../../../db/local.ts'
+import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const financeiroQueryKey = ['offline', 'financeiro'] as const
@@ -16,14 +17,14 @@ async function readFinanceiro(db: PortalDb): Promise<LocalSnapshot<Financeiro> |
 }
 
 /** Conditional (issue 7): an unchanged account costs a 304; the stored rows stay. */
-export async function syncFinanceiro(local: LocalData): Promise<void> {
-  const ticket = local.syncTicket()
-  const etags = await local.storedEtags('financeiro')
-  const answer = await local.fetchConditional(
+export async function syncFinanceiro(device: Device): Promise<void> {
+  const ticket = syncTicket()
+  const answer = await fetchConditional(
     (etag) => api.callConditional(financeiroEndpoints.financeiro, etag),
-    etags[PATH],
-    async () => (await readFinanceiro(local.localDb))?.value,
+    etagHintsFor('financeiro')[PATH],
+    async () => (await readFinanceiro((await device).localDb))?.value,
   )
+  const local = await device
   if (!answer.changed) return local.markUnchanged('financeiro', { ticket })
   await local.storeFinanceiro(answer.value, { ticket, etags: answer.etag ? { [PATH]: answer.etag } : {} })
 }

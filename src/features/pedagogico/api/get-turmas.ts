@@ -4,7 +4,8 @@ import { pedagogicoEndpoints } from '../../../api/contract/pedagogico.ts'
 import { fillPath } from '../../../api/define.ts'
 import type { Turma } from '../../../api/schemas/turma.ts'
 import type { StoredNotas } from '../../../db/database.ts'
-import type { LocalData } from '../../../db/local.ts'
+import type { Device } from '../../../db/local.ts'
+import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
 import { yieldToBrowser } from '../../../api/yield-to-browser.ts'
 
@@ -15,10 +16,9 @@ export const turmasQueryKey = ['offline', 'turmas'] as const
  * read any class's grades on the bus (D15). Each answer is conditional (issue 7): what did
  * not change costs a 304 and is taken from the device.
  */
-export async function syncTurmas(local: LocalData): Promise<void> {
-  const { localDb } = local
-  const ticket = local.syncTicket()
-  const etags = await local.storedEtags('turmas')
+export async function syncTurmas(device: Device): Promise<void> {
+  const ticket = syncTicket()
+  const etags = etagHintsFor('turmas')
   const next: Record<string, string> = {}
   let changed = false
   async function get<T>(
@@ -26,7 +26,7 @@ export async function syncTurmas(local: LocalData): Promise<void> {
     request: (etag: string | null) => Promise<ConditionalResult<T>>,
     stored: () => Promise<T | undefined>,
   ): Promise<T> {
-    const answer = await local.fetchConditional(request, etags[path], stored)
+    const answer = await fetchConditional(request, etags[path], stored)
     if (answer.etag) next[path] = answer.etag
     changed ||= answer.changed
     return answer.value
@@ -36,6 +36,7 @@ export async function syncTurmas(local: LocalData): Promise<void> {
     pedagogicoEndpoints.turmas.path,
     (etag) => api.callConditional(pedagogicoEndpoints.turmas, etag, { query: {} }),
     async () => {
+      const { localDb } = await device
       const stored = await localDb.turmas.toArray()
       return (await localDb.syncState.get('turmas')) ? stored : undefined
     },
@@ -45,7 +46,7 @@ export async function syncTurmas(local: LocalData): Promise<void> {
       // Each class's two requests start a task after the previous class's: starting a request
       // costs milliseconds of main thread on a phone, and a dozen at once made a long task (P282).
       for (let step = 0; step < index; step++) await yieldToBrowser()
-      const storedNotas = () => localDb.notas.get(turma.id)
+      const storedNotas = async () => (await device).localDb.notas.get(turma.id)
       const [notasTurma, athome] = await Promise.all([
         get(
           fillPath(pedagogicoEndpoints.notasTurma.path, { id: turma.id }),
@@ -61,6 +62,7 @@ export async function syncTurmas(local: LocalData): Promise<void> {
       return { turma_id: turma.id, notas: notasTurma, athome }
     }),
   )
+  const local = await device
   if (!changed && Object.keys(next).length === Object.keys(etags).length) return local.markUnchanged('turmas', { ticket })
   await local.storeTurmas(turmas, notas, { ticket, etags: next })
 }

@@ -2,7 +2,8 @@ import { api } from '../../../api/api.ts'
 import { pedidoEndpoints } from '../../../api/contract/pedidos.ts'
 import type { Pedido } from '../../../api/schemas/pedido.ts'
 import type { PortalDb } from '../../../db/database.ts'
-import type { LocalData } from '../../../db/local.ts'
+import type { Device } from '../../../db/local.ts'
+import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const pedidosQueryKey = ['offline', 'pedidos'] as const
@@ -17,17 +18,17 @@ async function readPedidos(db: PortalDb): Promise<LocalSnapshot<Pedido[]> | null
 }
 
 /** Conditional (issue 7): unchanged orders cost a 304; the stored rows stay. */
-export async function syncPedidos(local: LocalData): Promise<void> {
-  const ticket = local.syncTicket()
-  const etag = (await local.storedEtags('pedidos'))[pedidoEndpoints.pedidos.path]
-  const answer = await local.fetchConditional(
+export async function syncPedidos(device: Device): Promise<void> {
+  const ticket = syncTicket()
+  const answer = await fetchConditional(
     (sent) => api.callConditional(pedidoEndpoints.pedidos, sent, { query: { limit: PAGE_LIMIT } }),
-    etag,
+    etagHintsFor('pedidos')[pedidoEndpoints.pedidos.path],
     async () => {
-      const stored = await readPedidos(local.localDb)
+      const stored = await readPedidos((await device).localDb)
       return stored ? { items: stored.value, total: stored.value.length } : undefined
     },
   )
+  const local = await device
   if (!answer.changed) return local.markUnchanged('pedidos', { ticket })
   await local.storePedidos(answer.value.items, { ticket, etags: answer.etag ? { [pedidoEndpoints.pedidos.path]: answer.etag } : {} })
 }

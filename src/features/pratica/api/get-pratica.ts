@@ -1,7 +1,8 @@
 import { api } from '../../../api/api.ts'
 import { praticaEndpoints } from '../../../api/contract/pratica.ts'
 import type { Pratica } from '../../../api/schemas/pratica.ts'
-import type { LocalData } from '../../../db/local.ts'
+import type { Device } from '../../../db/local.ts'
+import { syncTicket } from '../../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
 
 export const praticaQueryKey = (turmaId: number) => ['offline', 'pratica', turmaId] as const
@@ -22,16 +23,17 @@ export function warmAudioCache(pratica: Pratica): void {
 }
 
 /** Fetches a class's practice content into the device (D15's read path): the screen reads it from there. */
-export async function syncPratica(turmaId: number, local: LocalData): Promise<void> {
-  const ticket = local.syncTicket()
+export async function syncPratica(turmaId: number, device: Device): Promise<void> {
+  const ticket = syncTicket()
   const pratica = await api.call(praticaEndpoints.pratica, { params: { id: turmaId } })
+  const local = await device
   if (!(await local.mayWrite(ticket))) return
   await local.localDb.pratica.put({ turma_id: turmaId, pratica, updatedAt: Date.now() })
   warmAudioCache(pratica)
 }
 
 export const praticaQueryOptions = (turmaId: number) =>
-  offlineQueryOptions(praticaQueryKey(turmaId), (local) => syncPratica(turmaId, local))
+  offlineQueryOptions(praticaQueryKey(turmaId), (device) => syncPratica(turmaId, device))
 
 export interface PraticaDaTurma {
   pratica: Pratica
