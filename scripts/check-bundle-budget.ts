@@ -136,7 +136,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedidos_.create.$id.$codigoProduto.tsx'],
     awaited: SIGNED_IN_AWAITED,
     // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
-    ceilingKib: 205.5,
+    ceilingKib: 206,
     loaded: { kib: 291.5, files: 107 },
   },
   // Issue 12 (P151): paying an order with the instalments' Pix and card flow.
@@ -202,7 +202,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/details.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 170.5,
-    loaded: { kib: 266.5, files: 100 },
+    loaded: { kib: 267, files: 100 },
   },
   // Issue 14 (P230): the câmbio simulator and its quote's Pix and card flow.
   // +0.5 KiB (P298): the entry's retry of the PWA dock's code tipped it over.

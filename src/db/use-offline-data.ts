@@ -26,20 +26,34 @@ export interface OfflineData<T> {
 }
 
 /**
+ * What a query keeps of its last sync: when it ended and, for a sync that returns it, the
+ * answer it stored, which the screen draws until the device database has answered (P375).
+ */
+export interface SyncDone {
+  syncedAt: number
+  answer: unknown
+}
+
+/**
  * The query of an offline entity (DESIGN.md "Data flow"): it runs the feature's sync
  * (contract → Dexie) and keeps only the time it finished, never a second copy of the data.
  * Route loaders prefetch it so a screen's requests start with `/users/me/`, not after it.
  */
-export function offlineQueryOptions(queryKey: QueryKey, sync: (device: Device) => Promise<void>) {
+export function offlineQueryOptions(queryKey: QueryKey, sync: (device: Device, show: (answer: unknown) => void) => Promise<void>) {
   return queryOptions({
     queryKey,
-    queryFn: async () => {
+    queryFn: async ({ client }): Promise<SyncDone> => {
       // The database loads while the request is on its way (issue 37): on a first visit its
       // code and its opening took longer than the answer. The sync awaits it where it needs it.
       const device = loadLocalData()
       device.catch(() => undefined)
-      await sync(device)
-      return Date.now()
+      let answer: unknown = null
+      await sync(device, (value) => {
+        answer = value
+        // On screen now, while the sync stores it: the query stays "fetching" until the store ends (P375).
+        client.setQueryData<SyncDone>(queryKey, { syncedAt: Date.now(), answer })
+      })
+      return { syncedAt: Date.now(), answer }
     },
     // Back on the bus with signal: refresh without a reload.
     refetchOnReconnect: 'always',
@@ -99,13 +113,24 @@ export function useLocalQuery<T>(read: (db: PortalDb) => Promise<T>, deps: Depen
 export function useOfflineData<T>(options: {
   options: ReturnType<typeof offlineQueryOptions>
   read: (db: PortalDb) => Promise<LocalSnapshot<T> | null>
+  /**
+   * The screen's value from the sync's answer (the answer's type is the sync's), drawn while
+   * the device database has not answered or holds nothing yet: on a first visit a phone
+   * opens it after the answer has arrived (P375). The database's copy wins once it has one.
+   */
+  fromAnswer?: (answer: never) => T
   deps?: DependencyList
 }): OfflineData<T> {
   const query = useQuery(options.options)
   const local = useLocalQuery(async (db) => ({ snapshot: await options.read(db) }), options.deps ?? [])
   const isSyncing = query.fetchStatus === 'fetching'
+  const answered = query.data?.answer
+  const fromAnswer =
+    options.fromAnswer && answered != null && query.data
+      ? { value: options.fromAnswer(answered as never), updatedAt: query.data.syncedAt }
+      : null
   return {
-    snapshot: local?.snapshot,
+    snapshot: local?.snapshot ?? fromAnswer ?? local?.snapshot,
     isSyncing,
     isSlow: useSlow(isSyncing),
     syncError: query.error,

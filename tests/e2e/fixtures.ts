@@ -303,3 +303,20 @@ export async function openFirstUnpaid(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 1, name: 'Pagar parcela' })).toBeFocused()
   return name
 }
+
+/** Every row of one store of the device database (IndexedDB 'portal'), as the page sees it. */
+export function readStore<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('portal')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const request = open.result.transaction(name, 'readonly').objectStore(name).getAll()
+          request.onsuccess = () => resolve(request.result as T[])
+          request.onerror = () => reject(request.error)
+        }
+      }),
+    store,
+  )
+}

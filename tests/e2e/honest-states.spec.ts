@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { API, holdApi, instalmentRows, isSyncAnswer, login, NEW_STUDENT, SIBLINGS, startSignedIn } from './fixtures.ts'
+import { API, holdApi, instalmentRows, isSyncAnswer, login, NEW_STUDENT, readStore, SIBLINGS, startSignedIn } from './fixtures.ts'
 
 /**
  * Issue 7 items 4 and 5 against the real server: no blank screen on lie-fi, only a refused
@@ -10,22 +10,6 @@ import { API, holdApi, instalmentRows, isSyncAnswer, login, NEW_STUDENT, SIBLING
 const EMPTY_TEXTS = ['Nenhuma parcela em aberto.', 'Nenhum pedido em andamento.']
 
 /** Rows of a store of the device database, read as the app left them. */
-function readStore<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open('portal')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const request = open.result.transaction(name, 'readonly').objectStore(name).getAll()
-          request.onsuccess = () => resolve(request.result as T[])
-          request.onerror = () => reject(request.error)
-        }
-      }),
-    store,
-  )
-}
-
 /**
  * The device holds an older copy of the finances: every instalment at R$ 0,01, fetched two
  * days ago, with no ETag to revalidate (as a sync from before a change on the server).

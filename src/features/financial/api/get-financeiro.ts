@@ -17,13 +17,14 @@ async function readFinanceiro(db: PortalDb): Promise<LocalSnapshot<Financeiro> |
 }
 
 /** Conditional (issue 7): an unchanged account costs a 304; the stored rows stay. */
-export async function syncFinanceiro(device: Device): Promise<void> {
+export async function syncFinanceiro(device: Device, show: (answer: Financeiro) => void): Promise<void> {
   const ticket = syncTicket()
   const answer = await fetchConditional(
     (etag) => api.callConditional(financeiroEndpoints.financeiro, etag),
     etagHintsFor('financeiro')[PATH],
     async () => (await readFinanceiro((await device).localDb))?.value,
   )
+  show(answer.value)
   const local = await device
   if (!answer.changed) return local.markUnchanged('financeiro', { ticket })
   await local.storeFinanceiro(answer.value, { ticket, etags: answer.etag ? { [PATH]: answer.etag } : {} })
@@ -45,5 +46,9 @@ export function sortParcelas(parcelas: Parcela[]): Parcela[] {
 
 /** Instalments (overdue, open, paid) and the server's totals, from the device. */
 export function useFinanceiro() {
-  return useOfflineData<Financeiro>({ options: financeiroQueryOptions, read: readFinanceiro })
+  return useOfflineData<Financeiro>({
+    options: financeiroQueryOptions,
+    read: readFinanceiro,
+    fromAnswer: (answer: Financeiro) => ({ parcelas: sortParcelas(answer.parcelas), totais: answer.totais }),
+  })
 }
