@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { instalmentRows, readStore, seedSession } from './fixtures.ts'
 
 /**
@@ -12,16 +12,22 @@ import { instalmentRows, readStore, seedSession } from './fixtures.ts'
 const DEXIE_CHUNK = /\/assets\/dexie-[^/]+\.js$/
 const FINANCEIRO = /\/api\/v1\/at-home\/financeiro\/$/
 
-test('the instalments are requested and drawn while the device database is still loading, and stored once it has', async ({ page }) => {
-  const seeding = await seedSession(page, 'ana')
-  let releaseDatabase = () => {}
-  const databaseHeld = new Promise<void>((resolve) => (releaseDatabase = resolve))
-  let databaseServed = false
+/** Holds the device database's code until `release` is called; tells whether any of it was served. */
+async function holdTheDatabase(page: Page) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const state = { served: false, release }
   await page.route(DEXIE_CHUNK, async (route) => {
-    await databaseHeld
-    databaseServed = true
+    await held
+    state.served = true
     await route.continue()
   })
+  return state
+}
+
+test('the instalments are requested and drawn while the device database is still loading, and stored once it has', async ({ page }) => {
+  const seeding = await seedSession(page, 'ana')
+  const database = await holdTheDatabase(page)
 
   const requested = page.waitForRequest(FINANCEIRO)
   await page.goto('/financial')
@@ -29,9 +35,9 @@ test('the instalments are requested and drawn while the device database is still
   // The answer is on screen while not one byte of the database's code has been served (P375).
   await expect(instalmentRows(page).first()).toBeVisible()
   const rows = await instalmentRows(page).count()
-  expect(databaseServed).toBe(false)
+  expect(database.served).toBe(false)
 
-  releaseDatabase()
+  database.release()
   // Stored on the device once the database is there (its ETag hint is written after the rows):
   // the rows stay, now read from it.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-etag-hints') ?? '')).toContain('financeiro')
@@ -47,20 +53,29 @@ test('a reload sends the ETag the device stored before its database has loaded; 
   await page.goto('/financial')
   await expect(instalmentRows(page).first()).toBeVisible()
   const rows = await instalmentRows(page).count()
+  // Stored, with its ETag, before the reload.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-etag-hints') ?? '')).toContain('financeiro')
 
-  let releaseDatabase = () => {}
-  const databaseHeld = new Promise<void>((resolve) => (releaseDatabase = resolve))
-  await page.route(DEXIE_CHUNK, async (route) => {
-    await databaseHeld
-    await route.continue()
-  })
+  const database = await holdTheDatabase(page)
   const answered = page.waitForResponse(FINANCEIRO)
   await page.reload()
   const answer = await answered
   expect(answer.request().headers()['if-none-match']).toMatch(/^(W\/)?"/)
   expect(answer.status()).toBe(304)
 
-  releaseDatabase()
+  database.release()
   await expect(instalmentRows(page)).toHaveCount(rows)
+  await seeding.dispose()
+})
+
+test("the class list shows the student's classes while the device database is still loading", async ({ page }) => {
+  const seeding = await seedSession(page, 'ana')
+  const database = await holdTheDatabase(page)
+  await page.goto('/pedagogico/list')
+  await expect(page.getByRole('heading', { level: 2, name: 'Inglês — Intermediário 2' })).toBeVisible()
+  expect(database.served).toBe(false)
+  database.release()
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-etag-hints') ?? '')).toContain('turmas')
+  await expect(page.getByRole('heading', { level: 2, name: 'Inglês — Intermediário 2' })).toBeVisible()
   await seeding.dispose()
 })

@@ -11,12 +11,22 @@ import { yieldToBrowser } from '../../../api/yield-to-browser.ts'
 
 export const turmasQueryKey = ['offline', 'turmas'] as const
 
+/** What the sync shows before it has stored anything: the classes, without their grades. */
+interface TurmasAnswer {
+  turmas: Turma[]
+}
+
+/** By name, as the device's index orders them (code units, like IndexedDB's keys). */
+function byNome(a: Turma, b: Turma): number {
+  return a.nome < b.nome ? -1 : a.nome > b.nome ? 1 : 0
+}
+
 /**
  * Classes and, with them, every class's grades: a student who opened the list once can
  * read any class's grades on the bus (D15). Each answer is conditional (issue 7): what did
  * not change costs a 304 and is taken from the device.
  */
-export async function syncTurmas(device: Device): Promise<void> {
+export async function syncTurmas(device: Device, show: (answer: TurmasAnswer) => void): Promise<void> {
   const ticket = syncTicket()
   const etags = etagHintsFor('turmas')
   const next: Record<string, string> = {}
@@ -41,6 +51,8 @@ export async function syncTurmas(device: Device): Promise<void> {
       return (await localDb.syncState.get('turmas')) ? stored : undefined
     },
   )
+  // The list needs the classes only: drawn now, while their grades are fetched (P375).
+  show({ turmas })
   const notas: StoredNotas[] = await Promise.all(
     turmas.map(async (turma, index) => {
       // Each class's two requests start a task after the previous class's: starting a request
@@ -77,6 +89,7 @@ export function useTurmas() {
       if (!meta) return null
       return { value: await db.turmas.orderBy('nome').toArray(), updatedAt: meta.updatedAt }
     },
+    fromAnswer: (answer: TurmasAnswer) => [...answer.turmas].sort(byNome),
   })
 }
 
