@@ -79,3 +79,25 @@ test("the class list shows the student's classes while the device database is st
   await expect(page.getByRole('heading', { level: 2, name: 'Inglês — Intermediário 2' })).toBeVisible()
   await seeding.dispose()
 })
+
+test('the club shows the balance and the catalogue while the device database is still loading, and keeps them on screen as it stores them', async ({
+  page,
+}) => {
+  const seeding = await seedSession(page, 'ana')
+  const database = await holdTheDatabase(page)
+  await page.goto('/knn-club/usar-pontos')
+  await expect(page.getByTestId('club-saldo')).toHaveText(/^\d+ pontos?$/)
+  await expect(page.getByRole('article', { name: 'Squeeze KNN' })).toBeVisible()
+  expect(database.served).toBe(false)
+  database.release()
+  // Read once the app has created its database (an earlier open would create an empty one).
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'portal'))).toBe(true)
+  await expect
+    .poll(async () => {
+      const rows = await readStore<{ key: string }>(page, 'syncState').catch(() => [])
+      return rows.map((row) => row.key)
+    })
+    .toEqual(expect.arrayContaining(['clubExtrato', 'clubRecompensas']))
+  await expect(page.getByTestId('club-saldo')).toHaveText(/^\d+ pontos?$/)
+  await seeding.dispose()
+})

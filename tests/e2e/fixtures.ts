@@ -166,10 +166,15 @@ export async function seedSession(page: Page, who: SessionName) {
     storedSessions.set(who, session)
   }
   if (session.cookies.length > 0) await page.context().addCookies(session.cookies)
-  return page.addInitScript((origins) => {
-    const kept = origins.find(({ origin }) => origin === location.origin)
-    for (const { name, value } of kept?.localStorage ?? []) localStorage.setItem(name, value)
-  }, session.origins)
+  // The device database is not part of a stored session, so neither are the ETag hints that
+  // describe what it holds (P374): a seeded visit starts with nothing on the device.
+  return page.addInitScript(
+    ({ origins, skipped }) => {
+      const kept = origins.find(({ origin }) => origin === location.origin)
+      for (const { name, value } of kept?.localStorage ?? []) if (name !== skipped) localStorage.setItem(name, value)
+    },
+    { origins: session.origins, skipped: 'portal-etag-hints' },
+  )
 }
 
 /**
@@ -312,9 +317,17 @@ export function readStore<T>(page: Page, store: string): Promise<T[]> {
         const open = indexedDB.open('portal')
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
-          const request = open.result.transaction(name, 'readonly').objectStore(name).getAll()
-          request.onsuccess = () => resolve(request.result as T[])
-          request.onerror = () => reject(request.error)
+          const db = open.result
+          // Closed after the read: an open connection would block the app's next schema upgrade.
+          try {
+            const request = db.transaction(name, 'readonly').objectStore(name).getAll()
+            request.onsuccess = () => resolve(request.result as T[])
+            request.onerror = () => reject(request.error)
+          } catch (error) {
+            reject(error)
+          } finally {
+            db.close()
+          }
         }
       }),
     store,

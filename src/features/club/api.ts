@@ -19,11 +19,15 @@ type ClubKey = 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'
 /** One club entity: its sync (the contract's answer into its sync row, whole) and its read from the device. */
 function clubEntity<K extends ClubKey>(key: K, fetch: () => Promise<NonNullable<SyncState[K]>>) {
   return {
-    options: offlineQueryOptions(['offline', key], async (device) => {
+    options: offlineQueryOptions(['offline', key], async (device, show) => {
       const ticket = syncTicket()
       const value = await fetch()
+      // Drawn at once (P375); without it a first visit's balance went away between the end
+      // of the sync and the device's read of what it stored, and the catalogue jumped (CLS).
+      show(value)
       await (await device).storeClub(key, value, { ticket })
     }),
+    fromAnswer: (answer: NonNullable<SyncState[K]>) => answer,
     read: async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
       const row = await db.syncState.get(key)
       const value = row?.[key]
