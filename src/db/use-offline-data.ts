@@ -124,13 +124,14 @@ export function useOfflineData<T>(options: {
   const query = useQuery(options.options)
   const local = useLocalQuery(async (db) => ({ snapshot: await options.read(db) }), options.deps ?? [])
   const isSyncing = query.fetchStatus === 'fetching'
-  const answered = query.data?.answer
+  // The answer is mapped only while the device has no copy of its own (it wins once it has).
+  const done = query.data
   const fromAnswer =
-    options.fromAnswer && answered != null && query.data
-      ? { value: options.fromAnswer(answered as never), updatedAt: query.data.syncedAt }
+    local?.snapshot == null && options.fromAnswer && done && done.answer != null
+      ? { value: options.fromAnswer(done.answer as never), updatedAt: done.syncedAt }
       : null
   return {
-    snapshot: local?.snapshot ?? fromAnswer ?? local?.snapshot,
+    snapshot: fromAnswer ?? local?.snapshot,
     isSyncing,
     isSlow: useSlow(isSyncing),
     syncError: query.error,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { instalmentRows, readStore, seedSession } from './fixtures.ts'
+import { instalmentRows, readStore, seedSession, storedEtagHints } from './fixtures.ts'
 
 /**
  * A screen's request and its answer do not wait for the device database (issue 37): on a
@@ -40,7 +40,7 @@ test('the instalments are requested and drawn while the device database is still
   database.release()
   // Stored on the device once the database is there (its ETag hint is written after the rows):
   // the rows stay, now read from it.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-etag-hints') ?? '')).toContain('financeiro')
+  await expect.poll(() => storedEtagHints(page)).toContain('financeiro')
   expect(await readStore(page, 'parcelas')).toHaveLength(rows)
   await expect(instalmentRows(page)).toHaveCount(rows)
   await seeding.dispose()
@@ -54,7 +54,7 @@ test('a reload sends the ETag the device stored before its database has loaded; 
   await expect(instalmentRows(page).first()).toBeVisible()
   const rows = await instalmentRows(page).count()
   // Stored, with its ETag, before the reload.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-etag-hints') ?? '')).toContain('financeiro')
+  await expect.poll(() => storedEtagHints(page)).toContain('financeiro')
 
   const database = await holdTheDatabase(page)
   const answered = page.waitForResponse(FINANCEIRO)
@@ -75,7 +75,7 @@ test("the class list shows the student's classes while the device database is st
   await expect(page.getByRole('heading', { level: 2, name: 'Inglês — Intermediário 2' })).toBeVisible()
   expect(database.served).toBe(false)
   database.release()
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal-etag-hints') ?? '')).toContain('turmas')
+  await expect.poll(() => storedEtagHints(page)).toContain('turmas')
   await expect(page.getByRole('heading', { level: 2, name: 'Inglês — Intermediário 2' })).toBeVisible()
   await seeding.dispose()
 })

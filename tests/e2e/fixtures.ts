@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { STORAGE_KEYS } from '../../src/api/local-store.ts'
 import type AxeCore from 'axe-core'
 import { createRequire } from 'node:module'
 import {
@@ -173,7 +174,7 @@ export async function seedSession(page: Page, who: SessionName) {
       const kept = origins.find(({ origin }) => origin === location.origin)
       for (const { name, value } of kept?.localStorage ?? []) if (name !== skipped) localStorage.setItem(name, value)
     },
-    { origins: session.origins, skipped: 'portal-etag-hints' },
+    { origins: session.origins, skipped: STORAGE_KEYS.etagHints },
   )
 }
 
@@ -332,4 +333,9 @@ export function readStore<T>(page: Page, store: string): Promise<T[]> {
       }),
     store,
   )
+}
+
+/** The ETag hints the app keeps beside its device database (P374), as the page sees them. */
+export function storedEtagHints(page: Page): Promise<string> {
+  return page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.etagHints)
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { STORAGE_KEYS } from '../../src/api/local-store.ts'
 import { API, holdApi, instalmentRows, isSyncAnswer, login, NEW_STUDENT, readStore, SIBLINGS, startSignedIn } from './fixtures.ts'
 
 /**
@@ -16,7 +17,7 @@ const EMPTY_TEXTS = ['Nenhuma parcela em aberto.', 'Nenhum pedido em andamento.'
  */
 function ageFinances(page: Page, updatedAt: number) {
   return page.evaluate(
-    (time) =>
+    ({ time, hintsKey }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('portal')
         open.onerror = () => reject(open.error)
@@ -32,12 +33,12 @@ function ageFinances(page: Page, updatedAt: number) {
             state.put({ ...row, updatedAt: time, etags: undefined })
           }
           // Without their ETags, in the database and in the hints the syncs send before it loads (P374).
-          localStorage.removeItem('portal-etag-hints')
+          localStorage.removeItem(hintsKey)
           tx.oncomplete = () => resolve()
           tx.onerror = () => reject(tx.error)
         }
       }),
-    updatedAt,
+    { time: updatedAt, hintsKey: STORAGE_KEYS.etagHints },
   )
 }
 
