@@ -123,11 +123,12 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     loaded: { kib: 267, files: 101 },
   },
   // +0.5 KiB (P330): the frame's "Sua sessão foi encerrada" and the logout that waits for the notifications (0.15 KiB); it measured 205.6.
+  // +0.5 KiB (issue 40 item 1): the route fetches the classes itself, through a chunk of their own (0.3 KiB).
   {
     url: '/pedidos',
     routeFiles: ['_app.tsx', '_app/pedidos.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 207,
+    ceilingKib: 207.5,
     loaded: { kib: 287, files: 103 },
   },
   // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
@@ -136,7 +137,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedidos_.create.$id.$codigoProduto.tsx'],
     awaited: SIGNED_IN_AWAITED,
     // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
-    ceilingKib: 206,
+    // +0.5 KiB (issue 40 item 1): the class named on the screen is fetched when the device has none.
+    ceilingKib: 206.5,
     loaded: { kib: 291.5, files: 108 },
   },
   // Issue 12 (P151): paying an order with the instalments' Pix and card flow.

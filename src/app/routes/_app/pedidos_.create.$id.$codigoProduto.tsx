@@ -4,6 +4,7 @@ import { IdParam } from '../../../api/schemas/common.ts'
 import { ProductCode } from '../../../api/schemas/pre-invoice.ts'
 import { CreateOrderScreen } from '../../../features/pedidos/create/create-order.tsx'
 import { loadOrderTexts } from '../../../features/pedidos/create/texts.ts'
+import { prefetchTurmas } from '../../prefetch-turmas.ts'
 import { useCurrentUser } from '../../session.tsx'
 
 /**
@@ -11,8 +12,10 @@ import { useCurrentUser } from '../../session.tsx'
  * class the book is for. A malformed path goes back to the orders; texts are a chunk of their own.
  */
 export const Route = createFileRoute('/_app/pedidos_/create/$id/$codigoProduto')({
-  loader: async ({ params }) => {
+  loader: async ({ params, context }) => {
     if (!v.is(IdParam, params.id) || !v.is(ProductCode, params.codigoProduto)) throw redirect({ to: '/pedidos', replace: true })
+    // "Para a turma …" names the class from the device: opened by a link, the classes are fetched too.
+    prefetchTurmas(context.queryClient)
     await loadOrderTexts()
   },
   component: CreateOrderPage,
