@@ -25,6 +25,14 @@ async function holdTheDatabase(page: Page) {
   return state
 }
 
+/** The sync rows `keys` are on the device: read once the app has created its database (an earlier open would create an empty one). */
+async function expectStored(page: Page, keys: string[]) {
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'portal'))).toBe(true)
+  await expect
+    .poll(async () => (await readStore<{ key: string }>(page, 'syncState').catch(() => [])).map((row) => row.key))
+    .toEqual(expect.arrayContaining(keys))
+}
+
 test('the instalments are requested and drawn while the device database is still loading, and stored once it has', async ({ page }) => {
   const seeding = await seedSession(page, 'ana')
   const database = await holdTheDatabase(page)
@@ -90,14 +98,47 @@ test('the club shows the balance and the catalogue while the device database is 
   await expect(page.getByRole('article', { name: 'Squeeze KNN' })).toBeVisible()
   expect(database.served).toBe(false)
   database.release()
-  // Read once the app has created its database (an earlier open would create an empty one).
-  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'portal'))).toBe(true)
-  await expect
-    .poll(async () => {
-      const rows = await readStore<{ key: string }>(page, 'syncState').catch(() => [])
-      return rows.map((row) => row.key)
-    })
-    .toEqual(expect.arrayContaining(['clubExtrato', 'clubRecompensas']))
+  await expectStored(page, ['clubExtrato', 'clubRecompensas'])
   await expect(page.getByTestId('club-saldo')).toHaveText(/^\d+ pontos?$/)
   await seeding.dispose()
 })
+
+/** The other screens that show their answer before the device stores it (P375): what Ana sees on each, and its sync row. */
+const SHOWN_EARLY = [
+  {
+    path: '/pedidos',
+    syncKey: 'pedidos',
+    shown: (page: Page) => page.locator('.pedido').getByText('Aguardando pagamento', { exact: true }).first(),
+  },
+  {
+    path: '/aula-online/list',
+    syncKey: 'aulasOnline',
+    shown: (page: Page) => page.getByRole('heading', { level: 3, name: 'Conversación — Presentaciones' }),
+  },
+  {
+    path: '/knn-orlando',
+    syncKey: 'knnUsaOrlando',
+    shown: (page: Page) => page.getByRole('main').getByRole('article', { name: 'KNN Orlando — Férias de julho' }),
+  },
+  {
+    path: '/knn-abre-o-mundo',
+    syncKey: 'travelCampaign',
+    shown: (page: Page) => page.getByRole('main').getByRole('heading', { level: 2, name: 'KNN abre o mundo 2026' }),
+  },
+]
+
+for (const screen of SHOWN_EARLY) {
+  test(`${screen.path} shows its answer while the device database is still loading, and keeps it on screen as it stores it`, async ({
+    page,
+  }) => {
+    const seeding = await seedSession(page, 'ana')
+    const database = await holdTheDatabase(page)
+    await page.goto(screen.path)
+    await expect(screen.shown(page)).toBeVisible()
+    expect(database.served).toBe(false)
+    database.release()
+    await expectStored(page, [screen.syncKey])
+    await expect(screen.shown(page)).toBeVisible()
+    await seeding.dispose()
+  })
+}

@@ -18,7 +18,7 @@ const SYNC_KEY = { orlando: 'knnUsaOrlando', london: 'knnUsaLondon' } as const s
 function programaEntity(programa: ProgramaUsa) {
   const key = SYNC_KEY[programa]
   return {
-    options: offlineQueryOptions(['offline', key], async (device) => {
+    options: offlineQueryOptions(['offline', key], async (device, show: (answer: KnnUsaState) => void) => {
       const ticket = syncTicket()
       const [turmas, livros, documentos, request] = await Promise.all([
         api.call(knnUsaEndpoints.knnUsaTurmas, { query: { programa } }),
@@ -26,8 +26,12 @@ function programaEntity(programa: ProgramaUsa) {
         api.call(knnUsaEndpoints.knnUsaDocumentos),
         api.call(knnUsaEndpoints.knnUsaMinhaRequest),
       ])
-      await (await device).storeClub(key, { turmas, livros, documentos, request }, { ticket })
+      const state = { turmas, livros, documentos, request }
+      // Drawn now, before the device database has stored it (P375).
+      show(state)
+      await (await device).storeClub(key, state, { ticket })
     }),
+    fromAnswer: (answer: KnnUsaState) => answer,
     read: async (db: PortalDb): Promise<LocalSnapshot<KnnUsaState> | null> => {
       const row = await db.syncState.get(key)
       const value = row?.[key]

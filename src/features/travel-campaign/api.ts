@@ -32,14 +32,23 @@ async function currentCampaign(): Promise<CampanhaViagem | null> {
   }
 }
 
-export const travelCampaignQueryOptions = offlineQueryOptions(['offline', 'travelCampaign'], async (device) => {
-  const ticket = syncTicket()
-  const [campanha, codigos] = await Promise.all([currentCampaign(), api.call(travelCampaignEndpoints.travelCampaignCodes)])
-  await (await device).storeClub('travelCampaign', { campanha, codigos }, { ticket })
-})
+export const travelCampaignQueryOptions = offlineQueryOptions(
+  ['offline', 'travelCampaign'],
+  async (device, show: (answer: TravelCampaignState) => void) => {
+    const ticket = syncTicket()
+    const [campanha, codigos] = await Promise.all([currentCampaign(), api.call(travelCampaignEndpoints.travelCampaignCodes)])
+    // Drawn now, before the device database has stored it (P375).
+    show({ campanha, codigos })
+    await (await device).storeClub('travelCampaign', { campanha, codigos }, { ticket })
+  },
+)
 
 export function useTravelCampaign() {
-  return useOfflineData<TravelCampaignState>({ options: travelCampaignQueryOptions, read: readCampaign })
+  return useOfflineData<TravelCampaignState>({
+    options: travelCampaignQueryOptions,
+    read: readCampaign,
+    fromAnswer: (answer: TravelCampaignState) => answer,
+  })
 }
 
 /** Reads the campaign again (a code was validated, the student joined). */

@@ -17,7 +17,7 @@ async function readAulas(db: PortalDb): Promise<LocalSnapshot<AulaOnline[]> | nu
 }
 
 /** Conditional (issue 7): an unchanged list costs a 304 and the stored one stays (P125). */
-export async function syncAulasOnline(device: Device): Promise<void> {
+export async function syncAulasOnline(device: Device, show: (answer: AulaOnline[]) => void = () => {}): Promise<void> {
   const ticket = syncTicket()
   const path = aulaOnlineEndpoints.aulasOnline.path
   const answer = await fetchConditional(
@@ -25,6 +25,8 @@ export async function syncAulasOnline(device: Device): Promise<void> {
     etagHintsFor('aulasOnline')[path],
     async () => (await readAulas((await device).localDb))?.value,
   )
+  // Drawn now, before the device database has stored it (P375); stored as it came.
+  show(answer.value)
   const local = await device
   if (!answer.changed) return local.markUnchanged('aulasOnline', { ticket })
   await local.storeAulasOnline(answer.value, { ticket, etags: answer.etag ? { [path]: answer.etag } : {} })
@@ -34,7 +36,7 @@ export const aulasOnlineQueryOptions = offlineQueryOptions(aulasOnlineQueryKey, 
 
 /** The caller's online classes by start, from the device (the list and the details both read it). */
 export function useAulasOnline() {
-  return useOfflineData<AulaOnline[]>({ options: aulasOnlineQueryOptions, read: readAulas })
+  return useOfflineData<AulaOnline[]>({ options: aulasOnlineQueryOptions, read: readAulas, fromAnswer: (aulas: AulaOnline[]) => aulas })
 }
 
 /**

@@ -17,8 +17,13 @@ async function readPedidos(db: PortalDb): Promise<LocalSnapshot<Pedido[]> | null
   return { value: await db.pedidos.orderBy('criado_em').reverse().toArray(), updatedAt: meta.updatedAt }
 }
 
+/** Newest first, as the device's index reads them (ties: the higher id first). */
+function newestFirst(pedidos: readonly Pedido[]): Pedido[] {
+  return [...pedidos].sort((a, b) => (a.criado_em < b.criado_em ? 1 : a.criado_em > b.criado_em ? -1 : b.id - a.id))
+}
+
 /** Conditional (issue 7): unchanged orders cost a 304; the stored rows stay. */
-export async function syncPedidos(device: Device): Promise<void> {
+export async function syncPedidos(device: Device, show: (answer: Pedido[]) => void): Promise<void> {
   const ticket = syncTicket()
   const answer = await fetchConditional(
     (sent) => api.callConditional(pedidoEndpoints.pedidos, sent, { query: { limit: PAGE_LIMIT } }),
@@ -28,6 +33,8 @@ export async function syncPedidos(device: Device): Promise<void> {
       return stored ? { items: stored.value, total: stored.value.length } : undefined
     },
   )
+  // Drawn now, before the device database has stored it (P375).
+  show(answer.value.items)
   const local = await device
   if (!answer.changed) return local.markUnchanged('pedidos', { ticket })
   await local.storePedidos(answer.value.items, { ticket, etags: answer.etag ? { [pedidoEndpoints.pedidos.path]: answer.etag } : {} })
@@ -37,7 +44,7 @@ export const pedidosQueryOptions = offlineQueryOptions(pedidosQueryKey, syncPedi
 
 /** Orders, newest first, from the device. */
 export function usePedidos() {
-  return useOfflineData<Pedido[]>({ options: pedidosQueryOptions, read: readPedidos })
+  return useOfflineData<Pedido[]>({ options: pedidosQueryOptions, read: readPedidos, fromAnswer: newestFirst })
 }
 
 /** Cancels the order where D11 allows it (the server decides, P147); the list re-syncs after. */
