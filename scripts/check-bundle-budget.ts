@@ -55,6 +55,8 @@ interface RouteBudget {
 // The data screens +0.5 KiB, and what every signed-in first visit loads +0.5 KiB (issue 37,
 // P374): the syncs start from src/db/sync-start.ts, a small chunk of its own, so a screen's
 // request goes out before the device database has loaded.
+// +0.5 KiB on the routes it tipped over (issue 37, P377): the API client takes the answer the
+// shell asked for before the app ran (src/api/early-answers.ts, 0.2–0.3 KiB).
 export const ROUTE_BUDGETS: RouteBudget[] = [
   // /login/main +0.5 KiB gzip (P298): the entry's retry of the PWA dock's code; the goal (brotli) is still met.
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 135, goalKib: 120, loaded: { kib: 185, files: 55 } },
@@ -62,7 +64,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/dashboard',
     routeFiles: DASHBOARD_ROUTE_FILES,
     awaited: DASHBOARD_AWAITED,
-    ceilingKib: 171.5,
+    ceilingKib: 172,
     goalKib: 170,
     loaded: { kib: 263, files: 97 },
   },
@@ -84,14 +86,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/financial/pagar/1',
     routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 175.5,
+    ceilingKib: 176,
     loaded: { kib: 271, files: 106 },
   },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 170,
+    ceilingKib: 170.5,
     loaded: { kib: 263.5, files: 98 },
   },
   {
@@ -112,7 +114,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedagogico/atividades/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 189,
+    ceilingKib: 189.5,
     loaded: { kib: 272, files: 105 },
   },
   {
@@ -128,7 +130,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedidos',
     routeFiles: ['_app.tsx', '_app/pedidos.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 207.5,
+    ceilingKib: 208,
     loaded: { kib: 287, files: 103 },
   },
   // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
@@ -147,14 +149,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedidos/pagar/1',
     routeFiles: ['_app.tsx', '_app/pedidos_.pagar.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 176.5,
+    ceilingKib: 177,
     loaded: { kib: 272.5, files: 108 },
   },
   {
     url: '/english-test',
     routeFiles: ['_app.tsx', '_app/english-test.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 170.5,
+    ceilingKib: 171,
     loaded: { kib: 268, files: 99 },
   },
   // Issue 13 (P165): the KNN Club's pages, one route file that reads the page from its path.
@@ -162,19 +164,19 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/knn-club/usar-pontos',
     routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 189.5,
+    ceilingKib: 190,
     loaded: { kib: 272.5, files: 102 },
   },
   // Issue 13 (P180, P182): the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
   // +0.5 KiB here and for the two programmes below (P298): the entry's retry of the PWA dock's code when back online tipped them over their ceilings.
-  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 147.5, loaded: { kib: 188.5, files: 55 } },
+  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 148, loaded: { kib: 188.5, files: 55 } },
   // Issue 13 (P183): the managers' panel, one route file for its screens (P142); the club's three are in its chunk.
   // +0.5 KiB (P330): the entry's "Sua sessão foi encerrada" text and the client's per-call token (0.1 KiB) tipped it over; it measured 219.1.
   {
     url: '/manager-panel/indicacoes',
     routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 220,
+    ceilingKib: 220.5,
     loaded: { kib: 302.5, files: 109 },
   },
   // Issue 14 (P260): the overseas-study review, a chunk of its own the panel loads when opened (with the knn-usa schemas).
@@ -182,7 +184,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/manager-panel/intercambio',
     routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
     awaited: [...SIGNED_IN_AWAITED, 'src/features/manager-panel/components/usa-requests.tsx'],
-    ceilingKib: 230, // +0.5 KiB (P298)
+    ceilingKib: 230.5, // +0.5 KiB (P298)
     loaded: { kib: 312.5, files: 114 },
   },
   {
@@ -190,14 +192,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
     // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
-    ceilingKib: 182,
+    ceilingKib: 182.5,
     loaded: { kib: 263, files: 97 },
   },
   {
     url: '/aula-online/list',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 171,
+    ceilingKib: 171.5,
     loaded: { kib: 267.5, files: 101 },
   },
   {
@@ -213,7 +215,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/cambio',
     routeFiles: ['_app.tsx', '_app/cambio.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 176.5,
+    ceilingKib: 177,
     loaded: { kib: 278.5, files: 112 },
   },
   // Issue 14 (P242): the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
@@ -221,7 +223,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/knn-abre-o-mundo',
     routeFiles: ['_app.tsx', '_app/knn-abre-o-mundo.tsx', '_app/knn-abre-o-mundo/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 173.5,
+    ceilingKib: 174,
     loaded: { kib: 270.5, files: 104 },
   },
   // Issue 14 (P252): the overseas programmes' page (the request form, its Select and the payment load on demand).
@@ -243,7 +245,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/at-home/scanear-qr-code/1/KNNMUNDO-LIVRO/',
     routeFiles: ['_app.tsx', '_app/at-home.scanear-qr-code.$campanha.$codigo.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 167.5,
+    ceilingKib: 168,
     loaded: { kib: 267.5, files: 103 },
   },
 ]

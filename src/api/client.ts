@@ -1,3 +1,4 @@
+import { takeEarlyAnswer } from './early-answers.ts'
 import * as v from 'valibot'
 import { answersFile, fillPath, type Endpoint, type EndpointInput, type EndpointResponse } from './define.ts'
 import { ErrorBody } from './schemas/common.ts'
@@ -132,6 +133,15 @@ function queryString(query: Record<string, unknown> | undefined): string {
 
 export type ApiClient = ReturnType<typeof createApiClient>
 
+/** `promise`, or the signal's reason once it aborts (an early answer is not the caller's own fetch). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error)
+  return new Promise<T>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })
+    promise.then(resolve, reject)
+  })
+}
+
 interface CallOptions {
   signal?: AbortSignal
   /** This call's limit without an answer, instead of the client's default. */
@@ -195,14 +205,19 @@ export function createApiClient(options: ApiClientOptions) {
       // Only a call that shows its progress loads the XHR transport (a chunk of its own).
       const transport =
         onUploadProgress && typeof XMLHttpRequest === 'function' ? (await import('./xhr-fetch.ts')).xhrFetch(onUploadProgress) : doFetch
-      response = await transport(url, {
-        method: endpoint.method,
-        headers,
-        body: encodeBody(endpoint, body, files),
-        signal: signal ? AbortSignal.any([signal, limit.signal]) : limit.signal,
-        // The conditional sync keeps its own ETag (in Dexie); the HTTP cache must not answer for the server.
-        ...(etag === undefined ? {} : { cache: 'no-store' as const }),
-      })
+      const stop = signal ? AbortSignal.any([signal, limit.signal]) : limit.signal
+      // A sync's first request may have left with the shell, before this code (issue 37).
+      const early = etag === undefined ? null : takeEarlyAnswer(url, headers.get('Authorization'), etag)
+      response = await (early
+        ? untilAborted(early, stop)
+        : transport(url, {
+            method: endpoint.method,
+            headers,
+            body: encodeBody(endpoint, body, files),
+            signal: stop,
+            // The conditional sync keeps its own ETag (in Dexie); the HTTP cache must not answer for the server.
+            ...(etag === undefined ? {} : { cache: 'no-store' as const }),
+          }))
       // The body can hang as long as the headers (lie-fi): it is under the same limit.
       // A download's bytes are the answer (a Blob); its errors are JSON like any other.
       if (response.ok && answersFile(endpoint)) file = await response.blob()

@@ -54,6 +54,35 @@ test('the instalments are requested and drawn while the device database is still
   await seeding.dispose()
 })
 
+test("the shell asks for the instalments before the app's code has arrived, and the app takes that answer instead of asking again", async ({
+  page,
+}) => {
+  const seeding = await seedSession(page, 'ana')
+  let held = true
+  const scriptsHeld: Array<() => void> = []
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    if (held) await new Promise<void>((resolve) => scriptsHeld.push(resolve))
+    await route.continue()
+  })
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (FINANCEIRO.test(request.url())) asked.push(request.url())
+  })
+
+  // The page's load waits for its scripts: the test goes on once the shell has arrived.
+  await page.goto('/financial', { waitUntil: 'commit' })
+  // Not one of the app's scripts has been served, and the instalments' request is on its way (issue 37).
+  await expect.poll(() => asked.length).toBe(1)
+  expect(scriptsHeld.length).toBeGreaterThan(0)
+  held = false
+  for (const release of scriptsHeld.splice(0)) release()
+  await expect(instalmentRows(page).first()).toBeVisible()
+  await expect.poll(() => storedEtagHints(page)).toContain('financeiro')
+  // The app's sync took the shell's answer: one request in all.
+  expect(asked).toHaveLength(1)
+  await seeding.dispose()
+})
+
 test('a reload sends the ETag the device stored before its database has loaded; the unchanged answer (304) draws the stored instalments', async ({
   page,
 }) => {

@@ -1,0 +1,63 @@
+import { STORAGE_KEYS } from './local-store.ts'
+
+/**
+ * The screen's data asked for by its shell, before any of the app's code has arrived (issue 37).
+ * On a first visit the app's scripts take seconds on slow 4G, and the screen's request
+ * left only after them: one more round trip before the data row, the screen's largest
+ * paint. The shell's head script (SHELL_HEAD_SCRIPT) sends the same conditional GETs the
+ * syncs will send (same token, same ETag hints, same headers) and keeps them; the API client
+ * takes one, once, for the same URL, token and ETag, and sends its own request otherwise.
+ * Only a signed-in student's screens ask (a manager's home has no such data, D7); a
+ * request the app does not take is dropped with the page.
+ */
+
+/** [sync key, the contract's path (the key of its ETag hint), URL as the API client builds it]. */
+type EarlyRequest = readonly [sync: string, path: string, url: string]
+
+const FINANCEIRO: EarlyRequest = ['financeiro', '/at-home/financeiro/', '/api/v1/at-home/financeiro/']
+const TURMAS: EarlyRequest = ['turmas', '/at-home/turmas/', '/api/v1/at-home/turmas/']
+const PEDIDOS: EarlyRequest = ['pedidos', '/pre-invoice/', '/api/v1/pre-invoice/?limit=200']
+
+/** Each pre-rendered data screen (src/api/shell-file.ts) and what its syncs ask first. */
+export const EARLY_REQUESTS: Readonly<Record<string, readonly EarlyRequest[]>> = {
+  '/dashboard': [TURMAS, FINANCEIRO, PEDIDOS],
+  '/financial': [FINANCEIRO],
+  '/pedagogico/list': [TURMAS],
+  '/pedidos': [PEDIDOS, TURMAS],
+}
+
+/** The API client's time limit, applied to an early request too: it must not wait longer than its own. */
+export const EARLY_TIMEOUT_MS = 15_000
+
+const WINDOW_KEY = '__portalEarlyAnswers'
+
+interface EarlyAnswer {
+  authorization: string
+  etag: string | null
+  response: Promise<Response>
+}
+
+/**
+ * The head script's part (ES5, no imports: it runs before any module). Reads what the app
+ * reads: the token, the kept user's role and the ETag hints; the tmz header as the client
+ * computes it (browserTimezoneOffsetHours).
+ */
+export const SHELL_EARLY_ANSWERS_SCRIPT = /* @__PURE__ */ earlyAnswersScript()
+
+// A function, called pure: the app's bundle, which does not run the script, leaves it out.
+function earlyAnswersScript(): string {
+  return `(function(r){try{var w=r[location.pathname.replace(/(.)\\/$/,'$1')],s=localStorage,t=s.getItem('${STORAGE_KEYS.token}');if(!w||!t||!window.fetch||!window.AbortController)return;var u=JSON.parse(s.getItem('${STORAGE_KEYS.keptUser}')||'null');if(!u||!u.user||u.user.role!=='student')return;var h=JSON.parse(s.getItem('${STORAGE_KEYS.etagHints}')||'{}'),a=window.${WINDOW_KEY}={},z=String(-new Date().getTimezoneOffset()/60);w.forEach(function(q){var e=(h[q[0]]||{})[q[1]]||null,c=new AbortController(),d={Accept:'application/json',tmz:z,Authorization:'Bearer '+t},p;if(e)d['If-None-Match']=e;setTimeout(function(){c.abort()},${EARLY_TIMEOUT_MS});p=fetch(q[2],{headers:d,cache:'no-store',signal:c.signal});p.catch(function(){});a[q[2]]={authorization:d.Authorization,etag:e,response:p}})}catch(e){}})(${JSON.stringify(EARLY_REQUESTS)})`
+}
+
+/**
+ * The early answer for `url`, taken once, when it was asked with the same Authorization
+ * and If-None-Match as the request about to be sent; null otherwise (then nothing is kept:
+ * a later request for it sends its own).
+ */
+export function takeEarlyAnswer(url: string, authorization: string | null, etag: string | null): Promise<Response> | null {
+  const answers = (globalThis as { [WINDOW_KEY]?: Record<string, EarlyAnswer | undefined> })[WINDOW_KEY]
+  const early = answers?.[url]
+  if (!answers || !early) return null
+  delete answers[url]
+  return early.authorization === authorization && early.etag === etag ? early.response : null
+}
