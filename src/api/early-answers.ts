@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from './local-store.ts'
+import { STORAGE_KEYS } from './storage-keys.ts'
 
 /**
  * The screen's data asked for by its shell, before any of the app's code has arrived (issue 37).
