@@ -133,13 +133,14 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
 test.describe('honest states (issue 7)', () => {
   test('right after login with a slow API no card says "empty" before its answer', async ({ page }) => {
     const emptySeen = await watchEmptyTexts(page)
-    await page.route(API, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500))
-      await route.continue()
-    })
+    // Held until the skeletons were seen: a fixed delay raced the requests the shell sends
+    // before the app has started (P377), which could answer before the test looked.
+    const slow = await holdApi(page)
     await startSignedIn(page, 'ana')
     // Skeletons while the answers travel, then the student's real figures.
     await expect(nextInstalment(page)).toHaveAttribute('aria-busy', 'true')
+    await expect.poll(() => slow.held.length).toBeGreaterThan(0)
+    await slow.release()
     await expect(nextInstalment(page).locator('.summary-figure')).toHaveText(/^R\$\s[1-9]/)
     await expect(openOrders(page).locator('.summary-figure')).toHaveText(/^[1-9]/)
     expect(await emptySeen()).toEqual([])
