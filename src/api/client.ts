@@ -1,6 +1,6 @@
-import { takeEarlyAnswer } from './early-answers.ts'
 import * as v from 'valibot'
 import { answersFile, fillPath, type Endpoint, type EndpointInput, type EndpointResponse } from './define.ts'
+import { takeEarlyAnswer } from './early-answers.ts'
 import { ErrorBody } from './schemas/common.ts'
 import { uploadRefusedMessage } from './uploads.ts'
 

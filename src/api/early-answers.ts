@@ -1,3 +1,4 @@
+import type { ScreenShellPath } from './shell-file.ts'
 import { STORAGE_KEYS } from './storage-keys.ts'
 
 /**
@@ -14,12 +15,20 @@ import { STORAGE_KEYS } from './storage-keys.ts'
 /** [sync key, the contract's path (the key of its ETag hint), URL as the API client builds it]. */
 type EarlyRequest = readonly [sync: string, path: string, url: string]
 
-const FINANCEIRO: EarlyRequest = ['financeiro', '/at-home/financeiro/', '/api/v1/at-home/financeiro/']
-const TURMAS: EarlyRequest = ['turmas', '/at-home/turmas/', '/api/v1/at-home/turmas/']
-const PEDIDOS: EarlyRequest = ['pedidos', '/pre-invoice/', '/api/v1/pre-invoice/?limit=200']
+/** The portal API on the app's own origin: PORTAL_BASE_URL's default (src/api/api.ts). */
+const PORTAL_API_PATH = '/api/v1'
+
+function early(sync: string, path: string, query = ''): EarlyRequest {
+  return [sync, path, `${PORTAL_API_PATH}${path}${query}`]
+}
+
+const FINANCEIRO = /* @__PURE__ */ early('financeiro', '/at-home/financeiro/')
+const TURMAS = /* @__PURE__ */ early('turmas', '/at-home/turmas/')
+// The orders' sync asks for one page of PAGE_LIMIT (src/features/pedidos/api/get-pedidos.ts).
+const PEDIDOS = /* @__PURE__ */ early('pedidos', '/pre-invoice/', '?limit=200')
 
 /** Each pre-rendered data screen (src/api/shell-file.ts) and what its syncs ask first. */
-export const EARLY_REQUESTS: Readonly<Record<string, readonly EarlyRequest[]>> = {
+export const EARLY_REQUESTS: Readonly<Record<ScreenShellPath | '/dashboard', readonly EarlyRequest[]>> = {
   '/dashboard': [TURMAS, FINANCEIRO, PEDIDOS],
   '/financial': [FINANCEIRO],
   '/pedagogico/list': [TURMAS],

@@ -1,9 +1,8 @@
-// Apart from local-store.ts, which uses the DOM's storage: the shell's head script (built where
-// there is no DOM, the server and the worker) names the same keys.
-
 /**
  * The keys SPEC §3 keeps on the device ("Stored locally"). Everything the browser keeps
- * about a session goes through here so logout can wipe it in one place.
+ * about a session goes through here so logout can wipe it in one place. Apart from
+ * local-store.ts, which uses the DOM's storage: the shell's head script, built where there
+ * is no DOM (the server, the worker), names the same keys.
  */
 export const STORAGE_KEYS = {
   token: 'token',

@@ -105,6 +105,11 @@ export function useLocalQuery<T>(read: (db: PortalDb) => Promise<T>, deps: Depen
   return result?.value
 }
 
+/** A `fromAnswer` for a sync whose answer is already what the screen draws (stored as it came). */
+export function answerAsIs<T>(answer: T): T {
+  return answer
+}
+
 /**
  * The read path of DESIGN.md "Data flow": the query fetches through the contract and
  * writes into Dexie (`sync`), the screen renders from Dexie (`read`, live), so it shows the

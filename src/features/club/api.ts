@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../api/schemas/user.ts'
 import type { PortalDb, SyncState } from '../../db/database.ts'
 import { loadLocalData } from '../../db/local.ts'
 import { syncTicket } from '../../db/sync-start.ts'
-import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
+import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 
 /**
  * The KNN Club's data on the device (issue 13, P165): the statement (balance, what expires
@@ -27,7 +27,7 @@ function clubEntity<K extends ClubKey>(key: K, fetch: () => Promise<NonNullable<
       show(value)
       await (await device).storeClub(key, value, { ticket })
     }),
-    fromAnswer: (answer: NonNullable<SyncState[K]>) => answer,
+    fromAnswer: answerAsIs,
     read: async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
       const row = await db.syncState.get(key)
       const value = row?.[key]

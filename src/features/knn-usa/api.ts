@@ -5,7 +5,7 @@ import type { KnnUsaRequest, ProgramaUsa, TipoDocumentoUsa } from '../../api/sch
 import type { KnnUsaState, PortalDb } from '../../db/database.ts'
 import { loadLocalData } from '../../db/local.ts'
 import { syncTicket } from '../../db/sync-start.ts'
-import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
+import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 
 /**
  * KNN Orlando and London by Phenom on the device (issue 14, D28, D29, P245): each programme
@@ -31,7 +31,7 @@ function programaEntity(programa: ProgramaUsa) {
       show(state)
       await (await device).storeClub(key, state, { ticket })
     }),
-    fromAnswer: (answer: KnnUsaState) => answer,
+    fromAnswer: answerAsIs,
     read: async (db: PortalDb): Promise<LocalSnapshot<KnnUsaState> | null> => {
       const row = await db.syncState.get(key)
       const value = row?.[key]

@@ -8,7 +8,7 @@ import type { OutboxItem } from '../../db/outbox.ts'
 import { CAMPAIGN_CODE_KIND, campaignCodeContextOf, type CampaignCodeContext } from '../../db/outbox-kinds.ts'
 import { syncTicket } from '../../db/sync-start.ts'
 import { loadOutbox, loadOutboxApp } from '../../db/outbox-live.ts'
-import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
+import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 import type { ScannedCode } from './scan-url.ts'
 
 /**
@@ -47,7 +47,7 @@ export function useTravelCampaign() {
   return useOfflineData<TravelCampaignState>({
     options: travelCampaignQueryOptions,
     read: readCampaign,
-    fromAnswer: (answer: TravelCampaignState) => answer,
+    fromAnswer: answerAsIs,
   })
 }
 

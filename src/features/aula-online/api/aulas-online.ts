@@ -6,7 +6,7 @@ import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
 import type { PortalDb } from '../../../db/database.ts'
 import { loadLocalData, type Device } from '../../../db/local.ts'
 import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-start.ts'
-import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
+import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
 export const aulasOnlineQueryKey = ['offline', 'aulasOnline'] as const
 
@@ -36,7 +36,7 @@ export const aulasOnlineQueryOptions = offlineQueryOptions(aulasOnlineQueryKey, 
 
 /** The caller's online classes by start, from the device (the list and the details both read it). */
 export function useAulasOnline() {
-  return useOfflineData<AulaOnline[]>({ options: aulasOnlineQueryOptions, read: readAulas, fromAnswer: (aulas: AulaOnline[]) => aulas })
+  return useOfflineData<AulaOnline[]>({ options: aulasOnlineQueryOptions, read: readAulas, fromAnswer: answerAsIs })
 }
 
 /**
