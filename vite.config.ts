@@ -35,6 +35,29 @@ function prerenderShells(): Plugin {
   }
 }
 
+/**
+ * Modules that nearly every screen asks for, each group in one file instead of dozens of a few
+ * hundred bytes (issue 37, P378): on HTTP/1.1 each file queues for one of six connections and
+ * costs the phone a fetch and an instantiation task of its own. A group holds only modules
+ * that no first screen can do without or that every visit loads right after it, so no route
+ * pays for code it would not have loaded anyway; nothing stateful is copied (a group moves a
+ * module, it never duplicates one).
+ */
+const SHARED_GROUPS = [
+  // The screens' building blocks (alert, button, card, field, skeleton, spinner, masks…), the
+  // login's included. Not the QR reader, Radix's select and dialog, nor what brings the API
+  // client or valibot along: the screens that use them load them.
+  {
+    name: 'ui',
+    test: /\/src\/ui\/(?!qr\/|select\.|confirm-dialog\.|offline-|summary\.|validation\/schema-rules\.|after-first-screen\.)[\w/-]+\.tsx?$/,
+  },
+  // The API client and what every endpoint's definition shares (valibot with it): a data
+  // screen needs it for its first request, the login right after its first screen (the session).
+  { name: 'api', test: /\/src\/api\/(api|client|define|reachability|uploads|once|runtime-config|schemas\/(common|messages))\.ts$/ },
+  // TanStack Query, whose parts every signed-in screen and the session use.
+  { name: 'query', test: /\/node_modules\/@tanstack\/(query-core|react-query)\// },
+]
+
 export default defineConfig({
   plugins: [
     // Must come before the React plugin: it splits every route file into lazy chunks.
@@ -95,12 +118,21 @@ export default defineConfig({
     // The modules the entry needs before its first render (React, the router, i18next, the
     // session) go in one chunk instead of dozens of small shared ones: each file is
     // compressed and requested on its own, so on the login route 51 files cost 16 KiB more
-    // than 20 (P144). Lazy routes keep Rolldown's own splitting.
+    // than 20 (P144). The lazy routes' shared modules in a few groups (SHARED_GROUPS, P378),
+    // the rest in Rolldown's own splitting.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'initial', tags: ['$initial'], test: (id: string) => !id.includes('src/app/main.tsx') && !id.endsWith('.html') },
+            {
+              name: 'initial',
+              priority: SHARED_GROUPS.length + 1,
+              tags: ['$initial'],
+              test: (id: string) => !id.includes('src/app/main.tsx') && !id.endsWith('.html'),
+            },
+            // Below the first chunk (what it holds stays there), each below the one before it:
+            // the login's online status (TanStack Query's onlineManager) goes with the ui group.
+            ...SHARED_GROUPS.map((group, index) => ({ ...group, priority: SHARED_GROUPS.length - index })),
           ],
         },
       },

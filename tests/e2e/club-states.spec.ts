@@ -79,23 +79,39 @@ const PARTS: ClubPart[] = [
  * The device forgets the club's data (its sync rows, P165), as a device that never loaded
  * them: meu-clube and meu-extrato read the same statement, so each page starts from nothing.
  */
-function forgetClubOnDevice(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('portal')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const tx = open.result.transaction('syncState', 'readwrite')
-          for (const key of ['clubExtrato', 'clubRecompensas', 'clubPedidos']) tx.objectStore('syncState').delete(key)
-          tx.oncomplete = () => {
-            open.result.close()
-            resolve()
+/**
+ * Forgets the club's answers on the device. The app creates its database after the first
+ * screen (P374, P375): until it has, this waits, and never creates an empty one itself (an
+ * open that would create it is aborted), which the app would then have to upgrade.
+ */
+async function forgetClubOnDevice(page: Page) {
+  const forgot = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('portal')
+          open.onupgradeneeded = () => open.transaction?.abort()
+          open.onerror = () => resolve(false)
+          open.onsuccess = () => {
+            const db = open.result
+            if (!db.objectStoreNames.contains('syncState')) {
+              db.close()
+              return resolve(false)
+            }
+            const tx = db.transaction('syncState', 'readwrite')
+            for (const key of ['clubExtrato', 'clubRecompensas', 'clubPedidos']) tx.objectStore('syncState').delete(key)
+            tx.oncomplete = () => {
+              db.close()
+              resolve(true)
+            }
+            tx.onerror = () => {
+              db.close()
+              resolve(false)
+            }
           }
-          tx.onerror = () => reject(tx.error)
-        }
-      }),
-  )
+        }),
+    )
+  await expect.poll(forgot, { message: 'the device database is there' }).toBe(true)
 }
 
 /**

@@ -316,6 +316,8 @@ export function readStore<T>(page: Page, store: string): Promise<T[]> {
     (name) =>
       new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('portal')
+        // Before the app has created its database, a read fails rather than creating an empty one.
+        open.onupgradeneeded = () => open.transaction?.abort()
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
           const db = open.result
