@@ -56,6 +56,15 @@ const SHARED_GROUPS = [
   { name: 'api', test: /\/src\/api\/(api|client|define|reachability|uploads|once|runtime-config|schemas\/(common|messages))\.ts$/ },
   // TanStack Query, whose parts every signed-in screen and the session use.
   { name: 'query', test: /\/node_modules\/@tanstack\/(query-core|react-query)\// },
+  // The signed-in frame (app shell, tab bar, drawer's menu, navigation table, the outbox's
+  // live count) and what every data screen draws its states with: the same on every signed-in
+  // first screen. Only these modules (not what they import: the login shares the route
+  // focus), so the login and the referral page never load the frame.
+  {
+    name: 'frame',
+    test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/-components\/authenticated-layout)|db\/(outbox-live|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary))\.tsx?$/,
+    includeDependenciesRecursively: false,
+  },
 ]
 
 export default defineConfig({
