@@ -95,4 +95,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Handlers stay thin (server/README.md): an area's SQL and tables live in its repository,
+    // which re-exports the row types its routes turn into answers.
+    files: ['server/areas/**/*routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: "A handler runs no SQL: the area's repository does." },
+            { group: ['**/schema.ts', '**/*-schema.ts'], message: "A handler does not touch tables: the area's repository does." },
+          ],
+        },
+      ],
+    },
+  },
 )

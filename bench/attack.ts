@@ -13,9 +13,9 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { LOGIN_LIMITS } from '../server/db/repositories/login-failures.ts'
+import { LOGIN_LIMITS } from '../server/areas/auth/login-failures-repository.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed.ts'
-import { RECOVERY_LIMITS } from '../server/portal/password-recovery.ts'
+import { RECOVERY_LIMITS } from '../server/areas/auth/password-recovery-routes.ts'
 import { startServer, stopServer } from './attack-server.ts'
 
 const GUESSES = 200

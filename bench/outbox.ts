@@ -9,7 +9,7 @@ import { launch, token } from './offline.ts'
 
 const FILES = 20
 const MB = 1024 * 1024
-/** Ana's two activities with no file yet (server/db/seed-activities.ts): ten files each (P93). */
+/** Ana's two activities with no file yet (server/areas/activities/seed.ts): ten files each (P93). */
 const ACTIVITIES = ['Conversation class — Travelling', 'Listening — Podcast, unit 5']
 /** Where the 100 MB wait (never sent: the page stays offline until they are removed). */
 const PARKED = 'Writing — My last holidays'

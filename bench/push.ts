@@ -4,7 +4,7 @@
 //    and the server's sender loop (server/plugins/push.ts) on the embedded database:
 //    time to enqueue (the send request until every delivery row exists), deliveries per
 //    second until none is queued, and the process's peak memory;
-//  - a bare loop of web-push calls (server/push/push-service.ts, the same agent) to the
+//  - a bare loop of web-push calls (server/areas/push/push-service.ts, the same agent) to the
 //    same subscriptions with the same concurrency and payload size, in the same run;
 //  - the ratio sender ÷ bare loop (goal ≥ 0.7).
 // Both send to the push-service stand-in in this process (it decrypts every push), so the
@@ -16,10 +16,10 @@ import { performance } from 'node:perf_hooks'
 import { and, eq, sql } from 'drizzle-orm'
 import { buildApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
-import { pushDeliveries, pushSubscriptions } from '../server/db/schema/push.ts'
-import { turmaAlunos } from '../server/db/schema/turmas.ts'
-import { DEFAULT_SENDER_SETTINGS, payloadOf } from '../server/push/sender.ts'
-import { webPushService } from '../server/push/push-service.ts'
+import { pushDeliveries, pushSubscriptions } from '../server/areas/push/schema.ts'
+import { turmaAlunos } from '../server/areas/classes/schema.ts'
+import { DEFAULT_SENDER_SETTINGS, payloadOf } from '../server/areas/push/sender.ts'
+import { webPushService } from '../server/areas/push/push-service.ts'
 import { createAccount, createAulaOnline } from '../server/test/accounts.ts'
 import { bearer, jsonRequest } from '../server/test/app.ts'
 import { startPushStandIn } from '../server/test/stand-ins/push-service.ts'
@@ -108,7 +108,7 @@ export async function runPushBench(count = Number(process.env.PUSH_BENCH_COUNT ?
       jsonRequest('POST', '/api/v1/push-sending/send/', { id: sendingId, scheduled_for: null }, bearer(manager.token)),
     )
     if (sent.statusCode !== 202) throw new Error(`send answered ${sent.statusCode}: ${sent.body}`)
-    // The send request writes every delivery row in its transaction (server/push/sender.ts startSending).
+    // The send request writes every delivery row in its transaction (server/areas/push/sender.ts startSending).
     const enqueueMs = performance.now() - started
     while ((await queued()) > 0) await new Promise((resolve) => setTimeout(resolve, 100))
     const senderMs = performance.now() - started

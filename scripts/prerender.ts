@@ -15,10 +15,10 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createServer } from 'vite'
 import { brandShellHtml } from '../src/api/brand-host.ts'
+import { SHELL_HEAD_SCRIPT } from '../src/api/shell-head-script.ts'
 import {
   SCREEN_SHELL_PATHS,
   SHELL_EARLY_NAV_CLASS,
-  SHELL_HEAD_SCRIPT,
   SHELL_KINDS,
   SHELL_OTHER_SCREEN_CLASS,
   SHELL_SCREEN_ATTRIBUTE,

@@ -8,7 +8,7 @@ import campaignCodesPage from './dev/campaign-codes.ts'
 import loginOrigensPage from './dev/login-origens.ts'
 import outboxPage from './dev/outbox.ts'
 import pixProviderPage from './dev/pix.ts'
-import driveRoutes from './drive/routes.ts'
+import driveRoutes from './areas/drive-routes.ts'
 import healthRoutes from './health.ts'
 import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
 import { connectionOptions, connectionsPlugin, DEFAULT_TIMEOUTS, type ConnectionTimeouts } from './http/connections.ts'
@@ -19,9 +19,10 @@ import background from './plugins/background.ts'
 import compression from './plugins/compression.ts'
 import conditionalGet from './plugins/conditional-get.ts'
 import dbPlugin from './plugins/db.ts'
-import fileStorage, { type FileStorage } from './plugins/file-storage.ts'
-import { seedDemoActivityFiles } from './db/seed-activities.ts'
-import { seedKnnUsaFiles } from './db/seed-knn-usa.ts'
+import fileStorage from './plugins/file-storage.ts'
+import type { FileStorage } from './storage/file-storage.ts'
+import { seedDemoActivityFiles } from './areas/activities/seed.ts'
+import { seedKnnUsaFiles } from './areas/overseas-study/seed.ts'
 import mail from './plugins/mail.ts'
 import orderDeadlines from './plugins/order-deadlines.ts'
 import payments, { type PaymentsPluginOptions } from './plugins/payments.ts'
@@ -30,7 +31,7 @@ import securityHeaders from './plugins/security-headers.ts'
 import staticApp from './plugins/static-app.ts'
 import uploads from './plugins/uploads.ts'
 import fileSweeper from './storage/sweeper.ts'
-import portalRoutes from './portal/routes.ts'
+import portalRoutes from './areas/portal-routes.ts'
 import { resolveSecrets, type Secrets } from './secrets.ts'
 
 declare module 'fastify' {
@@ -107,7 +108,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authPlugin)
   await app.register(fileStorage, { storage: options.fileStorage })
   if (config.seedDemo && options.seedDemoFiles !== false) {
-    // The demo activities' files need the storage just chosen (server/db/seed-activities.ts).
+    // The demo activities' files need the storage just chosen (server/areas/activities/seed.ts).
     const stored = await seedDemoActivityFiles(app.db.orm, app.fileStorage, new Date())
     if (stored > 0) app.log.info({ stored }, 'demo activity files stored')
     // And the demo overseas-study requests' passports (P221).

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
 import webpush from 'web-push'
-import { emvText, MERCHANT_CITY_MAX, MERCHANT_NAME_MAX, PIX_KEY_MAX } from './payments/brcode.ts'
-import type { PaymentProviderSettings } from './payments/provider.ts'
+import { emvText, MERCHANT_CITY_MAX, MERCHANT_NAME_MAX, PIX_KEY_MAX } from './areas/payments/brcode.ts'
+import type { PaymentProviderSettings } from './areas/payments/provider.ts'
 import type { S3Settings } from './storage/s3.ts'
 
 /**
@@ -408,7 +408,7 @@ function configSchema(cwd: string) {
             prefix: e.S3_PREFIX ?? '',
           } satisfies S3Settings as S3Settings | null)
         : null,
-      /** The receiver written into every Pix BR Code (server/payments/brcode.ts). */
+      /** The receiver written into every Pix BR Code (server/areas/payments/brcode.ts). */
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
       /** Minutes between file sweeps: abandoned uploads and files no row references (P360). */
       fileSweepIntervalMinutes: e.FILE_SWEEP_INTERVAL_MINUTES,

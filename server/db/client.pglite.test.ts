@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { DataDirLockedError, openDatabase, openPglite } from './client.ts'
-import { users } from './schema/users.ts'
+import { users } from '../areas/users/schema.ts'
 
 // A persistent PGlite directory, as `npm run serve` uses it (D3). Slow (a fresh directory
 // takes seconds), so only on the PGlite project.

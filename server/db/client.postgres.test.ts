@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../test/app.ts'
-import { users } from './schema/users.ts'
+import { users } from '../areas/users/schema.ts'
 import { DEMO_ACCOUNTS } from './seed.ts'
 
 describe('PostgreSQL', () => {

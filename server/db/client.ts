@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { installPgliteTemplate, readPgliteTemplate } from './pglite-template.ts'
-import * as schema from './schema/index.ts'
+import * as schema from './schema.ts'
 
 /**
  * One schema, two engines (D3): embedded PGlite in a data directory by default, a real

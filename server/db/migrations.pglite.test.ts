@@ -24,7 +24,7 @@ describe('committed migrations', () => {
           path.resolve('node_modules/drizzle-kit/bin.cjs'),
           'generate',
           '--dialect=postgresql',
-          '--schema=./server/db/schema/index.ts',
+          '--schema=./server/db/schema.ts',
           // drizzle-kit only accepts an output folder relative to the working directory.
           `--out=${path.relative(process.cwd(), copy)}`,
         ],

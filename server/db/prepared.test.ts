@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase } from '../test/app.ts'
 import type { Database, Db } from './client.ts'
 import { prepareOnce } from './prepared.ts'
-import { users } from './schema/users.ts'
+import { users } from '../areas/users/schema.ts'
 
 let db: Database
 beforeAll(async () => {

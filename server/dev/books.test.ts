@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_BOOK_COPIES, DEMO_EMPTY_BOOK_UUID, DEMO_NEW_BOOK_UUID } from '../db/seed-books.ts'
+import { DEMO_BOOK_COPIES, DEMO_EMPTY_BOOK_UUID, DEMO_NEW_BOOK_UUID } from '../areas/books/seed.ts'
 import { createTestApp, type TestApp } from '../test/app.ts'
 
 let t: TestApp

@@ -1,8 +1,8 @@
 import { asc, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
-import { livroExemplares } from '../db/schema/livro-exemplares.ts'
-import { livros } from '../db/schema/livros.ts'
+import { livroExemplares } from '../areas/books/copies-schema.ts'
+import { livros } from '../areas/books/schema.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import { sendDevPage } from './page.ts'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAMBIO_TEXTS } from '../../src/api/contract/cambio.ts'
 import type { CotacaoCambio } from '../../src/api/schemas/cambio.ts'
-import { definirTaxa } from '../db/repositories/cambio.ts'
+import { definirTaxa } from '../areas/cambio/repository.ts'
 import { createAccount, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../test/app.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { envelhecerCotacao } from '../db/repositories/cambio.ts'
+import { envelhecerCotacao } from '../areas/cambio/repository.ts'
 
 const Params = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) })
 const Body = v.optional(v.object({ minutos: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1440)), 16) }), {})

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_CAMPAIGN_CODES } from '../db/seed-campaign.ts'
+import { DEMO_CAMPAIGN_CODES } from '../areas/travel-campaign/seed.ts'
 import { createTestApp, type TestApp } from '../test/app.ts'
 
 let t: TestApp

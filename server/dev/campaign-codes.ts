@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
-import { campanhaQrCodes, campanhasViagem } from '../db/schema/travel-campaigns.ts'
+import { campanhaQrCodes, campanhasViagem } from '../areas/travel-campaign/schema.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import { sendDevPage } from './page.ts'
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { recentLoginOrigens } from '../db/repositories/login-origens.ts'
+import { recentLoginOrigens } from '../areas/auth/login-origins-repository.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import { sendDevPage } from './page.ts'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { mailOutbox } from '../db/schema/mail-outbox.ts'
+import { mailOutbox } from '../mail/outbox-schema.ts'
 import { OUTBOX_KEEP_MS, outboxTransport } from '../mail/transports.ts'
 import { createAccount } from '../test/accounts.ts'
 import { createTestApp, type TestApp } from '../test/app.ts'

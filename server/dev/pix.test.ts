@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CobrancaPix } from '../../src/api/schemas/pagamento.ts'
-import { parcelas } from '../db/schema/financeiro.ts'
-import { cobrancas } from '../db/schema/pagamentos.ts'
+import { parcelas } from '../areas/instalments/schema.ts'
+import { cobrancas } from '../areas/payments/schema.ts'
 import { createAccount, createParcela } from '../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../test/app.ts'
 

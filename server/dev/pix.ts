@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { confirmPixCharge, pendingPixCharges } from '../db/repositories/pagamentos.ts'
+import { confirmPixCharge, pendingPixCharges } from '../areas/payments/repository.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import { sendDevPage } from './page.ts'
 

@@ -10,12 +10,11 @@ import {
   type EndpointResponse,
   type FilesOf,
   type MultipartSpec,
-  type Role,
 } from '../../src/api/define.ts'
 // Portuguese messages for every schema validated here, the contract's or a test's (issue 8).
 import '../../src/api/schemas/messages.ts'
-import type { AccountSession } from '../db/repositories/users.ts'
-import type { SessionLoader } from '../plugins/auth.ts'
+import type { AccountSession } from '../areas/users/repository.ts'
+import type { Caller, SessionLoader } from '../plugins/auth.ts'
 import { honestFileName } from '../storage/file-names.ts'
 import { HttpError, validationFailed, type ValidationIssue } from './errors.ts'
 import { discardFiles, NOT_MULTIPART, receiveMultipart, type StoredFile } from './multipart-body.ts'
@@ -27,13 +26,6 @@ import { textIssues } from './text-check.ts'
  * what the handler may answer: only the fields the response schema declares are sent
  * (DESIGN.md "The contract is the spine").
  */
-
-/** The authenticated account making the request, with what its session query loaded. */
-export interface Caller<S extends AccountSession = AccountSession> {
-  readonly id: number
-  readonly role: Role
-  readonly session: S
-}
 
 export interface HandlerContext<E extends Endpoint, S extends AccountSession = AccountSession> extends EndpointRequest<E> {
   /** The caller; not on public endpoints (reading it there is a bug → 500). */

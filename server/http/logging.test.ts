@@ -6,7 +6,7 @@ import { capForLog, loggerOptions, MAX_LOGGED_LENGTH, REDACTED, redactSecrets, r
 
 /** A JWT's shape (header, payload, signature); the request tests below use the server's own. */
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJlLW9mLWEtand0LWZvci10ZXN0cw'
-/** A reset link's token, made as server/db/repositories/account-tokens.ts makes it. */
+/** A reset link's token, made as server/areas/auth/account-tokens-repository.ts makes it. */
 const resetToken = () => randomBytes(32).toString('base64url')
 /** Luhn-valid test card numbers, as people type them. */
 const CARDS = ['4111111111111111', '4111 1111 1111 1111', '5555-5555-5555-4444', '378282246310005', '6011 0009 9013 9424']

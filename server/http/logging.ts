@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify'
  *
  * Secrets are also known by their shape, whatever their name (issue 36 item 8, P352): a
  * JWT, a random token like a reset link's (32 random bytes, base64url: `randomBytes(32)
- * .toString('base64url')` in server/db/repositories/account-tokens.ts), a card number
+ * .toString('base64url')` in server/areas/auth/account-tokens-repository.ts), a card number
  * (13–19 digits, Luhn-valid, spaces or dashes allowed). A query value, a path segment or the
  * host of that shape is replaced whole in the logged URL; inside an error (message, stack,
  * fields), a logged `headers` object and a log message, the secret itself is replaced.

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FilePart, MultipartSpec } from '../../src/api/define.ts'
 import { matchesContent, SNIFF_BYTES } from '../../src/api/file-signatures.ts'
 import { baseMediaType, fileTooLargeMessage, fileTypeMessage } from '../../src/api/uploads.ts'
-import type { FileStorage } from '../plugins/file-storage.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
 import { honestFileName } from '../storage/file-names.ts'
 import { HttpError, validationFailed } from './errors.ts'
 

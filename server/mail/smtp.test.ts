@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailOutbox } from '../db/schema/mail-outbox.ts'
-import { RECOVERY_REQUESTED } from '../portal/password-recovery.ts'
+import { mailOutbox } from './outbox-schema.ts'
+import { RECOVERY_REQUESTED } from '../areas/auth/password-recovery-routes.ts'
 import { createAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../test/app.ts'
 import { startSmtpStandIn, type SmtpStandIn } from '../test/stand-ins/smtp.ts'

@@ -1,8 +1,8 @@
 import { desc, eq, lt } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Db } from '../db/client.ts'
-import { TOKEN_LIFETIME_MS } from '../db/repositories/account-tokens.ts'
-import { mailOutbox, type MailOutboxRow } from '../db/schema/mail-outbox.ts'
+import { TOKEN_LIFETIME_MS } from '../areas/auth/account-tokens-repository.ts'
+import { mailOutbox, type MailOutboxRow } from './outbox-schema.ts'
 
 /** One e-mail as the portal writes it: Portuguese text and HTML versions of the same message. */
 export interface Mail {

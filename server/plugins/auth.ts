@@ -3,14 +3,20 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'no
 import fp from 'fastify-plugin'
 import { SignJWT } from 'jose'
 import { brandIdForHost } from '../../src/api/brand-host.ts'
-import { canCall, type Access } from '../../src/api/define.ts'
+import { canCall, type Access, type Role } from '../../src/api/define.ts'
 import { SESSION_ENDED } from '../../src/api/session-ended.ts'
-import { deviceLabel } from '../auth/device-label.ts'
-import { tokenVersionOf } from '../db/repositories/accounts.ts'
-import { extendSession, LAST_SEEN_STEP_MS, openSession, touchSession } from '../db/repositories/user-sessions.ts'
-import { accountSession, type AccountSession } from '../db/repositories/users.ts'
-import type { Caller } from '../http/contract-route.ts'
+import { deviceLabel } from '../areas/auth/device-label.ts'
+import { tokenVersionOf } from '../areas/auth/accounts-repository.ts'
+import { extendSession, LAST_SEEN_STEP_MS, openSession, touchSession } from '../areas/auth/sessions-repository.ts'
+import { accountSession, type AccountSession } from '../areas/users/repository.ts'
 import { HttpError, unauthorized } from '../http/errors.ts'
+
+/** The authenticated account making the request, with what its session query loaded. */
+export interface Caller<S extends AccountSession = AccountSession> {
+  readonly id: number
+  readonly role: Role
+  readonly session: S
+}
 
 /**
  * Loads what the token check needs (and, for one endpoint, what its handler needs) in one
@@ -60,7 +66,7 @@ export interface AuthService {
 const ALGORITHM = 'HS256'
 /** `sub` is a user id as canonical text: no sign, no leading zero, no exponent, no spaces. */
 const CANONICAL_ID = /^[1-9][0-9]{0,9}$/
-/** `sid`: a session id as server/db/repositories/user-sessions.ts makes them. */
+/** `sid`: a session id as server/areas/auth/sessions-repository.ts makes them. */
 const SESSION_ID = /^[A-Za-z0-9_-]{22}$/
 const MAX_ID = 2_147_483_647
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parcelas } from '../db/schema/financeiro.ts'
-import { users } from '../db/schema/users.ts'
+import { parcelas } from '../areas/instalments/schema.ts'
+import { users } from '../areas/users/schema.ts'
 import { bearer, createTestApp, demoToken, loginRequest, type TestApp } from '../test/app.ts'
 import { matchesIfNoneMatch } from './conditional-get.ts'
 

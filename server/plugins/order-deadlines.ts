@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { cancelExpiredOrders } from '../orders/lifecycle.ts'
+import { cancelExpiredOrders } from '../areas/orders/lifecycle.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +18,7 @@ const SWEEP_EVERY_MS = 60_000
 /**
  * The 7-day cancellation of unpaid orders (SPEC §9, D11, P146): a sweep at start and then
  * every minute. The deadline is read from each order's `created_at`, so nothing is lost to
- * a restart and nothing is cancelled twice (server/orders/lifecycle.ts).
+ * a restart and nothing is cancelled twice (server/areas/orders/lifecycle.ts).
  */
 export default fp(
   async (app) => {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
-import { sandboxGateway, type CardGateway } from '../payments/card.ts'
-import { localPixGateway, type PixGateway } from '../payments/pix.ts'
-import { providerCardGateway, providerPixGateway } from '../payments/provider.ts'
+import { sandboxGateway, type CardGateway } from '../areas/payments/card.ts'
+import { localPixGateway, type PixGateway } from '../areas/payments/pix.ts'
+import { providerCardGateway, providerPixGateway } from '../areas/payments/provider.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +28,7 @@ export interface PaymentsPluginOptions {
  * interface like mail and file storage. With nothing configured, the sandbox gateway and
  * BR Codes built here (the bank's confirmation comes from /dev/pix in the demo); with
  * PAYMENT_PROVIDER_URL, the provider's adapter for both, its confirmations arriving by the
- * signed webhook (server/drive/pagamentos-webhook.ts).
+ * signed webhook (server/areas/payments/webhook-routes.ts).
  */
 export default fp<PaymentsPluginOptions>(
   async (app, options) => {

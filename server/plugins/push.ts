@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import fp from 'fastify-plugin'
-import { webPushService, type PushService } from '../push/push-service.ts'
-import { DEFAULT_SENDER_SETTINGS, sendDue, startDueSendings, type SenderSettings } from '../push/sender.ts'
+import { webPushService, type PushService } from '../areas/push/push-service.ts'
+import { DEFAULT_SENDER_SETTINGS, sendDue, startDueSendings, type SenderSettings } from '../areas/push/sender.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

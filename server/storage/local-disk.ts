@@ -6,7 +6,7 @@ import { hostname } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { DEFAULT_TIMEOUTS } from '../http/connections.ts'
-import type { AbandonedUploads, FileStorage, StoredObject } from '../plugins/file-storage.ts'
+import type { AbandonedUploads, FileStorage, StoredObject } from './file-storage.ts'
 
 /** Keys are UUIDs this storage made: anything else (a path, `..`) never reaches the disk. */
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/

@@ -11,7 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import type { FileStorage, StoredObject } from '../plugins/file-storage.ts'
+import type { FileStorage, StoredObject } from './file-storage.ts'
 import { UPLOAD_LIFETIME_MS } from './local-disk.ts'
 
 /** Keys are UUIDs this storage made (as on local disk): anything else never reaches the bucket. */

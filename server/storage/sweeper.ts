@@ -2,9 +2,9 @@ import { inArray, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/client.ts'
-import { atividadeArquivos, atividadeCorrecoes } from '../db/schema/atividades.ts'
-import { knnUsaDocumentos } from '../db/schema/knn-usa.ts'
-import type { FileStorage } from '../plugins/file-storage.ts'
+import { atividadeArquivos, atividadeCorrecoes } from '../areas/activities/schema.ts'
+import { knnUsaDocumentos } from '../areas/overseas-study/schema.ts'
+import type { FileStorage } from './file-storage.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import { inject } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
 import { testConfig, type Config } from '../config.ts'
 import { openPglite, openPostgres, type Database } from '../db/client.ts'
-import { users } from '../db/schema/users.ts'
+import { users } from '../areas/users/schema.ts'
 import { DEMO_PASSWORD, DEMO_SIBLINGS_CPF } from '../db/seed.ts'
 import { quoteIdentifier, withDatabase } from './template.ts'
 

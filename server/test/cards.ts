@@ -1,6 +1,6 @@
 import type { PagamentoCartaoIn } from '../../src/api/schemas/pagamento.ts'
 
-/** Numbers the sandbox gateway and the provider's stand-in approve (server/payments/card.ts). */
+/** Numbers the sandbox gateway and the provider's stand-in approve (server/areas/payments/card.ts). */
 export const MASTERCARD = '5555555555554444'
 export const VISA = '4111111111111111'
 

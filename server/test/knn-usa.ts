@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { StatusRequestUsa, TipoDocumentoUsa } from '../../src/api/schemas/knn-usa.ts'
 import type { Database } from '../db/client.ts'
-import { knnUsaDocumentos, knnUsaRequests, knnUsaTurmas } from '../db/schema/knn-usa.ts'
-import type { FileStorage } from '../plugins/file-storage.ts'
+import { knnUsaDocumentos, knnUsaRequests, knnUsaTurmas } from '../areas/overseas-study/schema.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
 import { storeBytes } from './accounts.ts'
 import { sampleFile } from './multipart.ts'
 

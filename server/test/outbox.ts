@@ -1,4 +1,4 @@
-import type { MailOutboxRow } from '../db/schema/mail-outbox.ts'
+import type { MailOutboxRow } from '../mail/outbox-schema.ts'
 import { outboxMessages } from '../mail/transports.ts'
 import type { TestApp } from './app.ts'
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { defineEndpoint } from '../../src/api/define.ts'
 import { IdempotencyKeyHeaders, IdParam, Text } from '../../src/api/schemas/common.ts'
-import * as turmasRepo from '../db/repositories/turmas.ts'
+import * as turmasRepo from '../areas/classes/repository.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { notFound } from '../http/errors.ts'
 

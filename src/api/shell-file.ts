@@ -5,7 +5,6 @@
  * the service worker (offline navigations), so all three pick the same file.
  */
 import { brandIdForHost, type BrandId } from './brand-host.ts'
-import { SHELL_EARLY_ANSWERS_SCRIPT } from './early-answers.ts'
 
 export type ShellKind = 'login' | 'indicacao' | 'app'
 
@@ -96,7 +95,3 @@ export const SHELL_EARLY_INPUT_SCRIPT =
   `d.documentElement.classList.remove('${SHELL_OTHER_SCREEN_CLASS}');d.documentElement.classList.add('${SHELL_EARLY_NAV_CLASS}');` +
   "r.querySelectorAll('[aria-current=page]').forEach(function(a){a.removeAttribute('aria-current');a.classList.remove('tab-bar__item--active','drawer__item--active')});" +
   "r.querySelectorAll('a[href=\"'+h+'\"]').forEach(function(a){var c=a.classList;if(!c.contains('tab-bar__item')&&!c.contains('drawer__item'))return;a.setAttribute('aria-current','page');c.add(c.contains('tab-bar__item')?'tab-bar__item--active':'drawer__item--active')})},true)})()"
-
-/** The one inline script of a shell's head (allowed by its hash, server/plugins/security-headers.ts). */
-// Marked pure: the app's bundle does not use it (the server and the pre-render do), so it is left out.
-export const SHELL_HEAD_SCRIPT = /* @__PURE__ */ [SHELL_PREFERENCES_SCRIPT, SHELL_EARLY_INPUT_SCRIPT, SHELL_EARLY_ANSWERS_SCRIPT].join(';')

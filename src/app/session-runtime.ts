@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
 import { api, setApiEventHandlers } from '../api/api.ts'
 import { authEndpoints } from '../api/contract/auth.ts'
 import { bookEndpoints } from '../api/contract/books.ts'
@@ -20,7 +20,6 @@ import { sendQueuedLogouts } from './logout-sender.ts'
 import { queueLogout } from './pending-logouts.ts'
 import { productionRedirectTarget } from './production-redirect.ts'
 import { queryClient, retryWhenServerAnswers } from './query-client.ts'
-import type { SessionActor, SessionEffects } from './session.tsx'
 
 /**
  * The session's machine with the app's side effects (P53: loaded by src/app/session.tsx
@@ -28,6 +27,15 @@ import type { SessionActor, SessionEffects } from './session.tsx'
  * contract client for fetches, local storage for the token and the kept user, the query
  * cache, Dexie and the router for navigation.
  */
+
+/** The running session machine, as the app's `Session` holds it. */
+export type SessionActor = ActorRefFrom<typeof sessionMachine>
+
+/** What the session does to the app: where the router is and how it moves. */
+export interface SessionEffects {
+  navigate: (to: string) => void
+  currentPath: () => string
+}
 
 /** Workbox's precache (the app itself) stays; every other cache may hold what an account saw. */
 const PRECACHE_PREFIX = 'workbox-precache'

@@ -1,15 +1,12 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react'
-import type { ActorRefFrom } from 'xstate'
 import { getBookInfo, getKeptUser, getStoredToken } from '../api/local-store.ts'
 import type { CurrentUser } from '../api/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
-import type { sessionMachine } from '../machines/session.ts'
 import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
 import { yieldToBrowser } from '../api/yield-to-browser.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.ts'
 import { captureEmailVerificationToken } from './email-verification.ts'
-
-export type SessionActor = ActorRefFrom<typeof sessionMachine>
+import type { SessionActor, SessionEffects } from './session-runtime.ts'
 
 /**
  * What the router and the screens read and tell the session: the app's `Session` below, or
@@ -19,11 +16,6 @@ export interface SessionSource {
   getSnapshot(): SessionView
   subscribe(listener: () => void): { unsubscribe(): void }
   send(event: SessionEvent): void
-}
-
-export interface SessionEffects {
-  navigate: (to: string) => void
-  currentPath: () => string
 }
 
 export interface Session extends SessionSource {

@@ -19,7 +19,7 @@ const WIDTHS = {
 }
 type Width = keyof typeof WIDTHS
 
-/** Empty demo books the book screens' checks start from, one per brand (server/db/seed-books.ts). */
+/** Empty demo books the book screens' checks start from, one per brand (server/areas/books/seed.ts). */
 const A11Y_EMPTY_BOOKS: Record<string, string> = {
   knn: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e53',
   phenom: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e55',
@@ -87,7 +87,7 @@ for (const brand of BRANDS) {
       await field(page, 'Código do livro').fill('00000000-0000-4000-8000-000000000000')
       await page.getByRole('button', { name: 'Entrar' }).click()
       await check(page, 'login form refused', page.getByRole('alert'))
-      // An empty demo book of its own per brand (server/db/seed-books.ts).
+      // An empty demo book of its own per brand (server/areas/books/seed.ts).
       await field(page, 'Código do livro').fill(A11Y_EMPTY_BOOKS[brand.id]!)
       await page.getByRole('button', { name: 'Entrar' }).click()
       await check(page, 'profile-creation new-user', page.getByRole('link', { name: 'Criar meu perfil' }))

@@ -3,7 +3,7 @@ import { field, mainNav, STUDENT } from './fixtures.ts'
 
 /**
  * Issue 9 journey 2 against the real server: book-code login (/login/form, D8, P73). Codes
- * are the demo's (server/db/seed-books.ts); each test uses books no other test uses.
+ * are the demo's (server/areas/books/seed.ts); each test uses books no other test uses.
  */
 
 /** Ana's book from the school, not used yet. */

@@ -218,7 +218,7 @@ test.describe('KNN Club honest states (issue 13)', () => {
 
   test('a member with no movement and no order sees the empty texts only after the answers', async ({ page }) => {
     test.setTimeout(90_000)
-    // Marina (a member, seed-club.ts: no movement, no order, a coupon already used).
+    // Marina (a member, server/areas/club/seed.ts: no movement, no order, a coupon already used).
     await login(page, SIBLINGS.cpf, SIBLINGS.password)
     await page.getByRole('button', { name: /Marina Pereira/ }).click()
     await expect(page).toHaveURL(/\/dashboard$/)

@@ -35,7 +35,7 @@ const PAGES: ProgrammePage[] = [
     endpoint: /\/api\/v1\/knn-usa\//,
     refused: /\/api\/v1\/knn-usa\/turmas\/(\?.*)?$/,
     skeleton: (page) => main(page).locator('article.usa-turma[aria-hidden="true"]'),
-    // A class of the seed (server/db/seed-knn-usa.ts), with its seats.
+    // A class of the seed (server/areas/overseas-study/seed.ts), with its seats.
     answered: (page) => main(page).getByRole('article', { name: 'KNN Orlando — Férias de julho' }),
     emptyTexts: ['Nenhuma turma aberta', 'As turmas ainda não estão neste aparelho. Conecte-se à internet para carregá-las.'],
   },
@@ -46,7 +46,7 @@ const PAGES: ProgrammePage[] = [
     endpoint: /\/api\/v1\/travel-campaigns\//,
     refused: /\/api\/v1\/travel-campaigns\/atual\/(\?.*)?$/,
     skeleton: (page) => main(page).locator('[aria-hidden="true"]:has(.campaign__summary)'),
-    // The open campaign of the seed (server/db/seed-campaign.ts).
+    // The open campaign of the seed (server/areas/travel-campaign/seed.ts).
     answered: (page) => main(page).getByRole('heading', { level: 2, name: 'KNN abre o mundo 2026' }),
     emptyTexts: ['Não há nenhuma campanha aberta no momento.', 'A campanha ainda não foi carregada neste aparelho. Conecte-se para vê-la.'],
   },

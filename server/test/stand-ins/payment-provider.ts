@@ -1,5 +1,5 @@
 // Stand-in for the payment provider (an outside system, D13, P173): a real HTTP server on
-// 127.0.0.1 speaking the API server/payments/provider.ts calls. It checks the bearer token,
+// 127.0.0.1 speaking the API server/areas/payments/provider.ts calls. It checks the bearer token,
 // approves or declines cards by test number with the ABECS return codes, keeps one charge
 // per idempotency key, registers Pix charges and answers a dynamic BR Code for them, and
 // sends the signed Pix webhook to the portal as the provider would. It can fail on demand:
@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { crc16 } from '../../payments/brcode.ts'
+import { crc16 } from '../../areas/payments/brcode.ts'
 
 /** Test cards: these are declined with their return code; any other number is approved. */
 export const STAND_IN_DECLINES: Readonly<Record<string, string>> = {

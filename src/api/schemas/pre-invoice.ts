@@ -35,7 +35,7 @@ export const PlanoParcelas = v.object({
   valores: v.array(Cents),
 })
 
-/** D12's figures for an order of `quantidade` books (server/orders/prices.ts, P148); cents throughout. */
+/** D12's figures for an order of `quantidade` books (server/areas/orders/prices.ts, P148); cents throughout. */
 export const DescontoProgressivo = v.object({
   quantidade: Count,
   /** List price per book (the "de" price). */

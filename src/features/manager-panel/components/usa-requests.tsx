@@ -48,7 +48,7 @@ export const PROGRAMA_NOMES: Record<ProgramaUsa, string> = { orlando: 'KNN Orlan
 
 const DOCUMENTO_NOMES: Record<TipoDocumentoUsa, string> = { passaporte: 'Passaporte', autorizacao_viagem: 'Autorização de viagem' }
 
-/** The audit log's actions (server/db/repositories/knn-usa.ts KNN_USA_ACTIONS), as the staff says them. */
+/** The audit log's actions (server/areas/overseas-study/repository.ts KNN_USA_ACTIONS), as the staff says them. */
 const ACAO_NOMES: Record<string, string> = {
   'knn-usa.approve': 'Aprovou',
   'knn-usa.ask-documents': 'Pediu documentos de novo',

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify'
+import { PRODUTO_NOT_FOUND } from '../../../src/api/contract/pre-invoice.ts'
+import { contract } from '../../../src/api/contract.ts'
+import type { DescontoProgressivo } from '../../../src/api/schemas/pre-invoice.ts'
+import { resultadoDoAluno } from '../english-test/repository.ts'
+import { isSerialId } from '../../db/ids.ts'
+import * as pedidosRepo from './repository.ts'
+import * as preInvoiceRepo from './create-repository.ts'
+import { contractRoute } from '../../http/contract-route.ts'
+import { HttpError, notFound } from '../../http/errors.ts'
+import { suggestionsFor } from './level-suggestion.ts'
+import { orderPrice, type OrderPrice } from './prices.ts'
+import { orderStatus, PEDIDO_NOT_FOUND, toPedido } from './routes.ts'
+
+/** The 4xx texts of ordering (Portuguese, shown to the student as they are). */
+export const KEY_REUSED = 'Esta chave de idempotência já foi usada para outro pedido.'
+
+/** "Para 2 livros, o pedido pode ser pago em até 6 parcelas." */
+function tooManyInstalments(quantidade: number, max: number): string {
+  return `Para ${quantidade} ${quantidade === 1 ? 'livro' : 'livros'}, o pedido pode ser pago em até ${max} parcelas.`
+}
+
+function invoiceDataLocked(status: Parameters<typeof orderStatus>[0]): string {
+  return `Este pedido está "${orderStatus(status).name}": os dados da nota fiscal não podem mais ser alterados.`
+}
+
+/** 'Este pedido está "A atender": o livro não pode mais ser trocado.' */
+function productLocked(status: Parameters<typeof orderStatus>[0]): string {
+  return `Este pedido está "${orderStatus(status).name}": o livro não pode mais ser trocado.`
+}
+
+export const PRODUCT_NEEDS_TEST = 'Este livro pede o teste de nivelamento: faça o teste antes de escolhê-lo.'
+
+function toDescontoProgressivo(price: OrderPrice, cupom: preInvoiceRepo.CupomDoPedido | null): DescontoProgressivo {
+  return {
+    quantidade: price.quantidade,
+    preco_tabela: price.precoTabela,
+    preco_pontual: price.precoPontual,
+    desconto: price.desconto,
+    total_tabela: price.totalTabela,
+    total: price.total,
+    preco_por_livro: price.precoPorLivro,
+    max_parcelas: price.maxParcelas,
+    planos: price.planos,
+    cupom: cupom && { codigo: cupom.codigo, empresa: cupom.empresa, percentual: cupom.percentual, desconto: price.descontoCupom },
+  }
+}
+
+/** Ordering books (issue 12, D11, D12, P148): products, prices, creation, invoice data. */
+export default async function preInvoiceRoutes(app: FastifyInstance) {
+  const db = app.db.orm
+
+  contractRoute(app, contract.produto, async ({ params }) => {
+    const produto = await preInvoiceRepo.produto(db, params.code)
+    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
+    return {
+      codigo: produto.codigo,
+      nome: produto.nome,
+      livro: { codigo: produto.livroCodigo, nome: produto.livroNome },
+      nivel: produto.nivel,
+      imagem_url: produto.imagemUrl,
+      preco: orderPrice(1).precoPontual,
+      requer_nivelamento: produto.requiresLevelTest,
+    }
+  })
+
+  // With the caller's discount coupon, which her next order would use (P177).
+  contractRoute(app, contract.descontoProgressivo, async ({ caller, params }) => {
+    const cupom = await preInvoiceRepo.cupomDisponivel(db, caller.id)
+    return toDescontoProgressivo(orderPrice(params.id, cupom?.percentual ?? null), cupom)
+  })
+
+  contractRoute(app, contract.criarPedido, async ({ caller, body, headers, reply }) => {
+    const scope = preInvoiceRepo.forUser(db, caller.id)
+    const key = headers['idempotency-key']
+    const solicitacao = { codigoProduto: body.codigo_produto, quantidade: body.quantidade, parcelas: body.parcelas }
+    const answer = async (result: preInvoiceRepo.CriarResult) => {
+      if (result.kind === 'key-reused') throw new HttpError(422, KEY_REUSED)
+      if (result.kind === 'created') reply.code(201)
+      const pedido = (await pedidosRepo.forUser(db, caller.id).pedido(result.id))!
+      // As GET /pre-invoice/ lists it, suggestion included (P176).
+      return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
+    }
+    // A replay answers the order it made, even if the product or the prices changed since.
+    const replay = key === undefined ? null : await scope.porChave(key, solicitacao)
+    if (replay) return answer(replay)
+
+    const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
+    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
+    const price = orderPrice(body.quantidade)
+    if (body.parcelas > price.maxParcelas) throw new HttpError(422, tooManyInstalments(body.quantidade, price.maxParcelas))
+
+    // D11 -3: the book waits for the level test; the product is chosen again after it (SPEC §4).
+    const waitsForTest = produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null
+    // Priced in the transaction that takes the student's coupon, if any (P177).
+    const pedido: preInvoiceRepo.NovoPedido = waitsForTest ? { status: -3, item: null } : { status: 1, item: { descricao: produto.nome } }
+    return answer(await scope.criar(solicitacao, pedido, key))
+  })
+
+  contractRoute(app, contract.trocarProduto, async ({ caller, params, body }) => {
+    const scope = pedidosRepo.forUser(db, caller.id)
+    // The order first: another student's order is not found whatever the product.
+    if (!isSerialId(params.id) || !(await scope.pedido(params.id))) throw notFound(PEDIDO_NOT_FOUND)
+    const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
+    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
+    if (produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null) throw new HttpError(409, PRODUCT_NEEDS_TEST)
+    const result = await preInvoiceRepo.forUser(db, caller.id).trocarProduto(params.id, produto)
+    if (result.kind === 'not-found') throw notFound(PEDIDO_NOT_FOUND)
+    if (result.kind === 'locked') throw new HttpError(409, productLocked(result.status))
+    const pedido = (await scope.pedido(params.id))!
+    return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
+  })
+
+  contractRoute(app, contract.dadosNotaPedido, async ({ caller, body }) => {
+    const { pedido, full_name, street_number, ...rest } = body
+    const result = await preInvoiceRepo.forUser(db, caller.id).salvarDadosNota(pedido, {
+      ...rest,
+      fullName: full_name,
+      streetNumber: street_number,
+    })
+    if (result.kind === 'not-found') throw notFound(PEDIDO_NOT_FOUND)
+    if (result.kind === 'locked') throw new HttpError(409, invoiceDataLocked(result.status))
+    const { dados } = result
+    return {
+      pedido: dados.preInvoiceId,
+      full_name: dados.fullName,
+      cpf: dados.cpf,
+      email: dados.email,
+      cep: dados.cep,
+      street: dados.street,
+      street_number: dados.streetNumber,
+      complemento: dados.complemento,
+      bairro: dados.bairro,
+      cidade: dados.cidade,
+      uf: dados.uf,
+    }
+  })
+}

@@ -1,0 +1,146 @@
+import { and, asc, count, eq, inArray, max, type SQL } from 'drizzle-orm'
+import { FULFILMENT_STATUS_IDS, type FulfilmentStatusId } from '../../../src/api/contract/manager-orders.ts'
+import { orderTransition } from '../../../src/api/order-transitions.ts'
+import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import { moveOrder } from './lifecycle.ts'
+import type { Db } from '../../db/client.ts'
+import { preInvoices } from './schema.ts'
+import { managerAuditLog } from '../push/schema.ts'
+import { users } from '../users/schema.ts'
+import { itemsOf, type ItemDoPedido } from './repository.ts'
+import { recordManagerAction } from '../push/repository.ts'
+
+/**
+ * The managers' order fulfilment (issue 12, D31, P155): every student's paid orders not
+ * delivered yet, and the staff's moves along them, each written to the audit log in the
+ * same transaction.
+ */
+
+/** The audit log's names for a fulfilment move (manager_audit_log.action / entity). */
+export const ADVANCE_ACTION = 'pre-invoice.advance'
+export const ORDER_ENTITY = 'pre_invoice'
+
+export interface PedidoAAtenderRow {
+  id: number
+  numero: string
+  status: OrderStatusId
+  createdAt: Date
+  aluno: { id: number; nome: string | null; email: string | null }
+  itens: ItemDoPedido[]
+  /** The last fulfilment move (the audit log); null when none yet. */
+  movidoEm: Date | null
+}
+
+export interface FulfilmentFilter {
+  status?: FulfilmentStatusId
+  limit: number
+  offset: number
+}
+
+/** Orders matching `where`, oldest first (the longest wait first), with their items and last move. */
+async function ordersWhere(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<PedidoAAtenderRow[]> {
+  const page = await db
+    .select({
+      id: preInvoices.id,
+      numero: preInvoices.numero,
+      status: preInvoices.status,
+      createdAt: preInvoices.createdAt,
+      alunoId: users.id,
+      nome: users.fullName,
+      email: users.email,
+    })
+    .from(preInvoices)
+    .innerJoin(users, eq(users.id, preInvoices.userId))
+    .where(where)
+    .orderBy(asc(preInvoices.createdAt), asc(preInvoices.id))
+    .limit(limit)
+    .offset(offset)
+  if (page.length === 0) return []
+  const ids = page.map((order) => order.id)
+  const [itemsByOrder, moves] = await Promise.all([
+    itemsOf(db, ids),
+    db
+      .select({ entityId: managerAuditLog.entityId, at: max(managerAuditLog.at) })
+      .from(managerAuditLog)
+      .where(
+        and(
+          eq(managerAuditLog.entity, ORDER_ENTITY),
+          eq(managerAuditLog.action, ADVANCE_ACTION),
+          inArray(managerAuditLog.entityId, ids.map(String)),
+        ),
+      )
+      .groupBy(managerAuditLog.entityId),
+  ])
+  const movedAt = new Map(moves.map((move) => [move.entityId, move.at]))
+  return page.map(({ alunoId, nome, email, ...order }) => ({
+    ...order,
+    aluno: { id: alunoId, nome, email },
+    itens: itemsByOrder.get(order.id) ?? [],
+    movidoEm: movedAt.get(String(order.id)) ?? null,
+  }))
+}
+
+/** One page of the orders to fulfil, with how many wait in each fulfilment status. */
+export async function fulfilmentPage(
+  db: Db,
+  filter: FulfilmentFilter,
+): Promise<{ items: PedidoAAtenderRow[]; total: number; porStatus: { status: FulfilmentStatusId; total: number }[] }> {
+  const statuses: readonly FulfilmentStatusId[] = filter.status === undefined ? FULFILMENT_STATUS_IDS : [filter.status]
+  const [counted, items] = await Promise.all([
+    db
+      .select({ status: preInvoices.status, total: count() })
+      .from(preInvoices)
+      .where(inArray(preInvoices.status, [...FULFILMENT_STATUS_IDS]))
+      .groupBy(preInvoices.status),
+    ordersWhere(db, inArray(preInvoices.status, [...statuses]), filter.limit, filter.offset),
+  ])
+  const byStatus = new Map(counted.map((row) => [row.status, row.total]))
+  const porStatus = FULFILMENT_STATUS_IDS.map((status) => ({ status, total: byStatus.get(status) ?? 0 }))
+  const total = porStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.total, 0)
+  return { items, total, porStatus }
+}
+
+/** Any order by id, whatever its status (the answer to a move: it may be delivered now). */
+export async function orderForStaff(db: Db, id: number): Promise<PedidoAAtenderRow | undefined> {
+  return (await ordersWhere(db, eq(preInvoices.id, id), 1, 0))[0]
+}
+
+export type AdvanceOutcome =
+  | { kind: 'moved'; from: OrderStatusId; to: OrderStatusId }
+  | { kind: 'notFound' }
+  /** The order is no longer where the manager saw it (another manager moved it, or it was never there). */
+  | { kind: 'stale'; current: OrderStatusId }
+  /** From where it is, D11 does not take it to the status asked for (a skip, or no move at all). */
+  | { kind: 'forbidden'; current: OrderStatusId }
+
+/**
+ * Moves an order one fulfilment step, from the status the manager saw (`from`) to the one
+ * she asked for (`to`), through `moveOrder` (actor `staff`), and writes the audit row in
+ * the same transaction: the move and its record happen together or not at all. The row
+ * stays locked from the check to the commit, so of two managers moving the same order at
+ * once the second finds it moved and gets `stale`.
+ */
+export async function advanceOrder(
+  db: Db,
+  move: { orderId: number; from: OrderStatusId; to: OrderStatusId; managerId: number },
+): Promise<AdvanceOutcome> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: preInvoices.status }).from(preInvoices).where(eq(preInvoices.id, move.orderId)).for('update')
+    if (!order) return { kind: 'notFound' }
+    if (order.status !== move.from) return { kind: 'stale', current: order.status }
+    // A skip (2 → 5) is refused before anything is written.
+    if (orderTransition(order.status, 'avancar', 'staff')?.to !== move.to) return { kind: 'forbidden', current: order.status }
+    const moved = await moveOrder(tx, move.orderId, 'avancar', 'staff')
+    if (moved.kind === 'notFound') return moved
+    if (moved.kind === 'forbidden') return { kind: 'forbidden', current: moved.from }
+    await recordManagerAction(tx, {
+      managerId: move.managerId,
+      action: ADVANCE_ACTION,
+      entity: ORDER_ENTITY,
+      entityId: move.orderId,
+      before: { status: moved.from },
+      after: { status: moved.to },
+    })
+    return moved
+  })
+}

@@ -1,0 +1,23 @@
+import { integer, pgTable, serial } from 'drizzle-orm/pg-core'
+import { companies } from './companies-schema.ts'
+import { timestamps } from '../../db/timestamps.ts'
+import { users } from './schema.ts'
+
+/**
+ * The user's record in drive (billing), tying the account to its school. An account
+ * without one (a provisional book-code account, D8) is sent back to login by the client.
+ */
+export const driveUsers = pgTable('drive_users', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique('drive_users_user_id_unique')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'restrict' }),
+  ...timestamps,
+})
+
+export type DriveUserRow = typeof driveUsers.$inferSelect
+export type NewDriveUserRow = typeof driveUsers.$inferInsert
