@@ -5,7 +5,7 @@ import { clubPedidosRecompensa, clubRecompensas, type ClubRecompensaRow } from '
 import { users } from '../users/schema.ts'
 import { creditPoints, rewardOrderColumns, toRewardOrderRow, type RewardOrderRow } from './repository.ts'
 import { isUniqueViolation } from '../../db/pg-errors.ts'
-import { recordManagerAction } from '../push/repository.ts'
+import { recordManagerAction } from '../../db/manager-audit.ts'
 
 /**
  * The managers' side of the club's rewards (issue 13, D24, D31, P164): the reward orders to

@@ -14,12 +14,13 @@ import { creditPoints } from './repository.ts'
 import { REWARD_ENTITY, REWARD_ORDER_ENTITY } from './staff-repository.ts'
 import { addLead, LEAD_ENTITY, referralCodeOf } from '../referral/repository.ts'
 import { clubIndicacoes, clubMovimentos, clubRecompensas } from './schema.ts'
-import { managerAuditLog } from '../push/schema.ts'
+
 import { users } from '../users/schema.ts'
 import { MANAGERS_ONLY } from '../../plugins/auth.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
 import { LEAD_FINAL } from './staff-routes.ts'
+import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 let t: TestApp
 let manager: TestAccount

@@ -5,10 +5,11 @@ import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import { moveOrder } from './lifecycle.ts'
 import type { Db } from '../../db/client.ts'
 import { preInvoices } from './schema.ts'
-import { managerAuditLog } from '../push/schema.ts'
+
 import { users } from '../users/schema.ts'
 import { itemsOf, type ItemDoPedido } from './repository.ts'
-import { recordManagerAction } from '../push/repository.ts'
+import { recordManagerAction } from '../../db/manager-audit.ts'
+import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /**
  * The managers' order fulfilment (issue 12, D31, P155): every student's paid orders not

@@ -4,10 +4,11 @@ import type { PedidoAAtender, PedidosAAtenderPage } from '../../../src/api/contr
 import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import { ADVANCE_ACTION, ORDER_ENTITY } from './staff-repository.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
-import { managerAuditLog } from '../push/schema.ts'
+
 import { MANAGERS_ONLY } from '../../plugins/auth.ts'
 import { createAccount, createPedido, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
+import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 let t: TestApp
 let manager: TestAccount

@@ -15,10 +15,11 @@ import {
   type KnnUsaTurmaRow,
 } from './schema.ts'
 import { cobrancas } from '../payments/schema.ts'
-import { managerAuditLog } from '../push/schema.ts'
+
 import { users } from '../users/schema.ts'
 import { isSerialId } from '../../db/ids.ts'
-import { recordManagerAction } from '../push/repository.ts'
+import { recordManagerAction } from '../../db/manager-audit.ts'
+import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /** The rows the routes turn into answers. */
 export type { KnnUsaDocumentoRow } from './schema.ts'

@@ -17,11 +17,12 @@ import { knnUsaDocumentos, knnUsaRequests, knnUsaTurmas } from './schema.ts'
 import { cobrancas } from '../payments/schema.ts'
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed.ts'
 import { DEMO_KNN_USA_TURMAS, seedKnnUsaFiles } from './seed.ts'
-import { managerAuditLog } from '../push/schema.ts'
+
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, loginToken, type TestApp } from '../../test/app.ts'
 import { createKnnUsaRequest, createKnnUsaTurma, daysFromNow } from '../../test/knn-usa.ts'
 import { filesOnDisk, MULTIPART_TYPE, multipartPayload, sampleFile, type PartBody } from '../../test/multipart.ts'
+import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /**
  * KNN Orlando / London by Phenom (issue 14, D28, D29, D31, P211–P229), against the real

@@ -14,16 +14,9 @@ import type {
 } from '../../../src/api/schemas/push.ts'
 import { audienceSize } from './audience.ts'
 import type { Db } from '../../db/client.ts'
+import { recordManagerAction } from '../../db/manager-audit.ts'
 import { companies } from '../users/companies-schema.ts'
-import {
-  managerAuditLog,
-  pushDeliveries,
-  pushSendings,
-  pushSubscriptions,
-  userActions,
-  type PushSendingRow,
-  type PushSubscriptionRow,
-} from './schema.ts'
+import { pushDeliveries, pushSendings, pushSubscriptions, userActions, type PushSendingRow, type PushSubscriptionRow } from './schema.ts'
 import { turmas } from '../classes/schema.ts'
 import { users } from '../users/schema.ts'
 import { isSerialId } from '../../db/ids.ts'
@@ -119,12 +112,16 @@ export async function recordUserAction(db: Db, deliveryId: string, action: UserA
   return true
 }
 
-/** Every manager action is written down (D31): who, when, what, before → after. */
-export async function recordManagerAction(
-  db: Db,
-  entry: { managerId: number; action: string; entity: string; entityId: string | number; before: unknown; after: unknown },
-): Promise<void> {
-  await db.insert(managerAuditLog).values({ ...entry, entityId: String(entry.entityId) })
+/** A manager's change to a push sending, in the audit log (D31). */
+export function auditSending(db: Db, managerId: number, action: string, sendingId: number, before: unknown, after: unknown): Promise<void> {
+  return recordManagerAction(db, {
+    managerId,
+    action: `push-sending.${action}`,
+    entity: 'push_sending',
+    entityId: sendingId,
+    before,
+    after,
+  })
 }
 
 const EMPTY_COUNTS: PushCounts = { targeted: 0, queued: 0, sent: 0, failed: 0, gone: 0, clicked: 0, dismissed: 0 }
@@ -208,14 +205,7 @@ export const sendings = {
         .insert(pushSendings)
         .values({ ...sendings.valuesOf(input), createdBy: managerId })
         .returning()
-      await recordManagerAction(tx, {
-        managerId,
-        action: 'push-sending.create',
-        entity: 'push_sending',
-        entityId: created!.id,
-        before: null,
-        after: input,
-      })
+      await auditSending(tx, managerId, 'create', created!.id, null, input)
       return created!
     })
   },
@@ -231,14 +221,7 @@ export const sendings = {
         .where(and(eq(pushSendings.id, before.id), eq(pushSendings.status, before.status)))
         .returning()
       if (!updated) return null
-      await recordManagerAction(tx, {
-        managerId,
-        action: 'push-sending.update',
-        entity: 'push_sending',
-        entityId: before.id,
-        before: sendings.inputOf(before),
-        after: input,
-      })
+      await auditSending(tx, managerId, 'update', before.id, sendings.inputOf(before), input)
       return updated
     })
   },
@@ -250,14 +233,7 @@ export const sendings = {
         .where(and(eq(pushSendings.id, before.id), eq(pushSendings.status, before.status)))
         .returning({ id: pushSendings.id })
       if (deleted.length === 0) return false
-      await recordManagerAction(tx, {
-        managerId,
-        action: 'push-sending.delete',
-        entity: 'push_sending',
-        entityId: before.id,
-        before: sendings.inputOf(before),
-        after: null,
-      })
+      await auditSending(tx, managerId, 'delete', before.id, sendings.inputOf(before), null)
       return true
     })
   },

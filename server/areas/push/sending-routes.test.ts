@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PushAudienceOptions, PushSending, PushStudent, UserAction } from '../../../src/api/schemas/push.ts'
-import { managerAuditLog, pushDeliveries, pushSendings, userActions } from './schema.ts'
+import { pushDeliveries, pushSendings, userActions } from './schema.ts'
 import { turmaAlunos } from '../classes/schema.ts'
 import { createAccount, createAulaOnline, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
 import { ALREADY_SENT, SENDING_DELETED } from './sending-routes.ts'
+import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /** The managers' drafts of push notifications (issue 11, D17, D31, P139) on the real server. */
 

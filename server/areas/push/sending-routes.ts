@@ -75,14 +75,14 @@ export default async function pushSendingRoutes(app: FastifyInstance) {
       ? await pushRepo.sendings.schedule(db, before, new Date(body.scheduled_for!), now)
       : await startSending(db, body.id, now)
     if (!row) throw new HttpError(409, SENT_ALREADY)
-    await pushRepo.recordManagerAction(db, {
-      managerId: caller.id,
-      action: later ? 'push-sending.schedule' : 'push-sending.send',
-      entity: 'push_sending',
-      entityId: body.id,
-      before: { status: before.status, scheduled_for: before.scheduledFor?.toISOString() ?? null },
-      after: { status: row.status, scheduled_for: row.scheduledFor?.toISOString() ?? null },
-    })
+    await pushRepo.auditSending(
+      db,
+      caller.id,
+      later ? 'schedule' : 'send',
+      body.id,
+      { status: before.status, scheduled_for: before.scheduledFor?.toISOString() ?? null },
+      { status: row.status, scheduled_for: row.scheduledFor?.toISOString() ?? null },
+    )
     const answer = await pushRepo.toPushSending(db, row)
     // Answered at once (202), as queued: the deliveries go out from the queue (P140).
     if (!later) app.push.wake()

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { clubCodigosIndicacao, clubIndicacoes, clubMovimentos } from '../club/schema.ts'
 import { users } from '../users/schema.ts'
 import { creditPoints, isClubMember } from '../club/repository.ts'
-import { recordManagerAction } from '../push/repository.ts'
+import { recordManagerAction } from '../../db/manager-audit.ts'
 
 /**
  * Referrals (issue 13, D25, P163): each student's personal code, the friends' leads
