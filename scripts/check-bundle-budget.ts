@@ -135,11 +135,15 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   },
   // +0.5 KiB (P330): the frame's "Sua sessão foi encerrada" and the logout that waits for the notifications (0.15 KiB); it measured 205.6.
   // +0.5 KiB (issue 40 item 1): the route fetches the classes itself, through a chunk of their own (0.3 KiB).
+  // +12 KiB (issue 38): the order machine is the one description of the lifecycle, so the
+  // screen's actions come from XState itself, which every signed-in screen loads right after
+  // its first screen anyway (the session runtime): here it comes with the first screen, and
+  // the JS until quiet does not grow.
   {
     url: '/pedidos',
     routeFiles: ['_app.tsx', '_app/pedidos.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 200.5,
+    ceilingKib: 212.5,
     loaded: { kib: 275.5, files: 71 },
   },
   // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
@@ -201,7 +205,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
     // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
-    ceilingKib: 180.5,
+    // +0.5 KiB (issue 38): XState's modules regrouped once the order machine shared them.
+    ceilingKib: 181,
     loaded: { kib: 254.5, files: 67 },
   },
   {

@@ -25,6 +25,11 @@ function isSessionEnded(error: unknown): boolean {
   return isUnauthorized(error) && 'detail' in (error as object) && isSessionEndedBody((error as { detail: unknown }).detail)
 }
 
+/** The token a login answered with; none when it offered several accounts instead. */
+function tokenOf(response: LoginResponse): string | null {
+  return 'access_token' in response ? response.access_token : null
+}
+
 /**
  * The one owner of auth state (DESIGN.md "Session"). Side effects are named here and
  * supplied by the app with `sessionMachine.provide(...)`: storage, navigation, fetch.
@@ -48,6 +53,23 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
+    /** A login starts: the credentials wait for its answer, the last error and notices go. */
+    startLogin: assign((_, params: { credentials: SessionContext['pendingCredentials'] }) => ({
+      pendingCredentials: params.credentials,
+      logInError: null,
+      sessionExpired: false,
+      sessionEnded: false,
+      usersToLogin: [],
+    })),
+    /**
+     * The login answered with a token: the session's from now on. A book login keeps its
+     * credentials until the empty-book check has read the uuid.
+     */
+    takeToken: assign((_, params: { response: LoginResponse; keepCredentials: boolean }) => ({
+      token: tokenOf(params.response),
+      usersToLogin: [],
+      ...(params.keepCredentials ? {} : { pendingCredentials: null }),
+    })),
     /** Keep the token on the device (SPEC §3 "Stored locally: token"). */
     persistToken: (_, _params: { token: string }) => {},
     /** Remove token, verification token and book info; clear cached queries (SPEC §4). */
@@ -107,23 +129,17 @@ export const sessionMachine = setup({
       on: {
         'session.login': {
           target: 'loggingIn',
-          actions: assign({
-            pendingCredentials: ({ event }) => ({ username: event.username, password: event.password }),
-            logInError: null,
-            sessionExpired: false,
-            sessionEnded: false,
-            usersToLogin: [],
-          }),
+          actions: {
+            type: 'startLogin',
+            params: ({ event }) => ({ credentials: { username: event.username, password: event.password } }),
+          },
         },
         'session.loginWithBook': {
           target: 'loggingIn',
-          actions: assign({
-            pendingCredentials: ({ event }) => ({ username: event.username, password: '', bookUuid: event.uuid }),
-            logInError: null,
-            sessionExpired: false,
-            sessionEnded: false,
-            usersToLogin: [],
-          }),
+          actions: {
+            type: 'startLogin',
+            params: ({ event }) => ({ credentials: { username: event.username, password: '', bookUuid: event.uuid } }),
+          },
         },
       },
     },
@@ -143,18 +159,14 @@ export const sessionMachine = setup({
             guard: 'isBookLogin',
             target: 'checkingBook',
             actions: [
-              assign({ token: ({ event }) => ('access_token' in event.output ? event.output.access_token : null), usersToLogin: [] }),
+              { type: 'takeToken', params: ({ event }) => ({ response: event.output, keepCredentials: true }) },
               { type: 'persistToken', params: ({ context }) => ({ token: context.token! }) },
             ],
           },
           {
             target: 'loadingUser',
             actions: [
-              assign({
-                token: ({ event }) => ('access_token' in event.output ? event.output.access_token : null),
-                usersToLogin: [],
-                pendingCredentials: null,
-              }),
+              { type: 'takeToken', params: ({ event }) => ({ response: event.output, keepCredentials: false }) },
               { type: 'persistToken', params: ({ context }) => ({ token: context.token! }) },
             ],
           },
@@ -171,13 +183,10 @@ export const sessionMachine = setup({
         'session.cancelChoice': { target: 'loggedOut', actions: assign({ usersToLogin: [], pendingCredentials: null }) },
         'session.login': {
           target: 'loggingIn',
-          actions: assign({
-            pendingCredentials: ({ event }) => ({ username: event.username, password: event.password }),
-            logInError: null,
-            sessionExpired: false,
-            sessionEnded: false,
-            usersToLogin: [],
-          }),
+          actions: {
+            type: 'startLogin',
+            params: ({ event }) => ({ credentials: { username: event.username, password: event.password } }),
+          },
         },
       },
     },
@@ -192,11 +201,7 @@ export const sessionMachine = setup({
         onDone: {
           target: 'loadingUser',
           actions: [
-            assign({
-              token: ({ event }) => ('access_token' in event.output ? event.output.access_token : null),
-              usersToLogin: [],
-              pendingCredentials: null,
-            }),
+            { type: 'takeToken', params: ({ event }) => ({ response: event.output, keepCredentials: false }) },
             { type: 'persistToken', params: ({ context }) => ({ token: context.token! }) },
           ],
         },

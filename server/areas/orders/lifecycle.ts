@@ -1,12 +1,12 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
-import { orderTransition, UNPAID_ORDER_CANCEL_DAYS, type OrderActor, type OrderEvent } from '../../../src/api/order-transitions.ts'
+import { nextOrderStatus, UNPAID_ORDER_CANCEL_DAYS, type OrderActor, type OrderEvent } from '../../../src/machines/order.ts'
 import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import type { Db } from '../../db/client.ts'
 import { preInvoices } from './schema.ts'
 
 /**
- * Moves orders along D11's lifecycle (src/api/order-transitions.ts, the list the client's
- * machine is built from). Every move is a conditional update on the status it read, so two
+ * Moves orders along D11's lifecycle, as the order machine (src/machines/order.ts) allows
+ * them: the same machine /pedidos asks for the student's actions. Every move is a conditional update on the status it read, so two
  * moves at once (a student's cancel and a payment, two staff tabs) never both happen.
  */
 
@@ -25,13 +25,13 @@ export async function moveOrder(db: Db, orderId: number, event: OrderEvent, acto
       .where(and(eq(preInvoices.id, orderId), userId === undefined ? undefined : eq(preInvoices.userId, userId)))
       .for('update')
     if (!order) return { kind: 'notFound' }
-    const move = orderTransition(order.status, event, actor)
-    if (!move) return { kind: 'forbidden', from: order.status }
+    const to = nextOrderStatus(order.status, event, actor)
+    if (to === undefined) return { kind: 'forbidden', from: order.status }
     await tx
       .update(preInvoices)
-      .set({ status: move.to })
+      .set({ status: to })
       .where(and(eq(preInvoices.id, orderId), eq(preInvoices.status, order.status)))
-    return { kind: 'moved', from: order.status, to: move.to }
+    return { kind: 'moved', from: order.status, to }
   })
 }
 
@@ -44,13 +44,14 @@ export async function moveOrder(db: Db, orderId: number, event: OrderEvent, acto
  */
 export async function cancelExpiredOrders(db: Db, now = new Date()): Promise<number[]> {
   const deadline = new Date(now.getTime() - UNPAID_ORDER_CANCEL_DAYS * 86_400_000)
-  const expired = orderTransition(1, 'prazoExpirado', 'system')!
+  const awaitingPayment = 1
+  const cancelled = nextOrderStatus(awaitingPayment, 'prazoExpirado', 'system')!
   const rows = await db
     .update(preInvoices)
-    .set({ status: expired.to })
+    .set({ status: cancelled })
     .where(
       and(
-        eq(preInvoices.status, expired.from),
+        eq(preInvoices.status, awaitingPayment),
         lte(sql`coalesce(${preInvoices.aguardandoPagamentoDesde}, ${preInvoices.createdAt})`, deadline),
       ),
     )

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, max, type SQL } from 'drizzle-orm'
 import { FULFILMENT_STATUS_IDS, type FulfilmentStatusId } from '../../../src/api/contract/manager-orders.ts'
-import { orderTransition } from '../../../src/api/order-transitions.ts'
+import { nextOrderStatus } from '../../../src/machines/order.ts'
 import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import { moveOrder } from './lifecycle.ts'
 import type { Db } from '../../db/client.ts'
@@ -130,7 +130,7 @@ export async function advanceOrder(
     if (!order) return { kind: 'notFound' }
     if (order.status !== move.from) return { kind: 'stale', current: order.status }
     // A skip (2 → 5) is refused before anything is written.
-    if (orderTransition(order.status, 'avancar', 'staff')?.to !== move.to) return { kind: 'forbidden', current: order.status }
+    if (nextOrderStatus(order.status, 'avancar', 'staff') !== move.to) return { kind: 'forbidden', current: order.status }
     const moved = await moveOrder(tx, move.orderId, 'avancar', 'staff')
     if (moved.kind === 'notFound') return moved
     if (moved.kind === 'forbidden') return { kind: 'forbidden', current: moved.from }

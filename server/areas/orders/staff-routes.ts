@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/api/contract.ts'
 import { FULFILMENT_STATUS_IDS, type PedidoAAtender } from '../../../src/api/contract/manager-orders.ts'
-import { orderTransition } from '../../../src/api/order-transitions.ts'
+import { nextOrderStatus } from '../../../src/machines/order.ts'
 import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
 import { isSerialId } from '../../db/ids.ts'
 import * as managerOrders from './staff-repository.ts'
@@ -13,11 +13,11 @@ import { orderStatus, PEDIDO_NOT_FOUND, toPedido } from './routes.ts'
 const DEFAULT_FULFILMENT_LIMIT = 50
 
 function toPedidoAAtender(row: managerOrders.PedidoAAtenderRow): PedidoAAtender {
-  const next = orderTransition(row.status, 'avancar', 'staff')
+  const next = nextOrderStatus(row.status, 'avancar', 'staff')
   return {
     ...toPedido(row),
     aluno: row.aluno,
-    proximo_status: next ? orderStatus(next.to) : null,
+    proximo_status: next === undefined ? null : orderStatus(next),
     movido_em: row.movidoEm?.toISOString() ?? null,
   }
 }
@@ -33,8 +33,8 @@ function cannotAdvance(current: OrderStatusId, asked: { de: OrderStatusId; para:
   if (current !== asked.de) {
     return `Este pedido já está ${name(current)}: outra pessoa da equipe o moveu. Confira a lista atualizada.`
   }
-  const next = orderTransition(current, 'avancar', 'staff')
-  return `De ${name(current)} o pedido só avança para ${next ? name(next.to) : 'nenhuma outra situação'}, não para ${name(asked.para)}.`
+  const next = nextOrderStatus(current, 'avancar', 'staff')
+  return `De ${name(current)} o pedido só avança para ${next !== undefined ? name(next) : 'nenhuma outra situação'}, não para ${name(asked.para)}.`
 }
 
 /** The managers' order fulfilment (issue 12, D11, D31, P155): managers only, every move audited. */

@@ -14,7 +14,8 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatDate, formatDateTime } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
-import { SkeletonText, textOrSkeleton } from '../../../ui/skeleton.tsx'
+import { PageHeader } from '../../../ui/page-header.tsx'
+import { textOrSkeleton } from '../../../ui/skeleton.tsx'
 import {
   activityFileProblem,
   baixarArquivo,
@@ -65,13 +66,7 @@ export function AtividadesView({ turmaId, userId }: Props) {
 
   return (
     <div className="page">
-      <Link to="/pedagogico/list" className="back-link">
-        ← {t('back')}
-      </Link>
-      <h1 className="page__title">
-        {t('title')}
-        {turma || loading ? <span className="page__subtitle">{turma ? turma.nome : <SkeletonText width="12rem" />}</span> : null}
-      </h1>
+      <PageHeader back="/pedagogico/list" backLabel={t('back')} title={t('title')} subtitle={turma?.nome} loading={loading} />
       <p className="u-visually-hidden" role="status">
         {notice}
       </p>

@@ -1,9 +1,9 @@
 import '../aula-online.css'
-import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
+import { PageHeader } from '../../../ui/page-header.tsx'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
 import { useAulaOnline } from '../api/aulas-online.ts'
 import { formatClock } from '../../../ui/format.ts'
@@ -18,13 +18,13 @@ export function AulaOnlineDetails({ id }: { id: number }) {
   const loading = offlineStateOf(data) === 'loading'
   return (
     <div className="page">
-      <Link to="/aula-online/list" className="back-link">
-        ← {t('back')}
-      </Link>
-      <h1 className="page__title">
-        {aula ? aula.tema : t('title')}
-        {aula || loading ? <span className="page__subtitle">{aula ? aula.turma_nome : <SkeletonText width="12rem" />}</span> : null}
-      </h1>
+      <PageHeader
+        back="/aula-online/list"
+        backLabel={t('back')}
+        title={aula ? aula.tema : t('title')}
+        subtitle={aula?.turma_nome}
+        loading={loading}
+      />
       <OfflineContent {...data} emptyText={t('notFound')} isEmpty={(value) => value === undefined} skeleton={<Facts />}>
         {(value) => (
           <div className="stack">

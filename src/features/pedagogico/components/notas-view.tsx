@@ -1,5 +1,4 @@
 import '../pedagogico.css'
-import { Link } from '@tanstack/react-router'
 import type { ReactElement, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Avaliacao, NotasAtHome, NotasTurma } from '../../../api/schemas/turma.ts'
@@ -8,6 +7,7 @@ import { cx } from '../../../ui/class-names.ts'
 import { formatDate, formatGrade } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
+import { PageHeader } from '../../../ui/page-header.tsx'
 import { SkeletonText, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { useNotasDaTurma } from '../api/get-turmas.ts'
 
@@ -19,14 +19,7 @@ export function NotasView({ turmaId }: { turmaId: number }) {
   const loading = offlineStateOf(data) === 'loading'
   return (
     <div className="page">
-      <Link to="/pedagogico/list" className="back-link">
-        ← {t('notas.back')}
-      </Link>
-      <h1 className="page__title">
-        {t('notas.title')}
-        {/* The class's name keeps its line while it loads: the heading does not grow under the reader. */}
-        {turma || loading ? <span className="page__subtitle">{turma ? turma.nome : <SkeletonText width="12rem" />}</span> : null}
-      </h1>
+      <PageHeader back="/pedagogico/list" backLabel={t('notas.back')} title={t('notas.title')} subtitle={turma?.nome} loading={loading} />
       <OfflineContent
         {...data}
         emptyText={t('notas.notFound')}

@@ -1,11 +1,11 @@
 import '../pratica.css'
-import { Link } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Pratica } from '../../../api/schemas/pratica.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
+import { PageHeader } from '../../../ui/page-header.tsx'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
 import { usePratica } from '../api/get-pratica.ts'
 import { AudioPanel } from './audio-panel.tsx'
@@ -23,13 +23,14 @@ export function PraticaView({ turmaId, userId }: { turmaId: number; userId: numb
   const loading = offlineStateOf(data) === 'loading'
   return (
     <div className="page pratica">
-      <Link to="/pedagogico/list" className="back-link">
-        ← {t('back')}
-      </Link>
-      <h1 className="page__title" data-tour="pratica-area">
-        {t('title')}
-        {value?.turmaNome || loading ? <span className="page__subtitle">{value?.turmaNome ?? <SkeletonText width="12rem" />}</span> : null}
-      </h1>
+      <PageHeader
+        back="/pedagogico/list"
+        backLabel={t('back')}
+        title={t('title')}
+        subtitle={value?.turmaNome}
+        loading={loading}
+        tour="pratica-area"
+      />
       <OfflineContent
         {...data}
         emptyText={t('empty')}
