@@ -57,12 +57,12 @@ const SHARED_GROUPS = [
   // TanStack Query, whose parts every signed-in screen and the session use.
   { name: 'query', test: /\/node_modules\/@tanstack\/(query-core|react-query)\// },
   // The signed-in frame (app shell, tab bar, drawer's menu, navigation table, the outbox's
-  // live count) and what every data screen draws its states with: the same on every signed-in
+  // live count, the queued kinds it names) and what every data screen draws its states with: the same on every signed-in
   // first screen. Only these modules (not what they import: the login shares the route
   // focus), so the login and the referral page never load the frame.
   {
     name: 'frame',
-    test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/-components\/authenticated-layout)|db\/(outbox-live|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary))\.tsx?$/,
+    test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/-components\/authenticated-layout)|db\/(outbox-live|outbox-kinds|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary))\.tsx?$/,
     includeDependenciesRecursively: false,
   },
 ]

@@ -69,20 +69,22 @@ interface RouteBudget {
 export const ROUTE_BUDGETS: RouteBudget[] = [
   // /login/main +0.5 KiB gzip (P298): the entry's retry of the PWA dock's code; the goal (brotli) is still met.
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 133.5, goalKib: 120, loaded: { kib: 183.5, files: 34 } },
+  // Loaded ceilings +0.5 KiB where they sat on their size (issue 38): the outbox's kinds now name
+  // their endpoints by reference, and the kinds ride in the frame instead of a file of their own.
   {
     url: '/dashboard',
     routeFiles: DASHBOARD_ROUTE_FILES,
     awaited: DASHBOARD_AWAITED,
     ceilingKib: 165.5,
     goalKib: 170,
-    loaded: { kib: 254.5, files: 67 },
+    loaded: { kib: 255, files: 67 },
   },
   {
     url: '/financial',
     routeFiles: ['_app.tsx', '_app/financial.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 163,
-    loaded: { kib: 250, files: 62 },
+    loaded: { kib: 250.5, files: 62 },
   },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
   // of the whole contract (P149): they call four areas, each its own small chunk now.
@@ -96,7 +98,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 168.5,
-    loaded: { kib: 261.5, files: 74 },
+    loaded: { kib: 262, files: 74 },
   },
   {
     url: '/pedagogico/list',
@@ -110,7 +112,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 164.5,
-    loaded: { kib: 256, files: 69 },
+    loaded: { kib: 256.5, files: 69 },
   },
   {
     url: '/pedagogico/minha-pratica/1',
@@ -124,7 +126,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 183,
-    loaded: { kib: 263, files: 74 },
+    loaded: { kib: 263.5, files: 74 },
   },
   {
     url: '/envios-pendentes',
@@ -144,7 +146,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedidos.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 212.5,
-    loaded: { kib: 275.5, files: 71 },
+    loaded: { kib: 276, files: 71 },
   },
   // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
   {
@@ -178,7 +180,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 183,
-    loaded: { kib: 263.5, files: 72 },
+    loaded: { kib: 264, files: 72 },
   },
   // Issue 13 (P180, P182): the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
   // +0.5 KiB here and for the two programmes below (P298): the entry's retry of the PWA dock's code when back online tipped them over their ceilings.
@@ -198,7 +200,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
     awaited: [...SIGNED_IN_AWAITED, 'src/features/manager-panel/components/usa-requests.tsx'],
     ceilingKib: 222.5, // +0.5 KiB (P298)
-    loaded: { kib: 299, files: 78 },
+    loaded: { kib: 299.5, files: 78 },
   },
   {
     url: '/profile-update/form',
@@ -207,7 +209,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
     // +0.5 KiB (issue 38): XState's modules regrouped once the order machine shared them.
     ceilingKib: 181,
-    loaded: { kib: 254.5, files: 67 },
+    loaded: { kib: 255, files: 67 },
   },
   {
     url: '/aula-online/list',
@@ -229,7 +231,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/cambio',
     routeFiles: ['_app.tsx', '_app/cambio.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 170,
+    ceilingKib: 170.5,
     loaded: { kib: 265.5, files: 76 },
   },
   // Issue 14 (P242): the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.

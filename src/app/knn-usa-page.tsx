@@ -7,12 +7,10 @@ import { useSession } from './session.tsx'
 
 // The instalments' Pix and card flow and its texts load only for an approved request (P249).
 const PaymentMethods = lazy(() =>
-  Promise.all([import('../features/financial/payment/payment-methods.tsx'), import('../features/financial/payment/texts.ts')]).then(
-    async ([module, texts]) => {
-      await texts.loadPaymentTexts()
-      return { default: module.PaymentMethods }
-    },
-  ),
+  Promise.all([import('../features/payment/payment-methods.tsx'), import('../features/payment/texts.ts')]).then(async ([module, texts]) => {
+    await texts.loadPaymentTexts()
+    return { default: module.PaymentMethods }
+  }),
 )
 
 const payment: UsaPayment = (target, onPaid) => (

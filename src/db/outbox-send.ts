@@ -3,6 +3,7 @@ import { atividadeEndpoints } from '../api/contract/atividades.ts'
 import { praticaEndpoints } from '../api/contract/pratica.ts'
 import { travelCampaignEndpoints } from '../api/contract/travel-campaigns.ts'
 import { fillPath, type Endpoint } from '../api/define.ts'
+import { ACTIVITY_FILE_KIND, CAMPAIGN_CODE_KIND, PRACTICE_RESULT_KIND } from './outbox-kinds.ts'
 import { confirm, fileOf, nextDueAt, outboxDb, postpone, reject, renew, take, tokenOf, type OutboxDb, type OutboxItem } from './outbox.ts'
 
 /**
@@ -34,23 +35,27 @@ const RETRYABLE_4XX = new Set([401, 408, 425, 429])
 export const NETWORK_ERROR = 'Sem conexão com o servidor'
 
 /**
- * The areas whose writes queue through the outbox (./outbox-kinds.ts: activity files,
- * practice results, campaign codes); a new kind adds its area here. Not the whole contract: the app's
+ * The contract entry that sends each kind of item (./outbox-kinds.ts), by reference: a new
+ * kind adds its line here. Only these areas' endpoints, not the whole contract: the app's
  * sender and the service worker would carry every area's schemas (P149).
  */
-const QUEUED_AREAS: Readonly<Record<string, Endpoint>> = { ...atividadeEndpoints, ...praticaEndpoints, ...travelCampaignEndpoints }
+const ENDPOINT_OF_KIND: Readonly<Record<string, Endpoint>> = {
+  [ACTIVITY_FILE_KIND]: atividadeEndpoints.enviarArquivoAtividade,
+  [PRACTICE_RESULT_KIND]: praticaEndpoints.salvarResultadoPratica,
+  [CAMPAIGN_CODE_KIND]: travelCampaignEndpoints.validateTravelCampaignCode,
+}
 
 /**
  * The contract entry that sends the item: a multipart one for a file, one with a JSON body
  * for a JSON item, one without a body for an item whose `json` is null (a campaign code).
  */
 function endpointOf(item: OutboxItem): Endpoint {
-  const endpoint = QUEUED_AREAS[item.endpoint]
+  const endpoint = ENDPOINT_OF_KIND[item.kind]
   const fits =
     item.fileField === undefined
       ? endpoint !== undefined && !endpoint.multipart && (endpoint.body === undefined) === (item.json === null)
       : endpoint?.multipart
-  if (!endpoint || !fits) throw new Error(`outbox: ${item.endpoint} is not a contract endpoint that takes this item's body`)
+  if (!endpoint || !fits) throw new Error(`outbox: the ${item.kind} kind has no contract endpoint that takes this item's body`)
   return endpoint
 }
 

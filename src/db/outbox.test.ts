@@ -25,6 +25,7 @@ import {
   type OutboxItem,
 } from './outbox.ts'
 import { drain, NETWORK_ERROR, outcomeOf, requestOf, SEND_CONCURRENCY, type SendOutcome } from './outbox-send.ts'
+import { ACTIVITY_FILE_KIND } from './outbox-kinds.ts'
 
 let count = 0
 const dbs: OutboxDb[] = []
@@ -41,7 +42,6 @@ const T0 = 1_800_000_000_000
 function input(overrides: Partial<Extract<EnqueueInput, { file: Blob }>> = {}): EnqueueInput {
   return {
     kind: 'atividade-arquivo',
-    endpoint: 'enviarArquivoAtividade',
     baseUrl: '/api/v1',
     params: { id: 7 },
     fileField: 'file',
@@ -225,7 +225,6 @@ describe('outbox sender', () => {
     const item = await enqueue(
       {
         kind: 'pratica-resultado',
-        endpoint: 'salvarResultadoPratica',
         baseUrl: '/api/v1',
         params: { id: 2, x: 5 },
         json: body,
@@ -246,8 +245,8 @@ describe('outbox sender', () => {
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': item.id },
     })
     expect(JSON.parse(request.body as string)).toEqual(body)
-    // A file item's endpoint never sends a JSON item, and the other way round.
-    expect(() => requestOf({ ...item, endpoint: 'enviarArquivoAtividade' }, null, 'tok')).toThrow(/not a contract endpoint/)
+    // A file kind's endpoint never sends a JSON item, and the other way round.
+    expect(() => requestOf({ ...item, kind: ACTIVITY_FILE_KIND }, null, 'tok')).toThrow(/no contract endpoint that takes/)
 
     const sent: (Blob | null)[] = []
     await drain({
@@ -270,7 +269,6 @@ describe('outbox sender', () => {
     const item = await enqueue(
       {
         kind: 'pratica-resultado',
-        endpoint: 'salvarResultadoPratica',
         baseUrl: '/api/v1',
         params: { id: 2, x: 5 },
         json: { respostas: [] },

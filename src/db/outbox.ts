@@ -8,13 +8,14 @@ import Dexie, { type EntityTable } from 'dexie'
  * - Its own IndexedDB database (P96), not the `portal` one: logout and an account change
  *   clear every table of that one (D15) and a rollback deletes it whole (openLocalDb); a
  *   queued file must survive all three.
- * - An item holds what to send the file to (contract endpoint key and params), never a
- *   serialized request: the sender rebuilds the multipart body at each try. An item may
+ * - An item holds its kind and its path params, never a serialized request: the kind
+ *   names the contract entry that sends it (./outbox-send.ts), and the sender rebuilds the
+ *   body at each try. An item may
  *   carry a small JSON body instead of a file (`json`: a practice test's result). The bytes live
  *   in their own table (`files`, P105): written once by `enqueue`, read only by the sender,
  *   deleted by `confirm`/`cancel`; the many metadata writes and live queries never touch them.
- * - Generic: `kind` says what it is (an activity file, a practice result; a scanned campaign
- *   code later), `endpoint` which contract entry sends it.
+ * - Generic: `kind` says what it is (an activity file, a practice result, a scanned campaign
+ *   code: ./outbox-kinds.ts).
  */
 
 export type OutboxState = 'aguardando' | 'enviando' | 'enviado' | 'recusado'
@@ -24,8 +25,6 @@ export interface OutboxItem {
   id: string
   /** What is queued, e.g. `atividade-arquivo`: screens pick their own items by it. */
   kind: string
-  /** The contract entry that sends it (a key of `contract`, e.g. `enviarArquivoAtividade`). */
-  endpoint: string
   /** Base URL of the endpoint's service when it was queued (D1: `/api/v1` or another backend). */
   baseUrl: string
   /** The endpoint's path params. */
@@ -116,7 +115,7 @@ outboxDb.on('versionchange', () => {
   return false
 })
 
-export type EnqueueInput = Pick<OutboxItem, 'kind' | 'endpoint' | 'baseUrl' | 'params' | 'fileName' | 'ownerId'> & {
+export type EnqueueInput = Pick<OutboxItem, 'kind' | 'baseUrl' | 'params' | 'fileName' | 'ownerId'> & {
   context?: Record<string, string | number>
   /** Given by tests and by callers that show the item at once; otherwise a random UUID. */
   id?: string
@@ -150,7 +149,6 @@ export async function enqueue(input: EnqueueInput, { db = outboxDb, now = Date.n
   const item: OutboxItem = {
     id: input.id ?? newOutboxKey(),
     kind: input.kind,
-    endpoint: input.endpoint,
     baseUrl: input.baseUrl,
     params: input.params,
     ...payload,

@@ -10,6 +10,7 @@ import type ClubTexts from './pt-BR/club.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
 import type IndicacaoTexts from './pt-BR/indicacao.json'
 import type KnnUsaTexts from './pt-BR/knn-usa.json'
+import type OutboxTexts from './pt-BR/outbox.json'
 import type PaymentTexts from './pt-BR/payment.json'
 import type PedidoCreateTexts from './pt-BR/pedido-create.json'
 import type PraticaTexts from './pt-BR/pratica.json'
@@ -40,6 +41,7 @@ export type ScreenResources = typeof screenResources & typeof moreScreenResource
 export interface OwnChunkResources {
   qrLogin: typeof QrLoginTexts
   atividades: typeof AtividadesTexts
+  outbox: typeof OutboxTexts
   englishTest: typeof EnglishTestTexts
   pratica: typeof PraticaTexts
   push: typeof PushTexts

@@ -98,7 +98,6 @@ async function queueNew(code: ScannedCode, ownerId: number): Promise<OutboxItem>
   const context: CampaignCodeContext = { campanha: code.campanha, codigo: code.codigo }
   return app.queueWrite({
     kind: CAMPAIGN_CODE_KIND,
-    endpoint: 'validateTravelCampaignCode',
     baseUrl: PORTAL_BASE_URL,
     params: { id: code.codigo },
     // No body: the code is in the path (P209); null says so to the sender.

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import type { MoedaEstrangeira } from '../../../api/schemas/cambio.ts'
 import { CambioScreen } from '../../../features/cambio/components/cambio-screen.tsx'
 import { loadCambioTexts } from '../../../features/cambio/texts.ts'
-import { PaymentMethods } from '../../../features/financial/payment/payment-methods.tsx'
-import { loadPaymentTexts } from '../../../features/financial/payment/texts.ts'
+import { PaymentMethods } from '../../../features/payment/payment-methods.tsx'
+import { loadPaymentTexts } from '../../../features/payment/texts.ts'
 
 // Checked by hand, not with valibot: validateSearch runs in the route tree every first screen loads (P190).
 const FOREIGN: readonly MoedaEstrangeira[] = ['USD', 'EUR', 'GBP']

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { EnviosPendentes } from '../../../features/atividades/components/envios-pendentes.tsx'
-import { loadAtividadesTexts } from '../../../features/atividades/texts.ts'
+import { EnviosPendentes } from '../../../features/outbox/components/envios-pendentes.tsx'
+import { loadOutboxTexts } from '../../../features/outbox/texts.ts'
 import { useSession } from '../../session.tsx'
 
 export const Route = createFileRoute('/_app/envios-pendentes')({
   // The outbox is on the device: nothing to fetch, only the screen's texts (P101).
-  loader: () => loadAtividadesTexts(),
+  loader: () => loadOutboxTexts(),
   component: EnviosPendentesPage,
 })
 

@@ -2,8 +2,9 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { IdParam } from '../../../api/schemas/common.ts'
 import { financeiroQueryOptions } from '../../../features/financial/api/get-financeiro.ts'
-import { PaymentScreen } from '../../../features/financial/payment/payment-screen.tsx'
-import { loadPaymentTexts } from '../../../features/financial/payment/texts.ts'
+import { InstalmentPaymentScreen } from '../../../features/financial/components/instalment-payment-screen.tsx'
+import { PaymentMethods } from '../../../features/payment/payment-methods.tsx'
+import { loadPaymentTexts } from '../../../features/payment/texts.ts'
 
 export const Route = createFileRoute('/_app/financial_/pagar/$id')({
   // Issue 12: a malformed id goes back to the instalments; the screen's texts are a chunk of
@@ -18,5 +19,5 @@ export const Route = createFileRoute('/_app/financial_/pagar/$id')({
 
 function PaymentPage() {
   const { id } = Route.useParams()
-  return <PaymentScreen parcelaId={Number(id)} />
+  return <InstalmentPaymentScreen parcelaId={Number(id)} payment={(target, onPaid) => <PaymentMethods target={target} onPaid={onPaid} />} />
 }

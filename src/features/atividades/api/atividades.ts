@@ -103,7 +103,6 @@ export async function queueActivityFile(file: File, atividade: TurmaAlunoAtivida
   const { queueWrite } = await loadOutboxApp()
   return queueWrite({
     kind: ACTIVITY_FILE_KIND,
-    endpoint: 'enviarArquivoAtividade',
     baseUrl: PORTAL_BASE_URL,
     params: { id: atividade.id },
     fileField: 'file',

@@ -1,6 +1,6 @@
 import '../atividades.css'
 import { Link } from '@tanstack/react-router'
-import { memo, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
+import { Fragment, memo, useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ACTIVITY_FILE, PRESENCE_CLOSES_AFTER_MS, PRESENCE_OPENS_BEFORE_MS } from '../../../api/contract/atividades.ts'
 import type { ArquivoAtividade, TurmaAlunoAtividade } from '../../../api/schemas/atividade.ts'
@@ -25,16 +25,19 @@ import {
   registrarPresenca,
   useAtividades,
 } from '../api/atividades.ts'
-import { OutboxItemRow } from './outbox-item.tsx'
 
 interface Props {
   turmaId: number
   /** The signed-in student: queued files are theirs (P97). */
   userId: number
+  /** How a queued file is drawn: the outbox's own row, composed by the route (a feature never imports another). Stable. */
+  queuedRow: QueuedRow
 }
 
+type QueuedRow = (item: OutboxItem) => ReactNode
+
 /** /pedagogico/atividades/{id}: a class's activities, readable offline, files sent through the outbox (D16). */
-export function AtividadesView({ turmaId, userId }: Props) {
+export function AtividadesView({ turmaId, userId, queuedRow }: Props) {
   const { t } = useTranslation('atividades')
   const data = useAtividades(turmaId)
   const queued = useOutboxQuery((outbox) => outbox.itemsOf(userId, { kind: ACTIVITY_FILE_KIND }), [userId]).data
@@ -79,6 +82,7 @@ export function AtividadesView({ turmaId, userId }: Props) {
                   atividade={atividade}
                   turmaId={turmaId}
                   userId={userId}
+                  queuedRow={queuedRow}
                   queued={queued?.filter((item) => item.context.atividadeId === atividade.id) ?? NOTHING_QUEUED}
                   onDelete={onDelete}
                   onNotice={setNotice}
@@ -141,6 +145,7 @@ interface CardProps {
   atividade: TurmaAlunoAtividade
   turmaId: number
   userId: number
+  queuedRow: QueuedRow
   queued: readonly OutboxItem[]
   onDelete: (atividade: TurmaAlunoAtividade, arquivo: ArquivoAtividade) => void
   onNotice: (text: string) => void
@@ -164,7 +169,7 @@ const AtividadeCard = memo(AtividadeCardView, (before, after) => {
   )
 })
 
-function AtividadeCardView({ atividade, turmaId, userId, queued, onDelete, onNotice }: CardProps) {
+function AtividadeCardView({ atividade, turmaId, userId, queuedRow, queued, onDelete, onNotice }: CardProps) {
   const { t } = useTranslation('atividades')
   const headingId = useId()
   const hintId = useId()
@@ -255,7 +260,7 @@ function AtividadeCardView({ atividade, turmaId, userId, queued, onDelete, onNot
           <h3 className="atividade-card__subtitle">{t('queueTitle')}</h3>
           <ul className="outbox-list">
             {visible.map((item) => (
-              <OutboxItemRow key={item.id} item={item} />
+              <Fragment key={item.id}>{queuedRow(item)}</Fragment>
             ))}
           </ul>
           <p>

@@ -27,7 +27,6 @@ export async function savePracticeResult(
   const { queueWrite } = await loadOutboxApp()
   return queueWrite({
     kind: PRACTICE_RESULT_KIND,
-    endpoint: 'salvarResultadoPratica',
     baseUrl: PORTAL_BASE_URL,
     params: { id: turmaId, x: teste.id },
     json: { respostas, feito_em: new Date().toISOString() },

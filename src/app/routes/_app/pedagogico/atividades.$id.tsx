@@ -4,6 +4,9 @@ import { IdParam } from '../../../../api/schemas/common.ts'
 import { atividadesQueryOptions } from '../../../../features/atividades/api/atividades.ts'
 import { AtividadesView } from '../../../../features/atividades/components/atividades-view.tsx'
 import { loadAtividadesTexts } from '../../../../features/atividades/texts.ts'
+import { OutboxItemRow } from '../../../../features/outbox/components/outbox-item.tsx'
+import { loadOutboxTexts } from '../../../../features/outbox/texts.ts'
+import type { OutboxItem } from '../../../../db/outbox.ts'
 import { useSession } from '../../../session.tsx'
 
 export const Route = createFileRoute('/_app/pedagogico/atividades/$id')({
@@ -12,7 +15,7 @@ export const Route = createFileRoute('/_app/pedagogico/atividades/$id')({
   loader: async ({ context, params }) => {
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })
     void context.queryClient.prefetchQuery(atividadesQueryOptions(Number(params.id)))
-    await loadAtividadesTexts()
+    await Promise.all([loadAtividadesTexts(), loadOutboxTexts()])
   },
   component: AtividadesPage,
 })
@@ -20,5 +23,10 @@ export const Route = createFileRoute('/_app/pedagogico/atividades/$id')({
 function AtividadesPage() {
   const { id } = Route.useParams()
   const userId = useSession((s) => s.context.currentUser?.id)
-  return userId === undefined ? null : <AtividadesView turmaId={Number(id)} userId={userId} />
+  return userId === undefined ? null : <AtividadesView turmaId={Number(id)} userId={userId} queuedRow={queuedRow} />
+}
+
+/** A file waiting to be sent is drawn as on /envios-pendentes. */
+function queuedRow(item: OutboxItem) {
+  return <OutboxItemRow item={item} />
 }

@@ -1,3 +1,4 @@
+import '../outbox.css'
 import { Link } from '@tanstack/react-router'
 import { memo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -41,7 +42,7 @@ function shownName(item: OutboxItem): string {
 export const OutboxItemRow = memo(OutboxItemRowView)
 
 function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; showActivity?: boolean }) {
-  const { t } = useTranslation('atividades')
+  const { t } = useTranslation('outbox')
   const receipt = receiptOf(item)
   // A practice test's result (P115) rather than a file: its score, and the practice area.
   if (item.kind === PRACTICE_RESULT_KIND) return <PracticeResultRow item={item} actions={<Actions item={item} />} />
@@ -55,17 +56,15 @@ function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; s
         <span className="outbox-item__name">{shownName(item)}</span>
         <StatePill item={item} />
       </div>
-      <p className="outbox-item__meta">
-        {t('outbox.queuedAt', { size: formatBytes(item.fileSize), date: formatDateTime(item.createdAt) })}
-      </p>
+      <p className="outbox-item__meta">{t('queuedAt', { size: formatBytes(item.fileSize), date: formatDateTime(item.createdAt) })}</p>
       {showActivity && titulo ? (
         <p className="outbox-item__meta">
-          {t('outbox.for', { titulo })}
+          {t('for', { titulo })}
           {turmaId !== undefined ? (
             <>
               {' · '}
               <Link to="/pedagogico/atividades/$id" params={{ id: String(turmaId) }}>
-                {t('outbox.openActivity')}
+                {t('openActivity')}
               </Link>
             </>
           ) : null}
@@ -74,8 +73,8 @@ function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; s
       <SendProgress item={item} />
       {item.state === 'enviado' ? (
         <p className="outbox-item__receipt" data-testid="outbox-receipt">
-          <strong>{t('outbox.receipt', { referencia: receipt.referencia ?? '—' })}</strong>
-          {receipt.recebido_em ? ` · ${t('outbox.receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}` : null}
+          <strong>{t('receipt', { referencia: receipt.referencia ?? '—' })}</strong>
+          {receipt.recebido_em ? ` · ${t('receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}` : null}
         </p>
       ) : null}
       <Actions item={item} />
@@ -94,33 +93,33 @@ function useShownState(item: OutboxItem): OutboxItem['state'] {
 }
 
 function StatePill({ item }: { item: OutboxItem }) {
-  const { t } = useTranslation('atividades')
+  const { t } = useTranslation('outbox')
   const state = useShownState(item)
-  return <span className={`status-pill outbox-pill--${state}`}>{t(`outbox.state.${state}`)}</span>
+  return <span className={`status-pill outbox-pill--${state}`}>{t(`state.${state}`)}</span>
 }
 
 /** How the send is going: progress while it travels, the last failure, the server's refusal. */
 function SendProgress({ item }: { item: OutboxItem }) {
-  const { t } = useTranslation('atividades')
+  const { t } = useTranslation('outbox')
   const percent = Math.round((item.progress ?? 0) * 100)
   const state = useShownState(item)
   return (
     <>
       {state === 'enviando' ? (
         <div className="outbox-item__progress">
-          <progress max={100} value={percent} aria-label={t('outbox.progress', { percent })} />
-          <span>{t('outbox.progress', { percent })}</span>
+          <progress max={100} value={percent} aria-label={t('progress', { percent })} />
+          <span>{t('progress', { percent })}</span>
         </div>
       ) : null}
       {item.state === 'aguardando' && item.lastError ? (
         <p className="outbox-item__meta">
-          {t('outbox.lastError', { error: item.lastError })}
-          {item.nextAttemptAt > Date.now() ? ` · ${t('outbox.retryAt', { time: formatDateTime(item.nextAttemptAt) })}` : null}
+          {t('lastError', { error: item.lastError })}
+          {item.nextAttemptAt > Date.now() ? ` · ${t('retryAt', { time: formatDateTime(item.nextAttemptAt) })}` : null}
         </p>
       ) : null}
       {item.state === 'recusado' && item.reason ? (
         <p className="outbox-item__reason" data-testid="outbox-reason">
-          {t('outbox.reason', { reason: item.reason })}
+          {t('reason', { reason: item.reason })}
         </p>
       ) : null}
     </>
@@ -129,7 +128,7 @@ function SendProgress({ item }: { item: OutboxItem }) {
 
 /** What the student can do with the item: try now, cancel, remove, clear. */
 function Actions({ item }: { item: OutboxItem }) {
-  const { t } = useTranslation('atividades')
+  const { t } = useTranslation('outbox')
   const [busy, setBusy] = useState(false)
   const act = (work: () => Promise<unknown>) => () => {
     setBusy(true)
@@ -141,7 +140,7 @@ function Actions({ item }: { item: OutboxItem }) {
     <div className="outbox-item__actions">
       {item.state === 'aguardando' || item.state === 'recusado' ? (
         <Button variant="secondary" loading={busy} onClick={act(async () => (await loadOutboxApp()).retryOutboxItem(item.id))}>
-          {t('outbox.retry')}
+          {t('retry')}
         </Button>
       ) : null}
       {removal ? (
@@ -149,9 +148,9 @@ function Actions({ item }: { item: OutboxItem }) {
           variant="text"
           disabled={busy}
           onClick={act(async () => (await loadOutboxApp()).removeOutboxItem(item.id))}
-          aria-label={t(`outbox.${removal}Label`, { name: shownName(item) })}
+          aria-label={t(`${removal}Label`, { name: shownName(item) })}
         >
-          {t(`outbox.${removal}`)}
+          {t(`${removal}`)}
         </Button>
       ) : null}
     </div>
@@ -160,27 +159,27 @@ function Actions({ item }: { item: OutboxItem }) {
 
 /** A practice test's result in the list: the test, the score, the practice area it belongs to. */
 function PracticeResultRow({ item, actions }: { item: OutboxItem; actions: ReactNode }) {
-  const { t } = useTranslation('atividades')
+  const { t } = useTranslation('outbox')
   const { turmaId, nota } = practiceContextOf(item)
   const receipt = practiceReceiptOf(item)
   return (
     <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
       <div className="outbox-item__head">
-        <span className="outbox-item__name">{t('outbox.practiceResult', { titulo: item.fileName })}</span>
+        <span className="outbox-item__name">{t('practiceResult', { titulo: item.fileName })}</span>
         <StatePill item={item} />
       </div>
       <p className="outbox-item__meta">
-        {t('outbox.practiceScore', { nota: formatGrade(nota), date: formatDateTime(item.createdAt) })}
+        {t('practiceScore', { nota: formatGrade(nota), date: formatDateTime(item.createdAt) })}
         {' · '}
         <Link to="/pedagogico/minha-pratica/$id" params={{ id: String(turmaId) }}>
-          {t('outbox.openPractice')}
+          {t('openPractice')}
         </Link>
       </p>
       <SendProgress item={item} />
       {receipt ? (
         <p className="outbox-item__receipt" data-testid="outbox-receipt">
-          <strong>{t('outbox.practiceSaved', { nota: formatGrade(receipt.melhor_nota) })}</strong>
-          {` · ${t('outbox.receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}`}
+          <strong>{t('practiceSaved', { nota: formatGrade(receipt.melhor_nota) })}</strong>
+          {` · ${t('receivedAt', { date: formatDateTime(new Date(receipt.recebido_em)) })}`}
         </p>
       ) : null}
       {actions}
@@ -190,24 +189,24 @@ function PracticeResultRow({ item, actions }: { item: OutboxItem; actions: React
 
 /** A scanned campaign code in the list: the code, when it was scanned, its entries once validated. */
 function CampaignCodeRow({ item, actions }: { item: OutboxItem; actions: ReactNode }) {
-  const { t } = useTranslation('atividades')
+  const { t } = useTranslation('outbox')
   const { codigo } = campaignCodeContextOf(item)
   const receipt = campaignCodeReceiptOf(item)
   return (
     <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
       <div className="outbox-item__head">
-        <span className="outbox-item__name">{t('outbox.campaignCode', { codigo })}</span>
+        <span className="outbox-item__name">{t('campaignCode', { codigo })}</span>
         <StatePill item={item} />
       </div>
       <p className="outbox-item__meta">
-        {t('outbox.campaignScanned', { date: formatDateTime(item.createdAt) })}
+        {t('campaignScanned', { date: formatDateTime(item.createdAt) })}
         {' · '}
-        <Link to="/knn-abre-o-mundo">{t('outbox.openCampaign')}</Link>
+        <Link to="/knn-abre-o-mundo">{t('openCampaign')}</Link>
       </p>
       <SendProgress item={item} />
       {receipt ? (
         <p className="outbox-item__receipt" data-testid="outbox-receipt">
-          <strong>{t('outbox.campaignValidated', { count: receipt.entradas, total: receipt.total_entradas })}</strong>
+          <strong>{t('campaignValidated', { count: receipt.entradas, total: receipt.total_entradas })}</strong>
         </p>
       ) : null}
       {actions}

@@ -1,4 +1,4 @@
-import '../atividades.css'
+import '../outbox.css'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes } from '../../../api/uploads.ts'
@@ -14,21 +14,21 @@ import { OutboxItemRow } from './outbox-item.tsx'
  * exactly as online: no "not on this device" state, nothing to fetch.
  */
 export function EnviosPendentes({ userId }: { userId: number }) {
-  const { t } = useTranslation('atividades')
+  const { t } = useTranslation('outbox')
   const { data: items, error, retry } = useOutboxQuery((outbox) => outbox.itemsOf(userId), [userId])
   const bytes = items?.reduce((sum, item) => sum + (item.hasFile ? item.fileSize : 0), 0) ?? 0
   const persisted = usePersisted(bytes > 0)
   return (
     <div className="page">
-      <h1 className="page__title">{t('outbox.title')}</h1>
-      <p className="outbox-intro">{t('outbox.intro')}</p>
+      <h1 className="page__title">{t('title')}</h1>
+      <p className="outbox-intro">{t('intro')}</p>
       {error && items === undefined ? (
         // IndexedDB refused (private mode, storage blocked): say so, never a skeleton forever.
         <>
-          <Alert tone="error">{t('outbox.unreadable')}</Alert>
+          <Alert tone="error">{t('unreadable')}</Alert>
           <p>
             <Button variant="secondary" onClick={retry}>
-              {t('outbox.readAgain')}
+              {t('readAgain')}
             </Button>
           </p>
         </>
@@ -43,16 +43,16 @@ export function EnviosPendentes({ userId }: { userId: number }) {
           </ul>
         </div>
       ) : items.length === 0 ? (
-        <p className="ui-empty">{t('outbox.empty')}</p>
+        <p className="ui-empty">{t('empty')}</p>
       ) : (
         <>
           {bytes > 0 ? (
             <p className="outbox-storage" data-testid="outbox-storage">
-              {t('outbox.storage', { size: formatBytes(bytes) })}{' '}
-              {persisted === null ? null : persisted ? t('outbox.storagePersisted') : t('outbox.storageNotPersisted')}
+              {t('storage', { size: formatBytes(bytes) })}{' '}
+              {persisted === null ? null : persisted ? t('storagePersisted') : t('storageNotPersisted')}
             </p>
           ) : null}
-          <ul className="outbox-list" aria-label={t('outbox.title')}>
+          <ul className="outbox-list" aria-label={t('title')}>
             {[...items].reverse().map((item) => (
               <OutboxItemRow key={item.id} item={item} showActivity />
             ))}

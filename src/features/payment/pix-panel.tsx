@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../../api/client.ts'
-import type { CobrancaPix } from '../../../api/schemas/pagamento.ts'
-import { Alert } from '../../../ui/alert.tsx'
-import { Button } from '../../../ui/button.tsx'
-import { formatMoney, twoDigits } from '../../../ui/format.ts'
+import { ApiError } from '../../api/client.ts'
+import type { CobrancaPix } from '../../api/schemas/pagamento.ts'
+import { Alert } from '../../ui/alert.tsx'
+import { Button } from '../../ui/button.tsx'
+import { formatMoney, twoDigits } from '../../ui/format.ts'
 import { PIX_POLL_MS, pixCharge, type PanelProps } from './api.ts'
 
 /** What the confirmation says the payment did, per kind of target. */

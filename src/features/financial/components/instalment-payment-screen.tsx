@@ -1,7 +1,6 @@
-import './payment.css'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Parcela } from '../../../api/schemas/financeiro.ts'
 import { Alert } from '../../../ui/alert.tsx'
@@ -10,13 +9,22 @@ import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { PaymentSummary } from '../../../ui/payment-summary.tsx'
 import { textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { financeiroQueryKey, useFinanceiro } from '../api/get-financeiro.ts'
-import { PaymentMethods } from './payment-methods.tsx'
+
+/** What the payment is asked for: the instalment and its amount (the payment's own flow draws the rest). */
+export interface InstalmentToPay {
+  tipo: 'parcela'
+  id: number
+  valor: number
+}
+
+/** The Pix and card flow (features/payment), composed by the route: a feature never imports another. */
+type PaymentSlot = (target: InstalmentToPay, onPaid: () => void) => ReactNode
 
 /**
  * /financial/pagar/{id} (issue 12, D13): the instalment as the device has it, then Pix or
  * card. Paying needs a connection and says so; nothing of a payment is queued or stored.
  */
-export function PaymentScreen({ parcelaId }: { parcelaId: number }) {
+export function InstalmentPaymentScreen({ parcelaId, payment }: { parcelaId: number; payment: PaymentSlot }) {
   const { t } = useTranslation('payment')
   const data = useFinanceiro()
   return (
@@ -29,7 +37,7 @@ export function PaymentScreen({ parcelaId }: { parcelaId: number }) {
         isEmpty={(financeiro) => !financeiro.parcelas.some((parcela) => parcela.id === parcelaId)}
         skeleton={<InstalmentSummary />}
       >
-        {(financeiro) => <Payment parcela={financeiro.parcelas.find((parcela) => parcela.id === parcelaId)!} />}
+        {(financeiro) => <Payment parcela={financeiro.parcelas.find((parcela) => parcela.id === parcelaId)!} payment={payment} />}
       </OfflineContent>
       <p>
         <Link to="/financial">{t('back')}</Link>
@@ -53,7 +61,7 @@ function InstalmentSummary({ parcela }: { parcela?: Parcela }) {
   )
 }
 
-function Payment({ parcela }: { parcela: Parcela }) {
+function Payment({ parcela, payment }: { parcela: Parcela; payment: PaymentSlot }) {
   const { t } = useTranslation('payment')
   const queryClient = useQueryClient()
   // Paid on this screen: its panel keeps the confirmation on screen after the re-sync below.
@@ -75,7 +83,7 @@ function Payment({ parcela }: { parcela: Parcela }) {
   return (
     <>
       <InstalmentSummary parcela={parcela} />
-      <PaymentMethods target={{ tipo: 'parcela', id: parcela.id, valor: parcela.valor }} onPaid={onPaid} />
+      {payment({ tipo: 'parcela', id: parcela.id, valor: parcela.valor }, onPaid)}
     </>
   )
 }
