@@ -7,16 +7,16 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /**
- * Layers of DESIGN.md: shared (src/api, src/db, src/machines, src/ui, src/i18n) → features
- * → app; no feature imports another; src/sw imports only src/api and src/db; server/
- * imports only src/api and the order machine; nothing under src/ imports server/. One zone per feature,
+ * Layers of DESIGN.md: shared (src/contract, src/lib, src/db, src/machines, src/ui, src/i18n)
+ * → features → app; no feature imports another; src/sw imports only src/contract, src/lib
+ * and src/db; server/ imports only src/contract and the order machine; nothing under src/ imports server/. One zone per feature,
  * generated from the folders (bulletproof-react's import/no-restricted-paths).
  */
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
-const SHARED = ['./src/api', './src/db', './src/machines', './src/ui', './src/i18n']
+const SHARED = ['./src/contract', './src/lib', './src/db', './src/machines', './src/ui', './src/i18n']
 
 const zones = [
   ...features.map((feature) => ({
@@ -34,26 +34,38 @@ const zones = [
   {
     target: './src/sw',
     from: ['./src/app', './src/features', './src/ui', './src/machines'],
-    message: 'The service worker imports only src/api and src/db.',
+    message: 'The service worker imports only src/contract, src/lib and src/db.',
   },
   { target: './src', from: './server', message: 'Nothing under src/ imports the server.' },
   {
     target: ['./src/app', './src/features', './src/db', './src/ui', './src/sw', './src/machines', './src/i18n'],
-    from: './src/api/contract.ts',
+    from: './src/contract/contract.ts',
     message:
-      "Import the area's endpoints (src/api/contract/<area>.ts): the whole contract would put every area's schemas in every screen's JavaScript (issue 7 budgets, P149).",
+      "Import the area's endpoints (src/contract/endpoints/<area>.ts): the whole contract would put every area's schemas in every screen's JavaScript (issue 7 budgets, P149).",
   },
   {
     target: './server',
     from: ['./src/app', './src/features', './src/ui', './src/db', './src/sw', './src/i18n'],
-    message: 'The server imports only src/api (and the order machine, the lifecycle it enforces).',
+    message: 'The server imports only src/contract (and the order machine, the lifecycle it enforces).',
+  },
+  {
+    target: './src/contract',
+    from: './src/lib',
+    message: 'The contract is what the server, the worker and the app share: it never imports the client helpers.',
+  },
+  {
+    target: './server',
+    from: './src/lib',
+    // A server test speaks to the server through the app's own client.
+    except: ['./client.ts'],
+    message: 'The server imports only src/contract (and the order machine, the lifecycle it enforces).',
   },
   {
     target: './server',
     from: './src/machines',
     // The order machine is the lifecycle both sides follow (one description, not two).
     except: ['./order.ts'],
-    message: 'The server imports only src/api (and the order machine, the lifecycle it enforces).',
+    message: 'The server imports only src/contract (and the order machine, the lifecycle it enforces).',
   },
 ]
 

@@ -53,7 +53,10 @@ const SHARED_GROUPS = [
   },
   // The API client and what every endpoint's definition shares (valibot with it): a data
   // screen needs it for its first request, the login right after its first screen (the session).
-  { name: 'api', test: /\/src\/api\/(api|client|define|reachability|uploads|once|runtime-config|schemas\/(common|messages))\.ts$/ },
+  {
+    name: 'api',
+    test: /\/src\/(lib\/(api|client|reachability|runtime-config)|contract\/(define|uploads|once|schemas\/(common|messages)))\.ts$/,
+  },
   // TanStack Query, whose parts every signed-in screen and the session use.
   { name: 'query', test: /\/node_modules\/@tanstack\/(query-core|react-query)\// },
   // The signed-in frame (app shell, tab bar, drawer's menu, navigation table, the outbox's

@@ -1,8 +1,8 @@
 // Bundled by bench/offline.ts and run in Chromium on the app's origin: real IndexedDB.
 // Fills the local database like a busy student (10 classes × 40 grades, 60 instalments)
 // and times the reads the screens do.
-import type { Parcela } from '../src/api/schemas/financeiro.ts'
-import type { Avaliacao, Turma } from '../src/api/schemas/turma.ts'
+import type { Parcela } from '../src/contract/schemas/financeiro.ts'
+import type { Avaliacao, Turma } from '../src/contract/schemas/turma.ts'
 import { PortalDb, type StoredNotas } from '../src/db/database.ts'
 import { storeFinanceiro, storeTurmas } from '../src/db/sync.ts'
 

@@ -32,8 +32,8 @@ import { throttling } from 'lighthouse/core/config/constants.js'
 import { builtFileSizes } from '../scripts/check-bundle-budget.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { median, token } from './offline.ts'
-import { STORAGE_KEYS, type KeptUser } from '../src/api/local-store.ts'
-import type { CurrentUser } from '../src/api/schemas/user.ts'
+import { STORAGE_KEYS, type KeptUser } from '../src/lib/local-store.ts'
+import type { CurrentUser } from '../src/contract/schemas/user.ts'
 
 /** Lighthouse's mobile preset: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown. */
 const SLOW_PHONE = throttling.mobileSlow4G

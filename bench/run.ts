@@ -22,7 +22,7 @@ import { compressedSizes, measureRoutes, ROUTE_BUDGETS } from '../scripts/check-
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { contractSuiteSize } from '../server/test/contract-cases.ts'
 import { uploadTestContract } from '../server/test/upload-endpoint.ts'
-import { contract } from '../src/api/contract.ts'
+import { contract } from '../src/contract/contract.ts'
 import { printAccountsAttackFigures, runAccountsAttackBench } from './attack-accounts.ts'
 import { printFilesAttackFigures, runFilesAttackBench } from './attack-files.ts'
 import { printSessionsAttackFigures, runSessionsAttackBench } from './attack-sessions.ts'

@@ -56,7 +56,7 @@ interface RouteBudget {
 // P374): the syncs start from src/db/sync-start.ts, a small chunk of its own, so a screen's
 // request goes out before the device database has loaded.
 // +0.5 KiB on the routes it tipped over (issue 37, P377): the API client takes the answer the
-// shell asked for before the app ran (src/api/early-answers.ts, 0.2–0.3 KiB).
+// shell asked for before the app ran (src/contract/early-answers.ts, 0.2–0.3 KiB).
 // Issue 37 (P378): the screens' shared building blocks, the API client and TanStack Query in one
 // file each; every ceiling came down to 0.5–1 KiB above its new size (most routes lost 2–10 KiB
 // and 10–30 files), except /envios-pendentes +8 KiB: its first screen now takes TanStack Query
@@ -207,8 +207,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
     // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
-    // +0.5 KiB (issue 38): XState's modules regrouped once the order machine shared them.
-    ceilingKib: 181,
+    // +0.5 KiB (issue 38): XState's modules regrouped once the order machine shared them; +0.5
+    // KiB: the contract's and the client helpers' new folder names are in the chunks' paths.
+    ceilingKib: 181.5,
     loaded: { kib: 255, files: 67 },
   },
   {

@@ -1,7 +1,7 @@
 /**
  * Pre-renders each brand's shells after `vite build` (issue 7 item 2): dist/index.html with
  * the first screen already in <div id="root">, written as dist/shell-{login,app}-{brand}.html
- * (src/api/shell-file.ts). The markup comes from the real components
+ * (src/contract/shell-file.ts). The markup comes from the real components
  * (scripts/prerender-shells.tsx, loaded through Vite's SSR loader), the head from
  * brandShellHtml (manifest, icons, title) plus the brand's colour tokens on <html> and the
  * first screen's stylesheets inlined, so the first paint has the brand's logo, colours and
@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createServer } from 'vite'
-import { brandShellHtml } from '../src/api/brand-host.ts'
-import { SHELL_HEAD_SCRIPT } from '../src/api/shell-head-script.ts'
+import { brandShellHtml } from '../src/contract/brand-host.ts'
+import { SHELL_HEAD_SCRIPT } from '../src/contract/shell-head-script.ts'
 import {
   SCREEN_SHELL_PATHS,
   SHELL_EARLY_NAV_CLASS,
@@ -25,7 +25,7 @@ import {
   shellFileName,
   type ScreenShellPath,
   type ShellKind,
-} from '../src/api/shell-file.ts'
+} from '../src/contract/shell-file.ts'
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
 import { ROUTE_BUDGETS } from './check-bundle-budget.ts'
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { testConfig } from './config.ts'
 import { createTestApp, createTestDatabase, loginRequest, type TestApp } from './test/app.ts'
-import { SHELL_HEAD_SCRIPT } from '../src/api/shell-head-script.ts'
+import { SHELL_HEAD_SCRIPT } from '../src/contract/shell-head-script.ts'
 
 /** The CSP source that lets the shells' inline script run (P66), and no other inline script. */
 const SHELL_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(SHELL_HEAD_SCRIPT).digest('base64')}'`

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
-import type { HorarioAula } from '../../src/api/schemas/turma.ts'
+import type { OrderStatusId } from '../../src/contract/schemas/pedido.ts'
+import type { HorarioAula } from '../../src/contract/schemas/turma.ts'
 import { DEFAULT_TMZ_HOURS, localToday } from '../http/tmz.ts'
 import type { Db } from './client.ts'
 import { seedDemoActivities } from '../areas/activities/seed.ts'

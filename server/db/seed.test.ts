@@ -14,11 +14,11 @@ import { products } from '../areas/orders/products-schema.ts'
 import { turmaAlunos, turmas } from '../areas/classes/schema.ts'
 import { users } from '../areas/users/schema.ts'
 import { addDays, addMonths, addYears } from './seed-school.ts'
-import { TOUR_ROUTES } from '../../src/api/schemas/tour.ts'
+import { TOUR_ROUTES } from '../../src/contract/schemas/tour.ts'
 import { ALL_TOURS_SEEN, DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_PASSWORD, DEMO_SIBLINGS_CPF, seedDemo } from './seed.ts'
-import { needsRegistrationUpdate, registrationUpdateReason } from '../../src/api/registration-due.ts'
-import { isMinorOn } from '../../src/api/registration.ts'
-import { calendarDateOf } from '../../src/api/validation/age.ts'
+import { needsRegistrationUpdate, registrationUpdateReason } from '../../src/contract/registration-due.ts'
+import { isMinorOn } from '../../src/contract/registration.ts'
+import { calendarDateOf } from '../../src/contract/validation/age.ts'
 
 let db: Database
 // A database per test (issue 8: tests independent of each other): several tests change

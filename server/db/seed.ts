@@ -11,7 +11,7 @@ import { seedKnnUsa } from '../areas/overseas-study/seed.ts'
 import { seedClub } from '../areas/club/seed.ts'
 import { seedEnglishTest } from '../areas/english-test/seed.ts'
 import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
-import { TOUR_ROUTES, type TourRoute } from '../../src/api/schemas/tour.ts'
+import { TOUR_ROUTES, type TourRoute } from '../../src/contract/schemas/tour.ts'
 
 /**
  * The demo school seeded on first start (D3), so a fresh install can be tried at once.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CAMBIO_TEXTS } from '../../src/api/contract/cambio.ts'
-import type { CotacaoCambio } from '../../src/api/schemas/cambio.ts'
+import { CAMBIO_TEXTS } from '../../src/contract/endpoints/cambio.ts'
+import type { CotacaoCambio } from '../../src/contract/schemas/cambio.ts'
 import { definirTaxa } from '../areas/cambio/repository.ts'
 import { createAccount, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../test/app.ts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { Text } from '../../src/api/schemas/common.ts'
+import { Text } from '../../src/contract/schemas/common.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import { outboxMessages } from '../mail/transports.ts'
 import { sendDevPage } from './page.ts'

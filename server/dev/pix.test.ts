@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CobrancaPix } from '../../src/api/schemas/pagamento.ts'
+import type { CobrancaPix } from '../../src/contract/schemas/pagamento.ts'
 import { parcelas } from '../areas/instalments/schema.ts'
 import { cobrancas } from '../areas/payments/schema.ts'
 import { createAccount, createParcela } from '../test/accounts.ts'

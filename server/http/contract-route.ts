@@ -10,9 +10,9 @@ import {
   type EndpointResponse,
   type FilesOf,
   type MultipartSpec,
-} from '../../src/api/define.ts'
+} from '../../src/contract/define.ts'
 // Portuguese messages for every schema validated here, the contract's or a test's (issue 8).
-import '../../src/api/schemas/messages.ts'
+import '../../src/contract/schemas/messages.ts'
 import type { AccountSession } from '../areas/users/repository.ts'
 import type { Caller, SessionLoader } from '../plugins/auth.ts'
 import { honestFileName } from '../storage/file-names.ts'
@@ -21,7 +21,7 @@ import { discardFiles, NOT_MULTIPART, receiveMultipart, type StoredFile } from '
 import { textIssues } from './text-check.ts'
 
 /**
- * Registers one endpoint of the contract (src/api/contract.ts): the contract decides the
+ * Registers one endpoint of the contract (src/contract/contract.ts): the contract decides the
  * URL, the method, who may call it (D7), how params/query/headers/body are validated, and
  * what the handler may answer: only the fields the response schema declares are sent
  * (DESIGN.md "The contract is the spine").
@@ -259,7 +259,7 @@ function toValidationIssue(part: Part, issue: v.BaseIssue<unknown>, root: unknow
   const missing = issue.input === undefined && (keys.length === 0 ? root === undefined : !hasKey(issue.path?.at(-1)?.input, keys.at(-1)))
   if (missing) return { loc, msg: REQUIRED, type: 'missing' }
 
-  // valibot's global messages are Portuguese (src/api/schemas/messages.ts); a schema's own
+  // valibot's global messages are Portuguese (src/contract/schemas/messages.ts); a schema's own
   // message, when it has one, is Portuguese too.
   return { loc, msg: issue.message, type: issue.type }
 }

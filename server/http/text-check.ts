@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS_MESSAGE } from '../../src/api/schemas/common.ts'
+import { CONTROL_CHARACTERS_MESSAGE } from '../../src/contract/schemas/common.ts'
 import type { ValidationIssue } from './errors.ts'
 
 /**
@@ -15,7 +15,7 @@ import type { ValidationIssue } from './errors.ts'
  *   typed, and nobody types it, so a string with one is taken for invalid UTF-8;
  * - a control character no field takes: C0 other than tab and line breaks, and DEL. Whether
  *   tab and line breaks are allowed is the field's kind, declared by its schema: `Text`
- *   (one line) refuses them, `MultilineText` takes them (src/api/schemas/common.ts).
+ *   (one line) refuses them, `MultilineText` takes them (src/contract/schemas/common.ts).
  *
  * Object keys are judged like values. At most MAX_ISSUES issues are reported.
  */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { brandIdForHost, type BrandId } from '../../src/api/brand-host.ts'
+import { brandIdForHost, type BrandId } from '../../src/contract/brand-host.ts'
 import type { Config } from '../config.ts'
 
 /** Where a link in an e-mail points, and the brand the e-mail wears (P68). */

@@ -1,4 +1,4 @@
-import { BRAND_IDENTITY, type BrandId } from '../../src/api/brand-host.ts'
+import { BRAND_IDENTITY, type BrandId } from '../../src/contract/brand-host.ts'
 import type { Mail } from './transports.ts'
 
 /**

@@ -2,9 +2,9 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { SignJWT } from 'jose'
-import { brandIdForHost } from '../../src/api/brand-host.ts'
-import { canCall, type Access, type Role } from '../../src/api/define.ts'
-import { SESSION_ENDED } from '../../src/api/session-ended.ts'
+import { brandIdForHost } from '../../src/contract/brand-host.ts'
+import { canCall, type Access, type Role } from '../../src/contract/define.ts'
+import { SESSION_ENDED } from '../../src/contract/session-ended.ts'
 import { deviceLabel } from '../areas/auth/device-label.ts'
 import { tokenVersionOf } from '../areas/auth/accounts-repository.ts'
 import { extendSession, LAST_SEEN_STEP_MS, openSession, touchSession } from '../areas/auth/sessions-repository.ts'
@@ -190,7 +190,7 @@ export default fp(
           // is told the session was ended, not that it expired.
           if (session.device.revokedAt !== null) throw sessionEnded()
           if (session.tokenVersion !== token.version) throw unauthorized()
-          // The same rule the client's guards read (src/api/define.ts).
+          // The same rule the client's guards read (src/contract/define.ts).
           if (!canCall({ access }, session.role)) throw new HttpError(403, access === 'student' ? STUDENTS_ONLY : MANAGERS_ONLY)
           // "Last seen" in steps: one small write every few minutes per device, none in between.
           if (Date.now() - session.device.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await touchSession(app.db.orm, token.sessionId)

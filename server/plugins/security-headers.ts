@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import helmet from '@fastify/helmet'
 import fp from 'fastify-plugin'
-import { SHELL_HEAD_SCRIPT } from '../../src/api/shell-head-script.ts'
+import { SHELL_HEAD_SCRIPT } from '../../src/contract/shell-head-script.ts'
 import { chatSettings, type Config } from '../config.ts'
 
 /** The one inline script the shells carry (P66), allowed by its hash and nothing else inline. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SCREEN_SHELL_PATHS, SHELL_KINDS, shellFileName } from '../../src/api/shell-file.ts'
+import { SCREEN_SHELL_PATHS, SHELL_KINDS, shellFileName } from '../../src/contract/shell-file.ts'
 import { createTestApp, type TestApp } from '../test/app.ts'
 
 /** Issue 7 item 2: each page request gets the shell pre-rendered for its brand and first screen. */

@@ -4,8 +4,8 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { brandShellHtml } from '../../src/api/brand-host.ts'
-import { shellFileFor } from '../../src/api/shell-file.ts'
+import { brandShellHtml } from '../../src/contract/brand-host.ts'
+import { shellFileFor } from '../../src/contract/shell-file.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../src/api/contract/english-test.ts'
-import type { OwnedKind, Role } from '../../src/api/define.ts'
-import type { OrderStatusId } from '../../src/api/schemas/pedido.ts'
+import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../src/contract/endpoints/english-test.ts'
+import type { OwnedKind, Role } from '../../src/contract/define.ts'
+import type { OrderStatusId } from '../../src/contract/schemas/pedido.ts'
 import * as englishTestRepo from '../areas/english-test/repository.ts'
 import { openSession } from '../areas/auth/sessions-repository.ts'
 import type { Database } from '../db/client.ts'
@@ -157,7 +157,7 @@ export async function createActivity(
 }
 
 /**
- * Creates an object of each kind a contract endpoint can name (src/api/define.ts
+ * Creates an object of each kind a contract endpoint can name (src/contract/define.ts
  * `OwnedKind`), owned by `userId`, with the objects it belongs to, and returns their ids by
  * kind. A new kind fails to compile here until it has a factory, so the generated 404
  * tests cover it from the start. An endpoint naming several kinds gets them all from the

@@ -1,4 +1,4 @@
-import type { PagamentoCartaoIn } from '../../src/api/schemas/pagamento.ts'
+import type { PagamentoCartaoIn } from '../../src/contract/schemas/pagamento.ts'
 
 /** Numbers the sandbox gateway and the provider's stand-in approve (server/areas/payments/card.ts). */
 export const MASTERCARD = '5555555555554444'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { schemaEntries, type Endpoint, type FilePart, type Role } from '../../src/api/define.ts'
-import { hasSignature } from '../../src/api/file-signatures.ts'
+import { schemaEntries, type Endpoint, type FilePart, type Role } from '../../src/contract/define.ts'
+import { hasSignature } from '../../src/contract/file-signatures.ts'
 import type { TEXT_ISSUE_TYPES } from '../http/text-check.ts'
 import { MULTIPART_TYPE, multipartPayload, sampleFile, type FilePartBody, type PartBody } from './multipart.ts'
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { StatusRequestUsa, TipoDocumentoUsa } from '../../src/api/schemas/knn-usa.ts'
+import type { StatusRequestUsa, TipoDocumentoUsa } from '../../src/contract/schemas/knn-usa.ts'
 import type { Database } from '../db/client.ts'
 import { knnUsaDocumentos, knnUsaRequests, knnUsaTurmas } from '../areas/overseas-study/schema.ts'
 import type { FileStorage } from '../storage/file-storage.ts'

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { signatureBytes } from '../../src/api/file-signatures.ts'
+import { signatureBytes } from '../../src/contract/file-signatures.ts'
 
 /**
  * Multipart bodies written byte by byte, so a test can send what a browser sends and what

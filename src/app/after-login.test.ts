@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { rememberAfterLogin, takeAfterLogin } from './after-login.ts'
-import { MemoryStorage } from '../api/memory-storage.fixture.ts'
+import { MemoryStorage } from '../lib/memory-storage.fixture.ts'
 
 /** The browser's localStorage, in memory (the unit project runs on Node). */
 

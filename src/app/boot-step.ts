@@ -3,6 +3,6 @@
  * below in the next (a top-level await keeps the bundle's order), so the entry's graph is
  * not one long task on a slow phone (issue 7 TBT, P278).
  */
-import { yieldToBrowser } from '../api/yield-to-browser.ts'
+import { yieldToBrowser } from '../lib/yield-to-browser.ts'
 
 await yieldToBrowser()

@@ -4,7 +4,7 @@
  * title on the live document. index.html carries brand `knn` so the first paint matches
  * the default brand.
  */
-import { BRAND_IDENTITY, brandIdForHost, type BrandId } from '../api/brand-host.ts'
+import { BRAND_IDENTITY, brandIdForHost, type BrandId } from '../contract/brand-host.ts'
 
 export type { BrandId }
 

@@ -7,7 +7,7 @@
  * handlers, so the screen's state holds them), then replays the submit. No keystroke or tap
  * can fall between the two: nothing else runs inside that task.
  */
-import { SHELL_EARLY_NAV_CLASS } from '../api/shell-file.ts'
+import { SHELL_EARLY_NAV_CLASS } from '../contract/shell-file.ts'
 
 type Field = HTMLInputElement | HTMLTextAreaElement
 

@@ -1,5 +1,5 @@
-import { ApiError, ContractError } from '../api/client.ts'
-import { getStoredItem, removeStoredItem } from '../api/local-store.ts'
+import { ApiError, ContractError } from '../lib/client.ts'
+import { getStoredItem, removeStoredItem } from '../lib/local-store.ts'
 import { emailVerificationOutcome } from './email-verification.ts'
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, ContractError, NetworkError } from '../api/client.ts'
-import { getStoredItem, setStoredItem } from '../api/local-store.ts'
+import { ApiError, ContractError, NetworkError } from '../lib/client.ts'
+import { getStoredItem, setStoredItem } from '../lib/local-store.ts'
 import { verifyPendingEmail } from './email-verification-step.ts'
 import { captureEmailVerificationToken, emailVerificationOutcome } from './email-verification.ts'
 

@@ -1,4 +1,4 @@
-import { setStoredItem } from '../api/local-store.ts'
+import { setStoredItem } from '../lib/local-store.ts'
 
 /**
  * E-mail confirmation (SPEC §4, P70). The link of the e-mail opens `/login/main?token_email=…`;

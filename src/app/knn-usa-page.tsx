@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import type { ProgramaUsa } from '../api/schemas/knn-usa.ts'
+import type { ProgramaUsa } from '../contract/schemas/knn-usa.ts'
 import { ProgramaScreen } from '../features/knn-usa/components/programa-screen.tsx'
 import type { UsaPayment } from '../features/knn-usa/components/request-payment.tsx'
 import { LoadingStatus } from '../ui/skeleton.tsx'

@@ -1,6 +1,6 @@
-import { api } from '../api/api.ts'
-import { ApiError } from '../api/client.ts'
-import { sessionEndpoints } from '../api/contract/sessions.ts'
+import { api } from '../lib/api.ts'
+import { ApiError } from '../lib/client.ts'
+import { sessionEndpoints } from '../contract/endpoints/sessions.ts'
 import { sendPendingLogouts, type LogoutOutcome } from './pending-logouts.ts'
 
 /**

@@ -4,10 +4,10 @@ import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './boot-step.ts'
-import { shellKindForPath } from '../api/shell-file.ts'
+import { shellKindForPath } from '../contract/shell-file.ts'
 import { drawsWithFrameTexts, loadFrameTexts, loadScreenTexts } from '../i18n/index.ts'
 import './boot-step-2.ts'
-import { yieldToBrowser } from '../api/yield-to-browser.ts'
+import { yieldToBrowser } from '../lib/yield-to-browser.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
@@ -120,7 +120,7 @@ startTransition(() =>
 // does their code (the contract client, the monitoring rules) travel with it. A task of
 // their own: the imports set up a dozen preload links, not to be added to the render's (P279).
 void yieldToBrowser()
-  .then(() => Promise.all([import('../api/api.ts'), import('../api/runtime-config.ts'), import('./monitoring.ts')]))
+  .then(() => Promise.all([import('../lib/api.ts'), import('../lib/runtime-config.ts'), import('./monitoring.ts')]))
   .then(async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {
     const settings = (await refreshRuntimeConfig(api)) ?? runtimeConfig()
     if (settings?.sentry_dsn)

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { getStoredToken } from '../api/local-store.ts'
+import { getStoredToken } from '../lib/local-store.ts'
 import { startOutboxRunner } from '../db/outbox-app.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { clearStoredSession, storeToken } from '../api/local-store.ts'
+import { clearStoredSession, storeToken } from '../lib/local-store.ts'
 import { PENDING_LOGOUTS_KEY, pendingLogouts, queueLogout, sendPendingLogouts, type LogoutOutcome } from './pending-logouts.ts'
 
 /** A JWT-shaped token whose payload expires at `exp` (seconds); the signature is not read here. */

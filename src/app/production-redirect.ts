@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../api/schemas/user.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
 
 /** D6: the school whose students are sent from a local host to the production site. */
 export const PRODUCTION_REDIRECT_ESCOLA_ID = 1

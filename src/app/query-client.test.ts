@@ -1,6 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { reportReachability } from '../api/reachability.ts'
+import { reportReachability } from '../lib/reachability.ts'
 import { queryClient, retryWhenServerAnswers } from './query-client.ts'
 
 describe('a server that answers again (issue 7)', () => {

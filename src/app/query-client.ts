@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query'
-import { onReachabilityChange } from '../api/reachability.ts'
+import { onReachabilityChange } from '../lib/reachability.ts'
 
 // TanStack Query assumes "online" until an event says otherwise; a page reloaded on a bus
 // with no signal gets no event, so start from what the browser knows.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { STORAGE_KEYS } from '../api/local-store.ts'
-import { demoStudent } from '../api/schemas/user.fixture.ts'
+import { STORAGE_KEYS } from '../lib/local-store.ts'
+import { demoStudent } from '../contract/schemas/user.fixture.ts'
 import type { SessionEvent, SessionInput } from '../machines/session-view.ts'
 import { createSession } from './session.tsx'
 

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react'
-import { getBookInfo, getKeptUser, getStoredToken } from '../api/local-store.ts'
-import type { CurrentUser } from '../api/schemas/user.ts'
+import { getBookInfo, getKeptUser, getStoredToken } from '../lib/local-store.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
-import { yieldToBrowser } from '../api/yield-to-browser.ts'
+import { yieldToBrowser } from '../lib/yield-to-browser.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.ts'
 import { captureEmailVerificationToken } from './email-verification.ts'
 import type { SessionActor, SessionEffects } from './session-runtime.ts'
@@ -29,7 +29,7 @@ export interface Session extends SessionSource {
 
 /**
  * The session of this visit (P53). Its input is read synchronously before the first render
- * (the token and the kept user, src/api/local-store.ts), so the route guards decide at once:
+ * (the token and the kept user, src/lib/local-store.ts), so the route guards decide at once:
  * no token, the login form; a kept user, the signed-in frame. The machine and its effects
  * (XState, the contract client, the query cache) load as their own chunk
  * (./session-runtime.ts); until then `getSnapshot()` is the state the machine starts in, and

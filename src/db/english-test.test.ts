@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { EnglishTestEstado, TentativaEnglishTest } from '../api/schemas/english-test.ts'
+import type { EnglishTestEstado, TentativaEnglishTest } from '../contract/schemas/english-test.ts'
 import { PortalDb } from './database.ts'
 import { confirmAnswers, dropAnswers, keepAnswer, pendingAnswers, storeEnglishTest, storeTentativa } from './english-test.ts'
 import { claimLocalData, wipeLocalData } from './sync.ts'

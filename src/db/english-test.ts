@@ -1,4 +1,4 @@
-import type { EnglishTestEstado, TentativaEnglishTest } from '../api/schemas/english-test.ts'
+import type { EnglishTestEstado, TentativaEnglishTest } from '../contract/schemas/english-test.ts'
 import { localDb, type PendingEnglishAnswer, type PortalDb } from './database.ts'
 import { mayWrite } from './sync.ts'
 

@@ -2,7 +2,7 @@
  * The device database (Dexie) and its writes load on first use, not with the first screen
  * (P53): the screens draw their frame and skeletons while it loads, then read it live.
  */
-import { yieldToBrowser } from '../api/yield-to-browser.ts'
+import { yieldToBrowser } from '../lib/yield-to-browser.ts'
 import type * as LocalDataModule from './local-data.ts'
 
 export type LocalData = typeof LocalDataModule

@@ -1,5 +1,5 @@
-import type { ResultadoPratica } from '../api/schemas/pratica.ts'
-import type { ValidacaoQrCode } from '../api/schemas/travel-campaign.ts'
+import type { ResultadoPratica } from '../contract/schemas/pratica.ts'
+import type { ValidacaoQrCode } from '../contract/schemas/travel-campaign.ts'
 import type { OutboxItem } from './outbox.ts'
 
 /**

@@ -1,8 +1,8 @@
-import { errorMessageFor } from '../api/client.ts'
-import { atividadeEndpoints } from '../api/contract/atividades.ts'
-import { praticaEndpoints } from '../api/contract/pratica.ts'
-import { travelCampaignEndpoints } from '../api/contract/travel-campaigns.ts'
-import { fillPath, type Endpoint } from '../api/define.ts'
+import { errorMessageFor } from '../lib/client.ts'
+import { atividadeEndpoints } from '../contract/endpoints/atividades.ts'
+import { praticaEndpoints } from '../contract/endpoints/pratica.ts'
+import { travelCampaignEndpoints } from '../contract/endpoints/travel-campaigns.ts'
+import { fillPath, type Endpoint } from '../contract/define.ts'
 import { ACTIVITY_FILE_KIND, CAMPAIGN_CODE_KIND, PRACTICE_RESULT_KIND } from './outbox-kinds.ts'
 import { confirm, fileOf, nextDueAt, outboxDb, postpone, reject, renew, take, tokenOf, type OutboxDb, type OutboxItem } from './outbox.ts'
 

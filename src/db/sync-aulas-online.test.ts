@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AulaOnline } from '../api/schemas/aula-online.ts'
+import type { AulaOnline } from '../contract/schemas/aula-online.ts'
 import { PortalDb } from './database.ts'
 import { claimLocalData, storeAulaOnline, storeAulasOnline, wipeLocalData } from './sync.ts'
 

@@ -3,8 +3,8 @@
  * ETags it sends and its conditional request. Loaded with the screens' syncs, not with the
  * first screen; sync.ts (the writes) shares this module's state.
  */
-import type { ConditionalResult } from '../api/client.ts'
-import { getStoredItem, removeStoredItem, setStoredItem } from '../api/local-store.ts'
+import type { ConditionalResult } from '../lib/client.ts'
+import { getStoredItem, removeStoredItem, setStoredItem } from '../lib/local-store.ts'
 import type { SyncKey } from './database.ts'
 
 /**

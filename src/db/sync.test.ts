@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Financeiro } from '../api/schemas/financeiro.ts'
-import type { Pedido } from '../api/schemas/pedido.ts'
-import type { Turma } from '../api/schemas/turma.ts'
+import type { Financeiro } from '../contract/schemas/financeiro.ts'
+import type { Pedido } from '../contract/schemas/pedido.ts'
+import type { Turma } from '../contract/schemas/turma.ts'
 import { openLocalDb, PortalDb, type StoredNotas } from './database.ts'
 import { etagHintsFor } from './sync-start.ts'
-import { MemoryStorage } from '../api/memory-storage.fixture.ts'
+import { MemoryStorage } from '../lib/memory-storage.fixture.ts'
 import {
   claimLocalData,
   fetchConditional,

@@ -1,8 +1,8 @@
-import type { TurmaAlunoAtividade } from '../api/schemas/atividade.ts'
-import type { AulaOnline } from '../api/schemas/aula-online.ts'
-import type { Financeiro } from '../api/schemas/financeiro.ts'
-import type { Pedido } from '../api/schemas/pedido.ts'
-import type { Turma } from '../api/schemas/turma.ts'
+import type { TurmaAlunoAtividade } from '../contract/schemas/atividade.ts'
+import type { AulaOnline } from '../contract/schemas/aula-online.ts'
+import type { Financeiro } from '../contract/schemas/financeiro.ts'
+import type { Pedido } from '../contract/schemas/pedido.ts'
+import type { Turma } from '../contract/schemas/turma.ts'
 import { localDb, openLocalDb, type PortalDb, type StoredNotas, type SyncKey, type SyncState } from './database.ts'
 import { endSyncGeneration, forgetEtagHints, keepEtagHints, syncTicket } from './sync-start.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ORDER_STATUS_IDS, type OrderStatusId } from '../api/schemas/pedido.ts'
+import { ORDER_STATUS_IDS, type OrderStatusId } from '../contract/schemas/pedido.ts'
 import { FINAL_ORDER_STATUSES, nextOrderStatus, ORDER_ACTORS, ORDER_EVENTS, studentOrderActions, type OrderActor } from './order.ts'
 
 /** Every move the machine allows `actor`, as "from→to", in status order. */

@@ -1,5 +1,5 @@
 import { setup, transition } from 'xstate'
-import { ORDER_STATUS_IDS, type OrderStatusId } from '../api/schemas/pedido.ts'
+import { ORDER_STATUS_IDS, type OrderStatusId } from '../contract/schemas/pedido.ts'
 
 /**
  * The order lifecycle (D11), once. This machine is the only description of it: the server

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { ApiError, NetworkError } from '../api/client.ts'
-import type { RegistrationUpdateInput } from '../api/schemas/registration.ts'
-import type { CurrentUser } from '../api/schemas/user.ts'
-import { demoStudent } from '../api/schemas/user.fixture.ts'
+import { ApiError, NetworkError } from '../lib/client.ts'
+import type { RegistrationUpdateInput } from '../contract/schemas/registration.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
+import { demoStudent } from '../contract/schemas/user.fixture.ts'
 import {
   isMinorValue,
   registrationUpdateMachine,

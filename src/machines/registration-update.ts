@@ -1,16 +1,16 @@
 import * as v from 'valibot'
-import { saveFailure } from '../api/save-failure.ts'
-import { guardianIssues, isMinorOn } from '../api/registration.ts'
-import { registrationUpdateReason, type RegistrationUpdateReason } from '../api/registration-due.ts'
-import { RegistrationUpdateBody, type RegistrationUpdateInput } from '../api/schemas/registration.ts'
-import type { CurrentUser } from '../api/schemas/user.ts'
-import { calendarDateOf, displayToIsoDate, isoToDisplayDate, type CalendarDate } from '../api/validation/age.ts'
+import { saveFailure } from '../lib/save-failure.ts'
+import { guardianIssues, isMinorOn } from '../contract/registration.ts'
+import { registrationUpdateReason, type RegistrationUpdateReason } from '../contract/registration-due.ts'
+import { RegistrationUpdateBody, type RegistrationUpdateInput } from '../contract/schemas/registration.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
+import { calendarDateOf, displayToIsoDate, isoToDisplayDate, type CalendarDate } from '../contract/validation/age.ts'
 import { applyMask, MASKS, unmask } from '../ui/mask.ts'
 import { assign, fromPromise, setup } from 'xstate'
 
 /**
  * The registration update of SPEC §4/§5 (issue 9 journey 5): whether it is needed (the rule
- * shared with the session, the guard and the server, src/api/registration.ts) and the form's
+ * shared with the session, the guard and the server, src/contract/registration.ts) and the form's
  * life: editing, looking up the CEP, saving, saved, failed. Effects are named here and
  * supplied by the app (`provide`): the postal-code lookup, the save, the draft on the device.
  */

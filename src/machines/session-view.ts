@@ -1,6 +1,6 @@
-import type { AccountChoice } from '../api/schemas/auth.ts'
-import type { CurrentUser } from '../api/schemas/user.ts'
-import { needsRegistrationUpdate } from '../api/registration-due.ts'
+import type { AccountChoice } from '../contract/schemas/auth.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
+import { needsRegistrationUpdate } from '../contract/registration-due.ts'
 
 /**
  * The session's data and how the app reads it, without XState: the machine (./session.ts)

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { LoginResponse } from '../api/schemas/auth.ts'
-import type { CurrentUser } from '../api/schemas/user.ts'
-import { demoStudent } from '../api/schemas/user.fixture.ts'
+import type { LoginResponse } from '../contract/schemas/auth.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
+import { demoStudent } from '../contract/schemas/user.fixture.ts'
 import { sessionMachine } from './session.ts'
 import { startingView, waitUntilSettled, type LoginRequest, type SessionInput } from './session-view.ts'
 

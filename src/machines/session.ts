@@ -1,8 +1,8 @@
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
-import type { LoginResponse } from '../api/schemas/auth.ts'
-import { isSessionEndedBody } from '../api/session-ended.ts'
-import type { CurrentUser } from '../api/schemas/user.ts'
-import { needsRegistrationUpdate } from '../api/registration-due.ts'
+import type { LoginResponse } from '../contract/schemas/auth.ts'
+import { isSessionEndedBody } from '../contract/session-ended.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
+import { needsRegistrationUpdate } from '../contract/registration-due.ts'
 import {
   initialContext,
   loggedOutContext,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { demoStudent } from '../api/schemas/user.fixture.ts'
-import type { CurrentUser } from '../api/schemas/user.ts'
+import { demoStudent } from '../contract/schemas/user.fixture.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
 import { TOUR_SCROLL_DELAY_MS, TOUR_START_DELAY_MS, tourMachine, type TourInput } from './tour.ts'
 
 const user = demoStudent()

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { CurrentUser } from '../api/schemas/user.ts'
-import type { TourRoute } from '../api/schemas/tour.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
+import type { TourRoute } from '../contract/schemas/tour.ts'
 
 /**
  * A guided tour of SPEC §2 (issue 9 journey 8): waits 1 s after the route is shown, loads

@@ -3,8 +3,8 @@
  * notification to show, and where a click leads. src/sw/push.ts wires them to the events.
  */
 import * as v from 'valibot'
-import type { BrandId } from '../api/brand-host.ts'
-import { PushPayload } from '../api/schemas/push.ts'
+import type { BrandId } from '../contract/brand-host.ts'
+import { PushPayload } from '../contract/schemas/push.ts'
 
 /** What `showNotification` gets for a payload. */
 export interface ShownNotification {

@@ -5,8 +5,8 @@
  * itself and opens the deep link in an open portal tab, or a new one; a dismissal records
  * itself. Recording needs no token (P138): the delivery id came encrypted to this device.
  */
-import { brandIdForHost } from '../api/brand-host.ts'
-import type { PushInAppMessage } from '../api/schemas/push.ts'
+import { brandIdForHost } from '../contract/brand-host.ts'
+import type { PushInAppMessage } from '../contract/schemas/push.ts'
 import { clickTarget, notificationFor, windowToReuse, type NotificationData } from './push-notification.ts'
 
 declare const self: ServiceWorkerGlobalScope

@@ -7,7 +7,7 @@
  *   manifests (vite.config.ts globPatterns), so after one online visit a reload of any
  *   route works with no connection.
  * - Navigations: every page request is answered with the precached shell the server would
- *   send (issue 7 item 2, src/api/shell-file.ts): the pre-rendered login screen on /login
+ *   send (issue 7 item 2, src/contract/shell-file.ts): the pre-rendered login screen on /login
  *   paths, the signed-in frame elsewhere, of the host's brand (D5); the router then decides
  *   what to show. Server paths (/api/, /drive/, /healthz, /sw.js) are left alone (policy.ts).
  * - Runtime: practice audio cache-first within a 30 MB budget (P114); same-origin images
@@ -24,8 +24,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { RangeRequestsPlugin } from 'workbox-range-requests'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { brandShellHtml } from '../api/brand-host.ts'
-import { shellFileFor } from '../api/shell-file.ts'
+import { brandShellHtml } from '../contract/brand-host.ts'
+import { shellFileFor } from '../contract/shell-file.ts'
 import {
   isSkipWaitingMessage,
   overBudget,
@@ -56,7 +56,7 @@ const brandedIndex: RouteHandlerCallback = async (options) => {
 
 const shellHandlers = new Map<string, RouteHandlerCallback>()
 
-/** The precached shell for a page URL, the same file the server sends (src/api/shell-file.ts). */
+/** The precached shell for a page URL, the same file the server sends (src/contract/shell-file.ts). */
 function shellHandler(url: URL): RouteHandlerCallback {
   const file = `/${shellFileFor(url.pathname, self.location.hostname)}`
   let handler = shellHandlers.get(file)

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import '../i18n/index.ts'
-import { NetworkError } from '../api/client.ts'
+import { NetworkError } from '../lib/client.ts'
 import { OfflineContent, type OfflineContentProps } from './offline-content.tsx'
 
 afterEach(cleanup)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NetworkError } from '../api/client.ts'
+import { NetworkError } from '../lib/client.ts'
 import { offlineStateOf } from './offline-state.ts'
 
 const base = { isSyncing: false, syncError: null, isPaused: false }

@@ -1,4 +1,4 @@
-import { NetworkError } from '../api/client.ts'
+import { NetworkError } from '../lib/client.ts'
 
 /**
  * Issue 7 "honest states": what a card or screen of offline data may say. An empty message

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { STORAGE_KEYS } from '../../src/api/local-store.ts'
+import { STORAGE_KEYS } from '../../src/lib/local-store.ts'
 import type AxeCore from 'axe-core'
 import { createRequire } from 'node:module'
 import {

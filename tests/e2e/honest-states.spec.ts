@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { STORAGE_KEYS } from '../../src/api/local-store.ts'
+import { STORAGE_KEYS } from '../../src/lib/local-store.ts'
 import { API, holdApi, instalmentRows, isSyncAnswer, login, NEW_STUDENT, readStore, SIBLINGS, startSignedIn } from './fixtures.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { CONSENT_MESSAGE, type IndicacoesPage } from '../../src/api/schemas/club.ts'
+import { CONSENT_MESSAGE, type IndicacoesPage } from '../../src/contract/schemas/club.ts'
 import {
   appStarted,
   expectNoAxeViolations,
@@ -64,7 +64,7 @@ test.describe('the referral page', () => {
       [`http://localhost:${E2E_PORT}`, 'KNN Idiomas'],
       [`http://phenom.localhost:${E2E_PORT}`, 'Phenom Idiomas'],
     ] as const) {
-      // The page the server sends (the service worker sends the same file, src/api/shell-file.ts).
+      // The page the server sends (the service worker sends the same file, src/contract/shell-file.ts).
       const shell = await (await page.goto(`${origin}${LINK}`))!.text()
       expect(shell).toContain('data-prerendered="indicacao"')
       expect(shell).toContain(`Você foi indicado(a) para a ${brand}`)

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import type { Extrato, IndicacaoGestao, IndicacoesPage, ResgateResult } from '../../src/api/schemas/club.ts'
+import type { Extrato, IndicacaoGestao, IndicacoesPage, ResgateResult } from '../../src/contract/schemas/club.ts'
 import { bearer, expectNoAxeViolations, expectPanelErrorRetry, field, holdApi, login, MANAGER, tokenOf, startSignedIn } from './fixtures.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import type { KnnUsaRequest, KnnUsaRequestGestao, TurmaUsa } from '../../src/api/schemas/knn-usa.ts'
+import type { KnnUsaRequest, KnnUsaRequestGestao, TurmaUsa } from '../../src/contract/schemas/knn-usa.ts'
 import { bearer, expectNoAxeViolations, expectPanelErrorRetry, login, MANAGER, tokenOf } from './fixtures.ts'
 
 /**

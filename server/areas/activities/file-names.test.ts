@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ArquivoAtividade } from '../../../src/api/schemas/atividade.ts'
+import type { ArquivoAtividade } from '../../../src/contract/schemas/atividade.ts'
 import { atividadeArquivos } from './schema.ts'
 import { attachment } from '../../http/contract-route.ts'
 import { createAccount, createActivity, type TestAccount } from '../../test/accounts.ts'

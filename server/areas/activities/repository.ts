@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
-import { PRESENCE_CLOSES_AFTER_MS, PRESENCE_OPENS_BEFORE_MS } from '../../../src/api/contract/atividades.ts'
+import { PRESENCE_CLOSES_AFTER_MS, PRESENCE_OPENS_BEFORE_MS } from '../../../src/contract/endpoints/atividades.ts'
 import type { Db } from '../../db/client.ts'
 import { atividadeArquivos, atividadeCorrecoes, turmaAlunoAtividades, turmaAtividades } from './schema.ts'
 import { driveUsers } from '../users/drive-users-schema.ts'

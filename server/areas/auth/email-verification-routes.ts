@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { issueAccountToken, verifyEmailWithToken } from './account-tokens-repository.ts'
 import { reserveAttempts } from './login-failures-repository.ts'
 import { forUser } from '../users/repository.ts'

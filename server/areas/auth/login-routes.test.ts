@@ -1,7 +1,7 @@
 import { decodeJwt, jwtVerify } from 'jose'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { DEMO_PASSWORD } from '../../db/seed.ts'
 import { createTestApp, loginRequest, type TestApp } from '../../test/app.ts'
 import { LOGIN_FAILED } from './login-routes.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { knownDeviceOf, rememberDevice } from './device-cookie.ts'
 import { equaliseTiming, verifyPassword } from './password.ts'
 import { findLoginCandidates, parseLoginIdentifier } from './accounts-repository.ts'

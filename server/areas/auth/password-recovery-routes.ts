@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { knownDeviceOf } from './device-cookie.ts'
 import { hashPassword } from './password.ts'
 import { findUsableToken, issueAccountToken, resetPasswordWithToken } from './account-tokens-repository.ts'

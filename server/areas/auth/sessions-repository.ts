@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
-import type { BrandId } from '../../../src/api/brand-host.ts'
+import type { BrandId } from '../../../src/contract/brand-host.ts'
 import type { Db } from '../../db/client.ts'
 import { userSessions, type UserSessionRow } from './sessions-schema.ts'
 
@@ -13,7 +13,7 @@ import { userSessions, type UserSessionRow } from './sessions-schema.ts'
 /** "Last seen" moves in steps of this much: a write every few minutes per device, not per request. */
 export const LAST_SEEN_STEP_MS = 5 * 60_000
 
-/** 128 random bits in base64url: what `SessionId` (src/api/schemas/session.ts) accepts. */
+/** 128 random bits in base64url: what `SessionId` (src/contract/schemas/session.ts) accepts. */
 export function newSessionId(): string {
   return randomBytes(16).toString('base64url')
 }

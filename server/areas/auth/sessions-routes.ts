@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { liveSessions, revokeSessions } from './sessions-repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { notFound } from '../../http/errors.ts'

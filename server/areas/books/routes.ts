@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { findLoginCandidates, parseLoginIdentifier } from '../auth/accounts-repository.ts'
 import * as booksRepo from './repository.ts'
 import { forgetExpiredLoginAttempts, reserveLoginAttempt } from '../auth/login-failures-repository.ts'

@@ -1,4 +1,4 @@
-import type { Moeda, MoedaEstrangeira } from '../../../src/api/schemas/cambio.ts'
+import type { Moeda, MoedaEstrangeira } from '../../../src/contract/schemas/cambio.ts'
 
 /**
  * The câmbio's arithmetic (D30, P200), in integer cents and BigInt so nothing is lost to

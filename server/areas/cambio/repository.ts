@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { MoedaEstrangeira } from '../../../src/api/schemas/cambio.ts'
+import type { MoedaEstrangeira } from '../../../src/contract/schemas/cambio.ts'
 import type { Conversao } from './conversion.ts'
 import type { Db } from '../../db/client.ts'
 import { cambioCotacoes, cambioTaxas, type CambioCotacaoRow, type CambioTaxaRow } from './schema.ts'

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { chatSettings } from '../../config.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError } from '../../http/errors.ts'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { NotasAtHome, NotasTurma, Turma } from '../../../src/api/schemas/turma.ts'
+import type { NotasAtHome, NotasTurma, Turma } from '../../../src/contract/schemas/turma.ts'
 import { avaliacoes, notas } from './grades-schema.ts'
 import { turmaAlunos } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'

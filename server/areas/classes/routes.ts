@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { NotasAtHome, NotasTurma, Turma } from '../../../src/api/schemas/turma.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { NotasAtHome, NotasTurma, Turma } from '../../../src/contract/schemas/turma.ts'
 import * as turmasRepo from './repository.ts'
 import type { AvaliacaoComNota, TurmaMatriculada } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core'
-import type { HorarioAula } from '../../../src/api/schemas/turma.ts'
+import type { HorarioAula } from '../../../src/contract/schemas/turma.ts'
 import { companies } from '../users/companies-schema.ts'
 import { livros } from '../books/schema.ts'
 import { timestamps } from '../../db/timestamps.ts'

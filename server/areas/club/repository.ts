@@ -4,7 +4,7 @@ import {
   pointsForInstalment,
   POINTS_VALIDITY_MONTHS,
   type PedidoRecompensaStatus,
-} from '../../../src/api/schemas/club.ts'
+} from '../../../src/contract/schemas/club.ts'
 import type { Db } from '../../db/client.ts'
 import {
   clubAlocacoes,

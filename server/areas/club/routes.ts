@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { CupomParceria, Recompensa } from '../../../src/api/schemas/club.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { CupomParceria, Recompensa } from '../../../src/contract/schemas/club.ts'
 import * as club from './repository.ts'
 import { referralCodeOf } from '../referral/repository.ts'
 import { orderUsingCoupon } from '../orders/create-repository.ts'

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { instant, timestamps } from '../../db/timestamps.ts'
-import { BENEFICIOS_CUPOM, STATUS_INDICACAO, STATUS_PEDIDO_RECOMPENSA } from '../../../src/api/schemas/club.ts'
+import { BENEFICIOS_CUPOM, STATUS_INDICACAO, STATUS_PEDIDO_RECOMPENSA } from '../../../src/contract/schemas/club.ts'
 import { users } from '../users/schema.ts'
 
 /**

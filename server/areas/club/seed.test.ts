@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CupomParceria, Extrato, PedidoRecompensa, Recompensa } from '../../../src/api/schemas/club.ts'
+import type { CupomParceria, Extrato, PedidoRecompensa, Recompensa } from '../../../src/contract/schemas/club.ts'
 import { bearer, createTestApp, demoToken, jsonRequest, type TestApp } from '../../test/app.ts'
 import { clubCuponsParceria, clubIndicacoes, clubMovimentos, clubPedidosRecompensa, clubRecompensas } from './schema.ts'
 import { DEMO_COUPON_USED, DEMO_COUPON_VALID, DEMO_REFERRAL_CODE } from './seed.ts'

@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm'
-import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaStatus } from '../../../src/api/schemas/club.ts'
+import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaStatus } from '../../../src/contract/schemas/club.ts'
 import type { Db } from '../../db/client.ts'
 import { clubPedidosRecompensa, clubRecompensas, type ClubRecompensaRow } from './schema.ts'
 import { users } from '../users/schema.ts'

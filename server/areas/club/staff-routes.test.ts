@@ -9,7 +9,7 @@ import type {
   PedidosRecompensaPage,
   Recompensa,
   ResgateResult,
-} from '../../../src/api/schemas/club.ts'
+} from '../../../src/contract/schemas/club.ts'
 import { creditPoints } from './repository.ts'
 import { REWARD_ENTITY, REWARD_ORDER_ENTITY } from './staff-repository.ts'
 import { addLead, LEAD_ENTITY, referralCodeOf } from '../referral/repository.ts'

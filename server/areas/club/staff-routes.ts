@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { IndicacaoGestao, PedidoRecompensaGestao, PedidoRecompensaStatus } from '../../../src/api/schemas/club.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { IndicacaoGestao, PedidoRecompensaGestao, PedidoRecompensaStatus } from '../../../src/contract/schemas/club.ts'
 import * as club from './repository.ts'
 import * as gestao from './staff-repository.ts'
 import * as referral from '../referral/repository.ts'

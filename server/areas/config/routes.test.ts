@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { createTestApp } from '../../test/app.ts'
 
 describe('GET /api/v1/config/ (D22)', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { chatSettings } from '../../config.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 

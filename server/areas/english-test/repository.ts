@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
-import { NIVEIS_QUESTAO, type NivelResultado } from '../../../src/api/schemas/english-test.ts'
+import { NIVEIS_QUESTAO, type NivelResultado } from '../../../src/contract/schemas/english-test.ts'
 import type { Db } from '../../db/client.ts'
 import { englishTestQuestoes, englishTestRespostas, englishTestTentativas } from './schema.ts'
 import { isSerialId } from '../../db/ids.ts'

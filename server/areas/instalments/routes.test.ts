@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Financeiro } from '../../../src/api/schemas/financeiro.ts'
+import type { Financeiro } from '../../../src/contract/schemas/financeiro.ts'
 import { addDays } from '../../db/seed-school.ts'
 import { parcelas } from './schema.ts'
 import { localToday } from '../../http/tmz.ts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { Financeiro, Parcela, StatusParcela } from '../../../src/api/schemas/financeiro.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { Financeiro, Parcela, StatusParcela } from '../../../src/contract/schemas/financeiro.ts'
 import * as financeiroRepo from './repository.ts'
 import type { ParcelaDoAluno } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'

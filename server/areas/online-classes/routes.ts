@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { AulaOnline } from '../../../src/api/schemas/aula-online.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { AulaOnline } from '../../../src/contract/schemas/aula-online.ts'
 import * as aulasRepo from './repository.ts'
 import { janelaAt, JOIN_OPENS_BEFORE_MS, type AulaDoAluno } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'

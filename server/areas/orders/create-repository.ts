@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNotNull, ne, notExists, sql } from 'drizzle-orm'
-import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { isBookCount, orderPrice } from './prices.ts'
 import type { Db } from '../../db/client.ts'
 import { clubCuponsParceria } from '../club/schema.ts'

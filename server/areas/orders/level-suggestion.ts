@@ -1,4 +1,4 @@
-import type { NivelResultado } from '../../../src/api/schemas/english-test.ts'
+import type { NivelResultado } from '../../../src/contract/schemas/english-test.ts'
 import type { Db } from '../../db/client.ts'
 import { resultadoDoAluno } from '../english-test/repository.ts'
 import type { PedidoDoAluno } from './repository.ts'

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { buildApp } from '../../app.ts'
 import { preInvoices } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'

@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
 import { nextOrderStatus, UNPAID_ORDER_CANCEL_DAYS, type OrderActor, type OrderEvent } from '../../../src/machines/order.ts'
-import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import type { Db } from '../../db/client.ts'
 import { preInvoices } from './schema.ts'
 

@@ -1,4 +1,4 @@
-import { MAX_LIVROS_POR_PEDIDO } from '../../../src/api/schemas/pre-invoice.ts'
+import { MAX_LIVROS_POR_PEDIDO } from '../../../src/contract/schemas/pre-invoice.ts'
 
 /**
  * D12: the pre-invoice price tables of SPEC §9, keyed by the number of books in the order

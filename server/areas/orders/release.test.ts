@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Pedido, PedidosPage } from '../../../src/api/schemas/pedido.ts'
+import type { Pedido, PedidosPage } from '../../../src/contract/schemas/pedido.ts'
 import { englishTestTentativas } from '../english-test/schema.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 import { createAccount, startEnglishTest, type TestAccount } from '../../test/accounts.ts'

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
-import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import type { Db } from '../../db/client.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 

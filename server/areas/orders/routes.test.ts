@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ORDER_STATUSES, type Pedido, type PedidosPage } from '../../../src/api/schemas/pedido.ts'
+import { ORDER_STATUSES, type Pedido, type PedidosPage } from '../../../src/contract/schemas/pedido.ts'
 import { preInvoices } from './schema.ts'
 import { createAccount, createPedido } from '../../test/accounts.ts'
 import { bearer, createTestApp, demoToken, type TestApp } from '../../test/app.ts'

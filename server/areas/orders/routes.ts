@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import { ORDER_STATUSES, type OrderStatus, type OrderStatusId, type Pedido } from '../../../src/api/schemas/pedido.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import { ORDER_STATUSES, type OrderStatus, type OrderStatusId, type Pedido } from '../../../src/contract/schemas/pedido.ts'
 import { isSerialId } from '../../db/ids.ts'
 import * as pedidosRepo from './repository.ts'
 import type { ItemDoPedido, PedidoDoAluno } from './repository.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
-import { ORDER_STATUS_IDS, type OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import { ORDER_STATUS_IDS, type OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { clubCuponsParceria } from '../club/schema.ts'
 import { timestamps } from '../../db/timestamps.ts'
 import { users } from '../users/schema.ts'

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PedidoAAtender, PedidosAAtenderPage } from '../../../src/api/contract/manager-orders.ts'
-import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import type { PedidoAAtender, PedidosAAtenderPage } from '../../../src/contract/endpoints/manager-orders.ts'
+import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { ADVANCE_ACTION, ORDER_ENTITY } from './staff-repository.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 

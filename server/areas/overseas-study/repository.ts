@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa, TransicaoRequestUsa } from '../../../src/api/schemas/knn-usa.ts'
-import { podeTransicionar, TRANSICOES_REQUEST_USA } from '../../../src/api/schemas/knn-usa.ts'
+import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa, TransicaoRequestUsa } from '../../../src/contract/schemas/knn-usa.ts'
+import { podeTransicionar, TRANSICOES_REQUEST_USA } from '../../../src/contract/schemas/knn-usa.ts'
 import { converter } from '../cambio/conversion.ts'
 import type { StoredFile } from '../../http/multipart-body.ts'
 import type { Db } from '../../db/client.ts'

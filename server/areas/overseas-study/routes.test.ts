@@ -2,14 +2,14 @@ import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { KNN_USA_FILE, KNN_USA_TEXTS } from '../../../src/api/contract/knn-usa.ts'
+import { KNN_USA_FILE, KNN_USA_TEXTS } from '../../../src/contract/endpoints/knn-usa.ts'
 import {
   menorNaViagem,
   type KnnUsaRequest,
   type KnnUsaRequestGestao,
   type PagamentoUsa,
   type TurmaUsa,
-} from '../../../src/api/schemas/knn-usa.ts'
+} from '../../../src/contract/schemas/knn-usa.ts'
 import { definirTaxa } from '../cambio/repository.ts'
 import { KNN_USA_ENTITY } from './repository.ts'
 import { confirmPixCharge, pendingPixCharges } from '../payments/repository.ts'

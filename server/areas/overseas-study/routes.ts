@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import { KNN_USA_TEXTS } from '../../../src/api/contract/knn-usa.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import { KNN_USA_TEXTS } from '../../../src/contract/endpoints/knn-usa.ts'
 import {
   documentosExigidos,
   menorNaViagem,
@@ -13,7 +13,7 @@ import {
   type StatusRequestUsa,
   type TipoDocumentoUsa,
   type TurmaUsa,
-} from '../../../src/api/schemas/knn-usa.ts'
+} from '../../../src/contract/schemas/knn-usa.ts'
 import { taxaPorUnidade } from '../cambio/conversion.ts'
 import * as knnUsaRepo from './repository.ts'
 import * as pagamentosRepo from '../payments/repository.ts'

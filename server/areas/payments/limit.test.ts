@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { PagamentoCartaoIn } from '../../../src/api/schemas/pagamento.ts'
+import type { PagamentoCartaoIn } from '../../../src/contract/schemas/pagamento.ts'
 import { loginAttempts } from '../auth/login-failures-schema.ts'
 import { createAccount, createParcela, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { PixRecebido, ResultadoPix } from '../../../src/api/schemas/pix-webhook.ts'
+import type { PixRecebido, ResultadoPix } from '../../../src/contract/schemas/pix-webhook.ts'
 import type { Db } from '../../db/client.ts'
 import { confirmPixCharge, TXID_PATTERN } from './repository.ts'
 import { cobrancas } from './schema.ts'

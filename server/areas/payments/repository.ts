@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import type { CardChargeResult } from './card.ts'
 import { moveOrder } from '../orders/lifecycle.ts'
 import { brazilDate } from '../../http/tmz.ts'

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
-import { contract } from '../../../src/api/contract.ts'
-import { PAGAMENTO_TEXTS } from '../../../src/api/contract/pagamentos.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import { PAGAMENTO_TEXTS } from '../../../src/contract/endpoints/pagamentos.ts'
 import {
   CARD_MAX_INSTALLMENTS,
   type CobrancaPix,
   type OpcoesCartao,
   type PagamentoCartao,
   type PagamentoCartaoIn,
-} from '../../../src/api/schemas/pagamento.ts'
-import type { OrderStatusId } from '../../../src/api/schemas/pedido.ts'
+} from '../../../src/contract/schemas/pagamento.ts'
+import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { giveBackAttempts, reserveAttempts } from '../auth/login-failures-repository.ts'
 import * as pagamentosRepo from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'

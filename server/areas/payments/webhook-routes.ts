@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { ResultadoPix } from '../../../src/api/schemas/pix-webhook.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { ResultadoPix } from '../../../src/contract/schemas/pix-webhook.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError } from '../../http/errors.ts'
 import { receivePix } from './pix-webhook.ts'

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { pontuarTeste, type ResultadoPraticaBody } from '../../../src/api/schemas/pratica.ts'
+import { pontuarTeste, type ResultadoPraticaBody } from '../../../src/contract/schemas/pratica.ts'
 import type { Db } from '../../db/client.ts'
 import { isSerialId } from '../../db/ids.ts'
 import { livros } from '../books/schema.ts'

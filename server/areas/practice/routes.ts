@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { Pratica, ResultadoPratica } from '../../../src/api/schemas/pratica.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { Pratica, ResultadoPratica } from '../../../src/contract/schemas/pratica.ts'
 import * as praticaRepo from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'

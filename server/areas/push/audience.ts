@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { PushAudience } from '../../../src/api/schemas/push.ts'
+import type { PushAudience } from '../../../src/contract/schemas/push.ts'
 import type { Db } from '../../db/client.ts'
 import { companies } from '../users/companies-schema.ts'
 import { driveUsers } from '../users/drive-users-schema.ts'

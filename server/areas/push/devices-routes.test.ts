@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PushSubscription } from '../../../src/api/schemas/push.ts'
+import type { PushSubscription } from '../../../src/contract/schemas/push.ts'
 import { pushDeliveries, pushSendings, pushSubscriptions, userActions } from './schema.ts'
 import { createAccount, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'

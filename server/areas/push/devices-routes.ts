@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import { brandIdForHost } from '../../../src/api/brand-host.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import { brandIdForHost } from '../../../src/contract/brand-host.ts'
 import * as pushRepo from './repository.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { contractRoute } from '../../http/contract-route.ts'

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import type { BrandId } from '../../../src/api/brand-host.ts'
+import type { BrandId } from '../../../src/contract/brand-host.ts'
 import type {
   PushAudience,
   PushCounts,
@@ -11,7 +11,7 @@ import type {
   PushUpdateBody,
   UserAction,
   UserActionKind,
-} from '../../../src/api/schemas/push.ts'
+} from '../../../src/contract/schemas/push.ts'
 import { audienceSize } from './audience.ts'
 import type { Db } from '../../db/client.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, unique, uuid } from 'drizzle-orm/pg-core'
-import type { PushAudience } from '../../../src/api/schemas/push.ts'
+import type { PushAudience } from '../../../src/contract/schemas/push.ts'
 import { instant, timestamps } from '../../db/timestamps.ts'
 import { users } from '../users/schema.ts'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PushPayload, PushSending, PushSendingLog } from '../../../src/api/schemas/push.ts'
+import type { PushPayload, PushSending, PushSendingLog } from '../../../src/contract/schemas/push.ts'
 import { buildApp } from '../../app.ts'
 import { pushDeliveries, pushSendings, pushSubscriptions } from './schema.ts'
 import { turmaAlunos } from '../classes/schema.ts'

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
-import type { PushPayload } from '../../../src/api/schemas/push.ts'
+import type { PushPayload } from '../../../src/contract/schemas/push.ts'
 import type { Db } from '../../db/client.ts'
 import { pushDeliveries, pushSendings, pushSubscriptions, type PushSendingRow } from './schema.ts'
 import { audienceSubscriptions } from './audience.ts'
@@ -134,7 +134,7 @@ async function claimDue(db: Db, limit: number, leaseMs: number, now: Date): Prom
   }))
 }
 
-/** What the service worker receives for a delivery (src/api/schemas/push.ts `PushPayload`). */
+/** What the service worker receives for a delivery (src/contract/schemas/push.ts `PushPayload`). */
 export function payloadOf(sending: Pick<PushSendingRow, 'id' | 'title' | 'body' | 'link' | 'imageUrl'>, deliveryId: string): PushPayload {
   return {
     title: sending.title,

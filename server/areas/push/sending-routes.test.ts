@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PushAudienceOptions, PushSending, PushStudent, UserAction } from '../../../src/api/schemas/push.ts'
+import type { PushAudienceOptions, PushSending, PushStudent, UserAction } from '../../../src/contract/schemas/push.ts'
 import { pushDeliveries, pushSendings, userActions } from './schema.ts'
 import { turmaAlunos } from '../classes/schema.ts'
 import { createAccount, createAulaOnline, createPushSubscription, type TestAccount } from '../../test/accounts.ts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { PushSendingInput } from '../../../src/api/schemas/push.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { PushSendingInput } from '../../../src/contract/schemas/push.ts'
 import * as pushRepo from './repository.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { startSending } from './sender.ts'

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { count, desc, eq, sql } from 'drizzle-orm'
-import { REFERRAL_CREDIT_POINTS, type IndicacaoStatus } from '../../../src/api/schemas/club.ts'
+import { REFERRAL_CREDIT_POINTS, type IndicacaoStatus } from '../../../src/contract/schemas/club.ts'
 import type { Db } from '../../db/client.ts'
 import { clubCodigosIndicacao, clubIndicacoes, clubMovimentos } from '../club/schema.ts'
 import { users } from '../users/schema.ts'

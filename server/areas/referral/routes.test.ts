@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { CONSENT_MESSAGE, type Extrato, type IndicacaoInput } from '../../../src/api/schemas/club.ts'
+import { CONSENT_MESSAGE, type Extrato, type IndicacaoInput } from '../../../src/contract/schemas/club.ts'
 import { clubIndicacoes } from '../club/schema.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { addLead } from './repository.ts'
 import { addressGroup, reserveAttempts } from '../auth/login-failures-repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'

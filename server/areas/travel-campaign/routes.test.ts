@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CampanhaViagem, CodigoValidado, ValidacaoQrCode } from '../../../src/api/schemas/travel-campaign.ts'
+import type { CampanhaViagem, CodigoValidado, ValidacaoQrCode } from '../../../src/contract/schemas/travel-campaign.ts'
 import { DEMO_CAMPAIGN_CODES, DEMO_CAMPAIGN_NAME } from './seed.ts'
 import { campanhaParticipacoes, campanhaQrCodes, campanhasViagem, campanhaValidacoes } from './schema.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { CampanhaViagem, CodigoValidado } from '../../../src/api/schemas/travel-campaign.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { CampanhaViagem, CodigoValidado } from '../../../src/contract/schemas/travel-campaign.ts'
 import * as campaignRepo from './repository.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { contractRoute } from '../../http/contract-route.ts'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { hashPassword, verifyPassword } from '../auth/password.ts'
 import { replacePasswordHash } from '../auth/accounts-repository.ts'
 import { revokeSessions } from '../auth/sessions-repository.ts'

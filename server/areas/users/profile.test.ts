@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contract } from '../../../src/api/contract.ts'
+import { contract } from '../../../src/contract/contract.ts'
 import { users } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, type TestApp, jsonRequest, storedUser } from '../../test/app.ts'

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contract } from '../../../src/api/contract.ts'
-import { needsRegistrationUpdate } from '../../../src/api/registration-due.ts'
-import { checkBirthDateOn, parseIsoDate } from '../../../src/api/validation/age.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import { needsRegistrationUpdate } from '../../../src/contract/registration-due.ts'
+import { checkBirthDateOn, parseIsoDate } from '../../../src/contract/validation/age.ts'
 import { users } from './schema.ts'
 import { localToday } from '../../http/tmz.ts'
 import { createAccount } from '../../test/accounts.ts'
@@ -74,7 +74,7 @@ describe('PUT /api/v1/users/atualizacao-cadastral/', () => {
       guardian_name: null,
       guardian_cpf: null,
     })
-    // The shared rule (src/api/registration.ts) no longer asks for an update.
+    // The shared rule (src/contract/registration.ts) no longer asks for an update.
     expect(Date.parse(answer.updated_at)).toBeGreaterThanOrEqual(before - 1000)
     expect(needsRegistrationUpdate(answer)).toBe(false)
     expect((await storedRow(account.id)).updatedAt!.getTime()).toBe(Date.parse(answer.updated_at))

@@ -43,7 +43,7 @@ export async function accountSession(db: Db, userId: number, sessionId: string):
 }
 
 /**
- * The columns a profile is made of (src/api/schemas/user.ts CurrentUser) plus the token
+ * The columns a profile is made of (src/contract/schemas/user.ts CurrentUser) plus the token
  * version: every `/users/me/` reads them, so nothing more (never the password hash).
  */
 const PROFILE_COLUMNS = {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { contract } from '../../../src/api/contract.ts'
-import type { CurrentUser } from '../../../src/api/schemas/user.ts'
+import { contract } from '../../../src/contract/contract.ts'
+import type { CurrentUser } from '../../../src/contract/schemas/user.ts'
 import { forUser, type UserProfile } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
-import { EMAIL_IN_USE_MESSAGE } from '../../../src/api/schemas/registration.ts'
-import { tourRouteOf } from '../../../src/api/schemas/tour.ts'
+import { EMAIL_IN_USE_MESSAGE } from '../../../src/contract/schemas/registration.ts'
+import { tourRouteOf } from '../../../src/contract/schemas/tour.ts'
 import { HttpError, notFound, unauthorized } from '../../http/errors.ts'
 
 /** A stored profile in the contract's CurrentUser shape; instants as ISO-8601 UTC. */

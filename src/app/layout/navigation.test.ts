@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { atividadeEndpoints } from '../../api/contract/atividades.ts'
-import { aulaOnlineEndpoints } from '../../api/contract/aula-online.ts'
-import { englishTestEndpoints } from '../../api/contract/english-test.ts'
-import { financeiroEndpoints } from '../../api/contract/financeiro.ts'
-import { pedagogicoEndpoints } from '../../api/contract/pedagogico.ts'
-import { pedidoEndpoints } from '../../api/contract/pedidos.ts'
+import { atividadeEndpoints } from '../../contract/endpoints/atividades.ts'
+import { aulaOnlineEndpoints } from '../../contract/endpoints/aula-online.ts'
+import { englishTestEndpoints } from '../../contract/endpoints/english-test.ts'
+import { financeiroEndpoints } from '../../contract/endpoints/financeiro.ts'
+import { pedagogicoEndpoints } from '../../contract/endpoints/pedagogico.ts'
+import { pedidoEndpoints } from '../../contract/endpoints/pedidos.ts'
 import { isInSection, NAV_ITEMS, navItemsFor, TAB_ITEMS, tabItemsFor } from './navigation.ts'
 
 const every = () => true

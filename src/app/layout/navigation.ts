@@ -1,6 +1,6 @@
-import type { BrandId } from '../../api/brand-host.ts'
-import { canCall, type Endpoint } from '../../api/define.ts'
-import type { Role } from '../../api/schemas/user.ts'
+import type { BrandId } from '../../contract/brand-host.ts'
+import { canCall, type Endpoint } from '../../contract/define.ts'
+import type { Role } from '../../contract/schemas/user.ts'
 import type common from '../../i18n/pt-BR/common.json'
 
 export type NavIcon = 'home' | 'book' | 'video' | 'wallet' | 'bag' | 'star' | 'globe' | 'test' | 'user' | 'bell' | 'upload'

@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavIcon } from './nav-icon.tsx'
-import type { Role } from '../../api/schemas/user.ts'
+import type { Role } from '../../contract/schemas/user.ts'
 import { isInSection, tabItemsFor } from './navigation.ts'
 
 export interface TabBarProps {

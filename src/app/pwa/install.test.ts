@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, NetworkError } from '../../api/client.ts'
-import type { CurrentUser } from '../../api/schemas/user.ts'
-import { demoStudent } from '../../api/schemas/user.fixture.ts'
+import { ApiError, NetworkError } from '../../lib/client.ts'
+import type { CurrentUser } from '../../contract/schemas/user.ts'
+import { demoStudent } from '../../contract/schemas/user.fixture.ts'
 import { createInstallController, type BeforeInstallPromptEvent, type InstallDeps, type InstallOutcome } from './install.ts'
 
 const user = (pwa_installed: boolean): CurrentUser => demoStudent({ id: 1, pwa_installed })

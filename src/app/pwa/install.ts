@@ -10,8 +10,8 @@
  * connection returns. A failed report never reaches the student as an error.
  */
 import { useSyncExternalStore } from 'react'
-import { getStoredToken } from '../../api/local-store.ts'
-import type { CurrentUser } from '../../api/schemas/user.ts'
+import { getStoredToken } from '../../lib/local-store.ts'
+import type { CurrentUser } from '../../contract/schemas/user.ts'
 
 export type InstallOutcome = 'accepted' | 'dismissed'
 
@@ -166,7 +166,7 @@ export function installController(): InstallController {
     // The contract client loads when there is something to report: the listener starts with the
     // page, and the client's dozen chunks were preload links in the entry's task (P280).
     report: async (installed) => {
-      const [{ api }, { userEndpoints }] = await Promise.all([import('../../api/api.ts'), import('../../api/contract/users.ts')])
+      const [{ api }, { userEndpoints }] = await Promise.all([import('../../lib/api.ts'), import('../../contract/endpoints/users.ts')])
       return api.call(userEndpoints.updatePwa, { body: { pwa_installed: installed } })
     },
     hasToken: () => getStoredToken() !== null,

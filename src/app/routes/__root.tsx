@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
-import { shellKindForPath } from '../../api/shell-file.ts'
+import { shellKindForPath } from '../../contract/shell-file.ts'
 import { drawsWithFrameTexts, loadScreenTexts } from '../../i18n/index.ts'
 import type { SessionSource } from '../session.tsx'
 import { RouteError } from '../layout/route-error.tsx'

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_app')({
     const role = context.session.getSnapshot().context.currentUser?.role
     const [{ isInSection, TAB_ITEMS }, { canCall }, queryClient] = await Promise.all([
       import('../layout/navigation.ts'),
-      import('../../api/define.ts'),
+      import('../../contract/define.ts'),
       context.queryClient ?? import('../query-client.ts').then((module) => module.queryClient),
     ])
     const section = TAB_ITEMS.find((item) => isInSection(location.pathname, item.section))

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import type { CurrentUser } from '../../api/schemas/user.ts'
+import type { CurrentUser } from '../../contract/schemas/user.ts'
 import { closedThisVisit, dueTour, tourRouteOfPath } from './tour-paths.ts'
 
 export interface GuidedTourProps {

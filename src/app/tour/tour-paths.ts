@@ -1,4 +1,4 @@
-import type { TourRoute } from '../../api/schemas/tour.ts'
+import type { TourRoute } from '../../contract/schemas/tour.ts'
 
 /** Which screen starts which tour (SPEC §2), by path; minha-pratica by its pattern below. */
 export const TOUR_PATHS: Readonly<Record<string, TourRoute>> = {

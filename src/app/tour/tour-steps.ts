@@ -1,4 +1,4 @@
-import type { TourRoute } from '../../api/schemas/tour.ts'
+import type { TourRoute } from '../../contract/schemas/tour.ts'
 import texts from '../../i18n/pt-BR/tour.json'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AulaOnline } from '../../api/schemas/aula-online.ts'
+import type { AulaOnline } from '../../contract/schemas/aula-online.ts'
 import { agruparAulas, countdownParts, statusAt } from './schedule.ts'
 
 const MINUTE = 60_000

@@ -1,4 +1,4 @@
-import type { AulaOnline, AulaOnlineStatus } from '../../api/schemas/aula-online.ts'
+import type { AulaOnline, AulaOnlineStatus } from '../../contract/schemas/aula-online.ts'
 import { localIsoDate, twoDigits } from '../../ui/format.ts'
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LoginForm } from '../../api/schemas/auth.ts'
+import { LoginForm } from '../../contract/schemas/auth.ts'
 import { keptLoginOrigin, LOGIN_ORIGIN_FIELDS, type LoginOrigin } from './login-origin.ts'
 
 /**

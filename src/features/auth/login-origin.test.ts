@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { forgetLoginOrigin, rememberLoginOrigin } from './login-origin.ts'
 import { loginOriginBody as loginOrigin } from './login-origin-body.ts'
-import { MemoryStorage } from '../../api/memory-storage.fixture.ts'
+import { MemoryStorage } from '../../lib/memory-storage.fixture.ts'
 
 /** The browser's sessionStorage, in memory (the unit project runs on Node). */
 

@@ -1,4 +1,4 @@
-import type { Moeda } from '../../api/schemas/cambio.ts'
+import type { Moeda } from '../../contract/schemas/cambio.ts'
 import { formatMoney } from '../../ui/format.ts'
 import { unmask } from '../../ui/mask.ts'
 

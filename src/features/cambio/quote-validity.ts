@@ -1,4 +1,4 @@
-import type { CotacaoCambio } from '../../api/schemas/cambio.ts'
+import type { CotacaoCambio } from '../../contract/schemas/cambio.ts'
 
 /**
  * How long a quote can still be paid on this device (P231). The server decides (D30: 15

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../api/client.ts'
+import { ApiError } from '../../lib/client.ts'
 import { checkSimulation, simulationErrors, simulationRequest } from './simulation-form.ts'
 
 describe('the simulator form', () => {

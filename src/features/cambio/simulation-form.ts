@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { saveFailure } from '../../api/save-failure.ts'
-import { SimulacaoCambioIn, type Moeda, type MoedaEstrangeira } from '../../api/schemas/cambio.ts'
+import { saveFailure } from '../../lib/save-failure.ts'
+import { SimulacaoCambioIn, type Moeda, type MoedaEstrangeira } from '../../contract/schemas/cambio.ts'
 import { centsFromMoneyInput } from './money.ts'
 
 /** What the simulator's form holds: the foreign currency, which side the amount is typed in, and the typed text. */

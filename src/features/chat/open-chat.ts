@@ -3,8 +3,8 @@
  * first paint. Fetches the student's chat identity, loads the Chatwoot widget script from the
  * configured host, identifies the student with the signed identifier and opens the window.
  */
-import { api } from '../../api/api.ts'
-import { chatEndpoints } from '../../api/contract/chat.ts'
+import { api } from '../../lib/api.ts'
+import { chatEndpoints } from '../../contract/endpoints/chat.ts'
 
 /** The part of Chatwoot's widget API the portal uses (window.$chatwoot). */
 interface ChatwootWidget {

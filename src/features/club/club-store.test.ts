@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
-import type { Extrato } from '../../api/schemas/club.ts'
+import type { Extrato } from '../../contract/schemas/club.ts'
 import { openLocalDb, PortalDb } from '../../db/database.ts'
 import { claimLocalData, storeClub, syncTicket, wipeLocalData } from '../../db/sync.ts'
 

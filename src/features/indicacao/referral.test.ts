@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ApiError, NetworkError } from '../../api/client.ts'
-import { CONSENT_MESSAGE } from '../../api/schemas/club.ts'
+import { ApiError, NetworkError } from '../../lib/client.ts'
+import { CONSENT_MESSAGE } from '../../contract/schemas/club.ts'
 import {
   checkReferral,
   clearReferralDraft,
@@ -41,7 +41,7 @@ describe('the referral form’s own check (the contract’s schema, SPEC §5)', 
 
 describe('what the page shows for a failed send', () => {
   it('puts a 422’s messages under their fields, and a refused code as an invalid link', () => {
-    // The client keeps the answer's body whole: `{detail: [...]}` (src/api/client.ts).
+    // The client keeps the answer's body whole: `{detail: [...]}` (src/lib/client.ts).
     const fields = new ApiError(422, 'Erro ao enviar a indicação', {
       detail: [
         { loc: ['body', 'email'], msg: 'Por favor, insira um e-mail válido', type: 'email' },

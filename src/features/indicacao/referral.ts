@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import { api } from '../../api/api.ts'
-import { ApiError, NetworkError } from '../../api/client.ts'
-import { clubEndpoints } from '../../api/contract/club.ts'
-import { IndicacaoBody, type IndicacaoResult } from '../../api/schemas/club.ts'
-import { ErrorBody } from '../../api/schemas/common.ts'
+import { api } from '../../lib/api.ts'
+import { ApiError, NetworkError } from '../../lib/client.ts'
+import { clubEndpoints } from '../../contract/endpoints/club.ts'
+import { IndicacaoBody, type IndicacaoResult } from '../../contract/schemas/club.ts'
+import { ErrorBody } from '../../contract/schemas/common.ts'
 
 /**
  * The friend's referral form (issue 13, D25, P163, P180): what the page checks on the

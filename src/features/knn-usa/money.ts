@@ -1,5 +1,5 @@
-import { once } from '../../api/once.ts'
-import type { MoedaUsa } from '../../api/schemas/knn-usa.ts'
+import { once } from '../../contract/once.ts'
+import type { MoedaUsa } from '../../contract/schemas/knn-usa.ts'
 
 // Made on first use (issue 7 TBT).
 const FORMATS: Record<MoedaUsa, () => Intl.NumberFormat> = {

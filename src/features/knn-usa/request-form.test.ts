@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../../api/client.ts'
-import type { TurmaUsa } from '../../api/schemas/knn-usa.ts'
+import { ApiError } from '../../lib/client.ts'
+import type { TurmaUsa } from '../../contract/schemas/knn-usa.ts'
 import {
   clearRequestDraft,
   documentsFor,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { ApiError } from '../../api/client.ts'
-import { KNN_USA_TEXTS } from '../../api/contract/knn-usa.ts'
-import { getStoredItem, removeStoredItem, setStoredItem } from '../../api/local-store.ts'
+import { ApiError } from '../../lib/client.ts'
+import { KNN_USA_TEXTS } from '../../contract/endpoints/knn-usa.ts'
+import { getStoredItem, removeStoredItem, setStoredItem } from '../../lib/local-store.ts'
 import {
   documentosExigidos,
   KnnUsaRequestIn,
@@ -10,8 +10,8 @@ import {
   type ProgramaUsa,
   type TipoDocumentoUsa,
   type TurmaUsa,
-} from '../../api/schemas/knn-usa.ts'
-import { displayToIsoDate, isoToDisplayDate } from '../../api/validation/age.ts'
+} from '../../contract/schemas/knn-usa.ts'
+import { displayToIsoDate, isoToDisplayDate } from '../../contract/validation/age.ts'
 import { formatDate } from '../../ui/format.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../api/api.ts'
-import { managerOrderEndpoints } from '../../api/contract/manager-orders.ts'
-import { pushEndpoints } from '../../api/contract/push.ts'
-import type { FulfilmentStatusId, FulfilmentTargetId } from '../../api/contract/manager-orders.ts'
-import type { PushSending, PushSendingInput } from '../../api/schemas/push.ts'
+import { api } from '../../lib/api.ts'
+import { managerOrderEndpoints } from '../../contract/endpoints/manager-orders.ts'
+import { pushEndpoints } from '../../contract/endpoints/push.ts'
+import type { FulfilmentStatusId, FulfilmentTargetId } from '../../contract/endpoints/manager-orders.ts'
+import type { PushSending, PushSendingInput } from '../../contract/schemas/push.ts'
 
 /**
  * The manager panel's server state (issue 11, D7: online only, nothing kept on the

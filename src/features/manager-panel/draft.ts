@@ -5,7 +5,7 @@ import {
   type PushAudienceOptions,
   type PushSending,
   type PushStudent,
-} from '../../api/schemas/push.ts'
+} from '../../contract/schemas/push.ts'
 
 /** What the compose form edits; the chosen students keep their names for the chips. */
 export interface Draft {

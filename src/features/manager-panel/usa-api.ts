@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../api/api.ts'
-import { knnUsaEndpoints } from '../../api/contract/knn-usa.ts'
-import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa } from '../../api/schemas/knn-usa.ts'
+import { api } from '../../lib/api.ts'
+import { knnUsaEndpoints } from '../../contract/endpoints/knn-usa.ts'
+import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa } from '../../contract/schemas/knn-usa.ts'
 
 /**
  * The managers' review of KNN Orlando and London by Phenom requests (issue 14, D28, D31,

@@ -1,6 +1,6 @@
-import { api } from '../../api/api.ts'
-import { pagamentoEndpoints } from '../../api/contract/pagamentos.ts'
-import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../api/schemas/pagamento.ts'
+import { api } from '../../lib/api.ts'
+import { pagamentoEndpoints } from '../../contract/endpoints/pagamentos.ts'
+import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../contract/schemas/pagamento.ts'
 
 /**
  * Paying an instalment or an order waiting for payment (issue 12, D13, P151): online only,

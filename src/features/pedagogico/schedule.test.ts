@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Turma } from '../../api/schemas/turma.ts'
+import type { Turma } from '../../contract/schemas/turma.ts'
 import { describeSchedule, meetingsOn, nextMeeting } from './schedule.ts'
 
 function turma(id: number, horarios: Turma['horarios']): Turma {

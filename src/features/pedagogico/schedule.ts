@@ -1,4 +1,4 @@
-import type { HorarioAula, Turma } from '../../api/schemas/turma.ts'
+import type { HorarioAula, Turma } from '../../contract/schemas/turma.ts'
 import { compareIso, formatClock } from '../../ui/format.ts'
 
 const DAY_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const

@@ -1,9 +1,9 @@
-import { api, PORTAL_BASE_URL } from '../../api/api.ts'
-import { ApiError, createApiClient, type ApiClient } from '../../api/client.ts'
-import { pushEndpoints } from '../../api/contract/push.ts'
-import { getStoredItem, removeStoredItem, setStoredItem } from '../../api/local-store.ts'
-import { driveBaseUrl, refreshRuntimeConfig, runtimeConfig } from '../../api/runtime-config.ts'
-import type { DeviceType } from '../../api/schemas/push.ts'
+import { api, PORTAL_BASE_URL } from '../../lib/api.ts'
+import { ApiError, createApiClient, type ApiClient } from '../../lib/client.ts'
+import { pushEndpoints } from '../../contract/endpoints/push.ts'
+import { getStoredItem, removeStoredItem, setStoredItem } from '../../lib/local-store.ts'
+import { driveBaseUrl, refreshRuntimeConfig, runtimeConfig } from '../../lib/runtime-config.ts'
+import type { DeviceType } from '../../contract/schemas/push.ts'
 import { pushStatusAtOnce, pushSupported, type PushStatus } from './status.ts'
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setStoredItem } from '../../api/local-store.ts'
+import { setStoredItem } from '../../lib/local-store.ts'
 import { pushStatusAtOnce } from './status.ts'
 
 function browserWithPush(permission: NotificationPermission) {

@@ -1,4 +1,4 @@
-import { getStoredItem } from '../../api/local-store.ts'
+import { getStoredItem } from '../../lib/local-store.ts'
 
 /**
  * What the /me card and the offer draw (issue 11). Every path in device.ts ends in one of

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../api/api.ts'
-import { sessionEndpoints } from '../../api/contract/sessions.ts'
+import { api } from '../../lib/api.ts'
+import { sessionEndpoints } from '../../contract/endpoints/sessions.ts'
 
 /** GET /users/sessions/: the caller's signed-in devices (P330). */
 export function userSessionsQueryOptions() {

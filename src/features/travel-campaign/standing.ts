@@ -1,5 +1,5 @@
-import { once } from '../../api/once.ts'
-import type { CampanhaViagem } from '../../api/schemas/travel-campaign.ts'
+import { once } from '../../contract/once.ts'
+import type { CampanhaViagem } from '../../contract/schemas/travel-campaign.ts'
 
 const day = once(() => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }))
 

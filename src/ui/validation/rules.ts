@@ -15,8 +15,8 @@
  * - Every rule takes an optional message to use instead of the default.
  */
 import i18next from 'i18next'
-import { checkBirthDate } from '../../api/validation/age.ts'
-import { isValidCpf } from '../../api/validation/cpf.ts'
+import { checkBirthDate } from '../../contract/validation/age.ts'
+import { isValidCpf } from '../../contract/validation/cpf.ts'
 import type validation from '../../i18n/pt-BR/validation.json'
 
 /** A test a field's value must pass, and the message shown when it does not. */

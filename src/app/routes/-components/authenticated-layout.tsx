@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { getStoredItem, getStoredToken } from '../../../api/local-store.ts'
+import { getStoredItem, getStoredToken } from '../../../lib/local-store.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { useBrand } from '../../brand-context.tsx'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { getStoredItem } from '../../../api/local-store.ts'
+import { getStoredItem } from '../../../lib/local-store.ts'
 import { AccountChooser } from '../../../features/auth/components/account-chooser.tsx'
 import { LoginForm } from '../../../features/auth/components/login-form.tsx'
 import { Alert } from '../../../ui/alert.tsx'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { MoedaEstrangeira } from '../../../api/schemas/cambio.ts'
+import type { MoedaEstrangeira } from '../../../contract/schemas/cambio.ts'
 import { CambioScreen } from '../../../features/cambio/components/cambio-screen.tsx'
 import { loadCambioTexts } from '../../../features/cambio/texts.ts'
 import { PaymentMethods } from '../../../features/payment/payment-methods.tsx'

@@ -11,9 +11,9 @@ import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
 import { SyncStatus } from '../../../ui/sync-status.tsx'
 import { EmailVerificationNotice } from '../../email-verification-notice.tsx'
 import { useCurrentUser } from '../../session.tsx'
-import { financeiroEndpoints } from '../../../api/contract/financeiro.ts'
-import { canCall } from '../../../api/define.ts'
-import type { Role } from '../../../api/schemas/user.ts'
+import { financeiroEndpoints } from '../../../contract/endpoints/financeiro.ts'
+import { canCall } from '../../../contract/define.ts'
+import type { Role } from '../../../contract/schemas/user.ts'
 
 const SOURCES = [
   { options: turmasQueryOptions, key: 'turmas' },

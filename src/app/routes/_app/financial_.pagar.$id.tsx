@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { IdParam } from '../../../api/schemas/common.ts'
+import { IdParam } from '../../../contract/schemas/common.ts'
 import { financeiroQueryOptions } from '../../../features/financial/api/get-financeiro.ts'
 import { InstalmentPaymentScreen } from '../../../features/financial/components/instalment-payment-screen.tsx'
 import { PaymentMethods } from '../../../features/payment/payment-methods.tsx'

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { IdParam } from '../../../api/schemas/common.ts'
+import { IdParam } from '../../../contract/schemas/common.ts'
 import { PaymentMethods } from '../../../features/payment/payment-methods.tsx'
 import { loadPaymentTexts } from '../../../features/payment/texts.ts'
 import { pedidosQueryOptions } from '../../../features/pedidos/api/get-pedidos.ts'

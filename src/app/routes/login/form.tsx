@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { getBookInfo, storeBookInfo } from '../../../api/local-store.ts'
+import { getBookInfo, storeBookInfo } from '../../../lib/local-store.ts'
 import { BookCodeForm } from '../../../features/auth/components/book-code-form.tsx'
 import { loadScreenTexts } from '../../../i18n/index.ts'
 import { useSession, useSessionActor } from '../../session.tsx'

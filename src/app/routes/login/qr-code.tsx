@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import i18next from 'i18next'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { storeBookInfo } from '../../../api/local-store.ts'
+import { storeBookInfo } from '../../../lib/local-store.ts'
 import { QrCodeLogin } from '../../../features/auth/components/qr-code-login.tsx'
 import { LoginCard } from '../-components/login-card.tsx'
 

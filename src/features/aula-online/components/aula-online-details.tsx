@@ -1,6 +1,6 @@
 import '../aula-online.css'
 import { useTranslation } from 'react-i18next'
-import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
+import type { AulaOnline } from '../../../contract/schemas/aula-online.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { offlineStateOf } from '../../../ui/offline-state.ts'
 import { PageHeader } from '../../../ui/page-header.tsx'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AulaOnline } from '../../../api/schemas/aula-online.ts'
+import type { AulaOnline } from '../../../contract/schemas/aula-online.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { useEntrarAulaOnline } from '../api/aulas-online.ts'

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../../../api/api.ts'
-import { authEndpoints } from '../../../api/contract/auth.ts'
+import { api } from '../../../lib/api.ts'
+import { authEndpoints } from '../../../contract/endpoints/auth.ts'
 
 export interface RecoveryRequest {
   /** An e-mail, or the CPF when `isAccessCode` (P69). */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../../../api/api.ts'
-import { authEndpoints } from '../../../api/contract/auth.ts'
+import { api } from '../../../lib/api.ts'
+import { authEndpoints } from '../../../contract/endpoints/auth.ts'
 
 /** SPEC §7: POST /login/reset-password/ (query: token; body: new_password). */
 export function resetPassword({ token, newPassword }: { token: string; newPassword: string }) {

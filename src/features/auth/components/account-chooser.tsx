@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { AccountChoice } from '../../../api/schemas/auth.ts'
+import type { AccountChoice } from '../../../contract/schemas/auth.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { bookUuidIn } from '../../../api/local-store.ts'
+import { bookUuidIn } from '../../../lib/local-store.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { TextField } from '../../../ui/text-field.tsx'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { bookUuidIn } from '../../../api/local-store.ts'
+import { bookUuidIn } from '../../../lib/local-store.ts'
 import { QrScannerView, type QrScannerTexts } from '../../../ui/qr/qr-scanner-view.tsx'
 import { useQrScanner } from '../../../ui/qr/use-qr-scanner.ts'
 

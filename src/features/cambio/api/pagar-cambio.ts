@@ -1,6 +1,6 @@
-import { api } from '../../../api/api.ts'
-import { cambioEndpoints } from '../../../api/contract/cambio.ts'
-import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../../api/schemas/pagamento.ts'
+import { api } from '../../../lib/api.ts'
+import { cambioEndpoints } from '../../../contract/endpoints/cambio.ts'
+import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../../contract/schemas/pagamento.ts'
 
 /** How the payment flow charges a quote (P202, P232): the câmbio endpoints, the quote's id in the body. */
 export interface CambioPaymentCalls {

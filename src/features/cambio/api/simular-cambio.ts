@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../../../api/api.ts'
-import { cambioEndpoints } from '../../../api/contract/cambio.ts'
-import type { CotacaoCambio, SimulacaoCambioIn } from '../../../api/schemas/cambio.ts'
+import { api } from '../../../lib/api.ts'
+import { cambioEndpoints } from '../../../contract/endpoints/cambio.ts'
+import type { CotacaoCambio, SimulacaoCambioIn } from '../../../contract/schemas/cambio.ts'
 
 /** A quote and the moment this device received it (its 15 minutes are counted from then, P231). */
 export interface CotacaoRecebida {

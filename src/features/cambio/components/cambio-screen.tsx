@@ -1,7 +1,7 @@
 import '../cambio.css'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MOEDAS_ESTRANGEIRAS, type MoedaEstrangeira, type SimulacaoCambioIn } from '../../../api/schemas/cambio.ts'
+import { MOEDAS_ESTRANGEIRAS, type MoedaEstrangeira, type SimulacaoCambioIn } from '../../../contract/schemas/cambio.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { ChoiceGroup } from '../../../ui/choice-group.tsx'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { Extrato } from '../../../api/schemas/club.ts'
+import type { Extrato } from '../../../contract/schemas/club.ts'
 import { formatLocalDay } from '../months.ts'
 import { textOrSkeleton } from '../../../ui/skeleton.tsx'
 

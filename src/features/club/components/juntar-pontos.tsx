@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as v from 'valibot'
-import { CupomBody, type CupomAtual, type CupomParceria } from '../../../api/schemas/club.ts'
+import { CupomBody, type CupomAtual, type CupomParceria } from '../../../contract/schemas/club.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { OfflineContent } from '../../../ui/offline-content.tsx'

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Extrato, Movimento } from '../../../api/schemas/club.ts'
+import type { Extrato, Movimento } from '../../../contract/schemas/club.ts'
 import { cx } from '../../../ui/class-names.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { itemsOrPlaceholders, textOrSkeleton } from '../../../ui/skeleton.tsx'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { PedidoRecompensa } from '../../../api/schemas/club.ts'
+import type { PedidoRecompensa } from '../../../contract/schemas/club.ts'
 import { cx } from '../../../ui/class-names.ts'
 import { formatLocalDay } from '../months.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { CurrentUser } from '../../../api/schemas/user.ts'
+import type { CurrentUser } from '../../../contract/schemas/user.ts'
 import { Card } from '../../../ui/card.tsx'
 
 function firstName(fullName: string | null): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Parcela } from '../../../api/schemas/financeiro.ts'
+import type { Parcela } from '../../../contract/schemas/financeiro.ts'
 import { sortParcelas } from './get-financeiro.ts'
 
 const parcela = (id: number, status: Parcela['status'], vencimento: string, pago_em: string | null = null): Parcela => ({

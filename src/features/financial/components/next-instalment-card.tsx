@@ -1,7 +1,7 @@
 import '../financial.css'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import type { Financeiro } from '../../../api/schemas/financeiro.ts'
+import type { Financeiro } from '../../../contract/schemas/financeiro.ts'
 import { formatDate, formatMoney } from '../../../ui/format.ts'
 import { OfflineCard } from '../../../ui/offline-content.tsx'
 import { Summary } from '../../../ui/summary.tsx'

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { KNN_USA_FILE } from '../../../api/contract/knn-usa.ts'
-import { fileProblem } from '../../../api/file-problem.ts'
-import type { DocumentoExigido } from '../../../api/schemas/knn-usa.ts'
-import { acceptedTypesText, formatBytes } from '../../../api/uploads.ts'
+import { KNN_USA_FILE } from '../../../contract/endpoints/knn-usa.ts'
+import { fileProblem } from '../../../lib/file-problem.ts'
+import type { DocumentoExigido } from '../../../contract/schemas/knn-usa.ts'
+import { acceptedTypesText, formatBytes } from '../../../contract/uploads.ts'
 import { describedBy } from '../../../ui/field.tsx'
 
 /**

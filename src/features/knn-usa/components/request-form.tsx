@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DocumentoExigido, KnnUsaRequest, ProgramaUsa, TipoDocumentoUsa, TurmaUsa } from '../../../api/schemas/knn-usa.ts'
+import type { DocumentoExigido, KnnUsaRequest, ProgramaUsa, TipoDocumentoUsa, TurmaUsa } from '../../../contract/schemas/knn-usa.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { formatDate } from '../../../ui/format.ts'

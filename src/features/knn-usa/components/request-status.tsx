@@ -9,7 +9,7 @@ import {
   type StatusRequestUsa,
   type TipoDocumentoUsa,
   type TurmaUsa,
-} from '../../../api/schemas/knn-usa.ts'
+} from '../../../contract/schemas/knn-usa.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { cx } from '../../../ui/class-names.ts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { REFERRAL_CREDIT_POINTS, STATUS_INDICACAO, type IndicacaoGestao, type IndicacaoStatus } from '../../../api/schemas/club.ts'
+import { REFERRAL_CREDIT_POINTS, STATUS_INDICACAO, type IndicacaoGestao, type IndicacaoStatus } from '../../../contract/schemas/club.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { applyMask, MASKS } from '../../../ui/mask.ts'

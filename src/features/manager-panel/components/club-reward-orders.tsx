@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaGestao, type PedidoRecompensaStatus } from '../../../api/schemas/club.ts'
+import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaGestao, type PedidoRecompensaStatus } from '../../../contract/schemas/club.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'

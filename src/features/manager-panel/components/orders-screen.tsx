@@ -5,8 +5,8 @@ import {
   type FulfilmentStatusId,
   type FulfilmentTargetId,
   type PedidoAAtender,
-} from '../../../api/contract/manager-orders.ts'
-import { ORDER_STATUSES } from '../../../api/schemas/pedido.ts'
+} from '../../../contract/endpoints/manager-orders.ts'
+import { ORDER_STATUSES } from '../../../contract/schemas/pedido.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatMoney } from '../../../ui/format.ts'

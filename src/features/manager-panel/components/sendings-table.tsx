@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { PushSending } from '../../../api/schemas/push.ts'
+import type { PushSending } from '../../../contract/schemas/push.ts'
 import { formatDateTime } from '../../../ui/format.ts'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
 import { panelLink, STATUS_LABELS } from '../draft.ts'

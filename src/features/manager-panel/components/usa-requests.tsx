@@ -14,8 +14,8 @@ import {
   type ProgramaUsa,
   type StatusRequestUsa,
   type TipoDocumentoUsa,
-} from '../../../api/schemas/knn-usa.ts'
-import { formatBytes, mediaTypeLabel } from '../../../api/uploads.ts'
+} from '../../../contract/schemas/knn-usa.ts'
+import { formatBytes, mediaTypeLabel } from '../../../contract/uploads.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'

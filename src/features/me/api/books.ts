@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../api/api.ts'
-import { bookEndpoints } from '../../../api/contract/books.ts'
+import { api } from '../../../lib/api.ts'
+import { bookEndpoints } from '../../../contract/endpoints/books.ts'
 
 /** SPEC §7: GET /users/book/, the caller's linked books (D8). */
 export function userBooksQueryOptions() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../../../api/api.ts'
-import { userEndpoints } from '../../../api/contract/users.ts'
+import { api } from '../../../lib/api.ts'
+import { userEndpoints } from '../../../contract/endpoints/users.ts'
 
 /** SPEC §7: GET /users/send-email-verification/ with the e-mail the screen shows (P70). */
 export function sendEmailVerification(email: string) {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../../../api/api.ts'
-import { userEndpoints } from '../../../api/contract/users.ts'
-import type { ProfileUpdateInput } from '../../../api/schemas/registration.ts'
+import { api } from '../../../lib/api.ts'
+import { userEndpoints } from '../../../contract/endpoints/users.ts'
+import type { ProfileUpdateInput } from '../../../contract/schemas/registration.ts'
 
 /** PUT /users/profile/ (SPEC §7): answers the updated user; errors read "Erro ao atualizar" or the server's detail (SPEC §8). */
 export function updateProfile(body: ProfileUpdateInput) {

@@ -7,9 +7,9 @@ import {
   REGISTRATION_MAX_LENGTH,
   type ProfileField,
   type ProfileUpdateInput,
-} from '../../../api/schemas/registration.ts'
-import type { CurrentUser } from '../../../api/schemas/user.ts'
-import { saveFailure } from '../../../api/save-failure.ts'
+} from '../../../contract/schemas/registration.ts'
+import type { CurrentUser } from '../../../contract/schemas/user.ts'
+import { saveFailure } from '../../../lib/save-failure.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { applyMask, MASKS, unmask } from '../../../ui/mask.ts'

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CurrentUser } from '../../../api/schemas/user.ts'
+import type { CurrentUser } from '../../../contract/schemas/user.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'

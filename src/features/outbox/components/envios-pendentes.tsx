@@ -1,7 +1,7 @@
 import '../outbox.css'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatBytes } from '../../../api/uploads.ts'
+import { formatBytes } from '../../../contract/uploads.ts'
 import { loadOutboxApp, useOutboxQuery } from '../../../db/outbox-live.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'

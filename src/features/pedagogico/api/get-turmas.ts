@@ -1,13 +1,13 @@
-import type { ConditionalResult } from '../../../api/client.ts'
-import { api } from '../../../api/api.ts'
-import { pedagogicoEndpoints } from '../../../api/contract/pedagogico.ts'
-import { fillPath } from '../../../api/define.ts'
-import type { Turma } from '../../../api/schemas/turma.ts'
+import type { ConditionalResult } from '../../../lib/client.ts'
+import { api } from '../../../lib/api.ts'
+import { pedagogicoEndpoints } from '../../../contract/endpoints/pedagogico.ts'
+import { fillPath } from '../../../contract/define.ts'
+import type { Turma } from '../../../contract/schemas/turma.ts'
 import type { StoredNotas } from '../../../db/database.ts'
 import type { Device } from '../../../db/local.ts'
 import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
-import { yieldToBrowser } from '../../../api/yield-to-browser.ts'
+import { yieldToBrowser } from '../../../lib/yield-to-browser.ts'
 
 export const turmasQueryKey = ['offline', 'turmas'] as const
 

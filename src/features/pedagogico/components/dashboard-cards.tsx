@@ -1,7 +1,7 @@
 import '../pedagogico.css'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import type { Turma } from '../../../api/schemas/turma.ts'
+import type { Turma } from '../../../contract/schemas/turma.ts'
 import { compareIso, formatDate, formatGrade } from '../../../ui/format.ts'
 import { OfflineCard } from '../../../ui/offline-content.tsx'
 import { Summary } from '../../../ui/summary.tsx'

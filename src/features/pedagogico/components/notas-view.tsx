@@ -1,7 +1,7 @@
 import '../pedagogico.css'
 import type { ReactElement, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Avaliacao, NotasAtHome, NotasTurma } from '../../../api/schemas/turma.ts'
+import type { Avaliacao, NotasAtHome, NotasTurma } from '../../../contract/schemas/turma.ts'
 import { Card } from '../../../ui/card.tsx'
 import { cx } from '../../../ui/class-names.ts'
 import { formatDate, formatGrade } from '../../../ui/format.ts'

@@ -1,5 +1,5 @@
-import { api } from '../../../api/api.ts'
-import { preInvoiceEndpoints } from '../../../api/contract/pre-invoice.ts'
+import { api } from '../../../lib/api.ts'
+import { preInvoiceEndpoints } from '../../../contract/endpoints/pre-invoice.ts'
 
 // A module of its own: the dashboard reads the orders (get-pedidos.ts) and must not load the
 // pre-invoice area's schemas (~2.3 KiB gzip) for a button only /pedidos draws (P197).

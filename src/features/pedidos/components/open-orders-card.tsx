@@ -1,7 +1,7 @@
 import '../pedidos.css'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import type { Pedido } from '../../../api/schemas/pedido.ts'
+import type { Pedido } from '../../../contract/schemas/pedido.ts'
 import { OfflineCard } from '../../../ui/offline-content.tsx'
 import { Summary } from '../../../ui/summary.tsx'
 import { usePedidos } from '../api/get-pedidos.ts'

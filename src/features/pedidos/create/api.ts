@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../api/api.ts'
-import { preInvoiceEndpoints } from '../../../api/contract/pre-invoice.ts'
-import type { CriarPedidoInput, DadosNotaInput } from '../../../api/schemas/pre-invoice.ts'
+import { api } from '../../../lib/api.ts'
+import { preInvoiceEndpoints } from '../../../contract/endpoints/pre-invoice.ts'
+import type { CriarPedidoInput, DadosNotaInput } from '../../../contract/schemas/pre-invoice.ts'
 
 /**
  * Ordering books (issue 12, P150): the product and D12's figures come from the server and

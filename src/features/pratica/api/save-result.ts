@@ -1,5 +1,5 @@
-import { PORTAL_BASE_URL } from '../../../api/api.ts'
-import { pontuarTeste, type TestePratica } from '../../../api/schemas/pratica.ts'
+import { PORTAL_BASE_URL } from '../../../lib/api.ts'
+import { pontuarTeste, type TestePratica } from '../../../contract/schemas/pratica.ts'
 import type { OutboxItem } from '../../../db/outbox.ts'
 import { PRACTICE_RESULT_KIND, type PracticeResultContext } from '../../../db/outbox-kinds.ts'
 import { loadOutboxApp } from '../../../db/outbox-live.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AudioPratica } from '../../../api/schemas/pratica.ts'
+import type { AudioPratica } from '../../../contract/schemas/pratica.ts'
 import { Button } from '../../../ui/button.tsx'
 import { cx } from '../../../ui/class-names.ts'
 import { twoDigits } from '../../../ui/format.ts'

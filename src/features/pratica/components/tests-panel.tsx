@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { pontuarTeste, type TestePratica } from '../../../api/schemas/pratica.ts'
+import { pontuarTeste, type TestePratica } from '../../../contract/schemas/pratica.ts'
 import type { OutboxItem } from '../../../db/outbox.ts'
 import { PRACTICE_RESULT_KIND, practiceContextOf, practiceReceiptOf } from '../../../db/outbox-kinds.ts'
 import { loadOutboxApp, useOutboxQuery } from '../../../db/outbox-live.ts'

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { VocabuloPratica } from '../../../api/schemas/pratica.ts'
+import type { VocabuloPratica } from '../../../contract/schemas/pratica.ts'
 import { Button } from '../../../ui/button.tsx'
 
 /** The book's vocabulary: word, translation, example and, when recorded, its pronunciation. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { api } from '../../../api/api.ts'
-import { refreshRuntimeConfig, runtimeConfig } from '../../../api/runtime-config.ts'
+import { api } from '../../../lib/api.ts'
+import { refreshRuntimeConfig, runtimeConfig } from '../../../lib/runtime-config.ts'
 import type { CepLookupResult } from '../../../machines/registration-update.ts'
 
 /**

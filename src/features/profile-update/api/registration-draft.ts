@@ -1,4 +1,4 @@
-import { getStoredItem, removeStoredItem, setStoredItem } from '../../../api/local-store.ts'
+import { getStoredItem, removeStoredItem, setStoredItem } from '../../../lib/local-store.ts'
 import { REGISTRATION_FIELDS, type RegistrationValues } from '../../../machines/registration-update.ts'
 
 /**

@@ -2,8 +2,8 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fromPromise } from 'xstate'
-import type { CurrentUser } from '../../../api/schemas/user.ts'
-import { REGISTRATION_MAX_LENGTH } from '../../../api/schemas/registration.ts'
+import type { CurrentUser } from '../../../contract/schemas/user.ts'
+import { REGISTRATION_MAX_LENGTH } from '../../../contract/schemas/registration.ts'
 import {
   isMinorValue,
   REGISTRATION_FIELDS,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import * as v from 'valibot'
-import { PushInAppMessage } from '../../../api/schemas/push.ts'
+import { PushInAppMessage } from '../../../contract/schemas/push.ts'
 import '../../../ui/dock-card.css'
 import { Button } from '../../../ui/button.tsx'
 

@@ -1,7 +1,7 @@
 import '../sessions.css'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { UserSession } from '../../../api/schemas/session.ts'
+import type { UserSession } from '../../../contract/schemas/session.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'

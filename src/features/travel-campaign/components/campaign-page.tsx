@@ -1,7 +1,7 @@
 import '../travel-campaign.css'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CampanhaViagem } from '../../../api/schemas/travel-campaign.ts'
+import type { CampanhaViagem } from '../../../contract/schemas/travel-campaign.ts'
 import type { TravelCampaignState } from '../../../db/database.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CodigoValidado } from '../../../api/schemas/travel-campaign.ts'
+import type { CodigoValidado } from '../../../contract/schemas/travel-campaign.ts'
 import type { OutboxItem } from '../../../db/outbox.ts'
 import { CAMPAIGN_CODE_KIND, campaignCodeContextOf, campaignCodeReceiptOf } from '../../../db/outbox-kinds.ts'
 import { loadOutboxApp, useOutboxQuery } from '../../../db/outbox-live.ts'

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { IdParam } from '../../../../api/schemas/common.ts'
+import { IdParam } from '../../../../contract/schemas/common.ts'
 import { AulaOnlineDetails } from '../../../../features/aula-online/components/aula-online-details.tsx'
 import { aulaOnlineQueryOptions } from '../../../../features/aula-online/api/aulas-online.ts'
 

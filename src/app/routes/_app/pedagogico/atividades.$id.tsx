@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { IdParam } from '../../../../api/schemas/common.ts'
+import { IdParam } from '../../../../contract/schemas/common.ts'
 import { atividadesQueryOptions } from '../../../../features/atividades/api/atividades.ts'
 import { AtividadesView } from '../../../../features/atividades/components/atividades-view.tsx'
 import { loadAtividadesTexts } from '../../../../features/atividades/texts.ts'

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import i18next from 'i18next'
 import * as v from 'valibot'
-import { IdParam } from '../../../../api/schemas/common.ts'
+import { IdParam } from '../../../../contract/schemas/common.ts'
 import { praticaQueryOptions } from '../../../../features/pratica/api/get-pratica.ts'
 import { PraticaView } from '../../../../features/pratica/components/pratica-view.tsx'
 import { useSession } from '../../../session.tsx'

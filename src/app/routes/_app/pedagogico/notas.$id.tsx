@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { IdParam } from '../../../../api/schemas/common.ts'
+import { IdParam } from '../../../../contract/schemas/common.ts'
 import { NotasView } from '../../../../features/pedagogico/components/notas-view.tsx'
 import { turmasQueryOptions } from '../../../../features/pedagogico/api/get-turmas.ts'
 

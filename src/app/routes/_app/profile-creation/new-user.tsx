@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getBookInfo } from '../../../../api/local-store.ts'
+import { getBookInfo } from '../../../../lib/local-store.ts'
 import { ProfileCreationStart } from '../../../../features/profile-update/components/profile-creation-start.tsx'
 import { useSessionActor } from '../../../session.tsx'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { errorMessageFor } from './client.ts'
-import { contract } from './contract.ts'
+import { contract } from '../contract/contract.ts'
 
 /**
  * SPEC §8's texts for the account flows of issue 9, as a student reads them when the server

@@ -9,11 +9,11 @@ import {
   errorMessageFor,
 } from './client.ts'
 import * as v from 'valibot'
-import { contract } from './contract.ts'
-import { defineEndpoint } from './define.ts'
-import { IdempotencyKeyHeaders } from './schemas/common.ts'
-import { MB } from './uploads.ts'
-import { demoStudent } from './schemas/user.fixture.ts'
+import { contract } from '../contract/contract.ts'
+import { defineEndpoint } from '../contract/define.ts'
+import { IdempotencyKeyHeaders } from '../contract/schemas/common.ts'
+import { MB } from '../contract/uploads.ts'
+import { demoStudent } from '../contract/schemas/user.fixture.ts'
 
 const user = demoStudent({ full_name: 'Ana' })
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from './client.ts'
 import { refreshRuntimeConfig, runtimeConfig } from './runtime-config.ts'
-import type { ClientConfig } from './schemas/config.ts'
+import type { ClientConfig } from '../contract/schemas/config.ts'
 
 const settings = { vapid_public_key: 'k', cep_service_url: 'https://viacep.com.br' } as unknown as ClientConfig
 

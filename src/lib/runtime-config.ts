@@ -1,5 +1,5 @@
 import type { ApiClient } from './client.ts'
-import type { ClientConfig } from './schemas/config.ts'
+import type { ClientConfig } from '../contract/schemas/config.ts'
 
 const STORAGE_KEY = 'runtime_config'
 export const DEFAULT_DRIVE_BASE_URL = '/drive/api/v1'
@@ -45,7 +45,7 @@ async function fetchRuntimeConfig(api: ApiClient): Promise<boolean> {
   try {
     // The endpoint's schemas load with the request, not with the module: the signed-in frame
     // reads the kept settings (the chat button, P205) without them.
-    const { configEndpoints } = await import('./contract/config.ts')
+    const { configEndpoints } = await import('../contract/endpoints/config.ts')
     current = await api.call(configEndpoints.config)
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(current))
     return true

@@ -1,27 +1,27 @@
-import { atividadeEndpoints } from './contract/atividades.ts'
-import { aulaOnlineEndpoints } from './contract/aula-online.ts'
-import { authEndpoints } from './contract/auth.ts'
-import { bookEndpoints } from './contract/books.ts'
-import { cambioEndpoints } from './contract/cambio.ts'
-import { chatEndpoints } from './contract/chat.ts'
-import { clubEndpoints } from './contract/club.ts'
-import { configEndpoints } from './contract/config.ts'
-import { englishTestEndpoints } from './contract/english-test.ts'
-import { financeiroEndpoints } from './contract/financeiro.ts'
-import { knnUsaEndpoints } from './contract/knn-usa.ts'
-import { managerOrderEndpoints } from './contract/manager-orders.ts'
-import { pedagogicoEndpoints } from './contract/pedagogico.ts'
-import { pagamentoEndpoints } from './contract/pagamentos.ts'
-import { pedidoEndpoints } from './contract/pedidos.ts'
-import { preInvoiceEndpoints } from './contract/pre-invoice.ts'
-import { praticaEndpoints } from './contract/pratica.ts'
-import { pushEndpoints } from './contract/push.ts'
-import { sessionEndpoints } from './contract/sessions.ts'
-import { travelCampaignEndpoints } from './contract/travel-campaigns.ts'
-import { userEndpoints } from './contract/users.ts'
+import { atividadeEndpoints } from './endpoints/atividades.ts'
+import { aulaOnlineEndpoints } from './endpoints/aula-online.ts'
+import { authEndpoints } from './endpoints/auth.ts'
+import { bookEndpoints } from './endpoints/books.ts'
+import { cambioEndpoints } from './endpoints/cambio.ts'
+import { chatEndpoints } from './endpoints/chat.ts'
+import { clubEndpoints } from './endpoints/club.ts'
+import { configEndpoints } from './endpoints/config.ts'
+import { englishTestEndpoints } from './endpoints/english-test.ts'
+import { financeiroEndpoints } from './endpoints/financeiro.ts'
+import { knnUsaEndpoints } from './endpoints/knn-usa.ts'
+import { managerOrderEndpoints } from './endpoints/manager-orders.ts'
+import { pedagogicoEndpoints } from './endpoints/pedagogico.ts'
+import { pagamentoEndpoints } from './endpoints/pagamentos.ts'
+import { pedidoEndpoints } from './endpoints/pedidos.ts'
+import { preInvoiceEndpoints } from './endpoints/pre-invoice.ts'
+import { praticaEndpoints } from './endpoints/pratica.ts'
+import { pushEndpoints } from './endpoints/push.ts'
+import { sessionEndpoints } from './endpoints/sessions.ts'
+import { travelCampaignEndpoints } from './endpoints/travel-campaigns.ts'
+import { userEndpoints } from './endpoints/users.ts'
 
 /**
- * The endpoints of each product area, one file each (src/api/contract/<area>.ts). Paths,
+ * The endpoints of each product area, one file each (src/contract/endpoints/<area>.ts). Paths,
  * methods and error texts are SPEC §7–§8 verbatim (D1).
  */
 export const contractAreas = {
@@ -50,7 +50,7 @@ export const contractAreas = {
 
 /**
  * Every endpoint of the portal and drive APIs, declared once (DESIGN.md "The contract is
- * the spine"); src/api/contract.test.ts proves no name, and no method + service + path,
+ * the spine"); src/contract/contract.test.ts proves no name, and no method + service + path,
  * appears twice.
  */
 export const contract = {

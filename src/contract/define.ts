@@ -63,7 +63,7 @@ export interface ErrorTexts {
 export interface FilePart {
   /** Largest accepted file, in bytes. */
   maxBytes: number
-  /** Accepted media types, e.g. `image/jpeg`, `application/pdf` (src/api/uploads.ts knows their content). */
+  /** Accepted media types, e.g. `image/jpeg`, `application/pdf` (src/contract/uploads.ts knows their content). */
   mediaTypes: readonly string[]
   required: boolean
   /**

@@ -1,6 +1,6 @@
-import type { FilePart } from './define.ts'
-import { matchesContent, SNIFF_BYTES } from './file-signatures.ts'
-import { baseMediaType, fileTooLargeMessage, fileTypeMessage } from './uploads.ts'
+import type { FilePart } from '../contract/define.ts'
+import { matchesContent, SNIFF_BYTES } from '../contract/file-signatures.ts'
+import { baseMediaType, fileTooLargeMessage, fileTypeMessage } from '../contract/uploads.ts'
 
 /**
  * A file checked before it is sent to a multipart part (P52): empty, over the part's limit,

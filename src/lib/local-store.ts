@@ -1,5 +1,5 @@
-import type { CurrentUser } from './schemas/user.ts'
-import { STORAGE_KEYS } from './storage-keys.ts'
+import type { CurrentUser } from '../contract/schemas/user.ts'
+import { STORAGE_KEYS } from '../contract/storage-keys.ts'
 
 export { STORAGE_KEYS }
 

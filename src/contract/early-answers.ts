@@ -15,7 +15,7 @@ import { STORAGE_KEYS } from './storage-keys.ts'
 /** [sync key, the contract's path (the key of its ETag hint), URL as the API client builds it]. */
 type EarlyRequest = readonly [sync: string, path: string, url: string]
 
-/** The portal API on the app's own origin: PORTAL_BASE_URL's default (src/api/api.ts). */
+/** The portal API on the app's own origin: PORTAL_BASE_URL's default (src/lib/api.ts). */
 const PORTAL_API_PATH = '/api/v1'
 
 function early(sync: string, path: string, query = ''): EarlyRequest {
@@ -27,7 +27,7 @@ const TURMAS = /* @__PURE__ */ early('turmas', '/at-home/turmas/')
 // The orders' sync asks for one page of PAGE_LIMIT (src/features/pedidos/api/get-pedidos.ts).
 const PEDIDOS = /* @__PURE__ */ early('pedidos', '/pre-invoice/', '?limit=200')
 
-/** Each pre-rendered data screen (src/api/shell-file.ts) and what its syncs ask first. */
+/** Each pre-rendered data screen (src/contract/shell-file.ts) and what its syncs ask first. */
 export const EARLY_REQUESTS: Readonly<Record<ScreenShellPath | '/dashboard', readonly EarlyRequest[]>> = {
   '/dashboard': [TURMAS, FINANCEIRO, PEDIDOS],
   '/financial': [FINANCEIRO],

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { answersFile, fillPath, type Endpoint, type EndpointInput, type EndpointResponse } from './define.ts'
-import { takeEarlyAnswer } from './early-answers.ts'
-import { ErrorBody } from './schemas/common.ts'
-import { uploadRefusedMessage } from './uploads.ts'
+import { answersFile, fillPath, type Endpoint, type EndpointInput, type EndpointResponse } from '../contract/define.ts'
+import { takeEarlyAnswer } from '../contract/early-answers.ts'
+import { ErrorBody } from '../contract/schemas/common.ts'
+import { uploadRefusedMessage } from '../contract/uploads.ts'
 
 /** The server answered with an error status; `message` is the text to show (SPEC §8). */
 export class ApiError extends Error {

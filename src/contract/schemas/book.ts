@@ -3,7 +3,7 @@ import { IsoDateTime, Text } from './common.ts'
 
 /**
  * A printed book's code (D8): the uuid of its QR code, any case on the way in, lower-case
- * after (as `bookUuidIn` reads it from a QR code or a typed code, src/api/local-store.ts).
+ * after (as `bookUuidIn` reads it from a QR code or a typed code, src/lib/local-store.ts).
  */
 export const BookUuid = v.pipe(
   Text(36),

@@ -4,7 +4,7 @@ import { once } from './once.ts'
 /**
  * The Portuguese texts of a refused file: one home for the server's 413/415 `detail`
  * (server/http/multipart-body.ts) and the client's own wording of those statuses
- * (src/api/client.ts), P52. How a type is recognised by content: ./file-signatures.ts.
+ * (src/lib/client.ts), P52. How a type is recognised by content: ./file-signatures.ts.
  */
 
 /** 1 MB as file managers count it (1024 × 1024 bytes): a limit of `25 * MB` reads "25 MB". */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bookUuidIn, clearStoredSession, getBookInfo, getKeptUser, STORAGE_KEYS, storeBookInfo, storeKeptUser } from './local-store.ts'
-import { demoStudent } from './schemas/user.fixture.ts'
+import { demoStudent } from '../contract/schemas/user.fixture.ts'
 
 /** What the store uses of local storage, over a Map the test can look into. */
 const items = new Map<string, string>()

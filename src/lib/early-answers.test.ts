@@ -1,12 +1,12 @@
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApiClient } from './client.ts'
-import { financeiroEndpoints } from './contract/financeiro.ts'
-import { pedagogicoEndpoints } from './contract/pedagogico.ts'
-import { pedidoEndpoints } from './contract/pedidos.ts'
-import { EARLY_REQUESTS, SHELL_EARLY_ANSWERS_SCRIPT, takeEarlyAnswer } from './early-answers.ts'
+import { financeiroEndpoints } from '../contract/endpoints/financeiro.ts'
+import { pedagogicoEndpoints } from '../contract/endpoints/pedagogico.ts'
+import { pedidoEndpoints } from '../contract/endpoints/pedidos.ts'
+import { EARLY_REQUESTS, SHELL_EARLY_ANSWERS_SCRIPT, takeEarlyAnswer } from '../contract/early-answers.ts'
 import { STORAGE_KEYS } from './local-store.ts'
-import { demoStudent } from './schemas/user.fixture.ts'
+import { demoStudent } from '../contract/schemas/user.fixture.ts'
 
 const TOKEN = 'the-token'
 const ANSWERS: Record<string, unknown> = {
