@@ -41,7 +41,7 @@ const zones = [
     target: ['./src/app', './src/features', './src/db', './src/ui', './src/sw', './src/machines', './src/i18n'],
     from: './src/contract/contract.ts',
     message:
-      "Import the area's endpoints (src/contract/endpoints/<area>.ts): the whole contract would put every area's schemas in every screen's JavaScript (issue 7 budgets, P149).",
+      "Import the area's endpoints (src/contract/endpoints/<area>.ts): the whole contract would put every area's schemas in every screen's JavaScript (issue 7 budgets).",
   },
   {
     target: './server',

@@ -37,7 +37,7 @@ function prerenderShells(): Plugin {
 
 /**
  * Modules that nearly every screen asks for, each group in one file instead of dozens of a few
- * hundred bytes (issue 37, P378): on HTTP/1.1 each file queues for one of six connections and
+ * hundred bytes (issue 37): on HTTP/1.1 each file queues for one of six connections and
  * costs the phone a fetch and an instantiation task of its own. A group holds only modules
  * that no first screen can do without or that every visit loads right after it, so no route
  * pays for code it would not have loaded anyway; nothing stateful is copied (a group moves a
@@ -130,7 +130,7 @@ export default defineConfig({
     // The modules the entry needs before its first render (React, the router, i18next, the
     // session) go in one chunk instead of dozens of small shared ones: each file is
     // compressed and requested on its own, so on the login route 51 files cost 16 KiB more
-    // than 20 (P144). The lazy routes' shared modules in a few groups (SHARED_GROUPS, P378),
+    // than 20. The lazy routes' shared modules in a few groups (SHARED_GROUPS),
     // the rest in Rolldown's own splitting.
     rolldownOptions: {
       output: {

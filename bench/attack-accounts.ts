@@ -3,10 +3,10 @@
 // many addresses, and SMTP_URL pointing at a local SMTP stand-in, which is where the e-mails
 // are read). Loopback only, bounded (about 30 s), stops by itself. Figures, never pass/fail:
 //  1. Reset links requested with a forged Host / X-Forwarded-Host / Origin: how many of the
-//     e-mails' links point anywhere but the server's own localhost origins (P320).
-//  2. Reset links (every one sent to the account) still usable after a password change (P321).
+//     e-mails' links point anywhere but the server's own localhost origins.
+//  2. Reset links (every one sent to the account) still usable after a password change.
 //  3. The owner's known device (its device cookie) after 200 failed logins from 20 other
-//     addresses, and an unknown device meanwhile (P322).
+//     addresses, and an unknown device meanwhile.
 // Run: `npx node bench/attack-accounts.ts`; the lead's bench/run.ts calls runAccountsAttackBench().
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'

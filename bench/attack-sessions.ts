@@ -1,4 +1,4 @@
-// Issue 36 item 3 (P330) against the real server: what "Sair" and "Encerrar" leave usable.
+// Issue 36 item 3 against the real server: what "Sair" and "Encerrar" leave usable.
 // Loopback only, bounded (about 30 s), stops by itself. Figures, never pass/fail:
 //  1. Tokens still valid after their session's logout (POST /logout/), asked at once: the
 //     token check reads the session in the same query as the account, so a revoked token

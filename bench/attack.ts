@@ -5,7 +5,7 @@
 //     login p99 of a legitimate user meanwhile.
 //  2. 500 slowloris connections (a header byte every 2 s): how many are still open after
 //     15 s, and the GET /users/me/ p99 of normal clients meanwhile.
-//  3. Password recovery (P72): the median answer time for e-mails that have an account and
+//  3. Password recovery: the median answer time for e-mails that have an account and
 //     for e-mails that do not, which must not tell them apart.
 // Run: `npx node bench/attack.ts`; bench/run.ts calls runAttackBench().
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -124,7 +124,7 @@ async function slowloris(base: string) {
   return { slowlorisOpenAfter15s: stillOpen, usersMeP99Ms: p99(samples) }
 }
 
-/** Known and unknown e-mails alternate, each from its own address, each e-mail within its limit (P72). */
+/** Known and unknown e-mails alternate, each from its own address, each e-mail within its limit. */
 async function recoveryTiming(base: string) {
   const known: number[] = []
   const unknown: number[] = []

@@ -182,7 +182,7 @@ async function visitOnline(browser: BrowserContext, url: string, signedIn: boole
 
 /**
  * What a login leaves on a student's phone: the token and the user the server answered
- * (kept for the next start, P53). A signed-in cold run starts from both, as the student's
+ * (kept for the next start). A signed-in cold run starts from both, as the student's
  * next visit does; the app's code and the device database are not there (a fresh profile).
  */
 interface SignedIn {

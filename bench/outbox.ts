@@ -9,7 +9,7 @@ import { launch, token } from './offline.ts'
 
 const FILES = 20
 const MB = 1024 * 1024
-/** Ana's two activities with no file yet (server/areas/activities/seed.ts): ten files each (P93). */
+/** Ana's two activities with no file yet (server/areas/activities/seed.ts): ten files each. */
 const ACTIVITIES = ['Conversation class — Travelling', 'Listening — Podcast, unit 5']
 /** Where the 100 MB wait (never sent: the page stays offline until they are removed). */
 const PARKED = 'Writing — My last holidays'
@@ -69,7 +69,7 @@ async function removeQueued(page: Page, prefix: string): Promise<void> {
         const open = indexedDB.open('portal-outbox')
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
-          // The bytes live in their own table (P105): both go.
+          // The bytes live in their own table: both go.
           const tx = open.result.transaction(['items', 'files'], 'readwrite')
           const store = tx.objectStore('items')
           const all = store.getAll()
@@ -120,7 +120,7 @@ function fetchRound(page: Page, targets: number[]): Promise<number> {
         sent.push({ atividade, id: ((await response.json()) as { id: number }).id })
       }
       const elapsed = performance.now() - started
-      // Make room again (ten files per activity, P93): deleted files do not count.
+      // Make room again (ten files per activity): deleted files do not count.
       for (const { atividade, id } of sent)
         await fetch(`/api/v1/turma-aluno-atividades/${atividade}/excluir-atividade/${id}/`, {
           method: 'DELETE',
@@ -186,7 +186,7 @@ async function outboxRound(
   })
   // The worker's timeline holds 250 entries and its install used most: emptied for this round.
   await context.serviceWorkers()[0]?.evaluate(() => performance.clearResourceTimings())
-  // OUTBOX_BENCH_PROFILE=<path prefix>: the page's CPU profile of each round, to open in DevTools (P158).
+  // OUTBOX_BENCH_PROFILE=<path prefix>: the page's CPU profile of each round, to open in DevTools.
   if (process.env.OUTBOX_BENCH_PROFILE) {
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
@@ -279,7 +279,7 @@ export async function outboxFigures(baseUrl: string): Promise<OutboxFigures> {
       const { ms, heap } = await outboxRound(page, cdp, round)
       outboxTimes.push(ms)
       if (heap) heapMb = heap
-      // Make room for the next round (ten files per activity, P93).
+      // Make room for the next round (ten files per activity).
       const now = (await (await fetch(listUrl, { headers: auth })).json()) as Array<{
         id: number
         arquivos: Array<{ id: number; nome: string }>

@@ -1,4 +1,4 @@
-// Push sending's figures (issue 11, P140), printed by bench/run.ts or alone
+// Push sending's figures (issue 11), printed by bench/run.ts or alone
 // (`node bench/push.ts`; PUSH_BENCH_COUNT sets the size, 10,000 by default):
 //  - one sending to a class whose students hold COUNT subscriptions, through the real API
 //    and the server's sender loop (server/plugins/push.ts) on the embedded database:

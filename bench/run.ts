@@ -140,7 +140,7 @@ console.log('\n== Bundle: gzip size of what the browser downloads (production bu
     await stop(child)
   }
   // Issue 7's figure, "JS to show" a route: what its first screen needs (the budget script's
-  // count from the build's manifest), in the encoding the server sends (P283) and in gzip.
+  // count from the build's manifest), in the encoding the server sends and in gzip.
   const goals = ROUTE_BUDGETS.filter((budget) => budget.goalKib !== undefined)
   for (const route of measureRoutes('dist', goals)) {
     console.log(

@@ -6,7 +6,7 @@
  * imports, each file counted once and gzipped on its own (level 9). The brotli size
  * (quality 11, what the server sends a browser that accepts it) is printed beside it.
  * Ceilings are in gzip, the stricter guard whatever the encoding; issue 7's goals are
- * compared with the brotli size, the bytes a student's phone downloads (P283).
+ * compared with the brotli size, the bytes a student's phone downloads.
  *
  * Usage: node scripts/check-bundle-budget.ts [distDir]   (exit 1 over a ceiling)
  */
@@ -32,7 +32,7 @@ interface RouteBudget {
   awaited?: string[]
   /** The build fails above this many gzip KiB (1024 bytes, the unit of issue 7's figures). */
   ceilingKib: number
-  /** Issue 7's goal for the JS as delivered (brotli, P283), printed next to the size. */
+  /** Issue 7's goal for the JS as delivered (brotli), printed next to the size. */
   goalKib?: number
   /**
    * What a first visit loads until the network is quiet, the later work included (gzip KiB,
@@ -42,32 +42,32 @@ interface RouteBudget {
 }
 
 /**
- * Ceilings sit a little above each route's size after issue 7's boot round (P53: the login
+ * Ceilings sit a little above each route's size after issue 7's boot round (the login
  * page without XState, Dexie, the query cache or the contract client; signed-in routes
  * without Dexie before their first render), so any growth is a decision, not an accident.
- * Lowered to 0.5–1 KiB above the sizes measured after P190–P192 (no valibot on the login
+ * Lowered to 0.5–1 KiB above the sizes measured once the first screens were trimmed (no valibot on the login
  * page, no contract areas in the navigation table, the home screen's texts apart).
- * Raised 1–3 KiB for issue 14 (P273): eight new routes cost about 1.4 KiB in the route tree
+ * Raised 1–3 KiB for issue 14: eight new routes cost about 1.4 KiB in the route tree
  * every first screen loads; the payment panels and the managers' dialogs grew with their new uses.
- * Raised 0.5 KiB each for issue 37 (P370): the entry hands over what a student typed and
+ * Raised 0.5 KiB each for issue 37: the entry hands over what a student typed and
  * tapped on the pre-rendered screen before the app started (src/app/early-input.ts, 0.4 KiB).
  */
-// The data screens +0.5 KiB, and what every signed-in first visit loads +0.5 KiB (issue 37,
-// P374): the syncs start from src/db/sync-start.ts, a small chunk of its own, so a screen's
+// The data screens +0.5 KiB, and what every signed-in first visit loads +0.5 KiB (issue 37):
+// the syncs start from src/db/sync-start.ts, a small chunk of its own, so a screen's
 // request goes out before the device database has loaded.
-// +0.5 KiB on the routes it tipped over (issue 37, P377): the API client takes the answer the
+// +0.5 KiB on the routes it tipped over (issue 37): the API client takes the answer the
 // shell asked for before the app ran (src/contract/early-answers.ts, 0.2–0.3 KiB).
-// Issue 37 (P378): the screens' shared building blocks, the API client and TanStack Query in one
+// Issue 37: the screens' shared building blocks, the API client and TanStack Query in one
 // file each; every ceiling came down to 0.5–1 KiB above its new size (most routes lost 2–10 KiB
 // and 10–30 files), except /envios-pendentes +8 KiB: its first screen now takes TanStack Query
 // whole (it used a few of its parts), which every screen after it loads anyway. What a first
 // visit loads until the network is quiet fell on every route, about 1–12 KiB and 21–31 files.
-// Issue 37 (P379): the signed-in frame in one file (SHARED_GROUPS 'frame'): every signed-in
+// Issue 37: the signed-in frame in one file (SHARED_GROUPS 'frame'): every signed-in
 // route's first screen 4-6 files and 0.2-2 KiB fewer, what a first visit loads until quiet 5-6
 // files and 1.5-3 KiB fewer; the login and the referral page unchanged. Ceilings 0.5-1 KiB and
 // one file above the new sizes.
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  // /login/main +0.5 KiB gzip (P298): the entry's retry of the PWA dock's code; the goal (brotli) is still met.
+  // /login/main +0.5 KiB gzip: the entry's retry of the PWA dock's code; the goal (brotli) is still met.
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 133.5, goalKib: 120, loaded: { kib: 183.5, files: 34 } },
   // Loaded ceilings +0.5 KiB where they sat on their size (issue 38): the outbox's kinds now name
   // their endpoints by reference, and the kinds ride in the frame instead of a file of their own.
@@ -87,10 +87,10 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     loaded: { kib: 250.5, files: 62 },
   },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
-  // of the whole contract (P149): they call four areas, each its own small chunk now.
-  // /me +1 KiB (P296): the notifications card's placeholder of its real size, two small chunks.
-  // /me +0.5 KiB (P307): the linked books' skeleton rows in a linked book's shape; it measured 179.0.
-  // /me +1 KiB (P330): "Aparelhos conectados" loads after the screen, its placeholder of real size does not; it measured 179.9.
+  // of the whole contract: they call four areas, each its own small chunk now.
+  // /me +1 KiB: the notifications card's placeholder of its real size, two small chunks.
+  // /me +0.5 KiB: the linked books' skeleton rows in a linked book's shape; it measured 179.0.
+  // /me +1 KiB: "Aparelhos conectados" loads after the screen, its placeholder of real size does not; it measured 179.9.
   { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 170.5, loaded: { kib: 263, files: 74 } },
   // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
   {
@@ -135,7 +135,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 163.5,
     loaded: { kib: 259, files: 71 },
   },
-  // +0.5 KiB (P330): the frame's "Sua sessão foi encerrada" and the logout that waits for the notifications (0.15 KiB); it measured 205.6.
+  // +0.5 KiB: the frame's "Sua sessão foi encerrada" and the logout that waits for the notifications (0.15 KiB); it measured 205.6.
   // +0.5 KiB (issue 40 item 1): the route fetches the classes itself, through a chunk of their own (0.3 KiB).
   // +12 KiB (issue 38): the order machine is the one description of the lifecycle, so the
   // screen's actions come from XState itself, which every signed-in screen loads right after
@@ -148,18 +148,18 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 212.5,
     loaded: { kib: 276, files: 71 },
   },
-  // Issue 12 (P150): ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
+  // Issue 12: ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
   {
     url: '/pedidos/create/1/ING-INT1',
     routeFiles: ['_app.tsx', '_app/pedidos_.create.$id.$codigoProduto.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
+    // +0.5 KiB: it sat on its ceiling; the route table's new chunk names tipped it over.
     // +0.5 KiB (issue 40 item 1): the class named on the screen is fetched when the device has none.
     ceilingKib: 198.5,
-    // +0.5 KiB: the classes' sync, loaded after the screen (issue 40 item 1), and the orders drawn from their answer (P375).
+    // +0.5 KiB: the classes' sync, loaded after the screen (issue 40 item 1), and the orders drawn from their answer.
     loaded: { kib: 280, files: 75 },
   },
-  // Issue 12 (P151): paying an order with the instalments' Pix and card flow.
+  // Issue 12: paying an order with the instalments' Pix and card flow.
   {
     url: '/pedidos/pagar/1',
     routeFiles: ['_app.tsx', '_app/pedidos_.pagar.$id.tsx'],
@@ -174,7 +174,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 165,
     loaded: { kib: 260, files: 69 },
   },
-  // Issue 13 (P165): the KNN Club's pages, one route file that reads the page from its path.
+  // Issue 13: the KNN Club's pages, one route file that reads the page from its path.
   {
     url: '/knn-club/usar-pontos',
     routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'],
@@ -182,11 +182,11 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 183,
     loaded: { kib: 264, files: 72 },
   },
-  // Issue 13 (P180, P182): the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
-  // +0.5 KiB here and for the two programmes below (P298): the entry's retry of the PWA dock's code when back online tipped them over their ceilings.
+  // Issue 13: the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
+  // +0.5 KiB here and for the two programmes below: the entry's retry of the PWA dock's code when back online tipped them over their ceilings.
   { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 145.5, loaded: { kib: 187.5, files: 35 } },
-  // Issue 13 (P183): the managers' panel, one route file for its screens (P142); the club's three are in its chunk.
-  // +0.5 KiB (P330): the entry's "Sua sessão foi encerrada" text and the client's per-call token (0.1 KiB) tipped it over; it measured 219.1.
+  // Issue 13: the managers' panel, one route file for its screens; the club's three are in its chunk.
+  // +0.5 KiB: the entry's "Sua sessão foi encerrada" text and the client's per-call token (0.1 KiB) tipped it over; it measured 219.1.
   {
     url: '/manager-panel/indicacoes',
     routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
@@ -194,19 +194,19 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 213,
     loaded: { kib: 289.5, files: 74 },
   },
-  // Issue 14 (P260): the overseas-study review, a chunk of its own the panel loads when opened (with the knn-usa schemas).
+  // Issue 14: the overseas-study review, a chunk of its own the panel loads when opened (with the knn-usa schemas).
   {
     url: '/manager-panel/intercambio',
     routeFiles: ['_app.tsx', '_app/manager-panel/$.tsx'],
     awaited: [...SIGNED_IN_AWAITED, 'src/features/manager-panel/components/usa-requests.tsx'],
-    ceilingKib: 222.5, // +0.5 KiB (P298)
+    ceilingKib: 222.5, // +0.5 KiB
     loaded: { kib: 299.5, files: 78 },
   },
   {
     url: '/profile-update/form',
     routeFiles: ['_app.tsx', '_app/profile-update.tsx', '_app/profile-update/form.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    // +0.5 KiB (P296): it sat on its ceiling; the route table's new chunk names tipped it over.
+    // +0.5 KiB: it sat on its ceiling; the route table's new chunk names tipped it over.
     // +0.5 KiB (issue 38): XState's modules regrouped once the order machine shared them; +0.5
     // KiB: the contract's and the client helpers' new folder names are in the chunks' paths.
     ceilingKib: 181.5,
@@ -226,8 +226,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 164.5,
     loaded: { kib: 258, files: 70 },
   },
-  // Issue 14 (P230): the câmbio simulator and its quote's Pix and card flow.
-  // +0.5 KiB (P298): the entry's retry of the PWA dock's code tipped it over.
+  // Issue 14: the câmbio simulator and its quote's Pix and card flow.
+  // +0.5 KiB: the entry's retry of the PWA dock's code tipped it over.
   {
     url: '/cambio',
     routeFiles: ['_app.tsx', '_app/cambio.tsx'],
@@ -235,7 +235,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 170.5,
     loaded: { kib: 265.5, files: 76 },
   },
-  // Issue 14 (P242): the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
+  // Issue 14: the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
   {
     url: '/knn-abre-o-mundo',
     routeFiles: ['_app.tsx', '_app/knn-abre-o-mundo.tsx', '_app/knn-abre-o-mundo/index.tsx'],
@@ -243,7 +243,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     ceilingKib: 168,
     loaded: { kib: 262, files: 74 },
   },
-  // Issue 14 (P252): the overseas programmes' page (the request form, its Select and the payment load on demand).
+  // Issue 14: the overseas programmes' page (the request form, its Select and the payment load on demand).
   {
     url: '/knn-orlando',
     routeFiles: ['_app.tsx', '_app/knn-orlando.tsx', '_app/knn-orlando/index.tsx'],

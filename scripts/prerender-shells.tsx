@@ -2,10 +2,10 @@
  * The first screens as static HTML (issue 7 item 2), rendered from the app itself by
  * scripts/prerender.ts through Vite's SSR loader:
  * - login: /login/main as a logged-out visitor sees it (logo, brand colours, form);
- * - indicacao: the friend's referral form of /indicacao/{code}, public like login (P181);
+ * - indicacao: the friend's referral form of /indicacao/{code}, public like login;
  * - app: /dashboard inside the signed-in frame (header, drawer) with the cards in their
  *   loading state, so the skeletons have the size of the cards that replace them; and each
- *   screen shell (SCREEN_SHELL_PATHS, P373) the same way, its screen in the frame.
+ *   screen shell (SCREEN_SHELL_PATHS) the same way, its screen in the frame.
  * Whatever the routes, layout and screens render today is what the shells show.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'

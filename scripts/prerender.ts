@@ -5,7 +5,7 @@
  * (scripts/prerender-shells.tsx, loaded through Vite's SSR loader), the head from
  * brandShellHtml (manifest, icons, title) plus the brand's colour tokens on <html> and the
  * first screen's stylesheets inlined, so the first paint has the brand's logo, colours and
- * layout before any script runs; the app's scripts start after it (P64, `shellHead`).
+ * layout before any script runs; the app's scripts start after it (`shellHead`).
  *
  * Runs inside `vite build` (vite.config.ts, before the service worker's precache list is
  * made, so the shells are precached); by hand: node scripts/prerender.ts [distDir]
@@ -49,8 +49,8 @@ const ROOT_PATTERN = /<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>)/
 const PLACEHOLDER_CSS =
   '#root[data-prerendered] :is(.welcome__title,.welcome__school,.top-bar__user){color:transparent;background:var(--color-skeleton,#e6e4ec);border-radius:4px}' +
   '#root[data-prerendered] .avatar{visibility:hidden}' +
-  // The app shell draws the dashboard; on another screen only its frame shows (P297), with
-  // no entry marked as the current one ("Início" is not that screen): React marks the right one (P306).
+  // The app shell draws the dashboard; on another screen only its frame shows, with
+  // no entry marked as the current one ("Início" is not that screen): React marks the right one.
   `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}` +
   `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .drawer__item--active{background:transparent;color:var(--color-text);font-weight:inherit}` +
   `html.${SHELL_OTHER_SCREEN_CLASS} #root[data-prerendered="app"] .tab-bar__item--active{color:var(--color-muted);font-weight:inherit}` +
@@ -59,7 +59,7 @@ const PLACEHOLDER_CSS =
   // one at once and the dashboard's content goes, its screen is on its way (issue 37).
   `html.${SHELL_EARLY_NAV_CLASS} #root[data-prerendered="app"] #main>*{visibility:hidden}` +
   // The login screen's links wait for the app: it reads the landing page's parameters and
-  // moves focus on its own navigation (seen in CI); its form answers before (P370).
+  // moves focus on its own navigation (seen in CI); its form answers before.
   '#root[data-prerendered="login"] a{pointer-events:none}'
 
 /** The tags Vite writes into index.html's head for the entry: its script, its imports' preloads, its stylesheet. */
@@ -97,7 +97,7 @@ function shellHead({ css, startFile }: ShellAssets): string {
 /**
  * Modulepreload links the start script adds per task. A link costs 1.5–2 ms of main thread on
  * this machine at a phone's screen size, four times that on a slow phone: 8 a task measured
- * 14–17 ms here, 5 up to 14 ms, each a long task on the phone; 3 stay under its 50 ms (P277).
+ * 14–17 ms here, 5 up to 14 ms, each a long task on the phone; 3 stay under its 50 ms.
  */
 const PRELOADS_PER_TASK = 3
 
@@ -189,7 +189,7 @@ export function shellHtml(
       `<html lang="pt-BR" data-brand="${brand.id}"${screen ? ` ${SHELL_SCREEN_ATTRIBUTE}="${screen}"` : ''} style="${style}">`,
     )
     .replace('  </head>', () => `${shellHead(assets)}  </head>`)
-  // The login form and the frame's links answer before the app runs (issue 37, P370): the
+  // The login form and the frame's links answer before the app runs (issue 37): the
   // app hands what was typed and tapped over at its first commit (src/app/early-input.ts).
   // The referral form stays inert until then: it restores its draft after it starts, which
   // would overwrite what a friend typed before. A function replacement: `$` in the markup

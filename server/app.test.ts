@@ -6,7 +6,7 @@ import { testConfig } from './config.ts'
 import { createTestApp, createTestDatabase, loginRequest, type TestApp } from './test/app.ts'
 import { SHELL_HEAD_SCRIPT } from '../src/contract/shell-head-script.ts'
 
-/** The CSP source that lets the shells' inline script run (P66), and no other inline script. */
+/** The CSP source that lets the shells' inline script run, and no other inline script. */
 const SHELL_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(SHELL_HEAD_SCRIPT).digest('base64')}'`
 
 let t: TestApp
@@ -155,8 +155,8 @@ describe('security headers', () => {
     const csp = String(response.headers['content-security-policy'])
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("connect-src 'self' https://viacep.com.br;")
-    // Only the app's own files, the shell's one inline script by its hash (P66), and WebAssembly
-    // compiling (the QR reader, P83); JavaScript eval stays refused.
+    // Only the app's own files, the shell's one inline script by its hash, and WebAssembly
+    // compiling (the QR reader); JavaScript eval stays refused.
     expect(csp).toContain(`script-src 'self' ${SHELL_SCRIPT_SOURCE} 'wasm-unsafe-eval';`)
     expect(csp).not.toContain("'unsafe-eval'")
     expect(csp).not.toContain('upgrade-insecure-requests')

@@ -111,7 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // The demo activities' files need the storage just chosen (server/areas/activities/seed.ts).
     const stored = await seedDemoActivityFiles(app.db.orm, app.fileStorage, new Date())
     if (stored > 0) app.log.info({ stored }, 'demo activity files stored')
-    // And the demo overseas-study requests' passports (P221).
+    // And the demo overseas-study requests' passports.
     const passports = await seedKnnUsaFiles(app.db.orm, app.fileStorage)
     if (passports > 0) app.log.info({ stored: passports }, 'demo knn-usa documents stored')
   }
@@ -132,15 +132,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(driveRoutes)
   // The demo reads its e-mail here (D10); never in production.
   if (!config.production) await app.register(outboxPage)
-  // The demo's empty books with their QR codes (D8, P73); never in production.
+  // The demo's empty books with their QR codes (D8); never in production.
   if (!config.production) await app.register(demoBooksPage)
-  // The travel campaign's demo codes as printable QR codes (issue 14, P241); never in production.
+  // The travel campaign's demo codes as printable QR codes (issue 14); never in production.
   if (!config.production) await app.register(campaignCodesPage)
-  // The demo's Pix provider: pending charges and their confirmation (D13, P145); never in production.
+  // The demo's Pix provider: pending charges and their confirmation (D13); never in production.
   if (!config.production) await app.register(pixProviderPage)
-  // What partner landing pages brought to logins (D25, P187); never in production.
+  // What partner landing pages brought to logins (D25); never in production.
   if (!config.production) await app.register(loginOrigensPage)
-  // The câmbio quotes' clock for the browser tests (P234); never in production.
+  // The câmbio quotes' clock for the browser tests; never in production.
   if (!config.production) await app.register(cambioClockPage)
   return app
 }

@@ -109,7 +109,7 @@ describe('loadConfig', () => {
     expect(configError({ SMTP_URL: 'ftp://portal:hunter2@mail' }).message).not.toContain('hunter2')
   })
 
-  it('reads the mail settings (D10, P68): outbox and the local origins by default, demo pages off in production', () => {
+  it('reads the mail settings (D10): outbox and the local origins by default, demo pages off in production', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({
       production: false,
       smtpUrl: null,
@@ -152,7 +152,7 @@ describe('loadConfig', () => {
     expect(error.message).toBe('Configuração inválida: VAPID_PUBLIC_KEY é obrigatória quando a outra chave VAPID é informada')
   })
 
-  it('keeps files on local disk by default, and in S3 when S3_BUCKET is set (P94)', () => {
+  it('keeps files on local disk by default, and in S3 when S3_BUCKET is set', () => {
     expect(loadConfig({}, '/srv').s3).toBeNull()
     expect(
       loadConfig(
@@ -201,7 +201,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }, '/srv').trustProxy).toEqual(['10.0.0.0/8', '::1'])
   })
 
-  it("reads the Pix receiver (P145): the demo's by default, refusing what a BR Code field cannot hold", () => {
+  it("reads the Pix receiver: the demo's by default, refusing what a BR Code field cannot hold", () => {
     expect(loadConfig({}, '/srv').pix).toEqual({ key: 'pix@example.com', merchantName: 'Escola Demonstração', merchantCity: 'São Paulo' })
     expect(
       loadConfig({ PIX_KEY: ' +5511999998888 ', PIX_MERCHANT_NAME: 'KNN Idiomas Paulista', PIX_MERCHANT_CITY: 'Brasília' }, '/srv').pix,

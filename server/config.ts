@@ -98,7 +98,7 @@ const VAPID_PAIR = 'é obrigatória quando a outra chave VAPID é informada'
 /**
  * `false` (default: the socket's address is the client), `true` (every proxy: only behind
  * one that overwrites X-Forwarded-For), a number of proxy hops, or a comma-separated list of
- * proxy addresses/CIDRs. The client address drives the login limits (P19).
+ * proxy addresses/CIDRs. The client address drives the login limits.
  */
 const trustProxy = v.pipe(
   v.string(),
@@ -125,11 +125,11 @@ const smtpUrl = v.pipe(
   ),
 )
 
-/** A plain address for the From line; the name shown is the brand's (P68). */
+/** A plain address for the From line; the name shown is the brand's. */
 const mailAddress = v.pipe(v.string(), v.trim(), v.email('deve ser um endereço de e-mail'))
 
 /**
- * The portal's public origins, comma-separated (one per brand host, P68): links in e-mails
+ * The portal's public origins, comma-separated (one per brand host): links in e-mails
  * are built on these, never on the request's Host header, which anyone can forge.
  */
 const publicUrls = v.pipe(
@@ -185,7 +185,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{16,}$/, 'deve ter pelo menos 16 caracteres, sem espaços')),
   ),
   /**
-   * The Chatwoot inbox's website token (D19, P274): the widget's loader needs it to open the
+   * The Chatwoot inbox's website token (D19): the widget's loader needs it to open the
    * inbox (`chatwootSDK.run({ websiteToken, baseUrl })`). Needed with CHATWOOT_URL. Public: the
    * widget sends it from every browser.
    */
@@ -209,7 +209,7 @@ const EnvSchema = v.object({
   SMTP_URL: v.optional(smtpUrl),
   MAIL_FROM: v.optional(mailAddress, 'nao-responda@example.com'),
   PORTAL_PUBLIC_URLS: v.optional(publicUrls),
-  /** Uploaded files in S3-compatible object storage instead of DATA_DIR/files (D4, P94). */
+  /** Uploaded files in S3-compatible object storage instead of DATA_DIR/files (D4). */
   S3_BUCKET: v.optional(
     v.pipe(
       v.string(),
@@ -223,7 +223,7 @@ const EnvSchema = v.object({
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: v.optional(booleanText),
   /**
-   * Hosts a push subscription's endpoint may point at (P137), comma-separated, added to the
+   * Hosts a push subscription's endpoint may point at, comma-separated, added to the
    * browsers' push services: the server POSTs to that address, so any other is refused.
    */
   PUSH_SERVICE_HOSTS: v.optional(v.pipe(v.string(), v.trim())),
@@ -233,7 +233,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.regex(/^([A-Za-z0-9._-]+\/)+$/, 'deve ser uma pasta terminada em barra, como portal/arquivos/')),
   ),
   /**
-   * Who receives the Pix payments (D13, P145): the school's Pix key and the name and city its
+   * Who receives the Pix payments (D13): the school's Pix key and the name and city its
    * bank registered. The defaults are the demo's, a key no bank holds (example.com).
    */
   PIX_KEY: v.optional(
@@ -248,7 +248,7 @@ const EnvSchema = v.object({
   PIX_MERCHANT_NAME: v.optional(merchantText(MERCHANT_NAME_MAX), 'Escola Demonstração'),
   PIX_MERCHANT_CITY: v.optional(merchantText(MERCHANT_CITY_MAX), 'São Paulo'),
   /**
-   * A real payment provider (D13, P173): cards are charged and Pix charges registered there,
+   * A real payment provider (D13): cards are charged and Pix charges registered there,
    * and its Pix confirmations arrive by a signed webhook. Unset: the sandbox card gateway and
    * the local BR Code, confirmed from /dev/pix. The card travels to this URL: https only, but
    * for the loopback interface (the local stand-in).
@@ -268,7 +268,7 @@ const EnvSchema = v.object({
   PAYMENT_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'deve ter pelo menos 32 caracteres'))),
   /** How long one call to the provider may take before it counts as lost (a database connection waits for it). */
   PAYMENT_PROVIDER_TIMEOUT_MS: v.optional(integer(100, 60_000), '8000'),
-  /** How often the file sweeper runs (server/storage/sweeper.ts, P360), besides once at start. */
+  /** How often the file sweeper runs (server/storage/sweeper.ts), besides once at start. */
   FILE_SWEEP_INTERVAL_MINUTES: v.optional(integer(1, 24 * 60), '15'),
 })
 
@@ -311,7 +311,7 @@ function configSchema(cwd: string) {
         addIssue({ message: 'é obrigatória quando a outra chave S3 é informada', path: at(key) })
       }
     }),
-    // The chat (D19, P274) needs its URL, the inbox's secret and its website token together.
+    // The chat (D19) needs its URL, the inbox's secret and its website token together.
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return
       const keys = ['CHATWOOT_URL', 'CHATWOOT_HMAC_SECRET', 'CHATWOOT_WEBSITE_TOKEN'] as const
@@ -384,9 +384,9 @@ function configSchema(cwd: string) {
       /** null → the outbox table (D10). Holds a password: never logged. */
       smtpUrl: e.SMTP_URL ?? null,
       mailFrom: e.MAIL_FROM,
-      /** Origins for links in e-mails; null → http://localhost:PORT and phenom.localhost (the local demo, P68, P320). */
+      /** Origins for links in e-mails; null → http://localhost:PORT and phenom.localhost (the local demo). */
       portalPublicUrls: e.PORTAL_PUBLIC_URLS ?? null,
-      /** Extra push-service hosts (`host` or `host:port`) besides the browsers' own (P137). */
+      /** Extra push-service hosts (`host` or `host:port`) besides the browsers' own. */
       pushServiceHosts: (e.PUSH_SERVICE_HOSTS ?? '')
         .split(',')
         .map((host) => host.trim().toLowerCase())
@@ -410,7 +410,7 @@ function configSchema(cwd: string) {
         : null,
       /** The receiver written into every Pix BR Code (server/areas/payments/brcode.ts). */
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
-      /** Minutes between file sweeps: abandoned uploads and files no row references (P360). */
+      /** Minutes between file sweeps: abandoned uploads and files no row references. */
       fileSweepIntervalMinutes: e.FILE_SWEEP_INTERVAL_MINUTES,
       /** null → the sandbox card gateway and local Pix (server/plugins/payments.ts). Holds secrets: never logged. */
       paymentProvider:
@@ -430,8 +430,8 @@ export type Config = v.InferOutput<ReturnType<typeof configSchema>>
 
 /**
  * The chat's settings when the deployment has its URL, the inbox's secret and its website
- * token (D19, P274), else null: no chat, no chat host in the CSP, no `chatwoot_url` for the
- * client (P204).
+ * token (D19), else null: no chat, no chat host in the CSP, no `chatwoot_url` for the
+ * client.
  */
 export function chatSettings(
   config: Pick<Config, 'chatwootUrl' | 'chatwootHmacSecret' | 'chatwootWebsiteToken'>,

@@ -34,7 +34,7 @@ describe('generated secrets (D17)', () => {
     const second = await createTestApp({ dataDir: directory, jwtSecret: null, vapid: null })
     try {
       expect((await second.app.inject({ method: 'GET', url: '/api/v1/config/' })).json().vapid_public_key).toBe(firstKey)
-      // Its signature, that is: the session the token names lives in the first app's database (P330).
+      // Its signature, that is: the session the token names lives in the first app's database.
       expect(second.app.auth.verifyAccessToken(token)).toMatchObject({ userId: expect.any(Number) })
       expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(stored)
     } finally {

@@ -7,6 +7,6 @@ import driveUserRoutes from './users/drive-routes.ts'
 export default async function driveRoutes(app: FastifyInstance) {
   await app.register(driveUserRoutes)
   await app.register(drivePagamentoRoutes)
-  // The payment provider's Pix confirmations (P173): public, signed.
+  // The payment provider's Pix confirmations: public, signed.
   await app.register(pixWebhookRoutes)
 }

@@ -68,7 +68,7 @@ describe('prepareOnce', () => {
       await expect(byEmail.execute({ email: hostile })).rejects.toMatchObject({
         cause: { message: expect.stringMatching(/integer or base64url text parameters only/) },
       })
-      // A session id (P330) is such text: quoted, it finds nothing here and harms nothing.
+      // A session id is such text: quoted, it finds nothing here and harms nothing.
       expect(await byEmail.execute({ email: 'AAAAAAAAAAAAAAAAAAAAAA' })).toEqual([])
     } else {
       expect(await byEmail.execute({ email: hostile })).toEqual([])

@@ -56,7 +56,7 @@ function planOnceOnPglite(prepared: unknown, client: PGlite, name: string): void
   query.client = statementClient
 }
 
-/** Base64url text (a session id, P330): no quote or backslash can occur, so quoting it is enough. */
+/** Base64url text (a session id): no quote or backslash can occur, so quoting it is enough. */
 const PLAIN_TEXT = /^[A-Za-z0-9_-]{1,64}$/
 
 function literal(value: unknown): string {

@@ -57,7 +57,7 @@ type LivroCodigo = (typeof DEMO_LIVROS)[number]['codigo']
 /**
  * What the demo sells (GET /master/products/{code}/): each book under its own code, at its
  * level. Entering at Intermediário 3 takes the level test first: ordered without a finished
- * one, the order waits at -3 (D11, P148).
+ * one, the order waits at -3 (D11).
  */
 export const DEMO_PRODUCTS: readonly { codigo: LivroCodigo; nivel: string; requiresLevelTest: boolean }[] = [
   { codigo: 'ING-INT1', nivel: 'Intermediário 1', requiresLevelTest: false },
@@ -285,7 +285,7 @@ export const DEMO_SCHOOL: Readonly<Record<string, DemoSchoolData>> = {
       { numero: 'PV-000402', status: 1, diasAtras: 1, itens: [{ codigo: 'ESP-BAS2', quantidade: 2, valor: 43_100 }] },
     ],
   },
-  // Orders books on /pedidos/create (issue 12, P150): starts with no order of her own, in one
+  // Orders books on /pedidos/create (issue 12): starts with no order of her own, in one
   // class whose book (ING-INT1) /pedidos offers to order.
   'pedido@example.com': {
     turmas: [
@@ -317,7 +317,7 @@ export const DEMO_SCHOOL: Readonly<Record<string, DemoSchoolData>> = {
     carnes: [],
     pedidos: [{ numero: 'PV-000501', status: 2, diasAtras: 3, itens: [{ codigo: 'ING-INT2', quantidade: 1, valor: ON_TIME }] }],
   },
-  // The guided-tour demo (P87): one class, so the class list's tour points at a real card.
+  // The guided-tour demo: one class, so the class list's tour points at a real card.
   'tour@example.com': {
     turmas: [
       {

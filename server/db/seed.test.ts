@@ -133,12 +133,12 @@ describe('seedDemo', () => {
     expect(isMinorOn(minor.birthDate!, calendarDateOf(new Date()))).toBe(true)
     expect(rows.filter((row) => isMinorOn(row.birthDate!, calendarDateOf(new Date()))).map((row) => row.email)).toEqual([
       'menor@example.com',
-      // 16, with a confirmed registration: sends an Orlando request as a minor (P221).
+      // 16, with a confirmed registration: sends an Orlando request as a minor.
       'orlando.menor@example.com',
     ])
   })
 
-  it('starts the guided tours only for tour@ (P87): every other demo account has seen them all', async () => {
+  it('starts the guided tours only for tour@: every other demo account has seen them all', async () => {
     const rows = await db.orm
       .select({ email: users.email, driverTour: users.driverTour })
       .from(users)

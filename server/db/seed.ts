@@ -39,20 +39,20 @@ interface DemoAccount {
   /** Adults: a fixed date; a minor: `yearsOld` before the day of seeding, so the demo stays a minor. */
   birthDate: string | { yearsOld: number }
   /**
-   * The last registration update, relative to the moment of seeding (P59): 0 months = now,
+   * The last registration update, relative to the moment of seeding: 0 months = now,
    * null = never confirmed. SPEC §4 asks for an update from 4 months on.
    */
   registrationMonthsAgo: number | null
-  /** The demo's e-mails are confirmed, except where a flow needs one that is not (P70). */
+  /** The demo's e-mails are confirmed, except where a flow needs one that is not. */
   emailUnconfirmed?: true
   /**
    * The guided tours (SPEC §2) start for this account; every other demo account has seen
-   * them all (P87), so a tour never covers a screen the other demos and tests look at.
+   * them all, so a tour never covers a screen the other demos and tests look at.
    */
   showsTours?: true
 }
 
-/** Every tour already seen: the tour record of a demo account without `showsTours` (P87). */
+/** Every tour already seen: the tour record of a demo account without `showsTours`. */
 export const ALL_TOURS_SEEN: Readonly<Record<TourRoute, true>> = Object.fromEntries(TOUR_ROUTES.map((route) => [route, true])) as Record<
   TourRoute,
   true
@@ -157,7 +157,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: { yearsOld: 14 },
     registrationMonthsAgo: null,
   },
-  // Forgot the password: "Esqueci minha senha", the link arrives at /dev/outbox (P54).
+  // Forgot the password: "Esqueci minha senha", the link arrives at /dev/outbox.
   {
     email: 'recuperar@example.com',
     role: 'student',
@@ -171,7 +171,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1998-03-14',
     registrationMonthsAgo: 0,
   },
-  // Has not confirmed the e-mail yet: Meu perfil sends the link (SPEC §4, P70).
+  // Has not confirmed the e-mail yet: Meu perfil sends the link (SPEC §4).
   {
     email: 'confirmar@example.com',
     role: 'student',
@@ -186,7 +186,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     registrationMonthsAgo: 0,
     emailUnconfirmed: true,
   },
-  // Edits the contact details on Meu perfil in the e2e run (P85): nobody else depends on them.
+  // Edits the contact details on Meu perfil in the e2e run: nobody else depends on them.
   {
     email: 'perfil@example.com',
     role: 'student',
@@ -242,7 +242,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1991-04-15',
     registrationMonthsAgo: 0,
   },
-  // Orders with a partnership discount coupon attached (EMPRESA10, P177) in the e2e run: nobody else depends on her.
+  // Orders with a partnership discount coupon attached (EMPRESA10) in the e2e run: nobody else depends on her.
   {
     email: 'cupom@example.com',
     role: 'student',
@@ -252,12 +252,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     cep: '90010000',
     street: 'Rua dos Andradas',
     streetNumber: '900',
-    // A club member, so the e2e run reads on juntar-pontos which order took her coupon (P196).
+    // A club member, so the e2e run reads on juntar-pontos which order took her coupon.
     isClub: true,
     birthDate: '1995-02-14',
     registrationMonthsAgo: 0,
   },
-  // Orders the book that needs the level test, takes the test and switches to the book it suggests (P176) in the e2e run.
+  // Orders the book that needs the level test, takes the test and switches to the book it suggests in the e2e run.
   {
     email: 'nivelamento@example.com',
     role: 'student',
@@ -271,7 +271,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1994-06-30',
     registrationMonthsAgo: 0,
   },
-  // First visit: the guided tours of the dashboard and the class list start (SPEC §2, P87).
+  // First visit: the guided tours of the dashboard and the class list start (SPEC §2).
   {
     email: 'tour@example.com',
     role: 'student',
@@ -286,7 +286,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     registrationMonthsAgo: 0,
     showsTours: true,
   },
-  // KNN Club member with no points history: the managers' club e2e run credits and debits her, never Ana (P195).
+  // KNN Club member with no points history: the managers' club e2e run credits and debits her, never Ana.
   {
     email: 'clube@example.com',
     role: 'student',
@@ -300,7 +300,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1998-08-17',
     registrationMonthsAgo: 0,
   },
-  // KNN Orlando (issue 14, P221): an Orlando request waiting for the passport again (documentos_pendentes).
+  // KNN Orlando (issue 14): an Orlando request waiting for the passport again (documentos_pendentes).
   {
     email: 'orlando@example.com',
     role: 'student',
@@ -314,7 +314,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1999-05-12',
     registrationMonthsAgo: 0,
   },
-  // 16 on every demo class's departure, no request yet: sends one with a guardian and the travel authorisation (P221).
+  // 16 on every demo class's departure, no request yet: sends one with a guardian and the travel authorisation.
   {
     email: 'orlando.menor@example.com',
     role: 'student',
@@ -328,7 +328,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: { yearsOld: 16 },
     registrationMonthsAgo: 0,
   },
-  // London by Phenom (D29, P221): a request already aprovado, ready to pay.
+  // London by Phenom (D29): a request already aprovado, ready to pay.
   {
     email: 'london@example.com',
     role: 'student',
@@ -342,7 +342,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1997-10-03',
     registrationMonthsAgo: 0,
   },
-  // The managers' review e2e run (issue 14, P265): sends, resends, pays and loses requests nobody else reads; no request seeded.
+  // The managers' review e2e run (issue 14): sends, resends, pays and loses requests nobody else reads; no request seeded.
   {
     email: 'intercambio@example.com',
     role: 'student',
@@ -356,7 +356,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1995-02-08',
     registrationMonthsAgo: 0,
   },
-  // Simulates and pays câmbio quotes in the e2e run (issue 14, P234): nobody else depends on her quotes or charges.
+  // Simulates and pays câmbio quotes in the e2e run (issue 14): nobody else depends on her quotes or charges.
   {
     email: 'cambio@example.com',
     role: 'student',
@@ -370,7 +370,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '1996-06-21',
     registrationMonthsAgo: 0,
   },
-  // Travel campaign (issue 14, P243): one student per e2e test of the campaign (a code validates once per student), nobody else's.
+  // Travel campaign (issue 14): one student per e2e test of the campaign (a code validates once per student), nobody else's.
   {
     email: 'viagem.camera@example.com',
     role: 'student',
@@ -410,7 +410,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     birthDate: '2000-03-21',
     registrationMonthsAgo: 0,
   },
-  // Signed in on two browsers by the sessions e2e run (P330), which ends all but one: her own
+  // Signed in on two browsers by the sessions e2e run, which ends all but one: her own
   // account, so no other test's session is ended with them.
   {
     email: 'sessoes@example.com',

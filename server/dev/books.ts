@@ -18,7 +18,7 @@ a{color:#3e009f}
 `
 
 /**
- * /dev/books: the demo's empty books (D8, P73) with their QR codes, to scan on /login/qr-code
+ * /dev/books: the demo's empty books (D8) with their QR codes, to scan on /login/qr-code
  * or type on /login/form. Like /dev/outbox, only outside production; a plain page, no script.
  * Each QR code holds the bare uuid, as printed in a book.
  */

@@ -33,7 +33,7 @@ const payByPix = (id: number) =>
     payload: { cotacao_id: id },
   })
 
-describe("/dev/cambio (the quotes' clock for the browser tests, P234)", () => {
+describe("/dev/cambio (the quotes' clock for the browser tests)", () => {
   it('dates a quote back 16 minutes: the server then refuses to charge it with "simule de novo"', async () => {
     const cotacao = await quote()
     const aged = await t.app.inject({ method: 'POST', url: `/dev/cambio/envelhecer/${cotacao.id}` })

@@ -6,7 +6,7 @@ const Params = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transfo
 const Body = v.optional(v.object({ minutos: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1440)), 16) }), {})
 
 /**
- * /dev/cambio (P234): the demo's clock for câmbio quotes. `POST /dev/cambio/envelhecer/{id}`
+ * /dev/cambio: the demo's clock for câmbio quotes. `POST /dev/cambio/envelhecer/{id}`
  * dates a quote back (`{minutos}`, 16 by default), so a browser test meets the server's
  * "simule de novo" (D30) without waiting 15 minutes. Only outside production, like /dev/pix.
  */

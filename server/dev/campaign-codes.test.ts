@@ -9,7 +9,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-describe('/dev/campanha (issue 14 demo: the campaign codes as printable QR codes, P241)', () => {
+describe('/dev/campanha (issue 14 demo: the campaign codes as printable QR codes)', () => {
   it("shows the three demo codes, each a QR code of its full printed URL on this server's origin", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/dev/campanha', headers: { host: 'portal.test:8350' } })
     expect(response.statusCode).toBe(200)

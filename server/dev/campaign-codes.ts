@@ -18,7 +18,7 @@ a{color:#3e009f}
 `
 
 /**
- * /dev/campanha: the travel campaign's demo codes (issue 14 "Demo data", D27, P241) as
+ * /dev/campanha: the travel campaign's demo codes (issue 14 "Demo data", D27) as
  * printable QR codes, each holding the full printed URL
  * `<origin>/at-home/scanear-qr-code/{campanha}/{codigo}/` on this server's own origin, so a
  * person scans them from the screen with a phone (or the portal's "Escanear código"). Like

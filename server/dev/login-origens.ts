@@ -20,7 +20,7 @@ const cell = (value: string | null) => `<td>${value === null ? '—' : escapeHtm
 
 /**
  * /dev/login-origens: the partner landing pages' prospect, coupon and company stored with
- * the logins that carried them (D25, P187), for the demo and the browser tests. Like
+ * the logins that carried them (D25), for the demo and the browser tests. Like
  * /dev/outbox, only outside production; a plain page, no script.
  */
 export default async function loginOrigensPage(app: FastifyInstance) {

@@ -29,7 +29,7 @@ async function parcelaPaga(id: number) {
   return row!.pagoEm !== null
 }
 
-describe("/dev/pix (the demo's Pix provider, D13, P145)", () => {
+describe("/dev/pix (the demo's Pix provider, D13)", () => {
   it('lists the pending charges with student, instalment, amount and txid, and a button that confirms each', async () => {
     const { cobranca } = await pendingPix(45_150)
     const response = await t.app.inject({ method: 'GET', url: '/dev/pix' })

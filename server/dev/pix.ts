@@ -29,7 +29,7 @@ const NOTICES = {
 } as const
 
 /**
- * /dev/pix: the demo's stand-in for the bank's Pix notification (D13, P145). It lists the
+ * /dev/pix: the demo's stand-in for the bank's Pix notification (D13). It lists the
  * pending Pix charges and confirms one as paid, as the bank's webhook would; the browser
  * tests call `POST /dev/pix/confirm/{txid}`. Only outside production, like /dev/outbox; a
  * plain page, no script.

@@ -31,7 +31,7 @@ export interface HandlerContext<E extends Endpoint, S extends AccountSession = A
   /** The caller; not on public endpoints (reading it there is a bug → 500). */
   readonly caller: Caller<S>
   /**
-   * A multipart endpoint's files, stored and checked (P52). If the handler throws they are
+   * A multipart endpoint's files, stored and checked. If the handler throws they are
    * deleted; once it returns they are its own (it has recorded their keys).
    */
   readonly files: [NonNullable<E['multipart']>] extends [never] ? undefined : FilesOf<NonNullable<E['multipart']>, StoredFile>
@@ -39,7 +39,7 @@ export interface HandlerContext<E extends Endpoint, S extends AccountSession = A
   readonly reply: FastifyReply
 }
 
-/** What a download handler answers (a `FileDownload` endpoint): sent as is, streamed (P92). */
+/** What a download handler answers (a `FileDownload` endpoint): sent as is, streamed. */
 export interface FileAnswer {
   body: Readable
   /** The stored media type. */
@@ -180,7 +180,7 @@ export function contractRoute<E extends Endpoint, S extends AccountSession = Acc
 }
 
 /**
- * A stored file as a download (P92): its stored type (never sniffed by the browser), saved
+ * A stored file as a download: its stored type (never sniffed by the browser), saved
  * under its name, never cached by anyone but the browser's own download.
  */
 function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
@@ -188,7 +188,7 @@ function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
     reply
       .header('Content-Type', file.type)
       .header('Content-Length', String(file.size))
-      // Made honest again: a row stored before names were (P361) is offered like a new one.
+      // Made honest again: a row stored before names were made honest is offered like a new one.
       .header('Content-Disposition', attachment(honestFileName(file.name, file.type)))
       .header('ETag', `"${file.sha256}"`)
       .header('X-Content-Type-Options', 'nosniff')

@@ -36,7 +36,7 @@ export const unauthorized = () => new HttpError(401, NOT_AUTHENTICATED, { 'WWW-A
 export const validationFailed = (issues: ValidationIssue[]) => new HttpError(422, issues)
 
 /**
- * 429 for a limit that was reached (P19, P72): `what` says which, then when to try again,
+ * 429 for a limit that was reached: `what` says which, then when to try again,
  * the same instant as `Retry-After`.
  */
 export function tooManyRequests(what: string, retryAfterSeconds: number): HttpError {

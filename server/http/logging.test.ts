@@ -12,7 +12,7 @@ const resetToken = () => randomBytes(32).toString('base64url')
 const CARDS = ['4111111111111111', '4111 1111 1111 1111', '5555-5555-5555-4444', '378282246310005', '6011 0009 9013 9424']
 
 describe('redactUrl', () => {
-  it("hides the push subscription secret SPEC §7 puts in a path (P136), not the area's fixed words", () => {
+  it("hides the push subscription secret SPEC §7 puts in a path, not the area's fixed words", () => {
     expect(redactUrl('/api/v1/push-notifications/c2VjcmV0LWF1dGgtMTIz/')).toBe('/api/v1/push-notifications/[redacted]/')
     expect(redactUrl('/api/v1/push-notifications/c2VjcmV0?x=1')).toBe('/api/v1/push-notifications/[redacted]?x=1')
     expect(redactUrl('/api/v1/push-notifications/subscribe/')).toBe('/api/v1/push-notifications/subscribe/')

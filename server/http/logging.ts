@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify'
  * §3). They cost what pino's own serializers cost (issue 7 item 8): the same fields, no
  * redaction pass over every object logged.
  *
- * Secrets are also known by their shape, whatever their name (issue 36 item 8, P352): a
+ * Secrets are also known by their shape, whatever their name (issue 36 item 8): a
  * JWT, a random token like a reset link's (32 random bytes, base64url: `randomBytes(32)
  * .toString('base64url')` in server/areas/auth/account-tokens-repository.ts), a card number
  * (13–19 digits, Luhn-valid, spaces or dashes allowed). A query value, a path segment or the
@@ -42,7 +42,7 @@ export function capForLog(value: string, max = MAX_LOGGED_LENGTH): string {
 
 /**
  * Path segments that are secrets: SPEC §7 names a push subscription by its `auth` secret
- * (`GET /push-notifications/{auth}/`, P136). The fixed words of that area stay readable.
+ * (`GET /push-notifications/{auth}/`). The fixed words of that area stay readable.
  */
 const SECRET_PATH_SEGMENT = /(\/push-notifications\/)(?!(?:subscribe|update|unsubscribe|test)(?:[/?]|$))([^/?]+)/
 

@@ -13,7 +13,7 @@ import { registerUploadTestRoutes, uploadTestContract } from '../test/upload-end
 import { MALFORMED_MULTIPART, NOT_MULTIPART } from './multipart-body.ts'
 
 /**
- * Multipart bodies through contractRoute (P52), on the test-declared endpoint of
+ * Multipart bodies through contractRoute, on the test-declared endpoint of
  * server/test/upload-endpoint.ts: `arquivo` (PDF or PNG, 64 KB, required) and `anexos`
  * (JPEG or text, 16 KB each, up to two), plus the text fields `descricao` and `observacao`.
  * What the handler gets, what is refused and why, and that a refused, failed or aborted

@@ -11,7 +11,7 @@ import { honestFileName } from '../storage/file-names.ts'
 import { HttpError, validationFailed } from './errors.ts'
 
 /**
- * Reads a multipart body part by part (P52): text fields are collected for the endpoint's
+ * Reads a multipart body part by part: text fields are collected for the endpoint's
  * body schema, each file is checked while it streams into file storage — a declared part,
  * no more files than it takes, a declared media type whose content matches (magic bytes),
  * within its size — and refused at the first byte that breaks a rule. Whatever fails, the

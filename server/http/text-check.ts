@@ -2,7 +2,7 @@ import { CONTROL_CHARACTERS_MESSAGE } from '../../src/contract/schemas/common.ts
 import type { ValidationIssue } from './errors.ts'
 
 /**
- * The text floor every request meets before its handler runs (issue 36 item 4, P350):
+ * The text floor every request meets before its handler runs (issue 36 item 4):
  * contractRoute runs it over each part of the request (path, query, declared headers,
  * body; a multipart body's text fields) as received, before any schema (its 422 then
  * carries only these issues), and again over what the schemas made of them (a JSON text

@@ -45,7 +45,7 @@ const BRAZIL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Pa
 
 /**
  * The calendar date (`YYYY-MM-DD`) in Brazil (America/Sao_Paulo) at `now`: for what happens
- * with no caller's zone at hand, such as a Pix confirmation from the bank (P145).
+ * with no caller's zone at hand, such as a Pix confirmation from the bank.
  */
 export function brazilDate(now: Date): string {
   return BRAZIL_DATE.format(now)

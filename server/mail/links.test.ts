@@ -3,7 +3,7 @@ import { mailLinkBase } from './links.ts'
 
 const request = (host: string, protocol: 'http' | 'https' = 'https') => ({ host, hostname: host.replace(/:\d+$/, ''), protocol })
 
-describe('mailLinkBase (P68)', () => {
+describe('mailLinkBase', () => {
   it('without PORTAL_PUBLIC_URLS: the brand’s localhost origin on the server’s port, whatever host was asked (issue 36)', () => {
     const local = { portalPublicUrls: null }
     expect(mailLinkBase(local, request('localhost:8080', 'http'), 8080)).toEqual({ origin: 'http://localhost:8080', brand: 'knn' })

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { brandIdForHost, type BrandId } from '../../src/contract/brand-host.ts'
 import type { Config } from '../config.ts'
 
-/** Where a link in an e-mail points, and the brand the e-mail wears (P68). */
+/** Where a link in an e-mail points, and the brand the e-mail wears. */
 export interface MailLinkBase {
   origin: string
   brand: BrandId

@@ -54,7 +54,7 @@ function linkMail(input: LinkMailInput, parts: LinkMailParts): Mail {
   return { to: input.to, subject: `${parts.subject} · ${brand.name}`, text, html, senderName: brand.name }
 }
 
-/** The link of a password recovery (SPEC §2 /login/recover-password, P54). */
+/** The link of a password recovery (SPEC §2 /login/recover-password). */
 export function passwordResetMail(input: LinkMailInput): Mail {
   return linkMail(input, {
     subject: 'Redefinição de senha',
@@ -65,7 +65,7 @@ export function passwordResetMail(input: LinkMailInput): Mail {
   })
 }
 
-/** The link that confirms the account's e-mail (SPEC §4, P54). */
+/** The link that confirms the account's e-mail (SPEC §4). */
 export function emailVerificationMail(input: LinkMailInput): Mail {
   return linkMail(input, {
     subject: 'Confirme seu e-mail',

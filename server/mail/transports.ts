@@ -10,7 +10,7 @@ export interface Mail {
   subject: string
   text: string
   html: string
-  /** The display name of the From line: the brand the person uses (P68). */
+  /** The display name of the From line: the brand the person uses. */
   senderName: string
 }
 
@@ -24,7 +24,7 @@ export interface MailTransport {
   close(): Promise<void>
 }
 
-/** Every link an e-mail can carry has expired by then (P54). */
+/** Every link an e-mail can carry has expired by then. */
 export const OUTBOX_KEEP_MS = Math.max(...Object.values(TOKEN_LIFETIME_MS))
 
 /**
@@ -54,7 +54,7 @@ export async function outboxMessages(db: Db, options: { to?: string; limit: numb
  * server offers it, or `smtps://…:465`). Connections are pooled and reused.
  */
 export function smtpTransport(url: string, fromAddress: string): MailTransport {
-  // A mail is sent after the answer (P55): a server that hangs must not keep it forever.
+  // A mail is sent after the answer: a server that hangs must not keep it forever.
   const transporter = createTransport({ url, pool: true, maxConnections: 2, connectionTimeout: 15_000, socketTimeout: 30_000 })
   return {
     kind: 'smtp',

@@ -20,11 +20,11 @@ export interface Caller<S extends AccountSession = AccountSession> {
 
 /**
  * Loads what the token check needs (and, for one endpoint, what its handler needs) in one
- * query: the account and the token's session (P330).
+ * query: the account and the token's session.
  */
 export type SessionLoader<S extends AccountSession = AccountSession> = (userId: number, sessionId: string) => Promise<S | null>
 
-/** A 401 for a token whose session was ended: the client says so on the login screen (P330). */
+/** A 401 for a token whose session was ended: the client says so on the login screen. */
 export const sessionEnded = () => new HttpError(401, SESSION_ENDED, { 'WWW-Authenticate': 'Bearer' })
 
 /** Where a login came from, for the session's list entry (the request that logged in). */
@@ -41,7 +41,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller<AccountSession> | null
-    /** The session of the request's token (P330); null on public endpoints. */
+    /** The session of the request's token; null on public endpoints. */
     sessionId: string | null
   }
 }
@@ -118,7 +118,7 @@ export function verifyHs256(token: string, key: KeyObject, nowSeconds: number): 
 }
 
 /**
- * Bearer tokens (D4): an HS256 JWT whose `sub` is the user id and `sid` its session (P330),
+ * Bearer tokens (D4): an HS256 JWT whose `sub` is the user id and `sid` its session,
  * signed with the configured or generated secret (server/secrets.ts). Portal and drive accept
  * the same one. Each request reads the account and the session in one query, so an ended
  * session's token is refused from its next request on.
@@ -162,7 +162,7 @@ export default fp(
         // Tokens from before token versions existed carry none: version 0.
         const version = payload.ver === undefined ? 0 : payload.ver
         if (userId === null || typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return null
-        // A token from before sessions (no `sid`) is refused: nothing could ever end it (P330).
+        // A token from before sessions (no `sid`) is refused: nothing could ever end it.
         const sessionId = payload.sid
         if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return null
         return { userId, version, sessionId }

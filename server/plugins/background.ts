@@ -8,7 +8,7 @@ declare module 'fastify' {
 
 export interface BackgroundWork {
   /**
-   * Runs `task` after the current answer, in this process (P55): its time and outcome
+   * Runs `task` after the current answer, in this process: its time and outcome
    * never show in the answer. A failure is logged under `name`, never with the task's data.
    */
   run(name: string, task: () => Promise<void>): void

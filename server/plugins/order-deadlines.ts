@@ -16,7 +16,7 @@ export interface OrderDeadlines {
 const SWEEP_EVERY_MS = 60_000
 
 /**
- * The 7-day cancellation of unpaid orders (SPEC §9, D11, P146): a sweep at start and then
+ * The 7-day cancellation of unpaid orders (SPEC §9, D11): a sweep at start and then
  * every minute. The deadline is read from each order's `created_at`, so nothing is lost to
  * a restart and nothing is cancelled twice (server/areas/orders/lifecycle.ts).
  */

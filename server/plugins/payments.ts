@@ -10,9 +10,9 @@ declare module 'fastify' {
 }
 
 export interface Payments {
-  /** Charges credit cards: the sandbox by default (D13, P145), the provider when configured (P173). */
+  /** Charges credit cards: the sandbox by default (D13), the provider when configured. */
   card: CardGateway
-  /** Makes Pix charges: the local BR Code by default, the provider's when configured (P173). */
+  /** Makes Pix charges: the local BR Code by default, the provider's when configured. */
   pix: PixGateway
   /** The secret the provider signs its Pix webhook with; null: no provider, every delivery refused. */
   webhookSecret: string | null

@@ -27,7 +27,7 @@ export interface PushPluginOptions {
 }
 
 /**
- * Push sending (D17, P140): the push-service adapter and one sender loop per process over the
+ * Push sending (D17): the push-service adapter and one sender loop per process over the
  * delivery queue in the database. Stopping waits for the round in flight, before the
  * database closes (onClose runs in reverse registration order).
  */

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { SHELL_HEAD_SCRIPT } from '../../src/contract/shell-head-script.ts'
 import { chatSettings, type Config } from '../config.ts'
 
-/** The one inline script the shells carry (P66), allowed by its hash and nothing else inline. */
+/** The one inline script the shells carry, allowed by its hash and nothing else inline. */
 const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_HEAD_SCRIPT).digest('base64')}'`
 
 function originOf(url: string | null): string[] {
@@ -16,7 +16,7 @@ function originOf(url: string | null): string[] {
  * allowed from anywhere else, so a script injected into the page cannot phone home.
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
-  // The chat's host only when the chat is on (URL and secret, D19, P204).
+  // The chat's host only when the chat is on (URL and secret, D19).
   const chatwoot = originOf(chatSettings(config)?.url ?? null)
   return {
     'default-src': ["'self'"],
@@ -28,7 +28,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
       ...originOf(config.sentryDsn),
       ...chatwoot,
     ],
-    // 'wasm-unsafe-eval' compiles WebAssembly only (no JS eval): the QR reader's ZXing (P83).
+    // 'wasm-unsafe-eval' compiles WebAssembly only (no JS eval): the QR reader's ZXing.
     'script-src': ["'self'", SHELL_SCRIPT_HASH, "'wasm-unsafe-eval'", ...chatwoot],
     // React `style` attributes and Radix positioning are inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],

@@ -34,7 +34,7 @@ describe('pre-rendered shells (STATIC_DIR)', () => {
       ['/', 'localhost', 'app knn'],
       ['/dashboard', 'phenom.localhost', 'app phenom'],
       ['/pedagogico/notas/12', 'localhost', 'app knn'],
-      // The tab bar's areas have shells of their own (P373); a page under one does not.
+      // The tab bar's areas have shells of their own; a page under one does not.
       ['/financial', 'phenom.localhost', 'app /financial phenom'],
       ['/pedagogico/list/', 'localhost', 'app /pedagogico/list knn'],
       ['/financial/pagar/3', 'localhost', 'app knn'],

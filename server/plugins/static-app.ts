@@ -43,7 +43,7 @@ export default fp(
     // with the brand's manifest, icons and colours, since browsers read them before any
     // script runs (D5). Sent like any built file, so the brotli/gzip copies written at build
     // time answer (no compression per navigation) and a new build in STATIC_DIR is served
-    // at once (P20). A build without pre-rendered shells gets index.html branded here.
+    // at once. A build without pre-rendered shells gets index.html branded here.
     app.decorate('sendShell', async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = new URL(request.url, 'http://x').pathname
       const shellFile = shellFileFor(pathname, request.hostname)

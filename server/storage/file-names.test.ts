@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { honestFileName } from './file-names.ts'
 
-/** Honest file names (issue 36 item 7, P361): what is kept and offered back for a checked type. */
+/** Honest file names (issue 36 item 7): what is kept and offered back for a checked type. */
 
 describe('honestFileName', () => {
   it('drops bidirectional overrides, marks and isolates and every other unseen character', () => {

@@ -1,5 +1,5 @@
 /**
- * Honest file names (issue 36 item 7, P361): what a sender called a file, kept and offered
+ * Honest file names (issue 36 item 7): what a sender called a file, kept and offered
  * back (`Content-Disposition`) without what could make it read as something else.
  */
 

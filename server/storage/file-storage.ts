@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 /**
  * Where uploaded files live: an outside system behind one interface (D4). The default
  * keeps them on local disk under `DATA_DIR/files`, so a fresh machine needs nothing; with
- * `S3_BUCKET` configured, in S3-compatible object storage (server/storage/s3.ts, P94). A
+ * `S3_BUCKET` configured, in S3-compatible object storage (server/storage/s3.ts). A
  * test may pass another implementation as `storage`.
  */
 export interface FileStorage {

@@ -71,7 +71,7 @@ export interface LocalDiskOptions {
  * Files on local disk (D3): `root/<first two characters of the key>/<key>`, mode 0600. A
  * file is written under `root/.partial/<this process>/` and renamed into place once
  * complete and flushed, so a crash mid-upload never leaves a half file under a key. What a
- * dead process left there is removed by `removeAbandoned` (the sweeper, P360): the files of
+ * dead process left there is removed by `removeAbandoned` (the sweeper): the files of
  * this process whose upload ended, the folder of a process on this machine that no longer
  * answers, anything untouched for longer than an upload can last.
  */

@@ -5,7 +5,7 @@ import { startS3StandIn, type S3StandIn } from '../test/stand-ins/s3.ts'
 import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { S3_PART_BYTES, s3Client, s3Storage } from './s3.ts'
 
-/** S3-compatible file storage (P94) against a local S3 stand-in (s3rver), through the real AWS SDK. */
+/** S3-compatible file storage against a local S3 stand-in (s3rver), through the real AWS SDK. */
 
 let s3: S3StandIn
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { UPLOAD_LIFETIME_MS } from './local-disk.ts'
 /** Keys are UUIDs this storage made (as on local disk): anything else never reaches the bucket. */
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** S3's smallest multipart part: a file is held in memory at most one part at a time (P94). */
+/** S3's smallest multipart part: a file is held in memory at most one part at a time. */
 export const S3_PART_BYTES = 5 * 1024 * 1024
 
 export interface S3Settings {
@@ -47,7 +47,7 @@ export function s3Client(settings: S3Settings): S3Client {
 }
 
 /**
- * Files in an S3-compatible bucket (D4, P94), chosen when `S3_BUCKET` is configured. A file
+ * Files in an S3-compatible bucket (D4), chosen when `S3_BUCKET` is configured. A file
  * streams in through `@aws-sdk/lib-storage`'s Upload: one PutObject when it fits in a part,
  * else a multipart upload of 5 MB parts sent one at a time, so memory holds one part, never
  * the whole file. A failed upload is aborted (no parts left behind) and nothing is stored

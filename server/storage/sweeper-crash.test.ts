@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../db/seed.ts'
 import { firstActivityOf, partialBytes, startSlowUpload } from '../test/slow-upload.ts'
 
 /**
- * server/main.ts as a real process killed mid-upload (issue 36 item 6, P360): what it left
+ * server/main.ts as a real process killed mid-upload (issue 36 item 6): what it left
  * in DATA_DIR/files/.partial is gone once the next process has swept, at its start.
  */
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url))

@@ -20,7 +20,7 @@ import { PARTIAL_DIR, UPLOAD_LIFETIME_MS } from './local-disk.ts'
 import { s3Client } from './s3.ts'
 import { ORPHAN_GRACE_MS, STORED_FILE_KEYS } from './sweeper.ts'
 
-/** The file sweeper (issue 36 item 6, P360) in the real app, on local disk and on the S3 stand-in. */
+/** The file sweeper (issue 36 item 6) in the real app, on local disk and on the S3 stand-in. */
 
 const KB = 1024
 const afterGrace = () => new Date(Date.now() + ORPHAN_GRACE_MS + 60_000)

@@ -82,7 +82,7 @@ export async function sweepFiles(db: Db, storage: FileStorage, now: Date, graceM
 }
 
 /**
- * The file sweeper (issue 36 item 6, P360): at start and then every
+ * The file sweeper (issue 36 item 6): at start and then every
  * FILE_SWEEP_INTERVAL_MINUTES, removes what uploads killed mid-file left and the stored
  * files no row has referenced for ORPHAN_GRACE_MS. On PostgreSQL, several processes may
  * share one storage: a transaction-scoped advisory lock lets one sweep at a time (the others

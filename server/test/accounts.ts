@@ -170,10 +170,10 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   bookCopy: async (db, userId) => ({ bookCopy: (await createBookCopy(db, userId)).id }),
   turmaAtividade: (db, userId, storage) => createActivity(db, userId, storage),
   turmaAlunoAtividade: (db, userId, storage) => createActivity(db, userId, storage),
-  // Deletable: no correction yet (P93).
+  // Deletable: no correction yet.
   atividadeArquivo: (db, userId, storage) => createActivity(db, userId, storage, { arquivo: true }),
   atividadeCorrecao: (db, userId, storage) => createActivity(db, userId, storage, { arquivo: true, correcao: true }),
-  // An attempt in progress (P130), started now from the seeded bank.
+  // An attempt in progress, started now from the seeded bank.
   englishTestTentativa: async (db, userId) => ({ englishTestTentativa: await startEnglishTest(db, userId) }),
   praticaTeste: (db, userId) => createPracticeTest(db, userId),
   aulaOnline: (db, userId) => createAulaOnline(db, userId),
@@ -187,12 +187,12 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   },
   // Unpaid, so paying it works (the generated body's card is one the sandbox approves).
   parcela: async (db, userId) => ({ parcela: (await createParcela(db, userId)).id }),
-  // Waiting for payment with its priced item, so paying it works too (P151).
+  // Waiting for payment with its priced item, so paying it works too.
   pedido: async (db, userId) => ({ pedido: await createPedidoAPagar(db, userId) }),
-  // Waiting for the passport again, so its owner can resend, delete and read it (P220).
+  // Waiting for the passport again, so its owner can resend, delete and read it.
   knnUsaRequest: (db, userId, storage) => knnUsaIds(db, userId, storage),
   knnUsaDocumento: (db, userId, storage) => knnUsaIds(db, userId, storage),
-  // A live session of another device of theirs (P330), not the one of their test token.
+  // A live session of another device of theirs, not the one of their test token.
   userSession: async (db, userId) => ({
     userSession: await openSession(db.orm, {
       userId,
@@ -360,7 +360,7 @@ export async function createPedido(db: Database, userId: number, status: OrderSt
   return row!.id
 }
 
-/** An order of `userId`'s waiting for payment (1) with one item: 3 books at R$ 411,00, R$ 1.233,00 (D12, P151). */
+/** An order of `userId`'s waiting for payment (1) with one item: 3 books at R$ 411,00, R$ 1.233,00 (D12). */
 export async function createPedidoAPagar(db: Database, userId: number, status: OrderStatusId = 1): Promise<number> {
   const id = await createPedido(db, userId, status)
   await db.orm.insert(preInvoiceItems).values({

@@ -128,7 +128,7 @@ function declaredExample(schema: unknown): unknown {
 
 /**
  * A value each field accepts, when a simple one does (or the field's declared example, e.g.
- * a multipart request's JSON text field, P220), so one hostile field at a time is what fails.
+ * a multipart request's JSON text field), so one hostile field at a time is what fails.
  */
 function plausible(schema: unknown, candidates: readonly unknown[]): Record<string, unknown> {
   return Object.fromEntries(
@@ -142,11 +142,11 @@ function plausible(schema: unknown, candidates: readonly unknown[]): Record<stri
 const plausibleJson = (schema: unknown) => plausible(schema, ['valor-plausivel', 1, true, '1', 'true'])
 /**
  * A JSON body the schema accepts, nested lists and objects included (a list of answers, a
- * timestamp), so a case that is not about the body gets past its validation (P116). The
- * last candidates fill a card (P145): a number the sandbox approves, a CVV, next year.
+ * timestamp), so a case that is not about the body gets past its validation. The
+ * last candidates fill a card: a number the sandbox approves, a CVV, next year.
  */
 function exampleJson(schema: unknown): unknown {
-  // A field that declares an example (valibot's `v.examples`) gets it, e.g. a product code that exists (P176).
+  // A field that declares an example (valibot's `v.examples`) gets it, e.g. a product code that exists.
   const declared = declaredExample(schema)
   if (declared !== undefined) return declared
   const candidates = [
@@ -269,7 +269,7 @@ function everyString(value: unknown, text: string): unknown {
  * surrogate can only travel in JSON (`"\ud800"`); invalid UTF-8 in a raw body (JSON, form,
  * multipart text); a control character anywhere (path and query too). The 422 must come
  * from the text check, not from the schema (the other fields of these bodies are not all
- * valid). An endpoint that judges a signature before the body (the Pix webhook, P173)
+ * valid). An endpoint that judges a signature before the body (the Pix webhook)
  * answers its 401 first.
  */
 function textFuzz(endpoint: Endpoint, base: RawRequest): [string, RawRequest][] {

@@ -4,7 +4,7 @@ import { MemoryStorage } from '../lib/memory-storage.fixture.ts'
 
 /** The browser's localStorage, in memory (the unit project runs on Node). */
 
-describe('a campaign code opened logged out survives the login (P235)', () => {
+describe('a campaign code opened logged out survives the login', () => {
   beforeEach(() => vi.stubGlobal('localStorage', new MemoryStorage()))
   afterEach(() => vi.unstubAllGlobals())
 

@@ -1,5 +1,5 @@
 /**
- * A travel-campaign code opened while logged out (D27, P235): the printed URL on a phone
+ * A travel-campaign code opened while logged out (D27): the printed URL on a phone
  * goes to the login first; the path is kept on the device and the login continues there,
  * so the scan is not lost. Only campaign codes are kept (any other page still lands on the
  * dashboard, SPEC §4), for a day at most, and taken once.

@@ -107,7 +107,7 @@ function stylesheetRules(): { file: string; selector: string; body: string }[] {
   })
 }
 
-// P9: phenom's own pink (#F70052) reaches only 4.1:1 with white, so no text may be drawn in
+// phenom's own pink (#F70052) reaches only 4.1:1 with white, so no text may be drawn in
 // it or on it; text uses --color-primary-strong, which the tests above hold at 4.5:1.
 it('no stylesheet draws text in the exact brand colour or white text on it', () => {
   const offending = stylesheetRules()

@@ -13,7 +13,7 @@ afterEach(() => {
 
 const kept = () => getStoredItem('emailVerificationToken')
 
-describe('the confirmation link (SPEC §4, P70)', () => {
+describe('the confirmation link (SPEC §4)', () => {
   it('keeps the token of /login/main?token_email=… on the device and takes it out of the address', () => {
     window.history.replaceState(null, '', '/login/main?token_email=abc_DEF-123&outro=1#x')
     captureEmailVerificationToken()

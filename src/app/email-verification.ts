@@ -1,7 +1,7 @@
 import { setStoredItem } from '../lib/local-store.ts'
 
 /**
- * E-mail confirmation (SPEC §4, P70). The link of the e-mail opens `/login/main?token_email=…`;
+ * E-mail confirmation (SPEC §4). The link of the e-mail opens `/login/main?token_email=…`;
  * the token is kept on the device (`cpf_email_verification_token`) and sent with the next
  * user load (./email-verification-step.ts), after login or, already logged in, at once. Then
  * it goes, the user loads with the e-mail confirmed and the dashboard says how it went.

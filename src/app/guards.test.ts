@@ -94,7 +94,7 @@ describe('route guards (SPEC §2)', () => {
   })
 })
 
-describe('empty book (SPEC §2 /profile-creation, D8, P77)', () => {
+describe('empty book (SPEC §2 /profile-creation, D8)', () => {
   // A provisional account from an empty book: no profile (registration due), no drive_user.
   const provisional: GuardSession = { isLoggedIn: true, isBookEmpty: true, requiresUpdate: true, hasDriveUser: false }
 

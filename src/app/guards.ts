@@ -12,7 +12,7 @@ export interface GuardSession {
 export type GuardDecision = { redirectTo: string; search?: { redirect: string } } | null
 
 /**
- * The registration-update redirect of SPEC §2 ("and the flag is on", P5): on since the
+ * The registration-update redirect of SPEC §2 ("and the flag is on"): on since the
  * /profile-update screens exist.
  */
 export const REGISTRATION_UPDATE_REDIRECT_ENABLED = true
@@ -46,7 +46,7 @@ export interface ProtectedGuardOptions {
 export function protectedRouteGuard(session: GuardSession, pathname: string, options: ProtectedGuardOptions = {}): GuardDecision {
   const { returnTo = pathname, registrationUpdateEnabled = REGISTRATION_UPDATE_REDIRECT_ENABLED } = options
   if (!session.isLoggedIn && !session.isBookEmpty) return { redirectTo: '/login/main' }
-  // P77: an empty book's account has no profile yet; it creates one instead of updating it.
+  // An empty book's account has no profile yet; it creates one instead of updating it.
   if (session.isBookEmpty && session.requiresUpdate)
     return isUnder(pathname, 'profile-creation') ? null : { redirectTo: PROFILE_CREATION_START }
   if (registrationUpdateEnabled && session.requiresUpdate && !/^\/profile-update(\/|$)/.test(pathname)) {

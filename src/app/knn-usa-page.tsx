@@ -5,7 +5,7 @@ import type { UsaPayment } from '../features/knn-usa/components/request-payment.
 import { LoadingStatus } from '../ui/skeleton.tsx'
 import { useSession } from './session.tsx'
 
-// The instalments' Pix and card flow and its texts load only for an approved request (P249).
+// The instalments' Pix and card flow and its texts load only for an approved request.
 const PaymentMethods = lazy(() =>
   Promise.all([import('../features/payment/payment-methods.tsx'), import('../features/payment/texts.ts')]).then(async ([module, texts]) => {
     await texts.loadPaymentTexts()

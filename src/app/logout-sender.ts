@@ -4,7 +4,7 @@ import { sessionEndpoints } from '../contract/endpoints/sessions.ts'
 import { sendPendingLogouts, type LogoutOutcome } from './pending-logouts.ts'
 
 /**
- * `POST /logout/` with a queued session's own token (P330). Any answer of the server ends
+ * `POST /logout/` with a queued session's own token. Any answer of the server ends
  * the matter (a 401: that session had ended already); a 5xx or no answer is tried again.
  */
 async function sendLogout(token: string): Promise<LogoutOutcome> {

@@ -17,7 +17,7 @@ import { createAppRouter } from './router.tsx'
 import { createSession, SessionProvider } from './session.tsx'
 
 // The update banner and install button are not part of any first screen (issue 7 item 3).
-// Out of the page while its code cannot load (P298).
+// Out of the page while its code cannot load.
 const PwaUi = lazy(() => loadWhenOnline(() => import('./pwa/pwa-ui.tsx')).then(({ PwaUi }) => ({ default: PwaUi })))
 
 const brand = brandFromHostname(window.location.hostname)
@@ -35,7 +35,7 @@ void loadWhenOnline(() => import('./pwa/start.ts')).then(({ startPwa }) => start
 await yieldToBrowser()
 
 // The session's input (token, kept user) is read here, synchronously; its machine loads
-// when the first screen needs it or after it is drawn (P53, Session.start). The session
+// when the first screen needs it or after it is drawn (Session.start). The session
 // navigates through the router and the router reads the session: the closures below run
 // only once the machine runs, when `router` exists.
 const session = createSession({
@@ -43,8 +43,7 @@ const session = createSession({
   currentPath: () => router.state.location.pathname,
 })
 // The session's set-up with the browser history's, the router's (its route tree) and the
-// session's start (it may load its machine, a dozen preload links) take a task each (issue 7
-// TBT, P278, P281).
+// session's start (it may load its machine, a dozen preload links) take a task each (issue 7 TBT).
 const history = createBrowserHistory()
 await yieldToBrowser()
 const router = createAppRouter(session, history)
@@ -53,7 +52,7 @@ let drawn = () => {}
 session.start(new Promise<void>((resolve) => (drawn = resolve))) // resolved by React's first commit, below
 
 // The screens' texts (two small precached chunks): a signed-in route waits for them; the home
-// screen only for its own (P192) and the public pages (login, a referral link: P182) for none,
+// screen only for its own and the public pages (login, a referral link) for none,
 // the rest arriving after their first screen (routes/__root.tsx has every other screen wait for them).
 const path = window.location.pathname
 if (shellKindForPath(path) !== 'app') afterFirstScreen(() => void loadScreenTexts())
@@ -71,7 +70,7 @@ const tappedEarly = early.navigation()
 if (tappedEarly) history.push(tappedEarly)
 await router.load().catch(() => undefined)
 
-/** Mounts `children` once the first screen is up: loading their code adds its preload links, not to be in the first render's task (P280). */
+/** Mounts `children` once the first screen is up: loading their code adds its preload links, not to be in the first render's task. */
 function AfterFirstScreen({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false)
   useEffect(() => afterFirstScreen(() => setReady(true)), [])
@@ -118,7 +117,7 @@ startTransition(() =>
 
 // Settings and monitoring after the first screen: neither may delay it (D20, D22), nor
 // does their code (the contract client, the monitoring rules) travel with it. A task of
-// their own: the imports set up a dozen preload links, not to be added to the render's (P279).
+// their own: the imports set up a dozen preload links, not to be added to the render's.
 void yieldToBrowser()
   .then(() => Promise.all([import('../lib/api.ts'), import('../lib/runtime-config.ts'), import('./monitoring.ts')]))
   .then(async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {

@@ -92,7 +92,7 @@ describe('sentryOptions', () => {
     expect(options.ignoreErrors?.length).toBeGreaterThanOrEqual(8)
   })
 
-  it('collects no user data, cookies, bodies or query strings (P13)', () => {
+  it('collects no user data, cookies, bodies or query strings', () => {
     expect(monitoring.sentryOptions({ dsn: 'x' }).dataCollection).toEqual({
       userInfo: false,
       cookies: false,

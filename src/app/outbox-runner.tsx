@@ -12,9 +12,9 @@ export function OutboxRunner({ userId }: { userId: number }) {
 }
 
 /**
- * Logout with files still waiting (P97): they stay on the device and go when this account
+ * Logout with files still waiting: they stay on the device and go when this account
  * signs in again, but the student is told first and may stay. The browser's own confirm
- * (as the tour's "Fechar tour?", P88): keyboard and screen-reader ready.
+ * (as the tour's "Fechar tour?"): keyboard and screen-reader ready.
  */
 export async function confirmLogout(userId: number, question: (count: number) => string): Promise<boolean> {
   try {

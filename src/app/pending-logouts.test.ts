@@ -20,7 +20,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('pending logouts (issue 36 item 3, P330)', () => {
+describe('pending logouts (issue 36 item 3)', () => {
   it('keeps a queued logout through the wipe of the account keys, once per token', () => {
     const mine = token('1')
     storeToken(mine)

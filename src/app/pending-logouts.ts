@@ -1,5 +1,5 @@
 /**
- * "Sair" offline (issue 36 item 3, P330): the device is wiped at once, and the server must
+ * "Sair" offline (issue 36 item 3): the device is wiped at once, and the server must
  * still end the session, or a copy of the token would live on. The token goes to this small
  * queue in local storage (outside the keys a wipe clears: it is the one thing kept, and only
  * to be sent to `POST /logout/`), and is sent now or as soon as the connection returns.

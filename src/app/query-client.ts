@@ -10,7 +10,7 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // Kept in memory for the whole visit, never on the device: the offline entities live in
-      // Dexie (P39) and the kept user in its own record (P53), so no cache is parsed at start.
+      // Dexie and the kept user in its own record, so no cache is parsed at start.
       gcTime: Number.POSITIVE_INFINITY,
       staleTime: 30_000,
       // Flaky mobile data: retry a little, but never on a 4xx that will not change.

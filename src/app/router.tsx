@@ -2,7 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './route-tree.gen.ts'
 import type { SessionSource } from './session.tsx'
 
-/** `history` may be made a task earlier (main.tsx): with the route tree's processing, one long task on a phone (P281). */
+/** `history` may be made a task earlier (main.tsx): with the route tree's processing, one long task on a phone. */
 export function createAppRouter(session: SessionSource, history?: RouterHistory) {
   return createRouter({
     routeTree,

@@ -22,7 +22,7 @@ import { productionRedirectTarget } from './production-redirect.ts'
 import { queryClient, retryWhenServerAnswers } from './query-client.ts'
 
 /**
- * The session's machine with the app's side effects (P53: loaded by src/app/session.tsx
+ * The session's machine with the app's side effects (loaded by src/app/session.tsx
  * at once with a token, otherwise after the first screen or at the first event): the
  * contract client for fetches, local storage for the token and the kept user, the query
  * cache, Dexie and the router for navigation.
@@ -51,7 +51,7 @@ export async function wipeDevice(): Promise<void> {
   await Promise.all([
     loadLocalData().then(({ wipeLocalData }) => wipeLocalData()),
     clearRuntimeCaches(),
-    // Queued files stay (they go when their owner signs in again), their token does not (P97, P98).
+    // Queued files stay (they go when their owner signs in again), their token does not.
     import('../db/outbox.ts').then(({ forgetTokens }) => forgetTokens()),
   ])
 }
@@ -63,7 +63,7 @@ async function clearRuntimeCaches(): Promise<void> {
 }
 
 /**
- * Sends the logouts "Sair" queued (P330). The sender is bundled with this module, not a chunk
+ * Sends the logouts "Sair" queued. The sender is bundled with this module, not a chunk
  * of its own: offline, loading one would fail, and a failed import may be kept as failed.
  */
 const flushLogouts = () => void sendQueuedLogouts()
@@ -87,7 +87,7 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
           return api.call(bookEndpoints.bookCodeLogin, {
             body: { username: input.username, uuid: input.bookUuid, user_id: input.userId?.toString() },
           })
-        // D25, P187: a partner landing page's prospex, cupom and company go with the password login.
+        // D25: a partner landing page's prospex, cupom and company go with the password login.
         const answer = await api.call(authEndpoints.loginAccessToken, {
           body: { username: input.username, password: input.password, user_id: input.userId?.toString(), ...loginOriginBody() },
         })
@@ -109,7 +109,7 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
     },
     actions: {
       persistToken: (_, { token }) => storeToken(token),
-      // Kept before the wipe and sent behind it: offline, it waits for the connection (P330).
+      // Kept before the wipe and sent behind it: offline, it waits for the connection.
       endSessionOnServer: (_, { token, after }) => {
         if (token === null) return
         queueLogout(token)
@@ -122,7 +122,7 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
         const path = effects.currentPath()
         if (!(path === '/' || path.startsWith('/login'))) return
         if (isBookEmpty) return effects.navigate('/profile-creation/new-user')
-        // A campaign code opened logged out goes on after the login (P235); else the dashboard (SPEC §4).
+        // A campaign code opened logged out goes on after the login; else the dashboard (SPEC §4).
         // Its few lines load here, not with the login page.
         void import('./after-login.ts').then(
           ({ takeAfterLogin }) => effects.navigate(takeAfterLogin() ?? '/dashboard'),
@@ -132,7 +132,7 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
       // D8: an empty book's `bookInfo` stays until its profile is complete; a linked one's flow is over.
       rememberBook: (_, { uuid, isEmpty }) => (isEmpty ? storeBookInfo({ uuid, isEmpty }) : removeStoredItem('bookInfo')),
       forgetBook: () => removeStoredItem('bookInfo'),
-      // A referral link is public (P180): a session found expired there ends without leaving the page.
+      // A referral link is public: a session found expired there ends without leaving the page.
       navigateToLogin: () => {
         if (shellKindForPath(effects.currentPath()) !== 'indicacao') effects.navigate('/login/main')
       },

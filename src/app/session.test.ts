@@ -32,7 +32,7 @@ const items = new Map<string, string>()
 const effects = { navigate: () => {}, currentPath: () => '/' }
 const user = demoStudent()
 
-describe('the session before its machine has loaded (P53)', () => {
+describe('the session before its machine has loaded', () => {
   beforeEach(() => {
     items.clear()
     vi.stubGlobal('localStorage', { getItem: (key: string) => items.get(key) ?? null, setItem: () => {}, removeItem: () => {} })

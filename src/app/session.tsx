@@ -28,7 +28,7 @@ export interface Session extends SessionSource {
 }
 
 /**
- * The session of this visit (P53). Its input is read synchronously before the first render
+ * The session of this visit. Its input is read synchronously before the first render
  * (the token and the kept user, src/lib/local-store.ts), so the route guards decide at once:
  * no token, the login form; a kept user, the signed-in frame. The machine and its effects
  * (XState, the contract client, the query cache) load as their own chunk
@@ -43,10 +43,10 @@ export function createSession(effects: SessionEffects): Session {
     token,
     keptUser: kept?.user ?? null,
     keptUserAt: kept?.updatedAt ?? null,
-    // SPEC §3 isBookEmpty: an empty book's flow survives a reload (D8, P76).
+    // SPEC §3 isBookEmpty: an empty book's flow survives a reload (D8).
     isBookEmpty: token ? getBookInfo()?.isEmpty === true : false,
   }
-  // Before any sync writes, the device's data is claimed for the kept user (P15); it runs
+  // Before any sync writes, the device's data is claimed for the kept user; it runs
   // beside the first screen, which draws from the kept user and waits for nothing here.
   if (kept) void loadLocalData().then(({ claimLocalData }) => claimLocalData(kept.user.id))
   const starting = startingView(input)

@@ -24,8 +24,8 @@ export function brandShellHtml(html: string, hostname: string): string {
 }
 
 /**
- * What the server needs of each brand too (the e-mails it sends, P68): the name and the
- * shade that carries white text (P9). src/app/brand.ts builds the full brands on these.
+ * What the server needs of each brand too (the e-mails it sends): the name and the
+ * shade that carries white text. src/app/brand.ts builds the full brands on these.
  */
 export const BRAND_IDENTITY = {
   knn: { name: 'KNN Idiomas', primaryStrong: '#3E009F' },

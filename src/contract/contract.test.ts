@@ -22,7 +22,7 @@ describe('the contract (issue 8: every endpoint declared once)', () => {
   it('names owned params that the endpoint really takes, on endpoints students may call', () => {
     for (const [name, endpoint] of endpoints) {
       for (const param of Object.keys(endpoint.owned ?? {})) {
-        // `user`: a student's own file that the class's staff may read too (P92).
+        // `user`: a student's own file that the class's staff may read too.
         expect(['student', 'user'], name).toContain(endpoint.access)
         const inPath = endpoint.path.includes(`{${param}}`)
         const inQuery = endpoint.query !== undefined && 'entries' in endpoint.query && param in (endpoint.query.entries as object)

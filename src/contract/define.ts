@@ -31,7 +31,7 @@ export type OwnedKind =
   | 'atividadeArquivo'
   | 'atividadeCorrecao'
   | 'englishTestTentativa'
-  /** A practice test of the book of one of the caller's classes (issue 10, P110). */
+  /** A practice test of the book of one of the caller's classes (issue 10). */
   | 'praticaTeste'
   | 'aulaOnline'
   /** A device's push subscription, by id or by its `auth` secret (issue 11). */
@@ -58,7 +58,7 @@ export interface ErrorTexts {
 
 /**
  * One file part of a multipart body: its limits are checked while it streams in
- * (server/http/multipart-body.ts, P52).
+ * (server/http/multipart-body.ts).
  */
 export interface FilePart {
   /** Largest accepted file, in bytes. */

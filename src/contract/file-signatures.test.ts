@@ -4,7 +4,7 @@ import { matchesContent, signatureBytes } from './file-signatures.ts'
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...value].map((char) => char.charCodeAt(0)) : [value])))
 
-describe('file types by content (P52)', () => {
+describe('file types by content', () => {
   it('recognises each type by its first bytes', () => {
     expect(matchesContent('application/pdf', bytes('%PDF-1.7'))).toBe(true)
     expect(matchesContent('image/png', bytes(0x89, 'PNG', 0x0d, 0x0a, 0x1a, 0x0a))).toBe(true)

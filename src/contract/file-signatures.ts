@@ -1,6 +1,6 @@
 /**
  * File types recognised by their first bytes (magic numbers): a file declared as one of
- * these types must start like one (P52). The server checks every upload with it; kept out
+ * these types must start like one. The server checks every upload with it; kept out
  * of ./uploads.ts so the app's bundle carries only the texts.
  */
 

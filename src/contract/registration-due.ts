@@ -2,9 +2,9 @@ import type { CurrentUser } from './schemas/user.ts'
 import { daysInMonth } from './validation/age.ts'
 
 /**
- * When a registration must be updated (SPEC §4, P57), apart from the form's rules in
+ * When a registration must be updated (SPEC §4), apart from the form's rules in
  * ./registration.ts: the session and the guard read it before the first screen, which loads
- * no valibot (P53).
+ * no valibot.
  */
 
 /** The seven fields SPEC §3 requires for a complete registration. */
@@ -20,9 +20,9 @@ export type RegistrationState = Pick<CurrentUser, (typeof REQUIRED_PROFILE_FIELD
 export type RegistrationUpdateReason = 'missingFields' | 'neverUpdated' | 'expired'
 
 /**
- * When a registration updated at `updatedAt` falls due (P57): the same UTC day of the month
+ * When a registration updated at `updatedAt` falls due: the same UTC day of the month
  * and time `months` later; a day that month does not have moves to the 1st of the next
- * (31 Oct + 4 months = 1 Mar), as P12 counts birthdays (Código Civil art. 132 §3).
+ * (31 Oct + 4 months = 1 Mar), as birthdays are counted (Código Civil art. 132 §3).
  */
 export function registrationDueAt(updatedAt: Date, months = REGISTRATION_UPDATE_MONTHS): Date {
   const monthIndex = updatedAt.getUTCMonth() + months

@@ -33,7 +33,7 @@ describe('needsRegistrationUpdate (SPEC §4)', () => {
   })
 })
 
-describe('registrationDueAt (P57)', () => {
+describe('registrationDueAt', () => {
   it('is the same UTC day and time 4 months later, across a year end', () => {
     expect(registrationDueAt(new Date('2026-07-22T12:34:56.789Z')).toISOString()).toBe('2026-11-22T12:34:56.789Z')
     expect(registrationDueAt(new Date('2026-10-05T23:59:59Z')).toISOString()).toBe('2027-02-05T23:59:59.000Z')

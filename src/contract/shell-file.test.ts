@@ -16,7 +16,7 @@ function runShellScript(width: number) {
   new Function('matchMedia', SHELL_PREFERENCES_SCRIPT)(matchMedia)
 }
 
-describe('the shell preferences script (P66, P294)', () => {
+describe('the shell preferences script', () => {
   afterEach(() => {
     localStorage.clear()
     document.documentElement.classList.remove('drawer-minimized', SHELL_OTHER_SCREEN_CLASS)
@@ -56,7 +56,7 @@ describe('the shell preferences script (P66, P294)', () => {
     expect(document.documentElement.classList.contains('drawer-minimized')).toBe(false)
   })
 
-  it('marks every screen but the dashboard, whose cards the app shell draws (P297)', () => {
+  it('marks every screen but the dashboard, whose cards the app shell draws', () => {
     for (const path of ['/', '/dashboard', '/dashboard/']) {
       history.replaceState(null, '', path)
       runShellScript(412)
@@ -70,7 +70,7 @@ describe('the shell preferences script (P66, P294)', () => {
     }
   })
 
-  it("on a screen shell, marks every page but the shell's own screen (P373)", () => {
+  it("on a screen shell, marks every page but the shell's own screen", () => {
     document.documentElement.setAttribute(SHELL_SCREEN_ATTRIBUTE, '/financial')
     try {
       for (const [path, other] of [
@@ -90,7 +90,7 @@ describe('the shell preferences script (P66, P294)', () => {
   })
 })
 
-describe('which shell a page gets (P297, P373)', () => {
+describe('which shell a page gets', () => {
   it("sends the tab bar's areas their own shell and every other signed-in page the dashboard's", () => {
     expect(shellFileFor('/financial', 'localhost')).toBe('shell-app-financial-knn.html')
     expect(shellFileFor('/financial/', 'phenom.localhost')).toBe('shell-app-financial-phenom.html')

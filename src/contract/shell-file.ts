@@ -1,6 +1,6 @@
 /**
  * Which pre-rendered shell a page request gets (issue 7 item 2): the login screen for
- * /login paths, the friend's referral form for /indicacao/{code} (issue 13, P181), the
+ * /login paths, the friend's referral form for /indicacao/{code} (issue 13), the
  * signed-in frame with skeletons for every other page, each per brand (D5). Shared by the build (scripts/prerender.ts writes them), the server (sendShell) and
  * the service worker (offline navigations), so all three pick the same file.
  */
@@ -17,11 +17,11 @@ export function shellKindForPath(pathname: string): ShellKind {
 }
 
 /**
- * Signed-in screens opened directly often enough to have a shell of their own (issue 37,
- * P373): the tab bar's areas, drawn in the frame in their loading state, so their first
+ * Signed-in screens opened directly often enough to have a shell of their own (issue 37):
+ * the tab bar's areas, drawn in the frame in their loading state, so their first
  * paint is their own heading and skeletons rather than an empty frame that waits for the
  * app's code and data (their LCP was 4.6–5.7 s on slow 4G). Every other signed-in page gets
- * the dashboard's shell (P297); the club's pages too, as what they draw depends on whether
+ * the dashboard's shell; the club's pages too, as what they draw depends on whether
  * the student is a member, which a shell cannot know.
  */
 export const SCREEN_SHELL_PATHS = ['/pedagogico/list', '/financial', '/pedidos'] as const
@@ -44,7 +44,7 @@ export function shellFileFor(pathname: string, hostname: string): string {
   return shellFileName(kind, brandIdForHost(hostname), kind === 'app' ? screenShellPath(pathname) : null)
 }
 
-/** Set on a screen shell's <html> (P373): the page it draws, for the head script's check below. */
+/** Set on a screen shell's <html>: the page it draws, for the head script's check below. */
 export const SHELL_SCREEN_ATTRIBUTE = 'data-shell-screen'
 
 /** Local-storage key of the side drawer minimised to icons (SPEC §2 tour "minimize/expand menu"). */
@@ -59,16 +59,16 @@ export const SIDE_DRAWER_MEDIA = '(min-width: 1050px)'
 /**
  * Set on <html> when the app shell, which draws the dashboard, stands for another screen
  * (/me, /financial…): scripts/prerender.ts hides the dashboard's content there, keeping the
- * frame, so no student sees the home screen's cards flash before their own screen (P297).
+ * frame, so no student sees the home screen's cards flash before their own screen.
  */
 export const SHELL_OTHER_SCREEN_CLASS = 'shell-other-screen'
 
 /**
- * Runs in a shell's head before its first paint (issue 7 item 2, P66): the side drawer as the
- * student left it, so nothing jumps when React takes over. Only where the side drawer shows
- * (P294): a page's first read of local storage waits for the browser to load it, 7–17 ms
+ * Runs in a shell's head before its first paint (issue 7 item 2): the side drawer as the
+ * student left it, so nothing jumps when React takes over. Only where the side drawer shows:
+ * a page's first read of local storage waits for the browser to load it, 7–17 ms
  * at 4× CPU before the first paint, and a phone has no side drawer to set. Then whether the
- * page is the one the shell draws: the dashboard (P297), or a screen shell's own (P373). The CSP allows exactly this text by its hash
+ * page is the one the shell draws: the dashboard, or a screen shell's own. The CSP allows exactly this text by its hash
  * (server/plugins/security-headers.ts).
  */
 export const SHELL_PREFERENCES_SCRIPT = `try{matchMedia('${SIDE_DRAWER_MEDIA}').matches&&localStorage.getItem('${DRAWER_MINIMIZED_KEY}')==='1'&&document.documentElement.classList.add('drawer-minimized')}catch(e){}(function(s){(s?location.pathname.replace(/(.)\\/$/,'$1')===s:/^\\/(dashboard\\/?)?$/.test(location.pathname))||document.documentElement.classList.add('${SHELL_OTHER_SCREEN_CLASS}')})(document.documentElement.getAttribute('${SHELL_SCREEN_ATTRIBUTE}'))`

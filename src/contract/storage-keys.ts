@@ -9,11 +9,11 @@ export const STORAGE_KEYS = {
   emailVerificationToken: 'cpf_email_verification_token',
   bookInfo: 'bookInfo',
   pushSubscriptionAuth: 'push_subscription_auth',
-  /** A half-filled registration update (P60): personal data, so logout wipes it with the rest. */
+  /** A half-filled registration update: personal data, so logout wipes it with the rest. */
   registrationDraft: 'registration_update_draft',
-  /** A half-filled KNN Orlando / London request (P248): personal data (passport, guardian), wiped at logout. */
+  /** A half-filled KNN Orlando / London request: personal data (passport, guardian), wiped at logout. */
   knnUsaDraft: 'knn_usa_request_draft',
-  /** The signed-in user as the server last answered it, read before the first render (P53). */
+  /** The signed-in user as the server last answered it, read before the first render. */
   keptUser: 'portal-kept-user',
   /**
    * The ETags of the answers the device database holds, per sync (issue 37): read before the
@@ -21,6 +21,6 @@ export const STORAGE_KEYS = {
    * the database stays the truth (a stale hint costs one more request, never wrong data).
    */
   etagHints: 'portal-etag-hints',
-  /** Where builds before P53 kept that user (a TanStack Query cache); read once, then wiped with the rest. */
+  /** Where older builds kept that user, before it had a key of its own (a TanStack Query cache); read once, then wiped with the rest. */
   legacyQueryCache: 'portal-query-cache',
 } as const

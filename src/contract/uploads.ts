@@ -4,7 +4,7 @@ import { once } from './once.ts'
 /**
  * The Portuguese texts of a refused file: one home for the server's 413/415 `detail`
  * (server/http/multipart-body.ts) and the client's own wording of those statuses
- * (src/lib/client.ts), P52. How a type is recognised by content: ./file-signatures.ts.
+ * (src/lib/client.ts). How a type is recognised by content: ./file-signatures.ts.
  */
 
 /** 1 MB as file managers count it (1024 × 1024 bytes): a limit of `25 * MB` reads "25 MB". */
@@ -37,7 +37,7 @@ export function baseMediaType(type: string): string {
 }
 
 // Made on first use: the API client loads this module on every screen, and a list format's
-// first construction alone took ~70 ms of a cold /dashboard's main thread at 4× CPU (P276).
+// first construction alone took ~70 ms of a cold /dashboard's main thread at 4× CPU.
 const number = once(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }))
 const alternatives = once(() => new Intl.ListFormat('pt-BR', { type: 'disjunction' }))
 

@@ -18,7 +18,7 @@ export interface StoredNotas {
 }
 
 /**
- * The level test as the server last answered (P134): `clientAt` is the device's clock at
+ * The level test as the server last answered: `clientAt` is the device's clock at
  * that answer, so the timer runs on the server's clock (`agora`) after a reload offline.
  */
 export interface StoredEnglishTest {
@@ -27,14 +27,14 @@ export interface StoredEnglishTest {
   clientAt: number
 }
 
-/** An answer chosen on this device and not yet confirmed by the server (P134). */
+/** An answer chosen on this device and not yet confirmed by the server. */
 export interface PendingEnglishAnswer {
   tentativa_id: number
   questao_id: number
   opcao: number
 }
 
-/** A class's activities as last fetched (issue 10), with the class and when (P100). */
+/** A class's activities as last fetched (issue 10), with the class and when. */
 export interface StoredAtividades {
   turma_id: number
   turma: Turma
@@ -61,12 +61,12 @@ export interface SyncState {
   userId?: number
   totais?: Financeiro['totais']
   /**
-   * The online classes (issue 10, P125): a short list kept in its sync row, so it needs no
+   * The online classes (issue 10): a short list kept in its sync row, so it needs no
    * table (no schema version) and is wiped with everything else.
    */
   aulasOnline?: AulaOnline[]
   /**
-   * The KNN Club (issue 13, P165): the whole statement (balance, expiring points, every
+   * The KNN Club (issue 13): the whole statement (balance, expiring points, every
    * movement), the catalogue and the reward orders, each in its sync row like the online
    * classes: short lists, no table, wiped with everything else.
    */
@@ -74,12 +74,12 @@ export interface SyncState {
   clubRecompensas?: Recompensa[]
   clubPedidos?: PedidoRecompensa[]
   /**
-   * The travel campaign "KNN abre o mundo" (issue 14, P237): the open campaign with the
+   * The travel campaign "KNN abre o mundo" (issue 14): the open campaign with the
    * student's standing (null: none open) and their validated codes, in one sync row like the club's.
    */
   travelCampaign?: TravelCampaignState
   /**
-   * KNN Orlando and London by Phenom (issue 14, P245): each programme page's classes, books,
+   * KNN Orlando and London by Phenom (issue 14): each programme page's classes, books,
    * documents asked and the student's latest request, in one sync row per programme.
    */
   knnUsaOrlando?: KnnUsaState
@@ -98,13 +98,13 @@ export interface StoredPratica {
   updatedAt: number
 }
 
-/** What the travel campaign's sync row holds (P237). */
+/** What the travel campaign's sync row holds. */
 export interface TravelCampaignState {
   campanha: CampanhaViagem | null
   codigos: CodigoValidado[]
 }
 
-/** What a USA programme's sync row holds (P245). */
+/** What a USA programme's sync row holds. */
 export interface KnnUsaState {
   turmas: TurmaUsa[]
   livros: LivroUsa[]
@@ -144,19 +144,19 @@ export class PortalDb extends Dexie {
       parcelas: 'id, vencimento, status',
       pedidos: 'id, criado_em, status.id',
     })
-    // v3 (issue 10): each class's activities, readable offline like its grades (P100).
+    // v3 (issue 10): each class's activities, readable offline like its grades.
     this.version(3).stores({ atividades: 'turma_id' })
     // v4 (issue 10, practice area): content per class and the test results not yet confirmed.
     this.version(4).stores({
       pratica: 'turma_id',
       praticaResultados: 'key, turma_id, estado',
     })
-    // v5 (issue 10, P134): the level test and the answers the server has not confirmed yet.
+    // v5 (issue 10): the level test and the answers the server has not confirmed yet.
     this.version(5).stores({
       englishTest: 'key',
       englishTestPending: '[tentativa_id+questao_id], tentativa_id',
     })
-    // v6: practice results go through the outbox (its own database, which logout keeps, P115).
+    // v6: practice results go through the outbox (its own database, which logout keeps).
     this.version(6).stores({ praticaResultados: null })
   }
 }

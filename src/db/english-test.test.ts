@@ -6,7 +6,7 @@ import { PortalDb } from './database.ts'
 import { confirmAnswers, dropAnswers, keepAnswer, pendingAnswers, storeEnglishTest, storeTentativa } from './english-test.ts'
 import { claimLocalData, wipeLocalData } from './sync.ts'
 
-/** The level test's device tables (P134): a choice is forgotten only once the server saved that same choice. */
+/** The level test's device tables: a choice is forgotten only once the server saved that same choice. */
 
 let counter = 0
 const dbs: PortalDb[] = []

@@ -3,7 +3,7 @@ import { localDb, type PendingEnglishAnswer, type PortalDb } from './database.ts
 import { mayWrite } from './sync.ts'
 
 /**
- * The level test on the device (issue 10, P134): the server's last answer, and the answers
+ * The level test on the device (issue 10): the server's last answer, and the answers
  * chosen here that the server has not confirmed yet (offline, or a send that failed). The
  * server's clock decides; the device only keeps what the student did until it is sent.
  */

@@ -1,6 +1,6 @@
 /**
- * The device database (Dexie) and its writes load on first use, not with the first screen
- * (P53): the screens draw their frame and skeletons while it loads, then read it live.
+ * The device database (Dexie) and its writes load on first use, not with the first screen:
+ * the screens draw their frame and skeletons while it loads, then read it live.
  */
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
 import type * as LocalDataModule from './local-data.ts'
@@ -12,7 +12,7 @@ let loading: Promise<LocalData> | null = null
 /** The same promise for every caller, so work queued on it runs in the order it was asked for (the owner claim before any sync). */
 export function loadLocalData(): Promise<LocalData> {
   // Dexie's evaluation, then the database's (its schema's versions), a task each: together
-  // one long task on a phone (issue 7 TBT, P279).
+  // one long task on a phone (issue 7 TBT).
   loading ??= import('dexie')
     .then(yieldToBrowser)
     .then(() => import('./local-data.ts'))

@@ -13,7 +13,7 @@ interface Runner {
   getToken: () => string | null
   /** The token last written for the worker. */
   remembered: string | null
-  /** The next drain follows the connection's return (P103). */
+  /** The next drain follows the connection's return. */
   connectionBack: boolean
   timer: ReturnType<typeof setTimeout> | undefined
   running: Promise<void> | null
@@ -28,7 +28,7 @@ const MAX_WAIT_MS = 5 * 60_000
 
 /**
  * Sends what is due now; another call while one runs makes it look once more when done.
- * `connectionBack`: the `online` event, after which what failed offline is due at once (P103).
+ * `connectionBack`: the `online` event, after which what failed offline is due at once.
  */
 export function kickOutbox(connectionBack = false): Promise<void> {
   const current = runner
@@ -44,7 +44,7 @@ export function kickOutbox(connectionBack = false): Promise<void> {
       do {
         current.again = false
         const token = current.getToken()
-        // Written for the worker only when it changed: one IndexedDB write less per kick (P105).
+        // Written for the worker only when it changed: one IndexedDB write less per kick.
         if (token && token !== current.remembered) {
           await rememberToken(current.userId, token)
           current.remembered = token
@@ -75,7 +75,7 @@ export function kickOutbox(connectionBack = false): Promise<void> {
 
 /**
  * Starts sending the user's items (called when the signed-in frame mounts); the token is
- * kept in the outbox database for the worker (P98). Answers the function that stops it.
+ * kept in the outbox database for the worker. Answers the function that stops it.
  */
 export function startOutboxRunner(userId: number, getToken: () => string | null): () => void {
   runner?.stop()

@@ -40,7 +40,7 @@ function queueCode(db: OutboxDb) {
   )
 }
 
-describe('a scanned campaign code in the outbox (issue 14, P236)', () => {
+describe('a scanned campaign code in the outbox (issue 14)', () => {
   it('is a POST without a body to the validate endpoint, with its key as Idempotency-Key', async () => {
     const db = freshDb()
     const item = await queueCode(db)

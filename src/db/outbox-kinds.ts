@@ -8,10 +8,10 @@ import type { OutboxItem } from './outbox.ts'
  * it the same way without importing each other.
  */
 
-/** A file handed in for an activity (issue 10, P96): a multipart item. */
+/** A file handed in for an activity (issue 10): a multipart item. */
 export const ACTIVITY_FILE_KIND = 'atividade-arquivo'
 
-/** A practice test's result (P115): a JSON item. */
+/** A practice test's result: a JSON item. */
 export const PRACTICE_RESULT_KIND = 'pratica-resultado'
 
 /** What a practice result's item keeps (OutboxItem.context). */
@@ -33,7 +33,7 @@ export function practiceReceiptOf(item: OutboxItem): ResultadoPratica | undefine
 }
 
 /**
- * A scanned travel-campaign code (issue 14, D27, P236): an item without a body for
+ * A scanned travel-campaign code (issue 14, D27): an item without a body for
  * `POST /travel-campaigns/qr-codes/validate/{id}/` (`params.id` = the code), validated once
  * by its `Idempotency-Key` when the connection allows.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { shareUnchanged } from './outbox-live.ts'
 
-describe('shareUnchanged (the outbox screens redraw only what moved, P105)', () => {
+describe('shareUnchanged (the outbox screens redraw only what moved)', () => {
   it('keeps each unchanged item, and the whole list when nothing changed', () => {
     const a = { id: 'a', state: 'aguardando', context: { atividadeId: 1 } }
     const b = { id: 'b', state: 'aguardando', context: { atividadeId: 2 } }

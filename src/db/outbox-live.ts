@@ -3,7 +3,7 @@ import type { liveQuery as LiveQuery } from 'dexie'
 import type * as OutboxModule from './outbox.ts'
 
 /**
- * Live reads of the outbox for the screens, loading Dexie and the outbox on first use (P53):
+ * Live reads of the outbox for the screens, loading Dexie and the outbox on first use:
  * the drawer's badge costs the signed-in frame a few lines, not the database.
  */
 export type Outbox = typeof OutboxModule
@@ -41,8 +41,8 @@ export function shareUnchanged<T>(previous: T | undefined, next: T): T {
 
 /**
  * A burst of sends changes the outbox a few times per file (taken, progress, confirmed): the
- * screens draw its state at most this often, so drawing never competes with the uploads
- * (P105); a student sees each change within a tenth of a second.
+ * screens draw its state at most this often, so drawing never competes with the uploads;
+ * a student sees each change within a tenth of a second.
  */
 const REDRAW_EVERY_MS = 100
 
@@ -59,7 +59,7 @@ export interface OutboxQuery<T> {
  * `read` as a live query over the outbox: every change (any tab, the worker) answers again.
  * Answers share structure with the previous one (`shareUnchanged`): an item that did not
  * change keeps its identity and an unchanged answer re-renders nothing, so a burst of sends
- * (three writes per item) redraws only the rows that moved (P105).
+ * (three writes per item) redraws only the rows that moved.
  */
 export function useOutboxQuery<T>(read: (outbox: Outbox) => Promise<T>, deps: DependencyList): OutboxQuery<T> {
   const [state, setState] = useState<{ data: T | undefined; error: Error | null }>({ data: undefined, error: null })

@@ -9,7 +9,7 @@ import { confirm, fileOf, nextDueAt, outboxDb, postpone, reject, renew, take, to
 /**
  * Sends outbox items (D16): the same code in the app and in the service worker. Each try
  * rebuilds the body (multipart from the stored bytes, or the item's JSON) and sends its key as
- * `Idempotency-Key`, so a replay after a lost answer stores nothing twice (P91).
+ * `Idempotency-Key`, so a replay after a lost answer stores nothing twice.
  */
 
 export type SendOutcome =
@@ -20,7 +20,7 @@ export type SendOutcome =
 
 export interface SendOptions {
   token: string
-  /** The item's bytes, read from `files` just before the try (P105); null for a JSON item. */
+  /** The item's bytes, read from `files` just before the try; null for a JSON item. */
   file: Blob | null
   /** Upload progress, 0–1 (XHR only). */
   onProgress?: (fraction: number) => void
@@ -37,7 +37,7 @@ export const NETWORK_ERROR = 'Sem conexão com o servidor'
 /**
  * The contract entry that sends each kind of item (./outbox-kinds.ts), by reference: a new
  * kind adds its line here. Only these areas' endpoints, not the whole contract: the app's
- * sender and the service worker would carry every area's schemas (P149).
+ * sender and the service worker would carry every area's schemas.
  */
 const ENDPOINT_OF_KIND: Readonly<Record<string, Endpoint>> = {
   [ACTIVITY_FILE_KIND]: atividadeEndpoints.enviarArquivoAtividade,
@@ -76,7 +76,7 @@ export function requestOf(
   } else {
     if (!file) throw new Error(`outbox: item ${item.id} has no bytes to send`)
     body = new FormData()
-    // Text fields first: the server reads the parts in order (P52).
+    // Text fields first: the server reads the parts in order.
     for (const [name, value] of Object.entries(item.fields ?? {})) body.append(name, value)
     body.append(item.fileField, file, item.fileName)
   }
@@ -152,7 +152,7 @@ export interface DrainOptions {
   now?: () => number
   /** Items in flight at once (tests pin it to 1 to follow one item's path). */
   concurrency?: number
-  /** The connection just came back (`online`, `sync`): what failed offline goes now (P103). */
+  /** The connection just came back (`online`, `sync`): what failed offline goes now. */
   connectionBack?: boolean
 }
 
@@ -161,7 +161,7 @@ const RENEW_EVERY_MS = 5_000
 /**
  * Prefix of the Web Lock a `drain` holds while it runs. The browser releases it when the
  * context dies (a reload, a closed tab, a stopped worker), so another sender sees at once that
- * an item it was sending is nobody's (P105). Held only while sending: a page holding a lock
+ * an item it was sending is nobody's. Held only while sending: a page holding a lock
  * cannot enter the back/forward cache.
  */
 const SENDER_LOCK_PREFIX = 'portal-outbox-sender:'
@@ -183,7 +183,7 @@ const PROGRESS_EVERY_MS = 500
 
 /**
  * How many items travel at once. Two keep the connection busy while the other item's
- * IndexedDB writes (take, confirm) and the server's commit happen (P105); more would only
+ * IndexedDB writes (take, confirm) and the server's commit happen; more would only
  * split a phone's thin upstream between files and delay the first receipt.
  */
 export const SEND_CONCURRENCY = 2
@@ -227,8 +227,8 @@ async function drainAs(
   /**
    * Writes the outcome of the lane's last try (if any) and takes the lane's next item with its
    * bytes, all in ONE IndexedDB transaction (confirm's, take's and fileOf's own transactions
-   * join it): one commit and one wake of the screens' live queries per item instead of three
-   * (P158). `goOn` false: only the outcome is written. Either both happen or neither.
+   * join it): one commit and one wake of the screens' live queries per item instead of three.
+   * `goOn` false: only the outcome is written. Either both happen or neither.
    */
   const settleAndTake = async (
     settled: { item: OutboxItem; outcome: SendOutcome } | null,
@@ -249,7 +249,7 @@ async function drainAs(
   const sendOne = async (item: OutboxItem, file: Blob | null): Promise<SendOutcome | null> => {
     const token = skipped.has(item.ownerId) ? null : await tokenFor(item.ownerId)
     if (!token) {
-      // Its owner is signed out: it waits for their next sign-in (P97).
+      // Its owner is signed out: it waits for their next sign-in.
       skipped.add(item.ownerId)
       await postpone(item.id, 'Aguardando entrar de novo', { db, now: now() })
       return null

@@ -168,7 +168,7 @@ describe('outbox', () => {
     expect((await itemsOf(1, { db })).map((item) => item.id)).toEqual([a.id])
   })
 
-  it('stores the bytes once, in their own table, never in the item; confirm and cancel remove them (P105)', async () => {
+  it('stores the bytes once, in their own table, never in the item; confirm and cancel remove them', async () => {
     const db = freshDb()
     const a = await enqueue(input(), { db, now: T0 })
     const b = await enqueue(input(), { db, now: T0 + 1 })
@@ -186,7 +186,7 @@ describe('outbox', () => {
     expect(await fileOf(a.id, { db })).toBeNull()
     expect(await cancel(b.id, { db })).toBe(true)
     expect(await db.files.count()).toBe(0)
-    expect(await db.items.count()).toBe(1) // a's receipt stays (P96)
+    expect(await db.items.count()).toBe(1) // a's receipt stays
   })
 
   it('keeps each user’s items apart and logout forgets only the tokens', async () => {
@@ -396,7 +396,7 @@ describe('outbox sender', () => {
     expect(await db.items.get(dead.id)).toMatchObject({ state: 'enviado', attempts: 2 })
   })
 
-  it('each outcome is written with the lane’s next take; if that write fails the item stays leased and goes again with its key (P158)', async () => {
+  it('each outcome is written with the lane’s next take; if that write fails the item stays leased and goes again with its key', async () => {
     const db = freshDb()
     const a = await enqueue(input(), { db, now: T0 })
     const b = await enqueue(input({ ownerId: 2 }), { db, now: T0 + 1 })

@@ -5,14 +5,14 @@ import Dexie, { type EntityTable } from 'dexie'
  * device until the server confirmed them. ONE module with one API for the app and the
  * service worker (`enqueue`, `take`, `confirm`, `reject`, `postpone`, `cancel`).
  *
- * - Its own IndexedDB database (P96), not the `portal` one: logout and an account change
+ * - Its own IndexedDB database, not the `portal` one: logout and an account change
  *   clear every table of that one (D15) and a rollback deletes it whole (openLocalDb); a
  *   queued file must survive all three.
  * - An item holds its kind and its path params, never a serialized request: the kind
  *   names the contract entry that sends it (./outbox-send.ts), and the sender rebuilds the
  *   body at each try. An item may
  *   carry a small JSON body instead of a file (`json`: a practice test's result). The bytes live
- *   in their own table (`files`, P105): written once by `enqueue`, read only by the sender,
+ *   in their own table (`files`): written once by `enqueue`, read only by the sender,
  *   deleted by `confirm`/`cancel`; the many metadata writes and live queries never touch them.
  * - Generic: `kind` says what it is (an activity file, a practice result, a scanned campaign
  *   code: ./outbox-kinds.ts).
@@ -33,7 +33,7 @@ export interface OutboxItem {
   fields?: Record<string, string>
   /** The multipart part the file goes in; absent for a JSON item. */
   fileField?: string
-  /** Whether the bytes are still in `files` (P105); dropped once the server confirmed (the receipt keeps their SHA-256). */
+  /** Whether the bytes are still in `files`; dropped once the server confirmed (the receipt keeps their SHA-256). */
   hasFile: boolean
   /** The JSON body of an item without a file, kept until the server confirmed it. */
   json?: unknown
@@ -42,7 +42,7 @@ export interface OutboxItem {
   /** Bytes queued: the file's, or the JSON body's. */
   fileSize: number
   fileType: string
-  /** Whose item this is: sent only with that user's token, shown only to that user (P97). */
+  /** Whose item this is: sent only with that user's token, shown only to that user. */
   ownerId: number
   /** Where the item belongs on screen (e.g. the activity's id, its title, the class). */
   context: Record<string, string | number>
@@ -58,11 +58,11 @@ export interface OutboxItem {
   holder?: string
   /** While `enviando`: when that sender took it. */
   takenAt?: number
-  /** Upload progress of the current send, 0–1 (the app's sends only: XHR, P99). */
+  /** Upload progress of the current send, 0–1 (the app's sends only: XHR). */
   progress?: number
   /** Why the last try failed and will be retried (network, server error). */
   lastError?: string
-  /** The last try never reached the server: due again as soon as the connection is back (P103). */
+  /** The last try never reached the server: due again as soon as the connection is back. */
   offlineFailure?: boolean
   /** The server's reason for a 4xx (`recusado`), shown until the student removes the item. */
   reason?: string
@@ -71,13 +71,13 @@ export interface OutboxItem {
   sentAt?: number
 }
 
-/** A queued file's bytes, keyed by its item's id (P105). */
+/** A queued file's bytes, keyed by its item's id. */
 export interface OutboxFile {
   id: string
   blob: Blob
 }
 
-/** The token each signed-in user's items are sent with; the worker reads it (P98). */
+/** The token each signed-in user's items are sent with; the worker reads it. */
 export interface OutboxAuth {
   userId: number
   token: string
@@ -129,7 +129,7 @@ export function hasPayload(item: Pick<OutboxItem, 'hasFile' | 'json'>): boolean 
   return item.hasFile || item.json !== undefined
 }
 
-/** A new idempotency key: 36 characters of `0-9a-f-`, within the server's 8–64 (P91). */
+/** A new idempotency key: 36 characters of `0-9a-f-`, within the server's 8–64. */
 export function newOutboxKey(): string {
   return crypto.randomUUID()
 }
@@ -172,7 +172,7 @@ export async function enqueue(input: EnqueueInput, { db = outboxDb, now = Date.n
  * Whether a sender may take the item now: waiting and due, or held by a sender whose lease
  * ran out. When the connection is back (`online`, the `sync` event), an item whose last try
  * never reached the server is due at once, whatever its backoff: backoff is for a server in
- * trouble, not for a tunnel (P103).
+ * trouble, not for a tunnel.
  */
 export function isTakeable(item: OutboxItem, now: number, connectionBack = false, live?: LiveHolders): boolean {
   if (item.state === 'aguardando') return item.nextAttemptAt <= now || (connectionBack && item.offlineFailure === true)
@@ -199,7 +199,7 @@ export interface TakeOptions {
   id?: string
   /** With `id`: ignore the backoff time. */
   force?: boolean
-  /** The connection just came back: what failed offline is due (P103). */
+  /** The connection just came back: what failed offline is due. */
   connectionBack?: boolean
   /** The sender taking it (its lock's name), recorded on the item. */
   holder?: string
@@ -230,7 +230,7 @@ export async function take({
     } else {
       // Only items a sender could take: not the sent ones kept for their receipts. Read with
       // getAll (one request per range), never a cursor: Dexie walks `filter` and `anyOf` with
-      // one IndexedDB callback per row, and take runs once per item sent (P158).
+      // one IndexedDB callback per row, and take runs once per item sent.
       const all =
         ownerId === undefined
           ? (await db.items.toArray()).filter((candidate) => candidate.state === 'aguardando' || candidate.state === 'enviando')
@@ -273,7 +273,7 @@ export async function renew(
 
 /**
  * The server stored it. Kept as `enviado` with its receipt until the student clears it
- * (P96: the receipt is what they show the teacher); the bytes (or JSON body) are dropped.
+ * (the receipt is what they show the teacher); the bytes (or JSON body) are dropped.
  */
 export async function confirm(id: string, receipt: unknown, { db = outboxDb, now = Date.now() } = {}): Promise<void> {
   await db.transaction('rw', db.items, db.files, async () => {
@@ -371,7 +371,7 @@ export async function itemsOf(ownerId: number, { db = outboxDb, kind }: { db?: O
 
 /** Items not yet sent (waiting, sending or refused): the drawer's badge and the logout warning. */
 export async function pendingCount(ownerId: number, { db = outboxDb } = {}): Promise<number> {
-  // Two IndexedDB counts, not a cursor over every item: it runs again at each change (P158).
+  // Two IndexedDB counts, not a cursor over every item: it runs again at each change.
   return db.transaction('r', db.items, async () => {
     const [all, sent] = await Promise.all([
       db.items.where('ownerId').equals(ownerId).count(),
@@ -398,7 +398,7 @@ export async function nextDueAt(ownerId: number | undefined, { db = outboxDb } =
   return next
 }
 
-// ——— the token the worker sends with (P98) ———
+// ——— the token the worker sends with ———
 
 /** The signed-in user's current token, for the worker's sends. */
 export async function rememberToken(userId: number, token: string, { db = outboxDb } = {}): Promise<void> {
@@ -409,7 +409,7 @@ export async function tokenOf(userId: number, { db = outboxDb } = {}): Promise<s
   return (await db.auth.get(userId))?.token ?? null
 }
 
-/** Logout (D15): no token stays; the items stay, and go when their owner signs in again (P97). */
+/** Logout (D15): no token stays; the items stay, and go when their owner signs in again. */
 export async function forgetTokens({ db = outboxDb } = {}): Promise<void> {
   await db.auth.clear()
 }

@@ -5,7 +5,7 @@ import type { AulaOnline } from '../contract/schemas/aula-online.ts'
 import { PortalDb } from './database.ts'
 import { claimLocalData, storeAulaOnline, storeAulasOnline, wipeLocalData } from './sync.ts'
 
-/** The online classes kept in their sync row (P125): stored whole, one updated by a join, wiped with the rest. */
+/** The online classes kept in their sync row: stored whole, one updated by a join, wiped with the rest. */
 
 const aula = (id: number, presenca_em: string | null = null): AulaOnline => ({
   id,

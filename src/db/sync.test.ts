@@ -117,7 +117,7 @@ describe('local database (D15)', () => {
     for (const table of db.tables) expect(await table.count()).toBe(0)
   })
 
-  it("keeps a class's activities with the class (v3, P100), replaced whole, wiped at logout", async () => {
+  it("keeps a class's activities with the class (v3), replaced whole, wiped at logout", async () => {
     const db = freshDb()
     const atividade = {
       id: 7,

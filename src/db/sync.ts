@@ -25,7 +25,7 @@ export interface StoreOptions {
 
 /**
  * Writes wait until the device's data is claimed for the logged-in user: a screen's fetch
- * runs in parallel with `/users/me/` but never writes before the owner check (P15), and a
+ * runs in parallel with `/users/me/` but never writes before the owner check, and a
  * fetch started before a logout never writes the old account's data after the wipe.
  */
 let claimed: Promise<unknown> = Promise.resolve()
@@ -76,14 +76,14 @@ export async function storePedidos(pedidos: Pedido[], { db = localDb, now = Date
   keepEtagHints('pedidos', etags)
 }
 
-/** The online classes (P125): the whole list in its sync row. */
+/** The online classes: the whole list in its sync row. */
 export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
   if (!(await mayWrite(ticket))) return
   await db.syncState.put({ key: 'aulasOnline', updatedAt: now, aulasOnline: aulas, ...etagsOf(etags) })
   keepEtagHints('aulasOnline', etags)
 }
 
-/** The KNN Club's rows (P165) and the travel campaign's (P237): each replaces its sync row whole, like the online classes. */
+/** The KNN Club's rows and the travel campaign's: each replaces its sync row whole, like the online classes. */
 export async function storeClub<
   K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos' | 'travelCampaign' | 'knnUsaOrlando' | 'knnUsaLondon',
 >(key: K, value: NonNullable<SyncState[K]>, { db = localDb, now = Date.now(), ticket }: StoreOptions = {}) {
@@ -93,7 +93,7 @@ export async function storeClub<
 
 /**
  * One online class as the server answered it (attendance on join, or the details endpoint
- * for a class outside the list's window, P123): replaces its row in the stored list, or
+ * for a class outside the list's window): replaces its row in the stored list, or
  * joins it in start order, if the list is there; the list's "updated at" and ETag stay.
  */
 export async function storeAulaOnline(aula: AulaOnline, { db = localDb, ticket }: StoreOptions = {}) {
@@ -109,7 +109,7 @@ export async function storeAulaOnline(aula: AulaOnline, { db = localDb, ticket }
   })
 }
 
-/** A class's activities (issue 10, P100): one row per class, replaced whole. */
+/** A class's activities (issue 10): one row per class, replaced whole. */
 export async function storeAtividades(
   turma: Turma,
   atividades: TurmaAlunoAtividade[],

@@ -27,7 +27,7 @@ export interface OfflineData<T> {
 
 /**
  * What a query keeps of its last sync: when it ended and, for a sync that returns it, the
- * answer it stored, which the screen draws until the device database has answered (P375).
+ * answer it stored, which the screen draws until the device database has answered.
  */
 export interface SyncDone {
   syncedAt: number
@@ -50,7 +50,7 @@ export function offlineQueryOptions(queryKey: QueryKey, sync: (device: Device, s
       let answer: unknown = null
       await sync(device, (value) => {
         answer = value
-        // On screen now, while the sync stores it: the query stays "fetching" until the store ends (P375).
+        // On screen now, while the sync stores it: the query stays "fetching" until the store ends.
         client.setQueryData<SyncDone>(queryKey, { syncedAt: Date.now(), answer })
       })
       return { syncedAt: Date.now(), answer }
@@ -73,7 +73,7 @@ export function useSlow(active: boolean, afterMs = SLOW_AFTER_MS): boolean {
 }
 
 /**
- * `read` as a Dexie live query, once the database has loaded (P53): undefined until its
+ * `read` as a Dexie live query, once the database has loaded: undefined until its
  * first answer, then every change the device's tables see. What `useLiveQuery` of
  * dexie-react-hooks does, without putting Dexie in the chunk of the screen that calls it.
  */
@@ -121,7 +121,7 @@ export function useOfflineData<T>(options: {
   /**
    * The screen's value from the sync's answer (the answer's type is the sync's), drawn while
    * the device database has not answered or holds nothing yet: on a first visit a phone
-   * opens it after the answer has arrived (P375). The database's copy wins once it has one.
+   * opens it after the answer has arrived. The database's copy wins once it has one.
    */
   fromAnswer?: (answer: never) => T
   deps?: DependencyList

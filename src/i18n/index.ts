@@ -35,7 +35,7 @@ export const firstScreenResources = { common, auth, ui, validation } as const
 export type ScreenResources = typeof screenResources & typeof moreScreenResources
 
 /**
- * Namespaces in a chunk of their own that only their route loads (P80), neither with the
+ * Namespaces in a chunk of their own that only their route loads, neither with the
  * login page nor with the signed-in screens: a screen few people open.
  */
 export interface OwnChunkResources {
@@ -101,7 +101,7 @@ export function loadScreenTexts(): Promise<void> {
 }
 
 /**
- * The paths whose first screen draws with the home screen's texts alone (P192): /dashboard,
+ * The paths whose first screen draws with the home screen's texts alone: /dashboard,
  * where students land (the manifests' start_url, after login). Any other signed-in path
  * waits for every screen's texts, so a new screen never shows raw keys.
  */

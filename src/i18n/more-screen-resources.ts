@@ -6,7 +6,7 @@ import recovery from './pt-BR/recovery.json'
 /**
  * The texts of the screens beyond the home screen (/me and the registration forms, the
  * book-code and password-recovery pages, the online classes): a chunk of their own, so
- * /dashboard draws without them (P192). loadScreenTexts() (index.ts) brings them; every
+ * /dashboard draws without them. loadScreenTexts() (index.ts) brings them; every
  * route but the home screen and the login page waits for it (routes/__root.tsx).
  */
 export const moreScreenResources = { me, books, recovery, aulaOnline } as const

@@ -7,7 +7,7 @@ import { driveBaseUrl } from './runtime-config.ts'
 export const PORTAL_BASE_URL: string = import.meta.env.VITE_PORTAL_API_URL ?? '/api/v1'
 
 interface ApiEventHandlers {
-  /** Told the 401's body: an ended session (P330) says so on the login screen. */
+  /** Told the 401's body: an ended session says so on the login screen. */
   onUnauthorized: (body: unknown) => void
   onMethodNotAllowed: () => void
 }

@@ -90,7 +90,7 @@ describe('contract client', () => {
     expect(requests[0]!.headers.get('Idempotency-Key')).toBe('f3b2c1d0-aa')
   })
 
-  it('answers a download as a Blob of the bytes, and its error as the JSON detail (P92)', async () => {
+  it('answers a download as a Blob of the bytes, and its error as the JSON detail', async () => {
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31])
     const ok = setup(new Response(bytes, { status: 200, headers: { 'Content-Type': 'application/pdf' } }))
     const file = await ok.client.call(contract.downloadAtividade, { params: { id: 3, x: 9 } })
@@ -105,7 +105,7 @@ describe('contract client', () => {
     })
   })
 
-  describe('multipart endpoints (P52)', () => {
+  describe('multipart endpoints', () => {
     const upload = defineEndpoint({
       method: 'POST',
       path: '/teste/{id}/arquivos/',
@@ -206,13 +206,13 @@ describe('contract client', () => {
     expect(errorMessageFor(contract.updatePasswordPortal, 400, { detail: { message: 'Senha fraca' } })).toBe('Senha fraca')
   })
 
-  it('a 401 on an authenticated call triggers logout, told the body (an ended session says so, P330)', async () => {
+  it('a 401 on an authenticated call triggers logout, told the body (an ended session says so)', async () => {
     const { client, onUnauthorized } = setup(json(401, { detail: 'Sua sessão foi encerrada' }))
     await expect(client.call(contract.usersMe)).rejects.toBeInstanceOf(ApiError)
     expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith({ detail: 'Sua sessão foi encerrada' })
   })
 
-  it('a call with its own token sends that one, and its 401 logs nobody out (a queued logout, P330)', async () => {
+  it('a call with its own token sends that one, and its 401 logs nobody out (a queued logout)', async () => {
     const { client, requests, onUnauthorized } = setup(json(401, { detail: 'Sua sessão foi encerrada' }), 'signed-in')
     await expect(client.call(contract.logout, { token: 'queued' })).rejects.toMatchObject({ status: 401 })
     expect(requests[0]!.headers.get('Authorization')).toBe('Bearer queued')

@@ -38,7 +38,7 @@ export interface ApiClientOptions {
   /** Drive base URL; read at call time because it arrives with the run-time config (D22). */
   driveBaseUrl: () => string
   getToken: () => string | null
-  /** SPEC §4: a 401 on any call forces logout; told the answer's body (an ended session says so, P330). */
+  /** SPEC §4: a 401 on any call forces logout; told the answer's body (an ended session says so). */
   onUnauthorized?: (body: unknown) => void
   /** SPEC §4: a 405 sends the browser to /main/dashboard. */
   onMethodNotAllowed?: () => void
@@ -105,7 +105,7 @@ function encodeBody(endpoint: Endpoint, body: unknown, files: Record<string, Blo
       return form
     }
     case 'multipart': {
-      // Text fields first: the server reads the parts in order (P52). The browser writes
+      // Text fields first: the server reads the parts in order. The browser writes
       // the boundary into the Content-Type itself.
       const form = new FormData()
       for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
@@ -150,7 +150,7 @@ interface CallOptions {
   onUploadProgress?: (fraction: number) => void
   /**
    * This call's own bearer token instead of the signed-in one (a queued logout of a session
-   * already wiped from the device, P330): its 401 is about that token, so it logs nobody out.
+   * already wiped from the device): its 401 is about that token, so it logs nobody out.
    */
   token?: string
 }

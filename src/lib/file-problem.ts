@@ -3,7 +3,7 @@ import { matchesContent, SNIFF_BYTES } from '../contract/file-signatures.ts'
 import { baseMediaType, fileTooLargeMessage, fileTypeMessage } from '../contract/uploads.ts'
 
 /**
- * A file checked before it is sent to a multipart part (P52): empty, over the part's limit,
+ * A file checked before it is sent to a multipart part: empty, over the part's limit,
  * of a type it does not take, or whose first bytes are not of the type it claims. Answers
  * the Portuguese message, or null when the file may go.
  */

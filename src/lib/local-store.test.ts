@@ -10,7 +10,7 @@ const storage = {
   removeItem: (key: string) => void items.delete(key),
 }
 
-describe('the user kept on the device (P53)', () => {
+describe('the user kept on the device', () => {
   beforeEach(() => {
     items.clear()
     vi.stubGlobal('localStorage', storage)

@@ -44,7 +44,7 @@ export function storeToken(token: string): void {
 }
 
 /**
- * The user kept by the last visit (P53): one small record read synchronously before the
+ * The user kept by the last visit: one small record read synchronously before the
  * first render, so a signed-in student never sees the login form and the frame draws at once.
  */
 export function getKeptUser(): KeptUser | null {
@@ -61,7 +61,7 @@ export function storeKeptUser(user: CurrentUser, updatedAt: number): void {
   storage()?.setItem(STORAGE_KEYS.keptUser, JSON.stringify({ user, updatedAt } satisfies KeptUser))
 }
 
-/** A device signed in before P53 keeps its user in the persisted query cache: take it from there once. */
+/** A device signed in before the kept user had a record of its own has it in the persisted query cache: take it from there once. */
 function legacyKeptUser(store: Storage | null): KeptUser | null {
   const cache = JSON.parse(store?.getItem(STORAGE_KEYS.legacyQueryCache) ?? 'null') as {
     clientState?: { queries?: { queryKey: unknown[]; state: { data?: CurrentUser; dataUpdatedAt: number } }[] }

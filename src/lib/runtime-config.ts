@@ -44,7 +44,7 @@ export function refreshRuntimeConfig(api: ApiClient): Promise<ClientConfig | nul
 async function fetchRuntimeConfig(api: ApiClient): Promise<boolean> {
   try {
     // The endpoint's schemas load with the request, not with the module: the signed-in frame
-    // reads the kept settings (the chat button, P205) without them.
+    // reads the kept settings (the chat button) without them.
     const { configEndpoints } = await import('../contract/endpoints/config.ts')
     current = await api.call(configEndpoints.config)
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(current))

@@ -25,7 +25,7 @@ describe('saveFailure', () => {
     })
   })
 
-  it('reads the issues from the answer as the client keeps it (`{detail: [...]}`, P183)', () => {
+  it('reads the issues from the answer as the client keeps it (`{detail: [...]}`)', () => {
     const answer = { detail: [{ loc: ['body', 'phone'], msg: 'Formato inválido', type: 'regex' }] }
     expect(saveFailure(new ApiError(422, 'Dados inválidos', answer), isField)).toEqual({
       fieldErrors: { phone: 'Formato inválido' },

@@ -111,7 +111,7 @@ export function validateRegistration(values: RegistrationValues, today: Calendar
 
 export interface RegistrationInput {
   user: CurrentUser
-  /** Values typed in an earlier visit and kept on the device (P60). */
+  /** Values typed in an earlier visit and kept on the device. */
   draft?: RegistrationValues | null
   now?: Date
 }
@@ -163,7 +163,7 @@ export const registrationUpdateMachine = setup({
     }),
   },
   actions: {
-    /** Keep what was typed (context.values) on the device, so a reload loses nothing (P60). */
+    /** Keep what was typed (context.values) on the device, so a reload loses nothing. */
     persistDraft: () => {},
     clearDraft: () => {},
     /** The server saved it: the session takes the updated user and the app moves on. */

@@ -4,7 +4,7 @@ import { needsRegistrationUpdate } from '../contract/registration-due.ts'
 
 /**
  * The session's data and how the app reads it, without XState: the machine (./session.ts)
- * loads after the first screen (P53), and until then the screens and guards read the view
+ * loads after the first screen, and until then the screens and guards read the view
  * it would start in (`startingView`).
  */
 
@@ -37,7 +37,7 @@ export interface SessionContext {
   pendingCredentials: Credentials | null
   /** The server refused the token (401): the login screen says the session expired (issue 7). */
   sessionExpired: boolean
-  /** That 401 said the session was ended (a logout elsewhere, "Encerrar", a reset; P330): the screen says so instead. */
+  /** That 401 said the session was ended (a logout elsewhere, "Encerrar", a reset): the screen says so instead. */
   sessionEnded: boolean
   /** The user came from the device, not yet confirmed by `/users/me/` in this visit. */
   userFromDevice: boolean
@@ -65,10 +65,10 @@ export type SessionEvent =
   | { type: 'session.cancelChoice' }
   /**
    * "Sair". `after`: work that still calls the server with this session's token (this device's
-   * notifications are forgotten, issue 11): the server ends the session once it settled (P330).
+   * notifications are forgotten, issue 11): the server ends the session once it settled.
    */
   | { type: 'session.logout'; after?: Promise<unknown> }
-  /** `ended`: the server said "Sua sessão foi encerrada" (P330), not a plain expiry. */
+  /** `ended`: the server said "Sua sessão foi encerrada", not a plain expiry. */
   | { type: 'session.unauthorized'; ended?: boolean }
   | { type: 'session.reloadUser' }
   | { type: 'session.userUpdated'; user: CurrentUser }

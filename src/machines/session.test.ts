@@ -24,7 +24,7 @@ function start(options: {
   const calls = {
     persistToken: [] as string[],
     clearStoredSession: 0,
-    /** Tokens "Sair" asked the server to end, and what was wiped by then (P330). */
+    /** Tokens "Sair" asked the server to end, and what was wiped by then. */
     endedOnServer: [] as { token: string | null; clearedBefore: number; after?: Promise<unknown> | undefined }[],
     navigateAfterLogin: 0,
     navigateToLogin: 0,
@@ -154,7 +154,7 @@ describe('session machine', () => {
     expect(snapshot.context.requiresUpdate).toBe(false)
     expect(calls.persistToken).toEqual(['tok'])
     expect(calls.navigateAfterLogin).toBe(1)
-    // The answer is kept on the device for the next start, with when it came (P53).
+    // The answer is kept on the device for the next start, with when it came.
     expect(calls.kept).toEqual([{ user, updatedAt: snapshot.context.userUpdatedAt }])
     expect(snapshot.context.userUpdatedAt).toBeGreaterThan(Date.now() - 60_000)
   })
@@ -202,11 +202,11 @@ describe('session machine', () => {
     expect(snapshot.context).toMatchObject({ token: null, currentUser: null, usersToLogin: [] })
     expect(calls.clearStoredSession).toBe(1)
     expect(calls.navigateToLogin).toBe(1)
-    // P330: the server is asked to end this session, with its token taken before the wipe.
+    // The server is asked to end this session, with its token taken before the wipe.
     expect(calls.endedOnServer).toEqual([{ token: 'stored', clearedBefore: 0, after: undefined }])
   })
 
-  it('logout hands the server its work that still needs the token, to end the session after it (P330)', async () => {
+  it('logout hands the server its work that still needs the token, to end the session after it', async () => {
     const { actor, calls } = start({ token: 'stored' })
     await waitFor(actor, (s) => s.matches('loggedIn'))
     const pushForgotten = Promise.resolve()
@@ -215,7 +215,7 @@ describe('session machine', () => {
     expect(calls.clearStoredSession).toBe(1)
   })
 
-  it('a 401 saying the session was ended shows that reason, not "expired" (P330)', async () => {
+  it('a 401 saying the session was ended shows that reason, not "expired"', async () => {
     const { actor, calls } = start({ token: 'stored' })
     await waitFor(actor, (s) => s.matches('loggedIn'))
     actor.send({ type: 'session.unauthorized', ended: true })
@@ -229,7 +229,7 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ sessionExpired: false, sessionEnded: false })
   })
 
-  it('a stored token whose session was ended says so at start (P330)', async () => {
+  it('a stored token whose session was ended says so at start', async () => {
     const ended = Object.assign(httpError(401, 'Sua sessão foi encerrada'), { detail: { detail: 'Sua sessão foi encerrada' } })
     const { actor } = start({ token: 'ended', loadUser: async () => Promise.reject(ended) })
     const snapshot = await waitFor(actor, (s) => s.matches('loggedOut'))
@@ -298,7 +298,7 @@ describe('session machine', () => {
     expect(calls.kept.map((kept) => kept.user.is_club)).toEqual([true])
   })
 
-  it('says when the kept user was last confirmed, and moves that on with the next answer (P53)', async () => {
+  it('says when the kept user was last confirmed, and moves that on with the next answer', async () => {
     let answer: (u: CurrentUser) => void = () => {}
     const { actor, calls } = start({
       token: 'stored',
@@ -315,7 +315,7 @@ describe('session machine', () => {
     expect(calls.kept.at(-1)?.user.pwa_installed).toBe(true)
   })
 
-  it('starts where the view read before it loads says it starts (P53)', () => {
+  it('starts where the view read before it loads says it starts', () => {
     const inputs: SessionInput[] = [
       { token: null },
       { token: null, keptUser: user },

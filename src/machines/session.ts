@@ -20,7 +20,7 @@ function isUnauthorized(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 401
 }
 
-/** A 401 whose body says the session was ended on the server (P330; an ApiError keeps the body as `detail`). */
+/** A 401 whose body says the session was ended on the server (an ApiError keeps the body as `detail`). */
 function isSessionEnded(error: unknown): boolean {
   return isUnauthorized(error) && 'detail' in (error as object) && isSessionEndedBody((error as { detail: unknown }).detail)
 }
@@ -75,7 +75,7 @@ export const sessionMachine = setup({
     /** Remove token, verification token and book info; clear cached queries (SPEC §4). */
     clearStoredSession: () => {},
     /**
-     * "Sair" ends the session on the server too (P330): queued on the device and sent at
+     * "Sair" ends the session on the server too: queued on the device and sent at
      * once, or when the connection returns. Never waited for: the wipe goes first.
      */
     endSessionOnServer: (_, _params: { token: string | null; after?: Promise<unknown> | undefined }) => {},
@@ -94,9 +94,9 @@ export const sessionMachine = setup({
       requiresUpdate: needsRegistrationUpdate(params.user),
       userUpdatedAt: Date.now(),
     })),
-    /** Keep the confirmed user on the device for the next start (P53). */
+    /** Keep the confirmed user on the device for the next start. */
     keepUser: (_, _params: { user: CurrentUser; updatedAt: number }) => {},
-    /** Only a refused token ends the session; the login screen then says why (issue 7, P330). */
+    /** Only a refused token ends the session; the login screen then says why (issue 7). */
     forgetExpiredSession: assign((_, params: { ended: boolean }) => ({
       ...loggedOutContext,
       logInError: null,

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The worker's half of the outbox (D16): on the `sync` event the app registers when it
- * queues something, send what is due with each owner's token (P98). The app sends too (on
+ * queues something, send what is due with each owner's token. The app sends too (on
  * start, `online`, a timer); the outbox's leases keep the two from sending one item twice.
  */
 import { drain } from '../db/outbox-send.ts'

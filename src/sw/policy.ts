@@ -4,7 +4,7 @@
  * written by the app (D15), and answers carry personal data (the server sends no-store).
  */
 
-/** Paths that belong to the servers, never to the app shell (/dev/: the demo's outbox page, P55). */
+/** Paths that belong to the servers, never to the app shell (/dev/: the demo's pages, such as its e-mail outbox). */
 export const SERVER_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/drive(\/|$)/, /^\/healthz(\/|$)/, /^\/dev(\/|$)/, /^\/sw\.js$/]
 
 export function isServerPath(pathname: string): boolean {
@@ -17,14 +17,14 @@ const STATIC_DESTINATIONS: ReadonlySet<string> = new Set(['script', 'style', 'fo
 export type RuntimeStrategy = 'images' | 'static' | 'practiceAudio' | 'network'
 
 /**
- * The practice area's audio files (issue 10, P114): cache-first, whatever asked for them
+ * The practice area's audio files (issue 10): cache-first, whatever asked for them
  * (the player's Range requests, the app's whole-file fetch that fills the cache).
  */
 const PRACTICE_AUDIO = /^\/media\/pratica\//
 
-/** At most this many bytes of practice audio stay on the device (P114); the oldest go first. */
+/** At most this many bytes of practice audio stay on the device; the oldest go first. */
 export const PRACTICE_AUDIO_BUDGET_BYTES = 30 * 1024 * 1024
-/** And none older than this (P114). */
+/** And none older than this. */
 export const PRACTICE_AUDIO_MAX_AGE_SECONDS = 60 * 24 * 60 * 60
 
 /**

@@ -3,7 +3,7 @@
 /**
  * Push in the worker (issue 11, D17): every push shows a notification; a click records
  * itself and opens the deep link in an open portal tab, or a new one; a dismissal records
- * itself. Recording needs no token (P138): the delivery id came encrypted to this device.
+ * itself. Recording needs no token: the delivery id came encrypted to this device.
  */
 import { brandIdForHost } from '../contract/brand-host.ts'
 import type { PushInAppMessage } from '../contract/schemas/push.ts'

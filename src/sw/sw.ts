@@ -10,7 +10,7 @@
  *   send (issue 7 item 2, src/contract/shell-file.ts): the pre-rendered login screen on /login
  *   paths, the signed-in frame elsewhere, of the host's brand (D5); the router then decides
  *   what to show. Server paths (/api/, /drive/, /healthz, /sw.js) are left alone (policy.ts).
- * - Runtime: practice audio cache-first within a 30 MB budget (P114); same-origin images
+ * - Runtime: practice audio cache-first within a 30 MB budget; same-origin images
  *   cache-first with an expiry; other same-origin static files
  *   that were not precached stale-while-revalidate. API and drive answers are never cached
  *   here (D15: the app keeps its data in IndexedDB).
@@ -73,7 +73,7 @@ function shellHandler(url: URL): RouteHandlerCallback {
 
 registerRoute(new NavigationRoute((options) => shellHandler(options.url)(options), { denylist: [...SERVER_PATHS] }))
 
-/** Practice audio within its byte budget (P114): Workbox's expiration counts entries, not bytes. */
+/** Practice audio within its byte budget: Workbox's expiration counts entries, not bytes. */
 const practiceAudioBudget: WorkboxPlugin = {
   cacheDidUpdate: async ({ cacheName, request }) => {
     const cache = await caches.open(cacheName)
@@ -88,7 +88,7 @@ const practiceAudioBudget: WorkboxPlugin = {
   },
 }
 
-// Practice audio (issue 10, P114): kept whole (200 only) once the app fetched it; the
+// Practice audio (issue 10): kept whole (200 only) once the app fetched it; the
 // player's Range requests are answered from that copy, offline too.
 registerRoute(
   ({ url, request }) => runtimeStrategyFor(url, request.destination, self.location.origin) === 'practiceAudio',

@@ -14,7 +14,7 @@ describe('pt-BR formats', () => {
   it('formats a calendar date without shifting the day', () => {
     expect(formatDate('2026-03-01')).toBe('01/03/2026')
   })
-  it('writes dates, date-times and grades exactly as the Intl formats they replace (P277)', () => {
+  it('writes dates, date-times and grades exactly as the Intl formats they replace', () => {
     const date = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
     const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
     const grade = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })

@@ -2,7 +2,7 @@
 
 // Written out by hand, not with Intl: the first pt-BR formatter of each kind costs 5–25 ms
 // of main thread while its locale data loads (four times that on a slow phone), inside the
-// render that first shows data: a long task (issue 7 TBT, P277). The texts are Intl's own:
+// render that first shows data: a long task (issue 7 TBT). The texts are Intl's own:
 // a test holds each function equal to the Intl format it replaces over a sweep of values.
 
 /** "05" for 5: a count shown with two digits (dates, clocks, a countdown's minutes and seconds). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import '../i18n/index.ts'
 import { newPasswordErrors } from './new-password-fields.tsx'
 
-describe('newPasswordErrors (P4: 8–128 characters, typed twice)', () => {
+describe('newPasswordErrors (8–128 characters, typed twice)', () => {
   it('accepts 8 characters typed the same twice', () => {
     expect(newPasswordErrors('12345678', '12345678')).toEqual({ password: undefined, confirmation: undefined })
   })

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { TextField } from './text-field.tsx'
 import { minLength, required, validateField } from './validation/rules.ts'
 
-/** P4: a new password has 8–128 characters, the server's rule too. */
+/** A new password has 8–128 characters, the server's rule too. */
 export const MIN_PASSWORD_LENGTH = 8
 
 export interface NewPasswordErrors {

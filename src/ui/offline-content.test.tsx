@@ -25,7 +25,7 @@ function itemScreen(data: Pick<OfflineContentProps<number[]>, 'snapshot' | 'isSy
   )
 }
 
-describe('OfflineContent of one item missing from the device’s copy (P172)', () => {
+describe('OfflineContent of one item missing from the device’s copy', () => {
   it('while a sync may still bring it: the skeleton, never "not found"', () => {
     itemScreen({ snapshot: stored, ...idle, isSyncing: true })
     expect(screen.getByText('esqueleto')).toBeTruthy()

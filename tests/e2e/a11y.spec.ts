@@ -142,10 +142,10 @@ for (const brand of BRANDS) {
 
       await openInApp(page, '/pedidos')
       await check(page, 'pedidos', page.getByText('Aguardando pagamento', { exact: true }))
-      // Issue 12 (P150): ordering the class's book, product and D12's figures from the server.
+      // Issue 12: ordering the class's book, product and D12's figures from the server.
       await page.getByRole('link', { name: /^Pedir o livro Inglês Intermediário 2/ }).click()
       await check(page, 'pedidos create', page.getByRole('region', { name: 'Valores' }).getByText(/por livro$/))
-      // Issue 12 (P151): paying an order waiting for payment (nothing is charged: no code asked for).
+      // Issue 12: paying an order waiting for payment (nothing is charged: no code asked for).
       await openInApp(page, '/pedidos')
       await page
         .getByRole('link', { name: /^Pagar o pedido PV-/ })
@@ -219,7 +219,7 @@ for (const brand of BRANDS) {
       await check(page, 'knn-club meu-extrato', page.getByTestId('club-movement').first())
     })
 
-    // Issue 13 (P180): the friend's referral page, public, in this host's brand (nothing is sent).
+    // Issue 13: the friend's referral page, public, in this host's brand (nothing is sent).
     test('the referral page: empty, refused on the device, offline and an invalid link', async ({ page, context }) => {
       await page.goto('/indicacao/ANASOUZA')
       await check(page, 'indicacao', page.getByRole('heading', { level: 1, name: `Você foi indicado(a) para a ${brand.name}` }))
@@ -237,7 +237,7 @@ for (const brand of BRANDS) {
       await check(page, 'manager-panel pedidos', page.getByTestId('order-row'))
     })
 
-    test("the managers' KNN Club screens (issue 13, P183-P185)", async ({ page }) => {
+    test("the managers' KNN Club screens (issue 13)", async ({ page }) => {
       await startSignedIn(page, 'manager', '/manager-panel/indicacoes')
       await check(page, 'manager-panel indicacoes', page.getByTestId('lead-row'))
       await openInApp(page, '/manager-panel/resgates')
@@ -260,7 +260,7 @@ for (const brand of BRANDS) {
       await check(page, 'cambio', page.getByRole('heading', { level: 1, name: 'Simulador de câmbio' }))
     })
 
-    test("the managers' overseas-study review (issue 14, P260)", async ({ page }) => {
+    test("the managers' overseas-study review (issue 14)", async ({ page }) => {
       // Every request (the seed has two; the e2e runs move them): the list, then the first one.
       await startSignedIn(page, 'manager', '/manager-panel/intercambio')
       await page.getByRole('radio', { name: /^Todas \(\d+\)$/ }).check()

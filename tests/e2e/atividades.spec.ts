@@ -14,7 +14,7 @@ import {
 } from './outbox-helpers.ts'
 
 /**
- * The activities of a class (issue 10, P100/P101): statement, due date, sent files and the
+ * The activities of a class (issue 10): statement, due date, sent files and the
  * teacher's correction with downloads, delete with a confirmation, presence, files checked
  * before they are queued, and the honest states of an offline entity.
  */
@@ -36,7 +36,7 @@ test('reached from the class list: heading focused, statements, corrections, axe
   await expect(writing.getByTestId('arquivo')).toContainText('Redação — férias.pdf')
   await expect(writing.getByTestId('arquivo')).toContainText(/Ref\. ENV-\d+ · recebido em/)
   await expect(writing.getByTestId('correcao')).toContainText('Ótimo texto!')
-  // Corrected: the sent file can no longer be deleted (P93).
+  // Corrected: the sent file can no longer be deleted.
   await expect(writing.getByRole('button', { name: /^Excluir/ })).toHaveCount(0)
   await expectNoAxeViolations(page)
 })
@@ -44,7 +44,7 @@ test('reached from the class list: heading focused, statements, corrections, axe
 test('presence in the class held now: recorded by the server once, shown with its time, kept after a reload', async ({ page }) => {
   await startSignedIn(page, 'ana')
   await openAtividades(page, INGLES)
-  // The demo's class starts when the school is seeded (P95): its window is open for 3 hours.
+  // The demo's class starts when the school is seeded: its window is open for 3 hours.
   const aula = atividade(page, 'Conversation class — Travelling')
   await expect(aula).toContainText(/Aula em \d{2}\/\d{2}\/\d{4}/)
   const recorded = page.waitForResponse((r) => r.url().includes('/presenca-aluno/') && r.request().method() === 'PUT')

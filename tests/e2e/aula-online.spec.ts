@@ -11,7 +11,7 @@ import {
 } from './fixtures.ts'
 
 /**
- * Online classes (issue 10) against the real server and its demo data (P124): Ana's Espanhol
+ * Online classes (issue 10) against the real server and its demo data: Ana's Espanhol
  * class has one open since the server started, her Intermediário 2 one three hours later,
  * a past one she attended and one she missed.
  */
@@ -137,7 +137,7 @@ test.describe('online classes', () => {
       await startSignedIn(page, 'ana')
       await openList(page)
       await expect(page.getByTestId('updated-at')).toBeVisible()
-      // Offline-ready: the worker controls the page and the session kept its user (P53).
+      // Offline-ready: the worker controls the page and the session kept its user.
       await serviceWorkerInControl(page)
       await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { field, mainNav, STUDENT } from './fixtures.ts'
 
 /**
- * Issue 9 journey 2 against the real server: book-code login (/login/form, D8, P73). Codes
+ * Issue 9 journey 2 against the real server: book-code login (/login/form, D8). Codes
  * are the demo's (server/areas/books/seed.ts); each test uses books no other test uses.
  */
 

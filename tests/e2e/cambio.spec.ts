@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, login } from './fixtures.ts'
 
 /**
- * The câmbio simulator (issue 14, D14, D30, P230–P234) against the real server: quotes as
+ * The câmbio simulator (issue 14, D14, D30) against the real server: quotes as
  * the server computed them, a quote paid by Pix (confirmed by the provider's stand-in,
  * /dev/pix), a quote the server refuses after its 15 minutes (dated back with /dev/cambio)
  * and re-quoted, the device's own count of the 15 minutes, and offline. The demo account
@@ -107,7 +107,7 @@ test('a student simulates dollars into reais and reais into pounds, and sees the
 
 test('a quote is paid by Pix: the provider confirms it and the screen says it is paid', async ({ page, request }) => {
   await openSimulator(page, '/cambio?moeda=EUR')
-  // The programme pages open it on their currency (P230).
+  // The programme pages open it on their currency.
   await expect(page.getByRole('radio', { name: 'Euro (EUR)' })).toBeChecked()
   const cotacao = await simulate(page, 'Euro (EUR)', 'Euros (EUR)', 'Valor em euros (EUR)', '25000')
   await page.getByRole('button', { name: `Pagar ${money(cotacao.total)}` }).click()

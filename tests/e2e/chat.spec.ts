@@ -1,4 +1,4 @@
-// Chat support (issue 14, D19, P204–P206): the built app, served by the real server with
+// Chat support (issue 14, D19): the built app, served by the real server with
 // CHATWOOT_URL pointing at a local stand-in of Chatwoot's widget (server/test/stand-ins/
 // chat-widget.ts), in Chromium. The widget's script loads only when the student taps "Ajuda
 // pelo chat", and the stand-in checks the identifier's HMAC with the inbox's secret.

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoAxeViolations, holdApi, login, serviceWorkerInControl, SIBLINGS, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
- * The club's pages in their honest states (issue 13, issue 7, P165, P168): a skeleton while
+ * The club's pages in their honest states (issue 13, issue 7): a skeleton while
  * the answer is on its way, the server's error with "Atualizar" that works, "not on this
  * device" offline before a first answer, and the empty texts only once an answer said so.
  */
@@ -76,12 +76,12 @@ const PARTS: ClubPart[] = [
 ]
 
 /**
- * The device forgets the club's data (its sync rows, P165), as a device that never loaded
+ * The device forgets the club's data (its sync rows), as a device that never loaded
  * them: meu-clube and meu-extrato read the same statement, so each page starts from nothing.
  */
 /**
  * Forgets the club's answers on the device. The app creates its database after the first
- * screen (P374, P375): until it has, this waits, and never creates an empty one itself (an
+ * screen: until it has, this waits, and never creates an empty one itself (an
  * open that would create it is aborted), which the app would then have to upgrade.
  */
 async function forgetClubOnDevice(page: Page) {
@@ -115,7 +115,7 @@ async function forgetClubOnDevice(page: Page) {
 }
 
 /**
- * Signed in as the demo student from the stored session (the user kept on the device, P53),
+ * Signed in as the demo student from the stored session (the user kept on the device),
  * once the dashboard drew its data from the device's database, whose club rows the tests
  * then forget.
  */

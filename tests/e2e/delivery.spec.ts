@@ -16,7 +16,7 @@ test('the app code arrives brotli-compressed and hashed assets are immutable', a
   })
   await page.goto('/login/main')
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
-  // The first screen's styles are inlined (P64); a stylesheet arrives after it (the app's notices).
+  // The first screen's styles are inlined; a stylesheet arrives after it (the app's notices).
   await expect.poll(() => assets.some((asset) => asset.url.endsWith('.css'))).toBe(true)
   await page.waitForLoadState('networkidle')
   expect(assets.some((asset) => asset.url.endsWith('.js'))).toBe(true)

@@ -5,8 +5,8 @@ import { instalmentRows, readStore, seedSession, storedEtagHints } from './fixtu
  * A screen's request and its answer do not wait for the device database (issue 37): on a
  * first visit the database's code and its opening took longer than the answer, and the
  * screen's data came a second later on a phone. The request goes out while the database
- * loads, with the ETag the device last stored (a hint kept beside the token, P374); the
- * answer is drawn at once and stored once the database is there (P375).
+ * loads, with the ETag the device last stored (a hint kept beside the token); the
+ * answer is drawn at once and stored once the database is there.
  */
 
 const DEXIE_CHUNK = /\/assets\/dexie-[^/]+\.js$/
@@ -40,7 +40,7 @@ test('the instalments are requested and drawn while the device database is still
   const requested = page.waitForRequest(FINANCEIRO)
   await page.goto('/financial')
   await requested
-  // The answer is on screen while not one byte of the database's code has been served (P375).
+  // The answer is on screen while not one byte of the database's code has been served.
   await expect(instalmentRows(page).first()).toBeVisible()
   const rows = await instalmentRows(page).count()
   expect(database.served).toBe(false)
@@ -132,7 +132,7 @@ test('the club shows the balance and the catalogue while the device database is 
   await seeding.dispose()
 })
 
-/** The other screens that show their answer before the device stores it (P375): what Ana sees on each, and its sync row. */
+/** The other screens that show their answer before the device stores it: what Ana sees on each, and its sync row. */
 const SHOWN_EARLY = [
   {
     path: '/pedidos',

@@ -12,7 +12,7 @@ import {
 } from './fixtures.ts'
 
 /**
- * The English level test /english-test (issue 10, P130–P134) against the real server: the
+ * The English level test /english-test (issue 10) against the real server: the
  * timer is the server's, answers are saved as the student goes (kept on the device while
  * offline), a reload resumes at the same question, the result and level are the server's.
  */
@@ -30,8 +30,8 @@ async function secondsLeft(page: Page): Promise<number> {
 
 /**
  * Chooses `text` and waits until the server has the answer and the device has stored the
- * server's reply: that reply's arrival on the device's clock sets the timer (P131), so a test
- * that moves the clock must not move it while the reply is still being stored (P300).
+ * server's reply: that reply's arrival on the device's clock sets the timer, so a test
+ * that moves the clock must not move it while the reply is still being stored.
  */
 async function answer(page: Page, text: string) {
   const put = page.waitForResponse((response) => response.url().includes('/respostas/') && response.request().method() === 'PUT')

@@ -54,9 +54,7 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('on any other screen the app shell shows the frame without the dashboard’s cards, which are not that screen’s (P297)', async ({
-  page,
-}) => {
+test('on any other screen the app shell shows the frame without the dashboard’s cards, which are not that screen’s', async ({ page }) => {
   // The shell alone: the app's start script never arrives.
   await page.route('**/assets/shell-start-*.js', (route) => route.abort())
   await page.goto('/me')
@@ -64,7 +62,7 @@ test('on any other screen the app shell shows the frame without the dashboard’
   await expect(page.getByRole('banner').getByText('KNN Idiomas')).toBeVisible()
   await expect(page.locator('#main h1')).toBeHidden()
   await expect(page.getByRole('region', { name: 'Aula de hoje' })).toBeHidden()
-  // "Início" is not the current screen here: it looks like every other entry (P306).
+  // "Início" is not the current screen here: it looks like every other entry.
   expect(await entryLooks(page, '.drawer__item', '/dashboard')).toEqual(await entryLooks(page, '.drawer__item', '/financial'))
   await page.goto('/dashboard')
   await expect(page.locator('#main h1')).toBeVisible()
@@ -72,7 +70,7 @@ test('on any other screen the app shell shows the frame without the dashboard’
   expect(await entryLooks(page, '.drawer__item', '/dashboard')).not.toEqual(await entryLooks(page, '.drawer__item', '/financial'))
 })
 
-test('phone: on any other screen the shell’s tab bar marks no tab as current; on the dashboard, "Início" (P306)', async ({ page }) => {
+test('phone: on any other screen the shell’s tab bar marks no tab as current; on the dashboard, "Início"', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.route('**/assets/shell-start-*.js', (route) => route.abort())
   await page.goto('/me')
@@ -82,7 +80,7 @@ test('phone: on any other screen the shell’s tab bar marks no tab as current; 
   expect(await entryLooks(page, '.tab-bar__item', '/dashboard')).not.toEqual(await entryLooks(page, '.tab-bar__item', '/financial'))
 })
 
-test('phone: the tab bar’s areas have shells of their own: their heading, skeletons and current tab before any script (P373)', async ({
+test('phone: the tab bar’s areas have shells of their own: their heading, skeletons and current tab before any script', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })

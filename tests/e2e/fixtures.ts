@@ -23,9 +23,9 @@ export const UPDATE_STUDENT = { username: 'atualizar@example.com', password: 'de
 export const MINOR_STUDENT = { username: 'menor@example.com', password: 'demo1234', name: 'Pedro Henrique Alves' }
 export const MANAGER = { username: 'gestor@example.com', password: 'demo1234' }
 export const SIBLINGS = { cpf: '123.456.789-09', password: 'demo1234', names: ['Lucas Pereira', 'Marina Pereira'] }
-/** Demo student for password recovery (P54): the e2e run changes her password. */
+/** Demo student for password recovery: the e2e run changes her password. */
 export const FORGETFUL = { username: 'recuperar@example.com', password: 'demo1234', name: 'Bruno Almeida' }
-/** Demo student whose e-mail is not confirmed yet (P70). */
+/** Demo student whose e-mail is not confirmed yet. */
 export const UNCONFIRMED = { username: 'confirmar@example.com', password: 'demo1234', name: 'Helena Martins' }
 
 /**
@@ -106,8 +106,8 @@ export function field(page: Page, label: string) {
 }
 
 /**
- * The app has taken over the pre-rendered frame a full load draws first (P297). What is typed
- * or tapped before is handed over (P370, early-input.spec.ts), but a test whose subject is
+ * The app has taken over the pre-rendered frame a full load draws first. What is typed
+ * or tapped before is handed over (early-input.spec.ts), but a test whose subject is
  * the screen itself waits for the app first, so it checks the app's own behaviour.
  */
 export async function appStarted(page: Page) {
@@ -168,7 +168,7 @@ export async function seedSession(page: Page, who: SessionName) {
   }
   if (session.cookies.length > 0) await page.context().addCookies(session.cookies)
   // The device database is not part of a stored session, so neither are the ETag hints that
-  // describe what it holds (P374): a seeded visit starts with nothing on the device.
+  // describe what it holds: a seeded visit starts with nothing on the device.
   return page.addInitScript(
     ({ origins, skipped }) => {
       const kept = origins.find(({ origin }) => origin === location.origin)
@@ -201,7 +201,7 @@ export async function loginAsStudentOnScreen(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/)
 }
 
-/** The instalments on /financial as drawn from data: the skeleton's rows are aria-hidden (P63). */
+/** The instalments on /financial as drawn from data: the skeleton's rows are aria-hidden. */
 export function instalmentRows(page: Page) {
   return page.locator('.parcela:not([aria-hidden])')
 }
@@ -251,7 +251,7 @@ export async function expectNoAxeViolations(page: Page) {
   expect(violations).toEqual([])
 }
 
-/** A sync answered: new data (200) or unchanged since the ETag the device holds (304, P32). */
+/** A sync answered: new data (200) or unchanged since the ETag the device holds (304). */
 export function isSyncAnswer(response: { status(): number }): boolean {
   return response.status() === 200 || response.status() === 304
 }
@@ -280,7 +280,7 @@ export async function holdApi(page: Page, pattern: string | RegExp = API, hold: 
 }
 
 /**
- * A manager panel list's error with a retry (P156): on a reload its request `pattern` answers
+ * A manager panel list's error with a retry: on a reload its request `pattern` answers
  * 500, the screen says "Não foi possível carregar", and "Tentar novamente" reads the server
  * again until `loaded` shows. The route stays for the caller to remove.
  */
@@ -337,7 +337,7 @@ export function readStore<T>(page: Page, store: string): Promise<T[]> {
   )
 }
 
-/** The ETag hints the app keeps beside its device database (P374), as the page sees them. */
+/** The ETag hints the app keeps beside its device database, as the page sees them. */
 export function storedEtagHints(page: Page): Promise<string> {
   return page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.etagHints)
 }

@@ -3,7 +3,7 @@ import { login, mainNav } from './fixtures.ts'
 
 /**
  * Issue 9 journey 8 against the real server: the guided tours of SPEC §2 on the one demo
- * account that has not seen them (P87). The tests share that account's tour record in the
+ * account that has not seen them. The tests share that account's tour record in the
  * database, so they run in order: first visits, then every later visit on any browser.
  */
 const TOUR_STUDENT = { username: 'tour@example.com', password: 'demo1234' }

@@ -32,7 +32,7 @@ function ageFinances(page: Page, updatedAt: number) {
             const row = (event.target as IDBRequest<Record<string, unknown>>).result
             state.put({ ...row, updatedAt: time, etags: undefined })
           }
-          // Without their ETags, in the database and in the hints the syncs send before it loads (P374).
+          // Without their ETags, in the database and in the hints the syncs send before it loads.
           localStorage.removeItem(hintsKey)
           tx.oncomplete = () => resolve()
           tx.onerror = () => reject(tx.error)
@@ -134,7 +134,7 @@ test.describe('honest states (issue 7)', () => {
   test('right after login with a slow API no card says "empty" before its answer', async ({ page }) => {
     const emptySeen = await watchEmptyTexts(page)
     // Held until the skeletons were seen: a fixed delay raced the requests the shell sends
-    // before the app has started (P377), which could answer before the test looked.
+    // before the app has started, which could answer before the test looked.
     const slow = await holdApi(page)
     await startSignedIn(page, 'ana')
     // Skeletons while the answers travel, then the student's real figures.
@@ -183,7 +183,7 @@ test.describe('honest states (issue 7)', () => {
     await expect(page.locator('.totals__item--danger')).toBeVisible()
   })
 
-  test('an unchanged re-sync answers 304 and keeps the data (P32)', async ({ page }) => {
+  test('an unchanged re-sync answers 304 and keeps the data', async ({ page }) => {
     await startSignedIn(page, 'ana')
     await page.goto('/financial')
     await expect(instalmentRows(page).first()).toBeVisible()

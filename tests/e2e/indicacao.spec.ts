@@ -13,7 +13,7 @@ import {
 } from './fixtures.ts'
 
 /**
- * The public referral page (issue 13, D25, P163, P180): a friend opens a student's link
+ * The public referral page (issue 13, D25): a friend opens a student's link
  * (/indicacao/{code}), not logged in, and leaves a contact. The seed's Ana has the code
  * ANASOUZA and one lead already (Juliana Martins). The server allows 10 referrals per
  * address in 15 minutes: these tests send 4.
@@ -54,7 +54,7 @@ function referralRequests(page: Page): string[] {
 async function openLink(page: Page, link = LINK) {
   await page.goto(link)
   await expect(page.getByRole('heading', { level: 1, name: 'Você foi indicado(a) para a KNN Idiomas' })).toBeVisible()
-  // The form is typed into right after: the frame drawn before the app started is inert (P370).
+  // The form is typed into right after: the frame drawn before the app started is inert.
   await appStarted(page)
 }
 

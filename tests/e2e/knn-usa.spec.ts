@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, field, login } from './fixtures.ts'
 
 /**
- * KNN Orlando and London by Phenom, the student's side (issue 14, D28, D29, P245–P251),
- * against the real server and its demo accounts (README, P221): orlando.menor@ (16 on every
+ * KNN Orlando and London by Phenom, the student's side (issue 14, D28, D29),
+ * against the real server and its demo accounts (README): orlando.menor@ (16 on every
  * departure, no request) sends one and at the end deletes it; orlando@ resends the passport the school asked again;
  * london@ pays an approved request by Pix. One after another: the first two and the last share a student.
  */
@@ -95,7 +95,7 @@ test('an underage student sends an Orlando request with two documents and sees "
   await page.getByLabel('Autorização de viagem', { exact: true }).setInputFiles(PNG)
   await expect(page.getByText('Escolhido: autorizacao.png', { exact: false })).toBeVisible()
 
-  // The send is held on its way out, so the upload's progress bar is there to be read (P246).
+  // The send is held on its way out, so the upload's progress bar is there to be read.
   let releaseSend = () => {}
   const held = new Promise<void>((resolve) => (releaseSend = resolve))
   await page.route(/\/knn-usa\/request\/$/, async (route) => {

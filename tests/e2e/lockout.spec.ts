@@ -1,4 +1,4 @@
-// Lockouts only for the attacker (issue 36 item 5, P322): the student logs in on the real
+// Lockouts only for the attacker (issue 36 item 5): the student logs in on the real
 // login screen once, so her browser keeps the server's device cookie; a stranger then fails
 // 200 logins for her account from 20 other loopback addresses. Her known device still logs
 // her in at once; a browser the account never logged in on is refused like the stranger.

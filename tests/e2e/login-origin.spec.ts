@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { field, STUDENT } from './fixtures.ts'
 
 /**
- * D25, P187: a partner landing page links to the login with a prospect id, a coupon and a
+ * D25: a partner landing page links to the login with a prospect id, a coupon and a
  * company; they go with the login, across the login step's own navigation, and the
  * database keeps them with the login (read on the demo's /dev/login-origens).
  */

@@ -71,7 +71,7 @@ test.describe('login', () => {
   })
 
   test('logout clears token, verification token, book info and cached data, and returns to /login/main', async ({ page }) => {
-    // Its own session: "Sair" ends it on the server (P330), the stored one stays for the others.
+    // Its own session: "Sair" ends it on the server, the stored one stays for the others.
     await login(page, STUDENT.username, STUDENT.password)
     await expect(page).toHaveURL(/\/dashboard$/)
     await page.evaluate(() => {

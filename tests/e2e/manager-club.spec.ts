@@ -3,13 +3,13 @@ import type { Extrato, IndicacaoGestao, IndicacoesPage, ResgateResult } from '..
 import { bearer, expectNoAxeViolations, expectPanelErrorRetry, field, holdApi, login, MANAGER, tokenOf, startSignedIn } from './fixtures.ts'
 
 /**
- * The managers' KNN Club screens (issue 13, D24, D25, D31, P183–P186) against the real
+ * The managers' KNN Club screens (issue 13, D24, D25, D31) against the real
  * server, each change then seen on her own device by the demo club member Larissa (clube@,
  * server/db/seed.ts): only these tests move her balance, so club.spec's exact arithmetic on
- * Ana never races them (P195). Every attempt makes its own lead, orders and reward (random
+ * Ana never races them. Every attempt makes its own lead, orders and reward (random
  * names), and each test earns the points it spends, so none depends on another's order.
  *
- * The referral endpoint allows 10 posts per address in 15 minutes (P163): these tests post at
+ * The referral endpoint allows 10 posts per address in 15 minutes: these tests post at
  * most 2 (one lead per flow), and a retry reuses a lead an earlier attempt left unenrolled;
  * tests/e2e/indicacao.spec.ts posts 4.
  */
@@ -46,7 +46,7 @@ async function memberLead(request: APIRequestContext, managerToken: string, pref
   const n = suffix()
   const friend = { nome: `${prefix} ${n}`, telefone: `219${n}`, email: `${prefix.toLowerCase().replace(' ', '.')}.${n}@example.com` }
   if (friendPage) {
-    // The friend opens Larissa's link, logged out, and fills the public page (P180).
+    // The friend opens Larissa's link, logged out, and fills the public page.
     await friendPage.goto(`/indicacao/${codigo_indicacao}`)
     await expect(friendPage.getByRole('heading', { level: 1, name: 'Você foi indicado(a) para a KNN Idiomas' })).toBeVisible()
     await field(friendPage, 'Nome completo').fill(friend.nome)

@@ -4,7 +4,7 @@ import type { KnnUsaRequest, KnnUsaRequestGestao, TurmaUsa } from '../../src/con
 import { bearer, expectNoAxeViolations, expectPanelErrorRetry, login, MANAGER, tokenOf } from './fixtures.ts'
 
 /**
- * The managers' review of overseas-study requests (issue 14, D28, D31, P260–P265) against
+ * The managers' review of overseas-study requests (issue 14, D28, D31) against
  * the real server, each move seen by the student on her own device. The demo student
  * intercambio@ (server/db/seed.ts) is this file's alone: every test first deletes the
  * request an earlier attempt left open and sends a fresh one through the API (a passport
@@ -23,7 +23,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 // API calls made after a stretch of screen work pass `maxRetries`: the fixture's pooled
-// keep-alive socket may be the one the server closes after 10 s idle (P23) just as it is
+// keep-alive socket may be the one the server closes after 10 s idle just as it is
 // reused, an ECONNRESET that reached no handler (seen in CI, 2026-11-26); a retry uses a new one.
 const suffix = () => String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')
 

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, expectPanelErrorRetry, holdApi, login, MANAGER, 
 test.use({ serviceWorkers: 'allow' })
 
 /**
- * The managers' order fulfilment (issue 12, D11, D31, P156) against the real server: the
+ * The managers' order fulfilment (issue 12, D11, D31) against the real server: the
  * manager advances Tiago Moreira's paid order PV-000501 (entrega@example.com, seeded at
  * "A atender"); Tiago then sees the new status on /pedidos, and again offline after a reload,
  * from the device. Two browser contexts: two people on two devices.

@@ -1,4 +1,4 @@
-// Monitoring verified (issue 8 §5, SPEC §8–§9, D20, P13): the built app, served by the real
+// Monitoring verified (issue 8 §5, SPEC §8–§9, D20): the built app, served by the real
 // server with SENTRY_DSN pointing at a local Sentry stand-in, in Chromium. What arrives at
 // the stand-in is exactly what the SDK would send to sentry.io.
 import { readFileSync } from 'node:fs'

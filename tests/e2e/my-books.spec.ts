@@ -54,7 +54,7 @@ withServiceWorker(() => {
     test.setTimeout(60_000)
     await login(page, 'aluno@example.com', 'demo1234')
     await expect(page).toHaveURL('/dashboard')
-    // The classes' books fail (retried a little, P38) until the server is back.
+    // The classes' books fail (retried a little) until the server is back.
     let failing = true
     await page.route('**/api/v1/at-home/meus-livros/', async (route) => {
       if (failing) await route.fulfill({ status: 500, json: { detail: 'Erro interno do servidor' } })

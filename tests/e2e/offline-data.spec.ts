@@ -89,7 +89,7 @@ test.describe('offline reading (D15)', () => {
       const online: Record<string, string> = {}
       // Screens with an "Atualizado em" line, then the dashboard (its cards show data figures).
       const screens = ['/pedagogico/list', '/financial', '/pedidos', '/dashboard']
-      // The dashboard's cards keep their figures' boxes while loading (P63): ready once none is busy.
+      // The dashboard's cards keep their figures' boxes while loading: ready once none is busy.
       const ready = (path: string) =>
         path === '/dashboard'
           ? page.locator('.summary-grid:not(:has([aria-busy="true"])) .summary-figure').first()
@@ -97,7 +97,7 @@ test.describe('offline reading (D15)', () => {
       for (const path of screens) {
         await page.goto(path)
         await expect(ready(path)).toBeVisible()
-        // Each start revalidates (P39): read the screen once that sync has answered, or its
+        // Each start revalidates: read the screen once that sync has answered, or its
         // "Atualizado em" moves after the reading.
         await expect(page.getByText('Atualizando…')).toHaveCount(0)
         online[path] = await page.locator('main').innerText()

@@ -3,9 +3,9 @@ import { expectNoAxeViolations, field, login } from './fixtures.ts'
 
 /**
  * What a student chooses around an order (issue 12, issue 13), against the real server:
- * the book the level test suggests instead of the one ordered (P176, nivelamento@, Diego
+ * the book the level test suggests instead of the one ordered (nivelamento@, Diego
  * Rocha, no order and no test at the start) and the partnership discount coupon the next
- * order takes (P177, cupom@, Clara Ribeiro, with EMPRESA10 — 10 % — attached by the seed).
+ * order takes (cupom@, Clara Ribeiro, with EMPRESA10 — 10 % — attached by the seed).
  */
 const money = (text: string) => text.replace(/ /g, '\u00a0')
 
@@ -17,7 +17,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-/** Neither account has a class: the screen is opened by its path (the class only names it, P150). */
+/** Neither account has a class: the screen is opened by its path (the class only names it). */
 async function order(page: Page, codigo: string, books: string, total: string) {
   await page.goto(`/pedidos/create/1/${codigo}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Fazer pedido' })).toBeVisible()
@@ -92,7 +92,7 @@ test('a student with a partnership coupon sees it on the order screen, orders at
   await page.getByRole('link', { name: 'Ver meus pedidos' }).click()
   await expect(page.getByRole('article').filter({ hasText: numero })).toContainText(money('R$ 1.109,70'))
 
-  // The club's coupon box says which order took it (P196).
+  // The club's coupon box says which order took it.
   await page.goto('/knn-club/juntar-pontos')
   await expect(page.getByTestId('club-coupon')).toContainText(`10% de desconto usado no pedido ${numero}`)
   await expect(page.getByTestId('club-coupon')).not.toContainText('Válido até')

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, holdApi, login, serviceWorkerInControl } from '.
 test.use({ serviceWorkers: 'allow' })
 
 /**
- * /pedidos/create/{id}/{codigoProduto}'s honest states (issue 4, issue 12, P150) against the
+ * /pedidos/create/{id}/{codigoProduto}'s honest states (issue 4, issue 12) against the
  * real server: a skeleton of the product box while the product is slow to come, the error
  * with "Tentar de novo" that works, and "conecte-se" offline when it never loaded. pedido@
  * (Renata Campos) only looks here: nothing is ordered.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, field, login } from './fixtures.ts'
 
 /**
- * Ordering books (issue 12, D11, D12, P150) against the real server, with the demo account
+ * Ordering books (issue 12, D11, D12) against the real server, with the demo account
  * pedido@ (Renata Campos: one class whose book is ING-INT1, no orders at the start). The
  * tests run in order: the order made by the first is the one the next ones see and pay.
  */
@@ -204,7 +204,7 @@ test('an order in 7 instalments is paid by card in 7: the card offers exactly 1x
   await expect(page).toHaveURL(/\/pedidos\/pagar\/\d+$/)
   await expect(page.getByRole('region', { name: 'Pedido a pagar' })).toContainText(numero)
 
-  // The card's instalments are the server's: 1 up to the plan chosen, D12's amounts (P170).
+  // The card's instalments are the server's: 1 up to the plan chosen, D12's amounts.
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check()
   await page.getByRole('combobox', { name: 'Parcelas no cartão' }).click()
   await expect(page.getByRole('option')).toHaveCount(7)

@@ -80,7 +80,7 @@ test('offline → Aguardando conexão → reload → still queued → online + s
   expect(stored[0]!.sha256).toBe(file.sha256)
   expect(stored[0]!.atividade).toBe(LISTENING)
   await expect(receipt.getByTestId('outbox-receipt')).toContainText(stored[0]!.referencia)
-  // Any replay the app and the worker raced into is answered with the same record (P91).
+  // Any replay the app and the worker raced into is answered with the same record.
   expect(sends.count).toBeGreaterThanOrEqual(1)
 })
 
@@ -139,7 +139,7 @@ test('a refused file (4xx) stays visible with the server’s reason until remove
   await signIn(page, MARINA)
   await openAtividades(page, 'Inglês — Teens 1')
   const card = atividade(page, 'Writing — My favourite band')
-  // P93: ten files per activity; the eleventh is refused by the server (409).
+  // Ten files per activity; the eleventh is refused by the server (409).
   for (let i = 1; i <= 10; i++) {
     const file = pdf(`banda-${i}.pdf`, 512)
     await chooseFile(card, file)

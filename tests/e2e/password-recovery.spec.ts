@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, field, followMailLink, FORGETFUL, login, restorePassword, SIBLINGS } from './fixtures.ts'
 
-/** SPEC §8 and the server's one answer to every recovery request (P72). */
+/** SPEC §8 and the server's one answer to every recovery request. */
 const REQUESTED = 'Se houver uma conta com esses dados, enviaremos um e-mail com um link para criar uma nova senha.'
 const RESET_FAILED = 'Erro ao resetar senha'
 /** The password the journey sets through the mailed link. */
@@ -17,7 +17,7 @@ test.describe('password recovery (issue 9 journey 3)', () => {
     // walk lost the race against 60 s in CI (2026-11-27).
     test.setTimeout(120_000)
     await restorePassword(request, FORGETFUL.username, NEW_PASSWORD, FORGETFUL.password)
-    // Another device is logged in as her: the reset must end that session (P21).
+    // Another device is logged in as her: the reset must end that session.
     const otherDevice = await browser.newContext()
     const other = await otherDevice.newPage()
     await login(other, FORGETFUL.username, FORGETFUL.password)
@@ -53,7 +53,7 @@ test.describe('password recovery (issue 9 journey 3)', () => {
     // The other device's session ended.
     await other.reload()
     await expect(other).toHaveURL(/\/login\/main$/)
-    // A completed reset ends every session of the account on the server (P330), and the device says so.
+    // A completed reset ends every session of the account on the server, and the device says so.
     await expect(other.getByRole('alert')).toHaveText('Sua sessão foi encerrada. Entre novamente.')
     await otherDevice.close()
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { openFirstUnpaid, startSignedIn } from './fixtures.ts'
 
 /**
- * The card attempts' limit (P171) against the real server. Ana's card is charged by no other
+ * The card attempts' limit against the real server. Ana's card is charged by no other
  * test (the a11y walk only draws the form), so closing her window for 15 minutes here cannot
  * fail another test, nor this one's retry; payment.spec's serial card tests keep pagar@'s.
  */

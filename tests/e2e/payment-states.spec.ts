@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type Route } from '@pl
 import { expectNoAxeViolations, serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
- * The payment screens' honest states (issue 7's, P172) against the real server, for an
+ * The payment screens' honest states (issue 7's) against the real server, for an
  * instalment (/financial/pagar/{id}) and an order (/pedidos/pagar/{id}) of Ana's: the
  * summary's skeleton while the first answer is slow, the error with "Atualizar" that works,
  * and an id the device never had while offline. Nothing here pays: the screens are read.
@@ -82,7 +82,7 @@ async function freshDevice(page: Page, request: APIRequestContext, screen: Scree
 const amount = /R\$\s[\d.]+,\d\d/
 
 for (const screen of SCREENS) {
-  test.describe(`paying an ${screen.name}: honest states (P172)`, () => {
+  test.describe(`paying an ${screen.name}: honest states`, () => {
     test('a slow first answer shows the summary skeleton, busy, never "not found"; then the answer', async ({ page, request }) => {
       const device = await freshDevice(page, request, screen)
       device.set('hold')

@@ -110,7 +110,7 @@ test.describe('practice area', () => {
       await startSignedIn(page, 'ana')
       await serviceWorkerInControl(page)
       await openPractice(page)
-      // The audio files reach the worker's cache (fetched whole by the app, P114).
+      // The audio files reach the worker's cache (fetched whole by the app).
       await expect
         .poll(() => page.evaluate(async () => (await (await caches.open('pratica-audio')).keys()).length), { timeout: 15_000 })
         .toBeGreaterThanOrEqual(3)
@@ -142,7 +142,7 @@ test.describe('practice area', () => {
       await expect(page.getByText('Travel vocabulary: nota 10,0 — será enviado quando a conexão voltar')).toBeVisible()
       await expectNoAxeViolations(page)
 
-      // It waits in the outbox with the files (P115): listed in "Envios pendentes".
+      // It waits in the outbox with the files: listed in "Envios pendentes".
       const practice = page.url()
       await page.goto('/envios-pendentes')
       const queued = page.getByTestId('outbox-item').filter({ hasText: 'Resultado do teste Travel vocabulary' })

@@ -3,7 +3,7 @@ import { expectNoAxeViolations, field, login, mainNav } from './fixtures.ts'
 
 /**
  * Issue 9 journey 7 (profile part) against the real server: Meu perfil edits the contact
- * details through PUT /users/profile/ (P85). The demo account perfil@ exists for this test
+ * details through PUT /users/profile/. The demo account perfil@ exists for this test
  * alone: it changes her name, phone and e-mail.
  */
 const PROFILE_STUDENT = { username: 'perfil@example.com', password: 'demo1234', name: 'Marcos Vieira' }
@@ -84,7 +84,7 @@ test('Meu perfil: edit with SPEC §5 messages, a taken e-mail, no connection kee
   await expect(field(page, 'Telefone')).toHaveValue('(21) 99876-5432')
   await expect(field(page, 'Rua')).toHaveValue('Rua da Aurora, bloco B')
 
-  // Saved: the profile shows it, the keyboard is back on "Editar dados", the new e-mail is unconfirmed (P70).
+  // Saved: the profile shows it, the keyboard is back on "Editar dados", the new e-mail is unconfirmed.
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/users/profile/') && response.status() === 200)
   await form.getByRole('button', { name: 'Salvar alterações' }).click()
   await saved

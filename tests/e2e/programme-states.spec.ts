@@ -54,7 +54,7 @@ const PAGES: ProgrammePage[] = [
 
 const OFFLINE_NOTHING = 'Você está sem internet e ainda não há dados salvos neste aparelho. Conecte-se para carregar.'
 
-/** Signed in as Ana, the user kept on the device (P53), so a page load starts signed in. */
+/** Signed in as Ana, the user kept on the device, so a page load starts signed in. */
 async function signedIn(page: Page) {
   await startSignedIn(page, 'ana')
   await page.waitForFunction(() => localStorage.getItem('portal-kept-user') !== null)

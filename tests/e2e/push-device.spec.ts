@@ -70,7 +70,7 @@ async function injectPushManager(page: Page, device: StandInDevice) {
 /**
  * The demo student signed in on a browser that allows notifications and holds the stand-in's
  * device. `onScreen`: through the login screen, a session of its own, for a test that logs
- * out ("Sair" ends the session on the server, P330; the stored one is every test's).
+ * out ("Sair" ends the session on the server; the stored one is every test's).
  */
 async function signInWithDevice(page: Page, context: BrowserContext, request: APIRequestContext, baseURL: string, onScreen = false) {
   const origin = new URL(baseURL).origin

@@ -366,7 +366,7 @@ test.describe('web app: offline start, updates and install', () => {
   }
 })
 
-test('the signal lost while a first visit loads the dock’s code leaves the dock out, not the page blank; back online, the dock loads, styled (P298)', async ({
+test('the signal lost while a first visit loads the dock’s code leaves the dock out, not the page blank; back online, the dock loads, styled', async ({
   page,
   context,
 }) => {

@@ -109,11 +109,11 @@ test.describe('with a camera showing the book code', () => {
       if (new URL(request.url()).origin !== origin) elsewhere.push(request.url())
     })
     const wasm = page.waitForResponse((response) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(response.url()))
-    // The login page itself never loads the reader (P80).
+    // The login page itself never loads the reader.
     await page.goto('/login/main')
     // Pointing at the link preloads the screen's route chunk, still without the reader: the
     // app's link does that, so the pointer comes once the app has taken the screen over (the
-    // pre-rendered link answers a tap, not a hover: P370; seen in CI).
+    // pre-rendered link answers a tap, not a hover; seen in CI).
     await appStarted(page)
     await page.getByRole('link', { name: 'Entrar com QR code' }).hover()
     const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname))

@@ -16,7 +16,7 @@ for (const account of Object.values(SESSIONS)) {
     for (const origin of BOTH_BRANDS) {
       await login(page, account.username, account.password, origin)
       await expect(page).toHaveURL(/\/dashboard$/)
-      // The signed-in user is kept on the device once the server answered it (P53).
+      // The signed-in user is kept on the device once the server answered it.
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     }
     await context.storageState({ path: account.file })

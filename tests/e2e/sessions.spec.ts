@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { appStarted, bearer, expectNoAxeViolations, holdApi, login, mainNav, startSignedIn, tokenOf } from './fixtures.ts'
 
 /**
- * Real sessions (issue 36 item 3, P330): /me's "Aparelhos conectados" ends another browser's
+ * Real sessions (issue 36 item 3): /me's "Aparelhos conectados" ends another browser's
  * session, which learns it at its next step; "Sair" offline wipes the device at once and the
  * server ends the session when the connection returns. Her own demo account: the tests end
  * sessions, never the stored ones others start from (tests/e2e/sessions.setup.ts).
@@ -122,7 +122,7 @@ test.describe('sessions (issue 36 item 3)', () => {
 })
 
 /**
- * The card's honest states (P41), read-only on the shared stored session: its skeleton while
+ * The card's honest states, read-only on the shared stored session: its skeleton while
  * the list is on its way, the offline notice when the list never reached this device, and a
  * failed load's error whose retry brings the list.
  */

@@ -89,7 +89,7 @@ for (const [brand, origin] of Object.entries(ORIGINS)) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana')
       await expect(cards(page).and(page.locator('[aria-busy="true"]'))).toHaveCount(4)
       const loading = await boxes(page, DASHBOARD)
-      // P286: while the data loads nothing redraws the screen 60 times a second: the skeletons
+      // While the data loads nothing redraws the screen 60 times a second: the skeletons
       // stand still and the sync's spinner ticks in steps.
       const running = await page.evaluate(() =>
         document.getAnimations().map((animation) => ({
@@ -159,7 +159,7 @@ for (const screen of SCREENS) {
 }
 
 /**
- * /me's "Notificações neste aparelho" loads its code and texts after the screen (P296): at a
+ * /me's "Notificações neste aparelho" loads its code and texts after the screen: at a
  * desktop's width, where its texts fit on one line, its placeholder has the card's size, so
  * the password form below it stays put while the student is about to use it. (Measured from
  * the card's top: the books above it are the screen's own business. On a phone the label
@@ -221,7 +221,7 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
   })
 }
 
-test('desktop: a drawer the student minimised is minimised in the shell too, so nothing jumps when the app takes over (P66)', async ({
+test('desktop: a drawer the student minimised is minimised in the shell too, so nothing jumps when the app takes over', async ({
   browser,
 }) => {
   const context = await browser.newContext({ viewport: WIDTHS.desktop, serviceWorkers: 'block' })

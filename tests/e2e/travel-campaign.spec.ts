@@ -5,7 +5,7 @@ import { expectNoAxeViolations, field, login, serviceWorkerInControl, withServic
 import { qrVideo } from './qr-camera.ts'
 
 /**
- * Issue 14, "KNN abre o mundo" (D27, P235–P243): a student joins and scans a code with the
+ * Issue 14, "KNN abre o mundo" (D27): a student joins and scans a code with the
  * fake camera; a code scanned offline waits in the outbox and is validated once when the
  * signal returns; the printed URL opened logged out is validated after the login; the
  * server's refusals (not enrolled, already used, unknown) are shown. One demo student per

@@ -9,7 +9,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/app.ts'
 import { MULTIPART_TYPE, multipartPayload, sampleFile } from '../../test/multipart.ts'
 
 /**
- * Honest file names on the real upload and download (issue 36 item 7, P361): a misleading
+ * Honest file names on the real upload and download (issue 36 item 7): a misleading
  * name is stored cleaned, with the extension of the type its bytes were checked against,
  * and offered back under that name.
  */

@@ -9,7 +9,7 @@ import { isSerialId } from '../../db/ids.ts'
 /**
  * Activities, the files students send and the teachers' corrections (issue 10). A student
  * reaches them only through their own enrolment (turma_alunos.user_id, D7); a manager reads
- * the files of the classes of their own school (P92). Anything else is simply not found.
+ * the files of the classes of their own school. Anything else is simply not found.
  */
 
 export interface ArquivoEnviado {
@@ -190,7 +190,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * Records a stored file as sent for the activity under the client's key (P91). The
+     * Records a stored file as sent for the activity under the client's key. The
      * activity's row is locked for the transaction, so sends to one activity (a replay and
      * its original among them) take turns: a key already recorded is a replay, never a
      * second row; the unique (user, key) constraint backs this up.
@@ -253,8 +253,8 @@ export function forUser(db: Db, userId: number) {
     correcao: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, mine),
 
     /**
-     * Marks a sent file deleted (its row stays for its key, P91) unless the activity has a
-     * correction (P93); answers the storage key whose bytes the caller then removes.
+     * Marks a sent file deleted (its row stays for its key) unless the activity has a
+     * correction; answers the storage key whose bytes the caller then removes.
      */
     async excluirArquivo(id: number, arquivoId: number): Promise<ExclusaoResult> {
       if (!isSerialId(id) || !isSerialId(arquivoId)) return { kind: 'not-found' }
@@ -284,7 +284,7 @@ export function forUser(db: Db, userId: number) {
       })
     },
 
-    /** Records presence in an activity held as a class, within its window (P93); the first time stays. */
+    /** Records presence in an activity held as a class, within its window; the first time stays. */
     async registrarPresenca(turmaAtividadeId: number, now: Date): Promise<PresencaResult> {
       if (!isSerialId(turmaAtividadeId)) return { kind: 'not-found' }
       const [row] = await db
@@ -308,7 +308,7 @@ export function forUser(db: Db, userId: number) {
   }
 }
 
-/** A manager reads the files of the classes of their own school (P92). */
+/** A manager reads the files of the classes of their own school. */
 export function forStaff(db: Db, managerId: number) {
   const ofMySchool = (id: number) =>
     and(

@@ -17,7 +17,7 @@ export const NO_CLASS = 'Esta atividade não tem aula para registrar presença.'
 export const PRESENCE_TOO_EARLY = 'A presença abre 30 minutos antes do início da aula.'
 export const PRESENCE_TOO_LATE = 'O prazo para registrar presença nesta aula terminou.'
 
-/** "ENV-000123": the reference a student shows the teacher (P91). */
+/** "ENV-000123": the reference a student shows the teacher. */
 export function referencia(id: number): string {
   return `ENV-${String(id).padStart(6, '0')}`
 }
@@ -68,7 +68,7 @@ export default async function atividadeRoutes(app: FastifyInstance) {
     return toAtividade(atividade)
   }
 
-  /** The student reads their own files; a manager those of their school's classes (P92). */
+  /** The student reads their own files; a manager those of their school's classes. */
   function readerOf(caller: Caller) {
     return caller.role === 'manager' ? atividadesRepo.forStaff(db, caller.id) : atividadesRepo.forUser(db, caller.id)
   }

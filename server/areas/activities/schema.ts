@@ -8,7 +8,7 @@ import { users } from '../users/schema.ts'
  * Activities of a class (issue 10, SPEC §7 turma-aluno-atividades): the teacher's statement
  * with a due date, one row per enrolled student (`turma_aluno_atividades`, the `{id}` of the
  * student's calls), the files a student sent and the teacher's corrections. Files live in
- * file storage (server/plugins/file-storage.ts); these rows hold their keys (P90).
+ * file storage (server/plugins/file-storage.ts); these rows hold their keys.
  */
 export const turmaAtividades = pgTable(
   'turma_atividades',
@@ -21,7 +21,7 @@ export const turmaAtividades = pgTable(
     enunciado: text('enunciado').notNull(),
     /** Calendar date (no zone), `YYYY-MM-DD`; null = no deadline. */
     dataEntrega: date('data_entrega', { mode: 'string' }),
-    /** An activity held as a class: when it starts. Only these take presence (P93). */
+    /** An activity held as a class: when it starts. Only these take presence. */
     aulaEm: timestamp('aula_em', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
@@ -53,10 +53,10 @@ export const turmaAlunoAtividades = pgTable(
 const storedFileColumns = () => ({
   /** The file storage's key (UUID). */
   chave: text('chave').notNull(),
-  /** The sender's file name, cleaned (P52). */
+  /** The sender's file name, cleaned. */
   nome: text('nome').notNull(),
   tamanho: integer('tamanho').notNull(),
-  /** Media type accepted and checked by content (P52). */
+  /** Media type accepted and checked by content. */
   tipo: text('tipo').notNull(),
   /** Hex SHA-256 of the bytes as received: the student's receipt can be checked against it. */
   sha256: text('sha256').notNull(),
@@ -64,7 +64,7 @@ const storedFileColumns = () => ({
 
 /**
  * A file a student sent for an activity. `idempotency_key` is the client's key of the send
- * (D16): unique per user, so a replay finds this row instead of making another (P91). A
+ * (D16): unique per user, so a replay finds this row instead of making another. A
  * deleted file keeps its row (`excluido_em`, its bytes gone) so a late replay of its key
  * is not taken for a new send.
  */

@@ -12,7 +12,7 @@ import { users } from '../users/schema.ts'
 import { demoPdf, seedDemoActivityFiles } from './seed.ts'
 import { seedDemo } from '../../db/seed.ts'
 
-/** The demo's class activities (P95): rows with the school, files in storage at start. */
+/** The demo's class activities: rows with the school, files in storage at start. */
 
 let db: Database
 let root: string

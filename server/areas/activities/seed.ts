@@ -30,7 +30,7 @@ interface DemoTarefa {
   entrega: number | null
   /**
    * Held as a class starting this many minutes after the school was seeded (floored to 5
-   * minutes), so presence can be tried in the demo and in the e2e run (P93's window: from
+   * minutes), so presence can be tried in the demo and in the e2e run (presence is open from
    * 30 minutes before to 3 hours after).
    */
   aulaDaquiA?: number

@@ -11,7 +11,7 @@ import { VERIFICATION_FAILED } from './email-verification-routes.ts'
 import { RESET_FAILED } from './password-recovery-routes.ts'
 
 /**
- * Issue 36 item 2 (P321): a password change, a completed reset and an e-mail change void
+ * Issue 36 item 2: a password change, a completed reset and an e-mail change void
  * every outstanding reset and confirmation link of the account, in the same transaction.
  */
 let t: TestApp
@@ -85,7 +85,7 @@ async function outstandingLinks(userId: number) {
     .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)))
 }
 
-describe('links die with the password (issue 36, P321)', () => {
+describe('links die with the password (issue 36)', () => {
   it('a password change voids every earlier reset and confirmation link', async () => {
     const user = await accountWithPassword()
     const resetToken = await resetLink(user.email)

@@ -15,7 +15,7 @@ function get(path: string, token: string | null, query: string) {
   return t.app.inject({ method: 'GET', url: `/api/v1/users/${path}/?${query}`, headers: token ? bearer(token) : {} })
 }
 
-describe('GET /users/check-exists/ (SPEC §7, §8 "User by e-mail", P71)', () => {
+describe('GET /users/check-exists/ (SPEC §7, §8 "User by e-mail")', () => {
   it('finds an account by e-mail (any case) or by CPF (with or without punctuation)', async () => {
     const caller = await createAccount(t.app, t.db)
     for (const query of ['email=ALUNO%40example.com', `cpf=${DEMO_SIBLINGS_CPF}`, 'cpf=123.456.789-09']) {

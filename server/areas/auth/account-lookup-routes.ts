@@ -9,7 +9,7 @@ import { badRequest, tooManyRequests } from '../../http/errors.ts'
 export const USER_NOT_FOUND = 'Usuário não encontrado'
 
 /**
- * Lookups one account may make per 15-minute window, both endpoints together (P71): they
+ * Lookups one account may make per 15-minute window, both endpoints together: they
  * tell whether an e-mail or CPF has an account, so they must not become a directory.
  */
 export const LOOKUP_LIMIT = 30

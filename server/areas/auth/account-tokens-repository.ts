@@ -6,9 +6,9 @@ import { users } from '../users/schema.ts'
 import { revokeSessions } from './sessions-repository.ts'
 
 /**
- * The single-use links sent by e-mail (D10, P54): a password reset valid 1 hour, an e-mail
- * confirmation valid 24 hours; a password change, a reset or an e-mail change voids them all
- * (P321). The token is 32 random bytes (base64url, 43 characters);
+ * The single-use links sent by e-mail (D10): a password reset valid 1 hour, an e-mail
+ * confirmation valid 24 hours; a password change, a reset or an e-mail change voids them all.
+ * The token is 32 random bytes (base64url, 43 characters);
  * only its SHA-256 is stored: with 256 bits of entropy a fast hash is enough (nobody can
  * guess a preimage), and a lookup by hash stays one indexed equality.
  */
@@ -86,7 +86,7 @@ async function consume(tx: Db, purpose: AccountTokenPurpose, token: string, now:
 }
 
 /**
- * Voids every outstanding link of the account, reset and confirmation alike (issue 36, P321):
+ * Voids every outstanding link of the account, reset and confirmation alike (issue 36):
  * called in the transaction of a password change, a completed reset or an e-mail change, so a
  * link stolen before it can no longer be used. `unlessTo`: keep links sent to this address
  * (an e-mail change voids only the links to the address the account no longer has).
@@ -100,8 +100,8 @@ export async function revokeAccountTokens(tx: Db, userId: number, now = new Date
 }
 
 /**
- * A password reset (P54): the token is used, every other link of the account voided, the
- * hash replaced and the token version moved on (every session of the account ends, P21, P330),
+ * A password reset: the token is used, every other link of the account voided, the
+ * hash replaced and the token version moved on (every session of the account ends),
  * all or nothing. False: unknown, used, expired, or its e-mail is no longer the account's.
  */
 export async function resetPasswordWithToken(db: Db, token: string, passwordHash: string, now = new Date()): Promise<boolean> {
@@ -113,13 +113,13 @@ export async function resetPasswordWithToken(db: Db, token: string, passwordHash
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, used.userId))
-    // Every device's session ends with it, listed as ended (P330).
+    // Every device's session ends with it, listed as ended.
     await revokeSessions(tx, used.userId)
     return true
   })
 }
 
-/** Confirms the e-mail the link went to, for the signed-in owner only (P70). False: not a usable token of theirs. */
+/** Confirms the e-mail the link went to, for the signed-in owner only. False: not a usable token of theirs. */
 export async function verifyEmailWithToken(db: Db, userId: number, token: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const used = await consume(tx, 'email_verification', token, now, userId)

@@ -8,7 +8,7 @@ export const ACCOUNT_TOKEN_PURPOSES = ['password_reset', 'email_verification'] a
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number]
 
 /**
- * Single-use, expiring links sent by e-mail (D10, P54): a password reset or an e-mail
+ * Single-use, expiring links sent by e-mail (D10): a password reset or an e-mail
  * confirmation. Only the SHA-256 of the token is kept, so a copy of the database (a
  * backup, a leaked dump) resets nobody's password. A token is used by one atomic update
  * that also checks `used_at` and `expires_at`, so two clicks on one link succeed once.

@@ -63,8 +63,8 @@ export async function tokenVersionOf(db: Db, userId: number): Promise<number | n
 /**
  * A password change as a compare-and-set (issue 8 F8): it applies only while the stored
  * hash is still the one the caller's current password was checked against, so of two
- * concurrent changes exactly one wins. The token version moves on (P21) and every reset or
- * confirmation link of the account is voided with it (P321). False: lost.
+ * concurrent changes exactly one wins. The token version moves on and every reset or
+ * confirmation link of the account is voided with it. False: lost.
  */
 export async function replacePasswordHash(db: Db, userId: number, expectedHash: string, newHash: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -92,7 +92,7 @@ export interface MailRecipient {
 }
 
 /**
- * The accounts a password recovery writes to (P69): the one with this e-mail, or each
+ * The accounts a password recovery writes to: the one with this e-mail, or each
  * account with this CPF that has an e-mail (siblings share a CPF, D9; each gets its own link).
  */
 export async function recoveryRecipients(db: Db, identifier: LoginIdentifier): Promise<MailRecipient[]> {

@@ -4,7 +4,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, knownDevice, rememberedDe
 const SECRET = 'x'.repeat(43)
 const header = (value: string) => `outro=1; ${DEVICE_COOKIE}=${value}`
 
-describe('device cookie entries (P322)', () => {
+describe('device cookie entries', () => {
   it('is valid for the identifier it was issued for, with the secret it was signed with', () => {
     const value = rememberedDevice(SECRET, undefined, 'aluna@example.com')
     expect(knownDevice(SECRET, header(value), 'aluna@example.com')).toBe(value.split('.')[0])

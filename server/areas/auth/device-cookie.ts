@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PORTAL_BASE_PATH } from '../../http/contract-route.ts'
 
 /**
- * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; issue 36,
- * P322). After a successful login the browser gets a signed cookie naming the login
+ * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; issue 36).
+ * After a successful login the browser gets a signed cookie naming the login
  * identifier it proved a password for. A later attempt that presents one for the same
  * identifier is counted on that device's own budget, not on the account's and the address's
  * counters, so failures a stranger piles up elsewhere never lock the owner's known device.
@@ -21,7 +21,7 @@ export const DEVICE_COOKIE = 'portal_device'
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60
 /** Accounts remembered per device. */
 const MAX_ENTRIES = 5
-/** Sent only to the login endpoints: access-token and recover-password (P322). */
+/** Sent only to the login endpoints: access-token and recover-password. */
 export const DEVICE_COOKIE_PATH = `${PORTAL_BASE_PATH}/login/`
 
 const ENTRY = /^([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/

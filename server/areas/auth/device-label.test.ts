@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deviceLabel } from './device-label.ts'
 
-describe('deviceLabel (P330)', () => {
+describe('deviceLabel', () => {
   it.each([
     [
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',

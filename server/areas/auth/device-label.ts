@@ -1,5 +1,5 @@
 /**
- * The name a student reads for a signed-in device in /me "Aparelhos conectados" (P330):
+ * The name a student reads for a signed-in device in /me "Aparelhos conectados":
  * browser and system from the User-Agent at login, e.g. "Chrome no Android". A few lines
  * of rules instead of a parser library: the label only has to be recognisable, never exact,
  * and a User-Agent is whatever the sender wrote (no decision rests on it).

@@ -57,7 +57,7 @@ async function verificationToken(user: { token: string; email: string }): Promis
   return linkParameter(mail!.textBody, 'token_email')
 }
 
-describe('GET /users/send-email-verification/ (SPEC §7, P70)', () => {
+describe('GET /users/send-email-verification/ (SPEC §7)', () => {
   it('sends the link that confirms the e-mail, valid 24 hours', async () => {
     const user = await unconfirmedUser()
     expect(await me(user.token)).toMatchObject({ email_verified: false })
@@ -217,7 +217,7 @@ describe('POST /users/verify-email/ (SPEC §4, §7)', () => {
     expect(response.json()).toEqual({ detail: 'Não autenticado' })
   })
 
-  it('the demo accounts are confirmed except confirmar@example.com (P70)', async () => {
+  it('the demo accounts are confirmed except confirmar@example.com', async () => {
     expect(await me(await demoToken(t.app, 'ana'))).toMatchObject({ email_verified: true })
     const [helena] = await t.db.orm.select().from(users).where(eq(users.email, 'confirmar@example.com'))
     expect(helena!.verifiedEmail).toBeNull()

@@ -15,11 +15,11 @@ export const NOT_YOUR_EMAIL = 'Este não é o e-mail da sua conta. Atualize seus
 export const EMAIL_VERIFIED = 'E-mail confirmado.'
 export const VERIFICATION_FAILED = 'Link de confirmação inválido ou expirado. Peça um novo em Meu perfil.'
 
-/** Confirmation e-mails one account can ask for per 15-minute window (P72). */
+/** Confirmation e-mails one account can ask for per 15-minute window. */
 export const VERIFICATION_MAIL_LIMIT = 5
 
 export default async function emailVerificationRoutes(app: FastifyInstance) {
-  /** SPEC §7: sends the link to the account's e-mail, after the answer (P55). */
+  /** SPEC §7: sends the link to the account's e-mail, after the answer. */
   contractRoute(app, contract.sendEmailVerification, async ({ caller, query, request }) => {
     const profile = await forUser(app.db.orm, caller.id).profile()
     if (!profile) throw unauthorized()

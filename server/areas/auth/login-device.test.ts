@@ -9,7 +9,7 @@ import { createTestApp, loginRequest, type TestApp } from '../../test/app.ts'
 import { LOGIN_FAILED } from './login-routes.ts'
 
 /**
- * Lockouts only for the attacker (issue 36 item 5, P322): a device the account logged in on
+ * Lockouts only for the attacker (issue 36 item 5): a device the account logged in on
  * before has its own budget, so failures from elsewhere never lock the owner's known device.
  */
 let t: TestApp
@@ -60,7 +60,7 @@ async function foreignFailures(username: string): Promise<number[]> {
   return statuses
 }
 
-describe('device cookies (issue 36, P322)', () => {
+describe('device cookies (issue 36)', () => {
   it('sets a signed, HttpOnly, SameSite=Strict cookie for the login endpoints only, naming no e-mail', async () => {
     const email = await owner()
     const answer = await login(email, PASSWORD, '127.0.0.1')

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { loginAttempts } from './login-failures-schema.ts'
 
 /**
- * Login throttling (P19, issue 8 F1/F2). Every attempt reserves a slot BEFORE the password
+ * Login throttling (issue 8 F1/F2). Every attempt reserves a slot BEFORE the password
  * is checked, atomically in the database, so 200 parallel guesses cannot all reach argon2;
  * a successful login gives its slot back, so the counts are failures (plus attempts in
  * flight). An unknown device is counted on three counters, each over a fixed 15-minute window:
@@ -14,10 +14,10 @@ import { loginAttempts } from './login-failures-schema.ts'
  *   student, on their own phone (another address), still logs in;
  * - identifier alone: a looser cap on the total guesses against one account from anywhere;
  * - address alone (credential stuffing): many identifiers from one address. Generous,
- *   because mobile carriers put many students behind one address (P19).
+ *   because mobile carriers put many students behind one address.
  *
- * A known device (a valid device cookie for the identifier, server/areas/auth/device-cookie.ts,
- * P322) is counted on its own budget only, so the two wider counters, which anyone can
+ * A known device (a valid device cookie for the identifier, server/areas/auth/device-cookie.ts)
+ * is counted on its own budget only, so the two wider counters, which anyone can
  * fill, never lock the owner out of the device she logged in on before.
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
@@ -72,7 +72,7 @@ function keyOf(scope: string, value: string): string {
   return createHash('sha256').update(`${scope}\0${value}`).digest('hex')
 }
 
-/** The three counters of P19 for one login attempt from an unknown device, its own budget for a known one (P322). */
+/** The three login counters above for one login attempt from an unknown device, its own budget for a known one. */
 function loginCounters(subject: LoginThrottleSubject): AttemptCounter<LoginThrottleScope>[] {
   if (subject.device) return [{ scope: 'device', value: `${subject.identifier}\0${subject.device}`, limit: LOGIN_LIMITS.device }]
   const address = addressGroup(subject.address)
@@ -114,8 +114,8 @@ class Refused extends Error {
  * Counts one attempt on every counter, in one transaction: the upsert locks each counter's
  * row, so concurrent attempts are counted one after another, and when any counter would
  * pass its limit the transaction is rolled back (a refused attempt is not counted, and
- * costs no password hash, no e-mail). Login (P19), password recovery and e-mail
- * confirmation (P72) each name their own scopes, so their counts never mix.
+ * costs no password hash, no e-mail). Login, password recovery and e-mail
+ * confirmation each name their own scopes, so their counts never mix.
  */
 export async function reserveAttempts<S extends string>(
   db: Db,
@@ -171,7 +171,7 @@ export async function reserveAttempts<S extends string>(
   }
 }
 
-/** Reserves one login attempt on the three counters of P19 (see reserveAttempts). */
+/** Reserves one login attempt on the three login counters (see reserveAttempts). */
 export async function reserveLoginAttempt(db: Db, subject: LoginThrottleSubject, now = new Date()): Promise<LoginReservation> {
   const reservation = await reserveAttempts(db, loginCounters(subject), now)
   if (!reservation.granted) return reservation
@@ -179,7 +179,7 @@ export async function reserveLoginAttempt(db: Db, subject: LoginThrottleSubject,
   return {
     granted: true,
     async succeeded() {
-      // P19: a success clears this address's (or this known device's) failures for the account…
+      // A success clears this address's (or this known device's) failures for the account…
       const own = keys.device ?? keys.identifierAddress!
       await db.delete(loginAttempts).where(eq(loginAttempts.key, own))
       // …and is not a failure on the wider counters (in the window it was counted in).
@@ -193,7 +193,7 @@ export async function reserveLoginAttempt(db: Db, subject: LoginThrottleSubject,
 
 /**
  * Gives back the slots a granted reservation counted (an attempt that turned out not to be a
- * failure: a login that succeeded, a card payment approved, P171), each in the window it was
+ * failure: a login that succeeded, a card payment approved), each in the window it was
  * counted in: a window that restarted since is left alone.
  */
 export async function giveBackAttempts(db: Db, counted: { key: string; windowStart: Date }[]): Promise<void> {

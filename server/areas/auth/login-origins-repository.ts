@@ -17,7 +17,7 @@ function kept(value: string | undefined): string | null {
 }
 
 /**
- * Stores the origin with the login that carried it (P187). A login with none of the three
+ * Stores the origin with the login that carried it. A login with none of the three
  * (or only blanks) writes nothing. The values were validated by the login form's schema
  * (at most 100 characters, no control characters); the table checks the length again.
  */

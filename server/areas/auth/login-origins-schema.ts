@@ -4,7 +4,7 @@ import { timestamps } from '../../db/timestamps.ts'
 import { users } from '../users/schema.ts'
 
 /**
- * Where a login came from (D25, P187): the `prospex` (a prospect id), `cupom` and `company`
+ * Where a login came from (D25): the `prospex` (a prospect id), `cupom` and `company`
  * a partner landing page put in the login's URL, stored with the successful login that
  * carried them. A login without any of them writes no row. Each value is the login form's
  * text (at most 100 characters, no control characters, trimmed); `cupom` is kept as typed,

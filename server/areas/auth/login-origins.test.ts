@@ -5,7 +5,7 @@ import { loginOrigens } from './login-origins-schema.ts'
 import { DEMO_PASSWORD } from '../../db/seed.ts'
 import { createTestApp, loginRequest, type TestApp } from '../../test/app.ts'
 
-/** D25, P187: a partner landing page's prospex, cupom and company stored with the login. Tests run shuffled: each looks for its own values. */
+/** D25: a partner landing page's prospex, cupom and company stored with the login. Tests run shuffled: each looks for its own values. */
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()

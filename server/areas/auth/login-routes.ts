@@ -11,7 +11,7 @@ import { badRequest, tooManyRequests, type HttpError } from '../../http/errors.t
 /** SPEC §8: the one text for every failed login, so it never tells which part was wrong. */
 export const LOGIN_FAILED = 'Usuário ou senha incorreta.'
 
-/** P19: says which limit and when to try again (the same instant as `Retry-After`); a known device's own limit is "these data". */
+/** Says which limit and when to try again (the same instant as `Retry-After`); a known device's own limit is "these data". */
 export function tooManyAttempts(scope: LoginThrottleScope, retryAfterSeconds: number): HttpError {
   const from = scope === 'address' ? 'a partir desta rede' : 'com estes dados'
   return tooManyRequests(`Muitas tentativas de login ${from}.`, retryAfterSeconds)
@@ -28,7 +28,7 @@ export default async function loginRoutes(app: FastifyInstance) {
     const throttled = identifier.email ?? identifier.cpf ?? body.username.trim().toLowerCase()
     // F1: the attempt is counted before any password hash is computed, atomically, so
     // parallel guesses cannot all be evaluated; F2: per identifier+address, identifier, address;
-    // a device the account logged in on before, on its own budget only (P322).
+    // a device the account logged in on before, on its own budget only.
     const reservation = await reserveLoginAttempt(app.db.orm, {
       identifier: throttled,
       address: request.ip,
@@ -51,12 +51,12 @@ export default async function loginRoutes(app: FastifyInstance) {
       throw badRequest(LOGIN_FAILED)
     }
     await reservation.succeeded()
-    // The password was right: this device is known for the identifier from now on (P322).
+    // The password was right: this device is known for the identifier from now on.
     rememberDevice(app, request, reply, throttled)
     if (!chosen) {
       return { users: matching.map((account) => ({ id: account.id, full_name: account.fullName, company_name: account.companyName })) }
     }
-    // D25, P187: a partner landing page's prospect, coupon and company go with the login that carried them.
+    // D25: a partner landing page's prospect, coupon and company go with the login that carried them.
     await recordLoginOrigem(app.db.orm, chosen.id, { prospex: body.prospex, cupom: body.cupom, company: body.company })
     return { access_token: await app.auth.openSession(chosen.id, request), token_type: 'bearer' as const }
   })

@@ -35,7 +35,7 @@ async function fail(usernames: string[], address: string, parallel = 10): Promis
 
 const times = (username: string, n: number) => Array<string>(n).fill(username)
 
-describe('login throttling (P19, issue 8 F1/F2)', () => {
+describe('login throttling (issue 8 F1/F2)', () => {
   it('evaluates at most the limit of 200 parallel wrong guesses for one account; the rest get 429 unevaluated', async () => {
     const attacker = '203.0.113.7'
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => login('aluno@example.com', `palpite-${i}`, attacker)))
@@ -54,7 +54,7 @@ describe('login throttling (P19, issue 8 F1/F2)', () => {
     const counted = await countedLoginAttempts(t.db.orm, { identifier: 'aluno@example.com', address: attacker })
     expect(counted.identifierAddress).toBe(evaluated.length)
 
-    // As decided (P19): the attacker's address stays refused even with the right password…
+    // As the login limits intend (docs/accounts-and-sessions.md): the attacker's address stays refused even with the right password…
     expect(await login('aluno@example.com', DEMO_PASSWORD, attacker)).toMatchObject({ status: 429 })
     // …while the student logs in from their own phone.
     expect(await login('ALUNO@example.com', DEMO_PASSWORD, '192.0.2.50')).toMatchObject({ status: 200 })

@@ -257,7 +257,7 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
     expect((await reset(linkParameter(mails[0]!.textBody, 'token'), 'senha-da-dona-1')).statusCode).toBe(200)
   })
 
-  it('the owner’s known device is never held up by the per-e-mail cap others filled (device cookie, P322)', async () => {
+  it('the owner’s known device is never held up by the per-e-mail cap others filled (device cookie)', async () => {
     const user = await accountWithPassword()
     const login = await t.app.inject({ ...loginRequest({ username: user.email, password: OLD_PASSWORD }), remoteAddress: newAddress() })
     expect(login.statusCode).toBe(200)
@@ -298,7 +298,7 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
     expect((await recover(`outra-rede-${randomUUID()}@example.com`)).statusCode).toBe(200)
   })
 
-  it('builds links on PORTAL_PUBLIC_URLS when configured, whatever Host the request forged (P68)', async () => {
+  it('builds links on PORTAL_PUBLIC_URLS when configured, whatever Host the request forged', async () => {
     const configured = await createTestApp({ portalPublicUrls: ['https://portal.knn.example', 'https://portal.phenom.example'] })
     try {
       const user = await createAccount(configured.app, configured.db)
@@ -319,8 +319,8 @@ describe('POST /login/recover-password/ (SPEC §7, D10)', () => {
   })
 })
 
-describe('POST /login/reset-password/ (SPEC §7, P54)', () => {
-  it('sets the new password: it logs in, the old one does not, and every other session ends (P21)', async () => {
+describe('POST /login/reset-password/ (SPEC §7)', () => {
+  it('sets the new password: it logs in, the old one does not, and every other session ends', async () => {
     const user = await accountWithPassword()
     const token = await resetTokenFor(user.email)
     const response = await reset(token, 'minha-nova-senha')

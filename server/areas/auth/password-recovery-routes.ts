@@ -11,7 +11,7 @@ import { badRequest, tooManyRequests, validationFailed } from '../../http/errors
 import { mailLinkBaseFor } from '../../mail/links.ts'
 import { passwordResetMail } from '../../mail/templates.ts'
 
-/** The one answer to every accepted request, whether or not an account has the e-mail (P72). */
+/** The one answer to every accepted request, whether or not an account has the e-mail. */
 export const RECOVERY_REQUESTED =
   'Se houver uma conta com esses dados, enviaremos um e-mail com um link para criar uma nova senha. Confira também a caixa de spam.'
 /** SPEC §8: an unknown, used or expired link. */
@@ -19,12 +19,12 @@ export const RESET_FAILED = 'Erro ao resetar senha'
 export const PASSWORD_RESET = 'Senha redefinida com sucesso. Entre com a nova senha.'
 
 /**
- * Limits (P72, P323), over the 15-minute window of P19 unless said. Counted for every
+ * Limits, over the login counters' 15-minute window unless said. Counted for every
  * accepted request, whether or not the e-mail has an account, so the limit says nothing
  * about that either. A stranger's requests fill the counters of their own address; the only
  * counter they share with the owner is the per-e-mail cap, whose window is 5 minutes, so it
  * can make the owner wait at most that long, and never on a device she logged in on before
- * (its device cookie, P322, which counts on that device's own budget instead).
+ * (its device cookie, which counts on that device's own budget instead).
  */
 export const RECOVERY_LIMITS = {
   /** E-mails one client address can have sent to one address or CPF. */
@@ -44,7 +44,7 @@ export const RECOVERY_IDENTIFIER_WINDOW_MS = 5 * 60 * 1000
 
 const Email = v.pipe(v.string(), v.email())
 
-/** The e-mail, or the CPF of an access code (P69); null when the text can be neither. */
+/** The e-mail, or the CPF of an access code; null when the text can be neither. */
 function recoveryIdentifier(text: string, isAccessCode: boolean): LoginIdentifier | null {
   if (!isAccessCode) return v.is(Email, text) ? { email: text.toLowerCase() } : null
   const digits = text.replace(/[\s.\-/]/g, '')
@@ -54,7 +54,7 @@ function recoveryIdentifier(text: string, isAccessCode: boolean): LoginIdentifie
 export default async function passwordRecoveryRoutes(app: FastifyInstance) {
   /**
    * SPEC §7 recover-password. The e-mail is looked up, the token stored and the mail sent
-   * after the answer (P55), so neither the answer nor its timing tells whether the e-mail
+   * after the answer, so neither the answer nor its timing tells whether the e-mail
    * has an account.
    */
   contractRoute(app, contract.recoverPassword, async ({ query, request }) => {
@@ -97,7 +97,7 @@ export default async function passwordRecoveryRoutes(app: FastifyInstance) {
     return { detail: RECOVERY_REQUESTED }
   })
 
-  /** SPEC §7 reset-password: the link's token and the new password; every session ends (P21). */
+  /** SPEC §7 reset-password: the link's token and the new password; every session ends. */
   contractRoute(app, contract.resetPassword, async ({ query, body, request }) => {
     const reservation = await reserveAttempts(app.db.orm, [
       { scope: 'resetAddress', value: addressGroup(request.ip), limit: RECOVERY_LIMITS.resetAddress },

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { userSessions, type UserSessionRow } from './sessions-schema.ts'
 
 /**
- * Server-side sessions (issue 36 item 3, P330). The token check reads a session in the same
+ * Server-side sessions (issue 36 item 3). The token check reads a session in the same
  * query that loads the account (./users.ts), so nothing here runs per request but `touch`,
  * and that at most once every LAST_SEEN_STEP_MS per session.
  */

@@ -9,7 +9,7 @@ import { userSessions } from './sessions-schema.ts'
 import { users } from '../users/schema.ts'
 import { bearer, createTestApp, jsonRequest, loginRequest, type TestApp } from '../../test/app.ts'
 
-/** Issue 36 item 3 (P330): every login opens a server-side session that logout and /me can end. */
+/** Issue 36 item 3: every login opens a server-side session that logout and /me can end. */
 
 let t: TestApp
 beforeAll(async () => {
@@ -68,7 +68,7 @@ function expectEnded(response: Awaited<ReturnType<typeof me>>) {
   expect(response.headers['www-authenticate']).toBe('Bearer')
 }
 
-describe('sessions (issue 36 item 3, P330)', () => {
+describe('sessions (issue 36 item 3)', () => {
   it('opens one session per login, named by its device and brand, and lists it as this device', async () => {
     const { id, email } = await student()
     const phone = await login(email, { userAgent: ANDROID_CHROME, host: 'phenom.localhost' })

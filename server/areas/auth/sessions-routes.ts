@@ -17,7 +17,7 @@ export const SESSION_TEXTS = {
 } as const
 
 /**
- * Server-side sessions (issue 36 item 3, P330): "Sair", /me "Aparelhos conectados",
+ * Server-side sessions (issue 36 item 3): "Sair", /me "Aparelhos conectados",
  * "Encerrar" and "Sair de todos os outros aparelhos". Only the caller's own sessions (D7):
  * another account's id is answered like one that does not exist.
  */

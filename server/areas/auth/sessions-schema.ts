@@ -4,7 +4,7 @@ import { instant, timestamps } from '../../db/timestamps.ts'
 import { users } from '../users/schema.ts'
 
 /**
- * A signed-in device (issue 36 item 3, P330): every login opens one, and every access token
+ * A signed-in device (issue 36 item 3): every login opens one, and every access token
  * names its session (`sid`). Revoking the row ends the token on its next request; /me lists
  * the live ones ("Aparelhos conectados"). `id` is 128 random bits (base64url), so an id seen
  * in one account's list names nothing in another's.

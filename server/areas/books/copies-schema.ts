@@ -7,9 +7,9 @@ import { users } from '../users/schema.ts'
 /**
  * A printed copy of a course book (D8): its `uuid` is the QR code printed inside. The school
  * that sold it is kept, so a new person who starts with it joins that school when the profile
- * is complete (P74). `user_id` null = an "empty" book, nobody's yet. A copy the school handed
+ * is complete. `user_id` null = an "empty" book, nobody's yet. A copy the school handed
  * to an enrolled student has `user_id` and no `linked_at` until the student uses it (book-code
- * login or Meu perfil); `linked_at` is when its owner linked it (P73).
+ * login or Meu perfil); `linked_at` is when its owner linked it.
  */
 export const livroExemplares = pgTable(
   'livro_exemplares',

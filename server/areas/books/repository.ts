@@ -8,7 +8,7 @@ import { users } from '../users/schema.ts'
 import { isSerialId } from '../../db/ids.ts'
 
 /**
- * Printed book copies (D8, P73–P75). The caller's books are read through `forUser`, so
+ * Printed book copies (D8). The caller's books are read through `forUser`, so
  * another account's copy is simply not found (D7); the lookups before login are below it.
  */
 
@@ -125,7 +125,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * Links a copy to the caller: an empty one, or one the school gave the caller (P73). One
+     * Links a copy to the caller: an empty one, or one the school gave the caller. One
      * conditional update, so of two accounts adding one book at once exactly one gets it.
      */
     async add(uuid: string): Promise<AddBookOutcome> {
@@ -180,7 +180,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * The provisional account completed its profile (P74): it joins the school that sold its
+     * The provisional account completed its profile: it joins the school that sold its
      * first book. Nothing happens for an account that already has a drive_user or no book.
      */
     async joinSchoolOfFirstBook(): Promise<void> {

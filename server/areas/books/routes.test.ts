@@ -42,7 +42,7 @@ function call(method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, pa
   return t.app.inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) })
 }
 
-describe('POST /login/access-token/book-code/ (D8, P73)', () => {
+describe('POST /login/access-token/book-code/ (D8)', () => {
   it('logs an existing account in with the book the school gave it, and links the book', async () => {
     const owner = await createAccount(t.app, t.db)
     const copy = await createBookCopy(t.db, owner.id, { linked: false })
@@ -159,7 +159,7 @@ describe('POST /login/access-token/book-code/ (D8, P73)', () => {
     expect((await bookLogin({ uuid: randomUUID() })).statusCode).toBe(422)
   })
 
-  it('is limited like the password login (P19): the 11th guess from one address with one username gets 429', async () => {
+  it('is limited like the password login: the 11th guess from one address with one username gets 429', async () => {
     const address = freshAddress()
     const username = newPerson()
     for (let attempt = 0; attempt < 10; attempt++) {

@@ -7,7 +7,7 @@ import { contractRoute } from '../../http/contract-route.ts'
 import { badRequest, HttpError, notFound } from '../../http/errors.ts'
 import { tooManyAttempts } from '../auth/login-routes.ts'
 
-/** Texts of P73 (SPEC §8 lists the client's; these say what to do next). */
+/** Texts of the book-code login (SPEC §8 lists the client's; these say what to do next). */
 export const BOOK_TEXTS = {
   notFound: 'Livro não encontrado. Confira o código impresso no livro.',
   claimed: 'Este livro já está vinculado a uma conta. Entre com seu e-mail e senha.',
@@ -24,10 +24,10 @@ function toUserBook(row: booksRepo.UserBookRow) {
 
 export default async function bookRoutes(app: FastifyInstance) {
   /**
-   * Book-code login (D8, P73). The code alone never opens an account that has a password:
+   * Book-code login (D8). The code alone never opens an account that has a password:
    * it logs in the owner of a copy the school gave them and they have not used yet (their
    * e-mail or CPF must match), or a provisional account that has no password yet; an empty
-   * copy starts a provisional account for a new person. Limited like the password login (P19).
+   * copy starts a provisional account for a new person. Limited like the password login.
    */
   contractRoute(app, contract.bookCodeLogin, async ({ body, request }) => {
     const identifier = parseLoginIdentifier(body.username)

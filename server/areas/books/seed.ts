@@ -3,7 +3,7 @@ import { livroExemplares } from './copies-schema.ts'
 import { ensureLivros } from '../../db/seed-school.ts'
 
 /**
- * Printed copies of the demo school's books (D8, P73). Fixed codes, so the README, the
+ * Printed copies of the demo school's books (D8). Fixed codes, so the README, the
  * /dev/books page and the browser tests can name them. Idempotent: a copy that exists is
  * left as it is (someone may have claimed or unlinked it).
  */

@@ -1,7 +1,7 @@
 import type { Moeda, MoedaEstrangeira } from '../../../src/contract/schemas/cambio.ts'
 
 /**
- * The câmbio's arithmetic (D30, P200), in integer cents and BigInt so nothing is lost to
+ * The câmbio's arithmetic (D30), in integer cents and BigInt so nothing is lost to
  * floating point. The rate is reais per unit in millionths (5,3412 → 5_341_200). Every
  * division rounds half up to the cent: foreign → reais is `valor × taxa / 10⁶`, reais →
  * foreign `valor × 10⁶ / taxa`; IOF is 1.1 % of the reais (half up), and the total is reais

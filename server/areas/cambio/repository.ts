@@ -25,7 +25,7 @@ export async function definirTaxa(db: Db, moeda: MoedaEstrangeira, taxaMilionesi
     .onConflictDoUpdate({ target: cambioTaxas.moeda, set: { taxaMilionesimos, data } })
 }
 
-/** Records the caller's quote at `now`, valid 15 minutes (P201). */
+/** Records the caller's quote at `now`, valid 15 minutes. */
 export async function registrarCotacao(
   db: Db,
   userId: number,
@@ -59,7 +59,7 @@ export async function cotacaoDoAluno(db: Db, userId: number, id: number): Promis
 
 /**
  * Dates a quote back `minutes` (its simulation and its end alike), as if simulated that long
- * ago: the tests' clock, and /dev/cambio's for the browser tests (P234). Never in production.
+ * ago: the tests' clock, and /dev/cambio's for the browser tests. Never in production.
  */
 export async function envelhecerCotacao(db: Db, id: number, minutes: number): Promise<boolean> {
   if (!isSerialId(id)) return false

@@ -11,7 +11,7 @@ import { DEMO_TAXAS } from './seed.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../../test/app.ts'
 
-describe('converter (D30, P200): integer cents, half up', () => {
+describe('converter (D30): integer cents, half up', () => {
   it('rounds a half cent up, both ways, and IOF is 1.1 % of the reais on top', () => {
     // 1 cent at R$ 5,50 is 5.5 cents of real → 6; IOF of 6 cents is 0.066 → 0.
     expect(converter('USD', 'USD', 1, 5_500_000)).toMatchObject({ valorReaisCentavos: 6, iofCentavos: 0, totalCentavos: 6 })
@@ -206,7 +206,7 @@ async function envelhecer(id: number, minutes: number) {
 const chargesOf = (id: number) => t.db.orm.select().from(cobrancas).where(eq(cobrancas.cotacaoCambioId, id))
 const quote = async (id: number) => (await t.db.orm.select().from(cambioCotacoes).where(eq(cambioCotacoes.id, id)))[0]!
 
-describe('paying a quote (D30, P202)', () => {
+describe('paying a quote (D30)', () => {
   it('by card: the total is charged once (201), a second payment is 409 and reaches no gateway', async () => {
     const cotacao = await cotar(ana)
     const paid = await pagarCartao(ana.token, cotacao.id)

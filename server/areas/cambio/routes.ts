@@ -37,7 +37,7 @@ const COTACAO: AlvoTexts = {
   closed: CAMBIO_TEXTS.cotacaoExpirada,
 }
 
-/** Câmbio (D14, D30, P200–P202): the simulator records a quote the student can pay for 15 minutes. */
+/** Câmbio (D14, D30): the simulator records a quote the student can pay for 15 minutes. */
 export default async function cambioRoutes(app: FastifyInstance) {
   const payments = paymentFlows(app)
   contractRoute(app, contract.simularCambio, async ({ caller, body, reply }) => {

@@ -7,7 +7,7 @@ import { users } from '../users/schema.ts'
 export const MOEDAS_CAMBIO = ['USD', 'EUR', 'GBP'] as const
 
 /**
- * The configured rate table (D14, D30, P200): reais per one unit of each currency, in
+ * The configured rate table (D14, D30): reais per one unit of each currency, in
  * millionths of a real (R$ 5,4321 = 5_432_100), with the day the rate is of. One row per
  * currency; the school (or a migration, as the demo's) updates it.
  */
@@ -26,9 +26,9 @@ export const cambioTaxas = pgTable(
 )
 
 /**
- * A simulation the student asked for (D30, P201): what it converts, at which rate, its IOF
+ * A simulation the student asked for (D30): what it converts, at which rate, its IOF
  * and total in cents, valid 15 minutes from `created_at` (`valida_ate`). Paid once
- * (`pago_em`) through the payments' charges (`cobrancas.cotacao_cambio_id`, P202).
+ * (`pago_em`) through the payments' charges (`cobrancas.cotacao_cambio_id`).
  */
 export const cambioCotacoes = pgTable(
   'cambio_cotacoes',

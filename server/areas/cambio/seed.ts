@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts'
 import { cambioTaxas } from './schema.ts'
 
 /**
- * The demo's rate table (D30, P200): plausible reais per unit, dated the seed's day. A rate
+ * The demo's rate table (D30): plausible reais per unit, dated the seed's day. A rate
  * already there (the school's) is left as it is.
  */
 export const DEMO_TAXAS = { USD: 5_341_200, EUR: 6_158_700, GBP: 7_023_500 } as const

@@ -13,7 +13,7 @@ export function chatIdentifier(userId: number): string {
 }
 
 /**
- * GET /chatwoot-token/me/ (SPEC §7, D19, P204): the student's chat identity, its hash the
+ * GET /chatwoot-token/me/ (SPEC §7, D19): the student's chat identity, its hash the
  * HMAC-SHA256 of the identifier with the inbox's secret, so Chatwoot knows the conversation
  * is really this student's. Without chat configured: 404.
  */

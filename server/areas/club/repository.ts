@@ -22,7 +22,7 @@ import { users } from '../users/schema.ts'
 export type { ClubCupomParceriaRow, ClubRecompensaRow } from './schema.ts'
 
 /**
- * The KNN Club's points (issue 13, D23, D24, P160–P162). The ledger holds movements; a
+ * The KNN Club's points (issue 13, D23, D24). The ledger holds movements; a
  * debit records which credits it used, oldest unexpired first (`club_alocacoes`). So, in
  * SQL and at any instant: a credit's remaining points are its amount minus its allocations;
  * the balance is the remaining points of the credits not expired yet; what a credit still

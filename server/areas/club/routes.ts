@@ -12,7 +12,7 @@ import { parseTmz } from '../../http/tmz.ts'
 import { toCurrentUser } from '../users/routes.ts'
 
 /**
- * The student's KNN Club (issue 13, D23, D24, D26, P160–P162): joining, the catalogue,
+ * The student's KNN Club (issue 13, D23, D24, D26): joining, the catalogue,
  * redemptions, the statement and partnership coupons. Only the caller's own data.
  */
 

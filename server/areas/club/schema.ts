@@ -5,7 +5,7 @@ import { BENEFICIOS_CUPOM, STATUS_INDICACAO, STATUS_PEDIDO_RECOMPENSA } from '..
 import { users } from '../users/schema.ts'
 
 /**
- * The KNN Club (issue 13, D23–D26, P160–P164). The balance is never stored: it is derived
+ * The KNN Club (issue 13, D23–D26). The balance is never stored: it is derived
  * from the ledger (`club_movimentos`) and the FIFO allocations of each debit
  * (`club_alocacoes`) in SQL, expiry included (12 months after a credit, oldest first).
  */
@@ -21,7 +21,7 @@ export const ORIGENS_LEDGER = ['indicacao', 'parcela', 'parceria', 'resgate', 'e
 /**
  * One movement of a student's points. `(origem, referencia)` is unique: the same referral,
  * instalment, coupon, redemption or cancellation can never move points twice, whatever
- * races (P161).
+ * races.
  */
 export const clubMovimentos = pgTable(
   'club_movimentos',

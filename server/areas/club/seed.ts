@@ -5,7 +5,7 @@ import { setReferralCode } from '../referral/repository.ts'
 import { clubCuponsParceria, clubIndicacoes, clubMovimentos, clubPedidosRecompensa, clubRecompensas } from './schema.ts'
 
 /**
- * The KNN Club's demo (issue 13 "Demo data", P164): a catalogue of eight rewards (one out
+ * The KNN Club's demo (issue 13 "Demo data"): a catalogue of eight rewards (one out
  * of stock), two partnership coupons (one valid, one already used by another student), and
  * for Ana (aluno@example.com, a member) a history relative to the first seeding: points
  * that expired, points expiring within 30 days, two reward orders (entregue, solicitado),
@@ -16,10 +16,10 @@ import { clubCuponsParceria, clubIndicacoes, clubMovimentos, clubPedidosRecompen
 
 /** Ana's referral link is /indicacao/ANASOUZA. */
 export const DEMO_REFERRAL_CODE = 'ANASOUZA'
-/** A valid 10% coupon and a used one (README, P164). */
+/** A valid 10% coupon and a used one (README). */
 export const DEMO_COUPON_VALID = 'PARCEIRA10'
 export const DEMO_COUPON_USED = 'PARCEIRA15'
-/** 10 % off, attached to cupom@ (Clara) for the e2e run of an order with a coupon (P177). */
+/** 10 % off, attached to cupom@ (Clara) for the e2e run of an order with a coupon. */
 export const DEMO_COUPON_ATTACHED = 'EMPRESA10'
 
 export const DEMO_REWARDS = [

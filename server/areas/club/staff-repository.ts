@@ -6,10 +6,11 @@ import { users } from '../users/schema.ts'
 import { creditPoints, rewardOrderColumns, toRewardOrderRow, type RewardOrderRow } from './repository.ts'
 import { isUniqueViolation } from '../../db/pg-errors.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
+import { countsByStatus, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
 
 /**
- * The managers' side of the club's rewards (issue 13, D24, D31, P164): the reward orders to
- * fulfil and the catalogue. Every change is written to the audit log in its transaction.
+ * The managers' side of the club's rewards (issue 13, D24, D31): the reward orders to
+ * fulfil, a staff queue (../../db/staff-queue.ts), and the catalogue. Every change is written to the audit log in its transaction.
  */
 
 export const REWARD_ORDER_ACTION = 'club.reward-order.move'
@@ -60,23 +61,15 @@ export async function rewardOrdersPage(
     ordersWhere(db, filter.status ? eq(clubPedidosRecompensa.status, filter.status) : undefined, filter.limit, filter.offset),
     db.select({ status: clubPedidosRecompensa.status, n: count() }).from(clubPedidosRecompensa).groupBy(clubPedidosRecompensa.status),
   ])
-  const byStatus = new Map(counted.map((row) => [row.status, row.n]))
-  const porStatus = STATUS_PEDIDO_RECOMPENSA.map((status) => ({ status, total: byStatus.get(status) ?? 0 }))
-  const total = filter.status ? (byStatus.get(filter.status) ?? 0) : porStatus.reduce((sum, row) => sum + row.total, 0)
-  return { items, total, porStatus }
+  const porStatus = countsByStatus(STATUS_PEDIDO_RECOMPENSA, counted)
+  return { items, total: totalShown(porStatus, filter.status && [filter.status]), porStatus }
 }
 
 export async function rewardOrderForStaff(db: Db, id: number): Promise<RewardOrderForStaff | undefined> {
   return (await ordersWhere(db, eq(clubPedidosRecompensa.id, id), 1, 0))[0]
 }
 
-export type RewardOrderMoveOutcome =
-  | { kind: 'moved' }
-  | { kind: 'notFound' }
-  /** Not where the manager saw it (another manager moved it). */
-  | { kind: 'stale'; current: PedidoRecompensaStatus }
-  /** From there the order does not go where asked. */
-  | { kind: 'forbidden'; current: PedidoRecompensaStatus }
+export type RewardOrderMoveOutcome = { kind: 'moved' } | StaffMoveRefusal<PedidoRecompensaStatus>
 
 /**
  * Moves a reward order one step under a row lock. A cancel gives the points back as a
@@ -90,9 +83,8 @@ export async function moveRewardOrder(
 ): Promise<RewardOrderMoveOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(clubPedidosRecompensa).where(eq(clubPedidosRecompensa.id, move.orderId)).for('update')
-    if (!order) return { kind: 'notFound' }
-    if (order.status !== move.from) return { kind: 'stale', current: order.status }
-    if (!REWARD_ORDER_MOVES[order.status].includes(move.to)) return { kind: 'forbidden', current: order.status }
+    const refused = refuseStaffMove(order, move.from, (current) => REWARD_ORDER_MOVES[current].includes(move.to))
+    if (refused || !order) return refused ?? { kind: 'notFound' }
     await tx.update(clubPedidosRecompensa).set({ status: move.to, updatedAt: now }).where(eq(clubPedidosRecompensa.id, order.id))
     let devolvido = false
     if (move.to === 'cancelado') {

@@ -10,7 +10,7 @@ import { HttpError, notFound } from '../../http/errors.ts'
 import { toPedidoRecompensa, toRecompensa } from './routes.ts'
 
 /**
- * The managers' KNN Club (issue 13, D24, D25, D31, P163, P164): referral leads, reward
+ * The managers' KNN Club (issue 13, D24, D25, D31): referral leads, reward
  * orders to fulfil and the catalogue. Managers only, online only; every change audited.
  */
 

@@ -11,7 +11,7 @@ export default async function configRoutes(app: FastifyInstance) {
     cep_service_url: config.cepServiceUrl,
     drive_base_url: config.drivePublicUrl ?? config.driveBasePath,
     sentry_dsn: config.sentryDsn,
-    // Only when the chat is on (URL, secret and website token, P204, P274): the client shows
+    // Only when the chat is on (URL, secret and website token): the client shows
     // its button by this.
     chatwoot_url: chatSettings(config)?.url ?? null,
     chatwoot_website_token: chatSettings(config)?.websiteToken ?? null,

@@ -5,10 +5,10 @@ import { englishTestQuestoes, englishTestRespostas, englishTestTentativas } from
 import { isSerialId } from '../../db/ids.ts'
 
 /**
- * The English level test's attempts (issue 10, P130–P133). A student reaches only their
+ * The English level test's attempts (issue 10). A student reaches only their
  * own attempts (D7: anyone else's is not found). The clock is the server's: an attempt past
  * `expira_em` is finished, with the answers saved before it, the first time anything reads
- * or writes it (P131), so a reload or another device never gets more time.
+ * or writes it, so a reload or another device never gets more time.
  */
 
 type NivelQuestao = (typeof NIVEIS_QUESTAO)[number]
@@ -33,7 +33,7 @@ export interface Tentativa {
   finalizadaEm: Date | null
   acertos: number | null
   nivel: NivelResultado | null
-  /** In the order shown, with their right answers: the route decides what to send (P131). */
+  /** In the order shown, with their right answers: the route decides what to send. */
   questoes: QuestaoDoBanco[]
   respostas: Resposta[]
 }
@@ -45,11 +45,11 @@ export interface Pontuacao {
   porNivel: { nivel: NivelQuestao; acertos: number; total: number }[]
 }
 
-/** A level is reached with at least this share of its questions right (P132: 3 of 4). */
+/** A level is reached with at least this share of its questions right (3 of 4). */
 const PASS_SHARE = 0.7
 
 /**
- * Score and CEFR level of a set of answers (P132): the level is the highest one reached
+ * Score and CEFR level of a set of answers: the level is the highest one reached
  * with every level below it reached too, counting from A1; none reached is Pré-A1.
  */
 export function pontuar(questoes: readonly QuestaoDoBanco[], respostas: readonly Resposta[]): Pontuacao {
@@ -140,7 +140,7 @@ async function load(db: Db, row: TentativaRow): Promise<Tentativa> {
 
 /**
  * Finishes a locked, unfinished attempt at `now` (its deadline when `now` is past it) with
- * the answers it has, recording the score and level (P132; what issue 12 reads, P133).
+ * the answers it has, recording the score and level (what issue 12 reads).
  */
 async function finish(tx: Db, row: TentativaRow, now: Date): Promise<TentativaRow> {
   const tentativa = await load(tx, row)
@@ -159,7 +159,7 @@ export function forUser(db: Db, userId: number) {
     return row ?? null
   }
 
-  /** Finishes the caller's attempt whose time is over, if there is one (P131). */
+  /** Finishes the caller's attempt whose time is over, if there is one. */
   async function closeExpired(now: Date): Promise<void> {
     const [overdue] = await db
       .select({ id: englishTestTentativas.id })
@@ -202,7 +202,7 @@ export function forUser(db: Db, userId: number) {
     /**
      * Starts an attempt with every question of the bank, or answers the one in progress.
      * The student's row is locked, so two starts at once (two tabs, two devices) make one;
-     * the partial unique index backs this up (P130).
+     * the partial unique index backs this up.
      */
     async iniciar(now: Date, durationMs: number, retakeDays: number): Promise<IniciarResult> {
       await closeExpired(now)
@@ -252,7 +252,7 @@ export function forUser(db: Db, userId: number) {
     /**
      * Saves answers to the caller's attempt in progress: each replaces the earlier choice
      * for its question, so sending the same answers again changes nothing. After the
-     * deadline nothing is saved and the attempt is finished (P131). All or nothing.
+     * deadline nothing is saved and the attempt is finished. All or nothing.
      */
     async salvar(id: number, respostas: readonly Resposta[], now: Date): Promise<SalvarResult> {
       if (!isSerialId(id)) return { kind: 'not-found' }
@@ -306,7 +306,7 @@ export async function bankSize(db: Db): Promise<number> {
 }
 
 /**
- * The student's level from their last finished attempt (P133): what the order machine of
+ * The student's level from their last finished attempt: what the order machine of
  * issue 12 reads to take an order from -3 ("Aguardando nivelamento") to 1 once a product is
  * chosen (D11). An attempt whose time is over counts, finished here if nobody read it yet.
  */

@@ -10,7 +10,7 @@ import { createAccount, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../../test/app.ts'
 import { CHOICE_NOT_IN_QUESTION, QUESTION_NOT_IN_TEST, TEST_FINISHED } from './routes.ts'
 
-/** The level test (issue 10, P130–P133) on the real server and database. */
+/** The level test (issue 10) on the real server and database. */
 
 const API = '/api/v1/english-test'
 
@@ -152,7 +152,7 @@ describe('the level test', () => {
     expect((await row(tentativa.id)).acertos).toBe(2)
   })
 
-  it('gives the level from the levels reached in order (P132)', async () => {
+  it('gives the level from the levels reached in order', async () => {
     const ana = await createAccount(t.app, t.db)
     const tentativa = await iniciar(ana)
     const certa = rightChoices(tentativa)
@@ -172,7 +172,7 @@ describe('the level test', () => {
       { nivel: 'B2', acertos: 1, total: 4 },
       { nivel: 'C1', acertos: 4, total: 4 },
     ])
-    // What issue 12's order machine reads (P133).
+    // What issue 12's order machine reads.
     expect(await resultadoDoAluno(t.db.orm, ana.id)).toMatchObject({ nivel: 'B1' })
   })
 
@@ -228,7 +228,7 @@ describe('the level test', () => {
     expect(finished).toMatchObject({ tempo_esgotado: true, finalizada_em: finished.expira_em, resultado: { acertos: 0, nivel: 'PRE_A1' } })
   })
 
-  it(`lets a finished student take it again only ${ENGLISH_TEST_RETAKE_DAYS} days after finishing (P130)`, async () => {
+  it(`lets a finished student take it again only ${ENGLISH_TEST_RETAKE_DAYS} days after finishing`, async () => {
     const ana = await createAccount(t.app, t.db)
     const tentativa = await iniciar(ana)
     await finalizar(ana, tentativa.id)

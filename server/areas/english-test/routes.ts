@@ -21,7 +21,7 @@ export function retakeMessage(at: Date): string {
 }
 
 /**
- * The attempt as the student may see it (P131): the questions without their right answers
+ * The attempt as the student may see it: the questions without their right answers
  * until it is finished; then the score, the level and the right answers.
  */
 export function toTentativa(tentativa: Tentativa, now: Date): TentativaEnglishTest {
@@ -47,7 +47,7 @@ export function toTentativa(tentativa: Tentativa, now: Date): TentativaEnglishTe
   }
 }
 
-/** /english-test (issue 10, P130–P133): the level test on the server's clock. */
+/** /english-test (issue 10): the level test on the server's clock. */
 export default async function englishTestRoutes(app: FastifyInstance) {
   const db = app.db.orm
   const durationMs = ENGLISH_TEST_MINUTES * 60_000
@@ -56,7 +56,7 @@ export default async function englishTestRoutes(app: FastifyInstance) {
     const now = new Date()
     const { tentativa, podeRefazerEm } = await englishTestRepo.forUser(db, caller.id).estado(now, ENGLISH_TEST_RETAKE_DAYS)
     const emAndamento = tentativa !== null && tentativa.finalizadaEm === null
-    // Issue 12 (P152): an attempt whose time ran out was closed just now; its waiting orders move on.
+    // Issue 12: an attempt whose time ran out was closed just now; its waiting orders move on.
     if (tentativa?.finalizadaEm) await releaseAfterLevelTest(db, caller.id, now)
     return {
       total_questoes: tentativa?.questoes.length ?? (await englishTestRepo.bankSize(db)),
@@ -111,7 +111,7 @@ export default async function englishTestRoutes(app: FastifyInstance) {
     const now = new Date()
     const tentativa = await englishTestRepo.forUser(db, caller.id).finalizar(params.id, now)
     if (!tentativa) throw notFound()
-    // Issue 12 (P152): the orders waiting for the level test move on to payment.
+    // Issue 12: the orders waiting for the level test move on to payment.
     await releaseAfterLevelTest(db, caller.id, now)
     return toTentativa(tentativa, now)
   })

@@ -4,7 +4,7 @@ import { timestamps } from '../../db/timestamps.ts'
 import { users } from '../users/schema.ts'
 
 /**
- * The English level test /english-test (issue 10, P130–P133): a bank of multiple-choice
+ * The English level test /english-test (issue 10): a bank of multiple-choice
  * questions by CEFR level, one attempt per student at a time with the server's clock
  * (`expira_em`), the answers saved as the student goes, and the result (score and level)
  * recorded on the attempt for the order machine to read (D11 -3 → 1, issue 12).
@@ -22,7 +22,7 @@ export const englishTestQuestoes = pgTable(
     enunciado: text('enunciado').notNull(),
     /** The choices, shown in this order; their index is the answer's `opcao`. */
     opcoes: text('opcoes').array().notNull(),
-    /** Index in `opcoes` of the right choice: never sent before the attempt is finished (P131). */
+    /** Index in `opcoes` of the right choice: never sent before the attempt is finished. */
     correta: integer('correta').notNull(),
     ...timestamps,
   },
@@ -37,20 +37,20 @@ export const englishTestTentativas = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     iniciadaEm: timestamp('iniciada_em', { withTimezone: true, mode: 'date' }).notNull(),
-    /** The server's deadline (P131): answers after it are refused, the attempt ends with what was saved. */
+    /** The server's deadline: answers after it are refused, the attempt ends with what was saved. */
     expiraEm: timestamp('expira_em', { withTimezone: true, mode: 'date' }).notNull(),
     /** Null while in progress; the deadline itself when time ran out. */
     finalizadaEm: timestamp('finalizada_em', { withTimezone: true, mode: 'date' }),
     /** The bank's questions at the start, in the order shown. */
     questaoIds: integer('questao_ids').array().notNull(),
-    /** Set when finished (P132). */
+    /** Set when finished. */
     acertos: integer('acertos'),
-    /** CEFR level reached (P132): PRE_A1, A1, A2, B1, B2 or C1; set when finished. */
+    /** CEFR level reached: PRE_A1, A1, A2, B1, B2 or C1; set when finished. */
     nivel: text('nivel'),
     ...timestamps,
   },
   (table) => [
-    // One attempt in progress per student (P130).
+    // One attempt in progress per student.
     uniqueIndex('english_test_tentativas_em_andamento_unique')
       .on(table.userId)
       .where(sql`${table.finalizadaEm} is null`),

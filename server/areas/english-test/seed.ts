@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts'
 import { englishTestQuestoes } from './schema.ts'
 
 /**
- * The English level test's question bank (issue 10, P132): 20 multiple-choice questions,
+ * The English level test's question bank (issue 10): 20 multiple-choice questions,
  * four per CEFR level from A1 to C1, in the order the test shows them. Seeding only adds
  * the questions that are missing (by `codigo`), so it runs at every start like the rest.
  */

@@ -9,7 +9,7 @@ import { isSerialId } from '../../db/ids.ts'
  * D7): a class of another student's class is simply not found.
  */
 
-/** The join window opens this long before the start and closes at the end (P121). */
+/** The join window opens this long before the start and closes at the end. */
 export const JOIN_OPENS_BEFORE_MS = 10 * 60_000
 
 export interface AulaDoAluno {
@@ -28,7 +28,7 @@ export interface AulaDoAluno {
 
 export type Janela = 'agendada' | 'aberta' | 'encerrada'
 
-/** Where the class stands at `now` (P121): the link is handed out only while `aberta`. */
+/** Where the class stands at `now`: the link is handed out only while `aberta`. */
 export function janelaAt(aula: Pick<AulaDoAluno, 'inicio' | 'fim'>, now: Date): Janela {
   if (now.getTime() < aula.inicio.getTime() - JOIN_OPENS_BEFORE_MS) return 'agendada'
   return now < aula.fim ? 'aberta' : 'encerrada'
@@ -90,7 +90,7 @@ export function forUser(db: Db, userId: number) {
 
     /**
      * The online classes of a class of the day [from, to): those starting in it, and one
-     * started before it and still going on at `now` (across midnight, P304). The class is
+     * started before it and still going on at `now` (across midnight). The class is
      * named by its id (`by: 'turma'`) or by the caller's enrolment (`'turmaAluno'`); null
      * when the caller is not enrolled in it.
      */
@@ -108,7 +108,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * Joining (P122): records attendance while the class is open; once recorded it stays as
+     * Joining: records attendance while the class is open; once recorded it stays as
      * it was (a repeat, even after the end, answers it unchanged). Two joins at once: the
      * unique (class, enrolment) keeps one row, and both answer it.
      */

@@ -112,7 +112,7 @@ describe('online classes', () => {
     expect((await call(t, student.token, url, { tmz: tmzWhereClockReads(1) })).json()).toBeNull()
   })
 
-  it("a class going on now that began before midnight is today's class (P304); one begun yesterday and over is not", async () => {
+  it("a class going on now that began before midnight is today's class; one begun yesterday and over is not", async () => {
     const student = await createAccount(t.app, t.db)
     // At 01:xx local time this class began at 23:xx yesterday and is open for another hour.
     const ids = await createAulaOnline(t.db, student.id, { inicio: new Date(Date.now() - 2 * HOUR), fim: new Date(Date.now() + HOUR) })

@@ -7,16 +7,16 @@ import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { callerTodayBounds } from '../../http/tmz.ts'
 
-/** The 409 texts of joining outside the window (P121), shown to the student as they are. */
+/** The 409 texts of joining outside the window, shown to the student as they are. */
 export const JOIN_TOO_EARLY = 'A aula ainda não abriu: a entrada abre 10 minutos antes do início.'
 export const JOIN_ENDED = 'Esta aula já terminou.'
 
 const DAY_MS = 86_400_000
-/** The list's reach (P123): the last 30 days and the next 60. */
+/** The list's reach: the last 30 days and the next 60. */
 export const LIST_PAST_DAYS = 30
 export const LIST_FUTURE_DAYS = 60
 
-/** The API's view of a class at `now`: the link only while it is open (P121). */
+/** The API's view of a class at `now`: the link only while it is open. */
 export function toAulaOnline(aula: AulaDoAluno, now: Date): AulaOnline {
   const status = janelaAt(aula, now)
   return {
@@ -36,7 +36,7 @@ export function toAulaOnline(aula: AulaDoAluno, now: Date): AulaOnline {
 }
 
 /**
- * Today's class among a class's classes of the day (P120): the first not yet over (the one
+ * Today's class among a class's classes of the day: the first not yet over (the one
  * open or next), else the day's last one; null when the day has none.
  */
 export function aulaDeHoje(aulas: readonly AulaDoAluno[], now: Date): AulaDoAluno | null {

@@ -5,8 +5,8 @@ import { turmaAlunos, turmas } from '../classes/schema.ts'
 
 /**
  * Online class meetings of a class (issue 10, SPEC §2 /aula-online): when, who teaches, the
- * topic and the meeting's join link, which the API hands out only while the class is open
- * (P121). `professor` null: the class's own teacher.
+ * topic and the meeting's join link, which the API hands out only while the class is open.
+ * `professor` null: the class's own teacher.
  */
 export const aulasOnline = pgTable(
   'aulas_online',
@@ -30,7 +30,7 @@ export const aulasOnline = pgTable(
   ],
 )
 
-/** A student's attendance in an online class, recorded when they join (the first time stays, P122). */
+/** A student's attendance in an online class, recorded when they join (the first time stays). */
 export const aulaOnlinePresencas = pgTable(
   'aula_online_presencas',
   {

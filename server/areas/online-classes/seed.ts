@@ -6,7 +6,7 @@ import { users } from '../users/schema.ts'
 import { DEFAULT_TMZ_HOURS, localToday } from '../../http/tmz.ts'
 
 /**
- * The demo's online classes (issue 10, P124), relative to the seeding instant `now` (every
+ * The demo's online classes (issue 10), relative to the seeding instant `now` (every
  * server start with SEED_DEMO): one open from the start for two hours, so the demo (and
  * the e2e run) always has today's class to join; one three hours later (its countdown);
  * some past (one attended) and some ahead at 19:00 Brazil time. A start on the same day

@@ -10,8 +10,8 @@ import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app
 
 /**
  * What a student chooses around an order (issue 12, issue 13): the book the level test
- * suggests instead of the one ordered (P176), and the partnership discount coupon taken
- * once by the next order (D26, P177). Real endpoints and database, both engines.
+ * suggests instead of the one ordered, and the partnership discount coupon taken
+ * once by the next order (D26). Real endpoints and database, both engines.
  */
 let t: TestApp
 
@@ -31,7 +31,7 @@ const trocar = (student: TestAccount, id: number, codigo: string) =>
 const listed = async (student: TestAccount, id: number) =>
   (await api('GET', '/pre-invoice/', student.token)).json<PedidosPage>().items.find((pedido) => pedido.id === id)
 
-/** Finishes a level test with no answer: Pré-A1, whose book is Inglês Intermediário 1 (P176). */
+/** Finishes a level test with no answer: Pré-A1, whose book is Inglês Intermediário 1. */
 async function finishTest(student: TestAccount) {
   const started = await api('POST', '/english-test/tentativas/', student.token, {})
   expect(started.statusCode).toBe(201)
@@ -39,7 +39,7 @@ async function finishTest(student: TestAccount) {
   expect(finished.statusCode).toBe(200)
 }
 
-describe('the book the level test suggests (P176)', () => {
+describe('the book the level test suggests', () => {
   it('an order released by the test shows the suggested book; switching replaces its item at the same D12 price', async () => {
     const student = await createAccount(t.app, t.db)
     const waiting = await criar(student, { codigo_produto: 'ING-INT3', quantidade: 3, parcelas: 12 })
@@ -132,7 +132,7 @@ async function attachCoupon(student: TestAccount, percentual = 10, expiraEm = ne
 const precos = async (student: TestAccount, n: number) =>
   (await api('GET', `/pre-invoice/desconto-progressivo/${n}/`, student.token)).json<DescontoProgressivo>()
 
-describe('the partnership discount coupon on the next order (D26, P177)', () => {
+describe('the partnership discount coupon on the next order (D26)', () => {
   it('is shown on top of D12, applied by the next order once, and the order after it pays the full price', async () => {
     const student = await createAccount(t.app, t.db)
     expect(await precos(student, 3)).toMatchObject({ total: 123_300, cupom: null })
@@ -152,7 +152,7 @@ describe('the partnership discount coupon on the next order (D26, P177)', () => 
     expect(first.json<Pedido>()).toMatchObject({ total: 110_970, itens: [{ quantidade: 3, valor_unitario: 36_990 }] })
     const [row] = await t.db.orm.select().from(preInvoices).where(eq(preInvoices.id, first.json<Pedido>().id))
     expect(row!.cupomId).not.toBeNull()
-    // The club's coupon box says which order took it (P196).
+    // The club's coupon box says which order took it.
     const box = (await api('GET', '/at-home/parceria-cupom/', student.token)).json<{
       cupom: { codigo: string; usado_no_pedido: string | null }
     }>()

@@ -49,7 +49,7 @@ export interface NovoPedido {
   item: { descricao: string } | null
 }
 
-/** A partnership discount coupon (D26) as an order uses it (P177). */
+/** A partnership discount coupon (D26) as an order uses it. */
 export interface CupomDoPedido {
   id: number
   codigo: string
@@ -57,7 +57,7 @@ export interface CupomDoPedido {
   percentual: number
 }
 
-/** The number of the order not cancelled that took this discount coupon (P177), or null. */
+/** The number of the order not cancelled that took this discount coupon, or null. */
 export async function orderUsingCoupon(db: Db, cupomId: number): Promise<string | null> {
   const [row] = await db
     .select({ numero: preInvoices.numero })
@@ -68,7 +68,7 @@ export async function orderUsingCoupon(db: Db, cupomId: number): Promise<string 
 }
 
 /**
- * The coupon the student's next order would use (P177): a discount coupon she attached
+ * The coupon the student's next order would use: a discount coupon she attached
  * (`PUT /at-home/parceria-cupom/`), unexpired, and held by no order that is not cancelled
  * (a cancelled order gives it back); the one attached last if she has several.
  */
@@ -100,7 +100,7 @@ export async function cupomDisponivel(db: Db, userId: number, now = new Date()):
   return row ? { ...row, percentual: row.percentual! } : null
 }
 
-/** The percentage of the coupon an order used, or null (P177). */
+/** The percentage of the coupon an order used, or null. */
 async function percentualDoPedido(db: Db, cupomId: number | null): Promise<number | null> {
   if (cupomId === null) return null
   const [row] = await db
@@ -110,7 +110,7 @@ async function percentualDoPedido(db: Db, cupomId: number | null): Promise<numbe
   return row?.percentual ?? null
 }
 
-/** The price per book of an order's item: D12's for `quantidade`, less the order's coupon if it has one (P177). */
+/** The price per book of an order's item: D12's for `quantidade`, less the order's coupon if it has one. */
 export async function precoDoItem(db: Db, quantidade: number, cupomId: number | null): Promise<number> {
   return orderPrice(quantidade, await percentualDoPedido(db, cupomId)).precoPorLivro
 }
@@ -159,7 +159,7 @@ export function forUser(db: Db, userId: number) {
      * Writes the order and its line in one transaction. A concurrent request with the same
      * key waits for this one's insert and then finds its order (a replay): one order per key.
      * The student's discount coupons are locked first, so of two orders made at once the
-     * second waits and then finds the coupon held by the first: it is used once (P177).
+     * second waits and then finds the coupon held by the first: it is used once.
      */
     async criar(solicitacao: Solicitacao, pedido: NovoPedido, key: string | undefined, now = new Date()): Promise<CriarResult> {
       return db.transaction(async (tx) => {
@@ -201,7 +201,7 @@ export function forUser(db: Db, userId: number) {
 
     /**
      * Replaces the book of the caller's order waiting for payment (D11 1) by `produto`, for
-     * the same number of books, priced again by D12 with the order's coupon (P176). The
+     * the same number of books, priced again by D12 with the order's coupon. The
      * order's row is locked, so a payment or a cancel at the same time happens before (and
      * this is refused) or after it.
      */

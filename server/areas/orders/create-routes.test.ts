@@ -106,7 +106,7 @@ describe('GET /pre-invoice/desconto-progressivo/{id}/ (D12)', () => {
   })
 })
 
-describe('POST /pre-invoice/create/ (D11, D12, P148)', () => {
+describe('POST /pre-invoice/create/ (D11, D12)', () => {
   it("creates the caller's order at 1, priced by the server: 3 books at D12's total", async () => {
     const student = await createAccount(t.app, t.db)
     const response = await criar(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 3, parcelas: 12 })
@@ -212,7 +212,7 @@ describe('POST /pre-invoice/create/ (D11, D12, P148)', () => {
   })
 })
 
-describe('POST /pre-invoice/aluno/ (P148)', () => {
+describe('POST /pre-invoice/aluno/', () => {
   const dados = (pedido: number): DadosNotaInput => ({
     pedido,
     full_name: ' Maria da Silva ',

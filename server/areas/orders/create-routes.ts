@@ -46,7 +46,7 @@ function toDescontoProgressivo(price: OrderPrice, cupom: preInvoiceRepo.CupomDoP
   }
 }
 
-/** Ordering books (issue 12, D11, D12, P148): products, prices, creation, invoice data. */
+/** Ordering books (issue 12, D11, D12): products, prices, creation, invoice data. */
 export default async function preInvoiceRoutes(app: FastifyInstance) {
   const db = app.db.orm
 
@@ -64,7 +64,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     }
   })
 
-  // With the caller's discount coupon, which her next order would use (P177).
+  // With the caller's discount coupon, which her next order would use.
   contractRoute(app, contract.descontoProgressivo, async ({ caller, params }) => {
     const cupom = await preInvoiceRepo.cupomDisponivel(db, caller.id)
     return toDescontoProgressivo(orderPrice(params.id, cupom?.percentual ?? null), cupom)
@@ -78,7 +78,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
       if (result.kind === 'key-reused') throw new HttpError(422, KEY_REUSED)
       if (result.kind === 'created') reply.code(201)
       const pedido = (await pedidosRepo.forUser(db, caller.id).pedido(result.id))!
-      // As GET /pre-invoice/ lists it, suggestion included (P176).
+      // As GET /pre-invoice/ lists it, suggestion included.
       return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
     }
     // A replay answers the order it made, even if the product or the prices changed since.
@@ -92,7 +92,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
 
     // D11 -3: the book waits for the level test; the product is chosen again after it (SPEC §4).
     const waitsForTest = produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null
-    // Priced in the transaction that takes the student's coupon, if any (P177).
+    // Priced in the transaction that takes the student's coupon, if any.
     const pedido: preInvoiceRepo.NovoPedido = waitsForTest ? { status: -3, item: null } : { status: 1, item: { descricao: produto.nome } }
     return answer(await scope.criar(solicitacao, pedido, key))
   })

@@ -5,7 +5,7 @@ import type { PedidoDoAluno } from './repository.ts'
 import { produto, type Produto } from './create-repository.ts'
 
 /**
- * P176: the book the level test (P132's CEFR result) places a student in, within the
+ * The book the level test's CEFR result places a student in, within the
  * course line the test places into: the demo's English books Intermediário 1–3 (it sells
  * no English book below Intermediário 1, so Pré-A1 to A2 start there).
  */

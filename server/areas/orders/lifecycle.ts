@@ -37,7 +37,7 @@ export async function moveOrder(db: Db, orderId: number, event: OrderEvent, acto
 
 /**
  * SPEC §9: orders still waiting for payment 7 days after creation are cancelled (1 → -2);
- * an order released from -3 after the level test counts its 7 days from the release (P152).
+ * an order released from -3 after the level test counts its 7 days from the release.
  * Computed from `created_at` at each sweep, not scheduled one by one: a server that was
  * down when the deadline passed cancels them at its next start, and a second process
  * sweeping at the same time finds them cancelled already. Returns the cancelled ids.

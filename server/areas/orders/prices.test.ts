@@ -51,7 +51,7 @@ describe('D12 price tables', () => {
     expect(() => splitInstalments(100, 0)).toThrow(RangeError)
   })
 
-  it('takes a coupon percentage off each book after the progressive discount (P177)', () => {
+  it('takes a coupon percentage off each book after the progressive discount', () => {
     // 3 books: R$ 1.233,00, R$ 411,00 each; 10 % off → R$ 369,90 each, R$ 1.109,70 in all.
     const price = orderPrice(3, 10)
     expect(price).toMatchObject({ desconto: 6_000, cupomPercentual: 10, descontoCupom: 12_330, total: 110_970, precoPorLivro: 36_990 })

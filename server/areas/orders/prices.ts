@@ -3,7 +3,7 @@ import { MAX_LIVROS_POR_PEDIDO } from '../../../src/contract/schemas/pre-invoice
 /**
  * D12: the pre-invoice price tables of SPEC §9, keyed by the number of books in the order
  * (1–6). The only place they live: the server prices orders from here and the client only
- * shows what the server answers. Money in integer cents (P148).
+ * shows what the server answers. Money in integer cents.
  */
 
 const REAIS = 100
@@ -34,13 +34,13 @@ export interface OrderPrice {
   desconto: number
   /** quantidade × precoTabela. */
   totalTabela: number
-  /** A partnership coupon's percentage (D26, P177), or null without one. */
+  /** A partnership coupon's percentage (D26), or null without one. */
   cupomPercentual: number | null
   /** The coupon's discount for the whole order, cents: quantidade × `couponDiscountPerBook` (0 without a coupon). */
   descontoCupom: number
-  /** quantidade × precoPontual − desconto − descontoCupom: what the order costs (P148, P177). */
+  /** quantidade × precoPontual − desconto − descontoCupom: what the order costs. */
   total: number
-  /** total / quantidade: the per-book price an order's item carries (exact for every key, P148). */
+  /** total / quantidade: the per-book price an order's item carries (exact for every key). */
   precoPorLivro: number
   maxParcelas: number
   /** 1 … maxParcelas instalments of `total`. */
@@ -59,7 +59,7 @@ export function splitInstalments(total: number, parcelas: number): number[] {
 }
 
 /**
- * P177: a partnership coupon takes its percentage off each book's price after D12's
+ * A partnership coupon takes its percentage off each book's price after D12's
  * progressive discount, rounded to the nearest cent (halves up). D12's per-book prices are
  * whole reais, so for a whole percentage the result is exact; the order's discount is this
  * times the number of books, so the item still carries one per-book price.
@@ -71,7 +71,7 @@ export function couponDiscountPerBook(precoPorLivro: number, percentual: number)
 
 /**
  * D12's figures for an order of `n` books (1–6), with a partnership coupon's percentage
- * applied after them when given (P177); throws outside the tables (callers validate first).
+ * applied after them when given; throws outside the tables (callers validate first).
  */
 export function orderPrice(n: number, cupomPercentual: number | null = null): OrderPrice {
   if (!isBookCount(n)) throw new RangeError(`no price for ${n} books`)

@@ -9,7 +9,7 @@ import { cancelExpiredOrders } from './lifecycle.ts'
 import { releaseAfterLevelTest } from './release.ts'
 
 /**
- * D11 -3 → 1 (issue 12, P152): an order waiting for the level test gets the product asked
+ * D11 -3 → 1 (issue 12): an order waiting for the level test gets the product asked
  * for, priced by D12, and moves to "Aguardando pagamento" once the test is finished, through
  * the real endpoints and database.
  */

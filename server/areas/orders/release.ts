@@ -7,9 +7,9 @@ import { moveOrder } from './lifecycle.ts'
 import { isBookCount } from './prices.ts'
 
 /**
- * D11 -3 → 1 (P152): once the student has a finished level test (`resultadoDoAluno`, P133),
+ * D11 -3 → 1: once the student has a finished level test (`resultadoDoAluno`),
  * each of the student's orders waiting for it gets the product asked for when ordering
- * (`produto_solicitado` × `quantidade_solicitada`, P148) priced by D12 as its one item and
+ * (`produto_solicitado` × `quantidade_solicitada`) priced by D12 as its one item and
  * moves to "Aguardando pagamento" through `moveOrder`, move and item in one transaction:
  * two releases at once (the test finished in two tabs) move and price each order once.
  * Called where an attempt can end: finishing it, and reading the test's state (an attempt
@@ -28,7 +28,7 @@ export async function releaseAfterLevelTest(db: Db, userId: number, now = new Da
   if (waiting.length === 0 || (await resultadoDoAluno(db, userId, now)) === null) return []
   const released: number[] = []
   for (const order of waiting) {
-    // An order made before P148 kept what was asked for has nothing to apply: it stays for the school.
+    // An order made before orders kept what was asked for (`produto_solicitado`) has nothing to apply: it stays for the school.
     if (order.codigo === null || order.quantidade === null || !isBookCount(order.quantidade)) continue
     const item = await produto(db, order.codigo)
     if (!item) continue
@@ -42,7 +42,7 @@ export async function releaseAfterLevelTest(db: Db, userId: number, now = new Da
         codigoProduto: item.codigo,
         descricao: item.nome,
         quantidade: order.quantidade!,
-        // With the coupon the order took when it was made, if any (P177).
+        // With the coupon the order took when it was made, if any.
         valorUnitarioCentavos: await precoDoItem(tx, order.quantidade!, order.cupomId),
       })
       return true

@@ -123,7 +123,7 @@ describe('GET /pre-invoice/', () => {
   })
 })
 
-describe('POST /pre-invoice/cancel/{id}/ (D11, P147)', () => {
+describe('POST /pre-invoice/cancel/{id}/ (D11)', () => {
   const cancel = (id: number, token: string) =>
     t.app.inject({ method: 'POST', url: `/api/v1/pre-invoice/cancel/${id}/`, headers: bearer(token) })
 

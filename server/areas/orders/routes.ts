@@ -34,7 +34,7 @@ export function resumoProduto(itens: readonly Pick<ItemDoPedido, 'descricao'>[])
 }
 
 /**
- * `sugestao`: the book the student's level test suggests instead (P176, `suggestionsFor`),
+ * `sugestao`: the book the student's level test suggests instead (`suggestionsFor`),
  * null for none; left out when not looked up (the managers' list has no such field).
  */
 export function toPedido(pedido: PedidoDoAluno, sugestao?: Produto | null): Pedido {
@@ -71,14 +71,14 @@ export default async function pedidoRoutes(app: FastifyInstance) {
     return { items: page.items.map((pedido) => toPedido(pedido, suggestions.get(pedido.id) ?? null)), total: page.total }
   })
 
-  /** D11: the student cancels where the lifecycle allows it, exactly once (P147). */
+  /** D11: the student cancels where the lifecycle allows it, exactly once. */
   contractRoute(app, contract.cancelarPedido, async ({ caller, params }) => {
     // An id past the column's range names no order (and must not reach the database as one).
     if (!isSerialId(params.id)) throw notFound(PEDIDO_NOT_FOUND)
     const move = await moveOrder(app.db.orm, params.id, 'cancelar', 'student', caller.id)
     if (move.kind === 'notFound') throw notFound(PEDIDO_NOT_FOUND)
     if (move.kind === 'forbidden') throw new HttpError(409, cannotCancel(move.from))
-    // A cancelled order has no suggestion (P176).
+    // A cancelled order has no suggestion.
     return toPedido((await pedidosRepo.forUser(app.db.orm, caller.id).pedido(params.id))!, null)
   })
 }

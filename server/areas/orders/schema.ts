@@ -17,7 +17,7 @@ export const preInvoices = pgTable(
     numero: text('numero').notNull().unique('pre_invoices_numero_unique'),
     status: integer('status').$type<OrderStatusId>().notNull(),
     /**
-     * What the student asked for at POST /pre-invoice/create/ (P148): product, number of books
+     * What the student asked for at POST /pre-invoice/create/: product, number of books
      * and instalments. Kept on an order waiting for the level test too, which has no items
      * yet; null on orders from before (the demo's).
      */
@@ -27,12 +27,12 @@ export const preInvoices = pgTable(
     /** The client's `Idempotency-Key` of the creation: a replay answers this order. */
     idempotencyKey: text('idempotency_key'),
     /**
-     * When an order released from -3 started waiting for payment (P152): SPEC §9's 7 days
+     * When an order released from -3 started waiting for payment: SPEC §9's 7 days
      * count from here; null when it waited from its creation.
      */
     aguardandoPagamentoDesde: timestamp('aguardando_pagamento_desde', { withTimezone: true, mode: 'date' }),
     /**
-     * The partnership discount coupon (D26) this order used (P177): its books cost the
+     * The partnership discount coupon (D26) this order used: its books cost the
      * coupon's percentage less. A cancelled order no longer holds it (the index below).
      */
     cupomId: integer('cupom_id').references(() => clubCuponsParceria.id, { onDelete: 'restrict' }),
@@ -46,7 +46,7 @@ export const preInvoices = pgTable(
     check('pre_invoices_parcelas_check', sql`${table.parcelas} between 1 and 12`),
     // Nulls are distinct: orders created without a key never collide.
     unique('pre_invoices_user_id_idempotency_key_unique').on(table.userId, table.idempotencyKey),
-    // A coupon is used by one live order at most (D26, P177); cancelling the order gives it back.
+    // A coupon is used by one live order at most (D26); cancelling the order gives it back.
     uniqueIndex('pre_invoices_cupom_id_live_unique')
       .on(table.cupomId)
       .where(sql`${table.status} <> -2`),
@@ -77,7 +77,7 @@ export const preInvoiceItems = pgTable(
 )
 
 /**
- * The student's data for the order's invoice (POST /pre-invoice/aluno/, P148): one row per
+ * The student's data for the order's invoice (POST /pre-invoice/aluno/): one row per
  * order, replaced while the order is not paid yet. A copy, so later profile changes do not
  * rewrite an invoice's addressee.
  */

@@ -9,12 +9,13 @@ import { preInvoices } from './schema.ts'
 import { users } from '../users/schema.ts'
 import { itemsOf, type ItemDoPedido } from './repository.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
+import { countsByStatus, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /**
- * The managers' order fulfilment (issue 12, D31, P155): every student's paid orders not
- * delivered yet, and the staff's moves along them, each written to the audit log in the
- * same transaction.
+ * The managers' order fulfilment (issue 12, D31): every student's paid orders not
+ * delivered yet, a staff queue (../../db/staff-queue.ts), and the staff's moves along them,
+ * each written to the audit log in the same transaction.
  */
 
 /** The audit log's names for a fulfilment move (manager_audit_log.action / entity). */
@@ -89,16 +90,14 @@ export async function fulfilmentPage(
   const statuses: readonly FulfilmentStatusId[] = filter.status === undefined ? FULFILMENT_STATUS_IDS : [filter.status]
   const [counted, items] = await Promise.all([
     db
-      .select({ status: preInvoices.status, total: count() })
+      .select({ status: preInvoices.status, n: count() })
       .from(preInvoices)
       .where(inArray(preInvoices.status, [...FULFILMENT_STATUS_IDS]))
       .groupBy(preInvoices.status),
     ordersWhere(db, inArray(preInvoices.status, [...statuses]), filter.limit, filter.offset),
   ])
-  const byStatus = new Map(counted.map((row) => [row.status, row.total]))
-  const porStatus = FULFILMENT_STATUS_IDS.map((status) => ({ status, total: byStatus.get(status) ?? 0 }))
-  const total = porStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + row.total, 0)
-  return { items, total, porStatus }
+  const porStatus = countsByStatus(FULFILMENT_STATUS_IDS, counted)
+  return { items, total: totalShown(porStatus, statuses), porStatus }
 }
 
 /** Any order by id, whatever its status (the answer to a move: it may be delivered now). */
@@ -106,13 +105,8 @@ export async function orderForStaff(db: Db, id: number): Promise<PedidoAAtenderR
   return (await ordersWhere(db, eq(preInvoices.id, id), 1, 0))[0]
 }
 
-export type AdvanceOutcome =
-  | { kind: 'moved'; from: OrderStatusId; to: OrderStatusId }
-  | { kind: 'notFound' }
-  /** The order is no longer where the manager saw it (another manager moved it, or it was never there). */
-  | { kind: 'stale'; current: OrderStatusId }
-  /** From where it is, D11 does not take it to the status asked for (a skip, or no move at all). */
-  | { kind: 'forbidden'; current: OrderStatusId }
+/** `forbidden`: from where it is, the order machine does not take it to the status asked for. */
+export type AdvanceOutcome = { kind: 'moved'; from: OrderStatusId; to: OrderStatusId } | StaffMoveRefusal<OrderStatusId>
 
 /**
  * Moves an order one fulfilment step, from the status the manager saw (`from`) to the one
@@ -127,10 +121,9 @@ export async function advanceOrder(
 ): Promise<AdvanceOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ status: preInvoices.status }).from(preInvoices).where(eq(preInvoices.id, move.orderId)).for('update')
-    if (!order) return { kind: 'notFound' }
-    if (order.status !== move.from) return { kind: 'stale', current: order.status }
     // A skip (2 → 5) is refused before anything is written.
-    if (nextOrderStatus(order.status, 'avancar', 'staff') !== move.to) return { kind: 'forbidden', current: order.status }
+    const refused = refuseStaffMove(order, move.from, (current) => nextOrderStatus(current, 'avancar', 'staff') === move.to)
+    if (refused) return refused
     const moved = await moveOrder(tx, move.orderId, 'avancar', 'staff')
     if (moved.kind === 'notFound') return moved
     if (moved.kind === 'forbidden') return { kind: 'forbidden', current: moved.from }

@@ -37,7 +37,7 @@ function cannotAdvance(current: OrderStatusId, asked: { de: OrderStatusId; para:
   return `De ${name(current)} o pedido só avança para ${next !== undefined ? name(next) : 'nenhuma outra situação'}, não para ${name(asked.para)}.`
 }
 
-/** The managers' order fulfilment (issue 12, D11, D31, P155): managers only, every move audited. */
+/** The managers' order fulfilment (issue 12, D11, D31): managers only, every move audited. */
 export default async function managerOrderRoutes(app: FastifyInstance) {
   const db = app.db.orm
 

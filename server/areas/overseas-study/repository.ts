@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa, TransicaoRequestUsa } from '../../../src/contract/schemas/knn-usa.ts'
-import { podeTransicionar, TRANSICOES_REQUEST_USA } from '../../../src/contract/schemas/knn-usa.ts'
+import { podeTransicionar, STATUS_REQUEST_USA, TRANSICOES_REQUEST_USA } from '../../../src/contract/schemas/knn-usa.ts'
 import { converter } from '../cambio/conversion.ts'
 import type { StoredFile } from '../../http/multipart-body.ts'
 import type { Db } from '../../db/client.ts'
@@ -19,13 +19,14 @@ import { cobrancas } from '../payments/schema.ts'
 import { users } from '../users/schema.ts'
 import { isSerialId } from '../../db/ids.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
+import { countsByStatus, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /** The rows the routes turn into answers. */
 export type { KnnUsaDocumentoRow } from './schema.ts'
 
 /**
- * KNN Orlando and London by Phenom (issue 14, D28, D29, D31, P213–P218). A request holds a
+ * KNN Orlando and London by Phenom (issue 14, D28, D29, D31). A request holds a
  * seat of its class from sending until cancelled: the class's row is locked (`for update`)
  * while the seats are counted and the request written, so two students never take the last
  * seat together. Every status change is one conditional update under the request's lock; a
@@ -44,7 +45,7 @@ export const KNN_USA_ACTIONS = {
 
 /**
  * A class's price in reais at a rate of the câmbio table (reais per unit in millionths), half
- * up, without IOF (P219); null without a rate.
+ * up, without IOF; null without a rate.
  */
 export function precoEmReais(moeda: 'USD' | 'GBP', precoCentavos: number, taxaMilionesimos: number | null | undefined): number | null {
   return taxaMilionesimos ? converter(moeda, moeda, precoCentavos, taxaMilionesimos).valorReaisCentavos : null
@@ -173,13 +174,10 @@ export type CriarResult =
   | { kind: 'full' }
   | { kind: 'open-exists' }
 
+/** `forbidden`: the move is not allowed from the request's status (D28); `stale`: a manager saw another status (`de`), someone moved it first. */
 export type MudancaResult =
   | { kind: 'changed'; request: RequestComDocumentos; chavesApagar: string[] }
-  | { kind: 'not-found' }
-  /** The move is not allowed from the request's status (D28). */
-  | { kind: 'forbidden'; status: StatusRequestUsa }
-  /** A manager saw another status (`de`): someone moved it first. */
-  | { kind: 'stale'; status: StatusRequestUsa }
+  | StaffMoveRefusal<StatusRequestUsa>
   /** Resend: kinds missing or not asked. */
   | { kind: 'documentos'; faltando: TipoDocumentoUsa[]; naoPedidos: TipoDocumentoUsa[] }
 
@@ -209,7 +207,7 @@ async function cancel(tx: Tx, id: number, motivo: string, now: Date): Promise<st
     .update(knnUsaRequests)
     .set({ status: 'cancelado', motivoCancelamento: motivo, pendenciaTipos: null, pendenciaMotivo: null, atualizadoEm: now })
     .where(eq(knnUsaRequests.id, id))
-  // A Pix code of a cancelled request must not be paid afterwards (P219).
+  // A Pix code of a cancelled request must not be paid afterwards.
   await tx
     .update(cobrancas)
     .set({ status: 'expirado' })
@@ -239,7 +237,7 @@ export function forUser(db: Db, userId: number) {
     request: (id: number) => requestById(db, id, userId, false),
 
     /**
-     * Sends a request with its documents in one transaction (P214): the class locked while
+     * Sends a request with its documents in one transaction: the class locked while
      * its seats are counted; the partial unique index keeps one open request per student.
      */
     async criar(nova: NovaRequest, today: string, now: Date): Promise<CriarResult> {
@@ -283,22 +281,22 @@ export function forUser(db: Db, userId: number) {
     async excluir(id: number, now: Date): Promise<MudancaResult> {
       return db.transaction(async (tx): Promise<MudancaResult> => {
         const row = await lockRequest(tx, id, userId)
-        if (!row) return { kind: 'not-found' }
-        if (!podeTransicionar('cancelar', row.status)) return { kind: 'forbidden', status: row.status }
+        if (!row) return { kind: 'notFound' }
+        if (!podeTransicionar('cancelar', row.status)) return { kind: 'forbidden', current: row.status }
         const chavesApagar = await cancel(tx, id, EXCLUIDA_PELO_ALUNO, now)
         return { kind: 'changed', request: (await requestById(tx, id, userId, false))!, chavesApagar }
       })
     },
 
     /**
-     * Sends again exactly the documents the school asked (P217): the old copies become
+     * Sends again exactly the documents the school asked: the old copies become
      * `substituido`, the request goes back to em_analise.
      */
     async reenviar(id: number, documentos: { tipo: TipoDocumentoUsa; file: StoredFile }[], now: Date): Promise<MudancaResult> {
       return db.transaction(async (tx): Promise<MudancaResult> => {
         const row = await lockRequest(tx, id, userId)
-        if (!row) return { kind: 'not-found' }
-        if (!podeTransicionar('reenviarDocumentos', row.status)) return { kind: 'forbidden', status: row.status }
+        if (!row) return { kind: 'notFound' }
+        if (!podeTransicionar('reenviarDocumentos', row.status)) return { kind: 'forbidden', current: row.status }
         const pedidos = row.pendenciaTipos ?? []
         const enviados = documentos.map((doc) => doc.tipo)
         const faltando = pedidos.filter((tipo) => !enviados.includes(tipo))
@@ -421,9 +419,8 @@ export function forStaff(db: Db, managerId: number) {
   ): Promise<MudancaResult> {
     return db.transaction(async (tx): Promise<MudancaResult> => {
       const row = await lockRequest(tx, id, undefined)
-      if (!row) return { kind: 'not-found' }
-      if (row.status !== de) return { kind: 'stale', status: row.status }
-      if (!podeTransicionar(transicao, row.status)) return { kind: 'forbidden', status: row.status }
+      const refused = refuseStaffMove(row, de, (current) => podeTransicionar(transicao, current))
+      if (refused || !row) return refused ?? { kind: 'notFound' }
       const { after, chavesApagar = [] } = await apply(tx, row)
       await recordManagerAction(tx, {
         managerId,
@@ -441,9 +438,8 @@ export function forStaff(db: Db, managerId: number) {
     async list(filter: GestaoFilter) {
       const programa = filter.programa ? eq(knnUsaTurmas.programa, filter.programa) : undefined
       const where = and(programa, filter.status ? eq(knnUsaRequests.status, filter.status) : undefined)
-      const [items, [total], porStatus] = await Promise.all([
+      const [items, counted] = await Promise.all([
         gestaoRows(db, where, filter.limit, filter.offset, false),
-        db.select({ n: count() }).from(knnUsaRequests).innerJoin(knnUsaTurmas, eq(knnUsaTurmas.id, knnUsaRequests.turmaId)).where(where),
         db
           .select({ status: knnUsaRequests.status, n: count() })
           .from(knnUsaRequests)
@@ -451,7 +447,8 @@ export function forStaff(db: Db, managerId: number) {
           .where(programa)
           .groupBy(knnUsaRequests.status),
       ])
-      return { items, total: Number(total!.n), porStatus: porStatus.map((row) => ({ status: row.status, total: Number(row.n) })) }
+      const porStatus = countsByStatus(STATUS_REQUEST_USA, counted)
+      return { items, total: totalShown(porStatus, filter.status && [filter.status]), porStatus }
     },
 
     request: (id: number) => gestaoById(db, id),

@@ -25,7 +25,7 @@ import { filesOnDisk, MULTIPART_TYPE, multipartPayload, sampleFile, type PartBod
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /**
- * KNN Orlando / London by Phenom (issue 14, D28, D29, D31, P211–P229), against the real
+ * KNN Orlando / London by Phenom (issue 14, D28, D29, D31), against the real
  * server and database (PGlite, and PostgreSQL in the server-postgres project).
  */
 
@@ -555,7 +555,7 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
   })
 })
 
-describe('demo data (P221)', () => {
+describe('demo data', () => {
   it('Orlando and London classes with seats; orlando@ waits for the passport again, london@ is approved, orlando.menor@ is 16 at departure; seeding again adds nothing', async () => {
     // What `npm start` does at start (buildApp's seedDemoFiles; createTestApp leaves storage empty).
     await seedKnnUsaFiles(t.db.orm, t.app.fileStorage)

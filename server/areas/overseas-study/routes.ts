@@ -18,7 +18,7 @@ import { taxaPorUnidade } from '../cambio/conversion.ts'
 import * as knnUsaRepo from './repository.ts'
 import * as pagamentosRepo from '../payments/repository.ts'
 import { paymentFlows, type AlvoTexts } from '../payments/routes.ts'
-import { contractRoute, type FileAnswer } from '../../http/contract-route.ts'
+import { contractRoute, type FileAnswer, type HandlerContext } from '../../http/contract-route.ts'
 import { HttpError, notFound, validationFailed, type ValidationIssue } from '../../http/errors.ts'
 import type { StoredFile } from '../../http/multipart-body.ts'
 import { brazilDate } from '../../http/tmz.ts'
@@ -53,7 +53,7 @@ const ACOES = {
 const forbidden = (status: StatusRequestUsa, acao: string) =>
   new HttpError(409, KNN_USA_TEXTS.transicao(STATUS_REQUEST_USA_NOMES[status], acao))
 
-/** A class with its seats left and the price in reais at today's rate (no IOF, P219). */
+/** A class with its seats left and the price in reais at today's rate (no IOF). */
 export function toTurmaUsa(turma: knnUsaRepo.TurmaComVagas): TurmaUsa {
   const rate = turma.taxaMilionesimos
   return {
@@ -161,255 +161,282 @@ const KNN_USA_ALVO: AlvoTexts = {
   closed: KNN_USA_TEXTS.naoAprovada,
 }
 
-/** KNN Orlando and London by Phenom (issue 14, SPEC §7 knn-usa, D28, D29, D31, P211–P229). */
-export default async function knnUsaRoutes(app: FastifyInstance) {
-  const db = app.db.orm
-  const storage = app.fileStorage
-  const payments = paymentFlows(app)
+/** What the handlers share: the database, the file storage and the payments' flows. */
+interface Area {
+  db: FastifyInstance['db']['orm']
+  storage: FastifyInstance['fileStorage']
+  payments: ReturnType<typeof paymentFlows>
+}
 
-  /** Deletes the bytes of documents whose rows are gone (after the commit): a failure leaves unreachable bytes, never a row without them. */
-  async function apagar(chaves: string[], request: FastifyRequest) {
-    await Promise.all(
-      chaves.map((chave) =>
-        storage.delete(chave).catch((error: unknown) => request.log.error({ err: error }, 'knn-usa document not deleted')),
-      ),
-    )
-  }
+/** Deletes the bytes of documents whose rows are gone (after the commit): a failure leaves unreachable bytes, never a row without them. */
+async function apagar({ storage }: Area, chaves: string[], request: FastifyRequest) {
+  await Promise.all(
+    chaves.map((chave) =>
+      storage.delete(chave).catch((error: unknown) => request.log.error({ err: error }, 'knn-usa document not deleted')),
+    ),
+  )
+}
 
-  function mudanca(result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) {
-    switch (result.kind) {
-      case 'not-found':
-        throw notFound(KNN_USA_TEXTS.requestNotFound)
-      case 'forbidden':
-        if (acao === 'excluir' && result.status === 'pago') throw new HttpError(409, KNN_USA_TEXTS.pagaNaoExclui)
-        throw forbidden(result.status, ACOES[acao])
-      case 'stale':
-        throw new HttpError(409, KNN_USA_TEXTS.alteradaPorOutro)
-      case 'documentos': {
-        const issues: ValidationIssue[] = []
-        if (result.faltando.length > 0) {
-          const nomes = result.faltando.map(nomeDocumento).join(', ')
-          issues.push({ loc: ['body', 'files'], msg: KNN_USA_TEXTS.documentosFaltando(nomes), type: 'missing' })
-        }
-        for (const tipo of result.naoPedidos) {
-          issues.push({
-            loc: ['body', 'knn_usa_resend_in', 'documentos'],
-            msg: KNN_USA_TEXTS.documentoNaoPedido(nomeDocumento(tipo)),
-            type: 'value_error',
-          })
-        }
-        throw validationFailed(issues)
+function mudanca(result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) {
+  switch (result.kind) {
+    case 'notFound':
+      throw notFound(KNN_USA_TEXTS.requestNotFound)
+    case 'forbidden':
+      if (acao === 'excluir' && result.current === 'pago') throw new HttpError(409, KNN_USA_TEXTS.pagaNaoExclui)
+      throw forbidden(result.current, ACOES[acao])
+    case 'stale':
+      throw new HttpError(409, KNN_USA_TEXTS.alteradaPorOutro)
+    case 'documentos': {
+      const issues: ValidationIssue[] = []
+      if (result.faltando.length > 0) {
+        const nomes = result.faltando.map(nomeDocumento).join(', ')
+        issues.push({ loc: ['body', 'files'], msg: KNN_USA_TEXTS.documentosFaltando(nomes), type: 'missing' })
       }
-      case 'changed':
-        return result
-    }
-  }
-
-  contractRoute(app, contract.knnUsaTurmas, async ({ query }) => (await knnUsaRepo.turmas(db, query.programa, today())).map(toTurmaUsa))
-
-  contractRoute(app, contract.knnUsaTurmaFromRequest, async ({ caller }) => {
-    const request = await knnUsaRepo.forUser(db, caller.id).ultima()
-    if (!request) return null
-    return toTurmaUsa((await knnUsaRepo.turma(db, request.turmaId))!)
-  })
-
-  contractRoute(app, contract.knnUsaLivros, async ({ query }) =>
-    (await knnUsaRepo.livros(db, { programa: query.programa, turmaId: query.turma_id })).map((livro) => ({
-      id: livro.id,
-      turma_id: livro.turmaId,
-      titulo: livro.titulo,
-      descricao: livro.descricao,
-    })),
-  )
-
-  contractRoute(app, contract.knnUsaDocumentos, async () => [...DOCUMENTOS_USA])
-
-  contractRoute(app, contract.knnUsaMinhaRequest, async ({ caller }) => {
-    const request = await knnUsaRepo.forUser(db, caller.id).ultima()
-    return request ? toKnnUsaRequest(request) : null
-  })
-
-  contractRoute(app, contract.knnUsaCriarRequest, async ({ caller, body, files, reply }) => {
-    const input = body.knn_usa_request_in
-    const turma = await knnUsaRepo.turma(db, input.turma_id)
-    if (!turma) throw notFound(KNN_USA_TEXTS.turmaNotFound)
-    const loc = (field: string) => ['body', 'knn_usa_request_in', field]
-    const issues: ValidationIssue[] = []
-    if (input.data_nascimento >= turma.dataIda) {
-      issues.push({ loc: loc('data_nascimento'), msg: KNN_USA_TEXTS.nascimentoFuturo, type: 'value_error' })
-    }
-    if (!passaporteValidoNaViagem(input.passaporte_validade, turma.dataVolta)) {
-      const volta = turma.dataVolta.split('-').reverse().join('/')
-      issues.push({ loc: loc('passaporte_validade'), msg: KNN_USA_TEXTS.passaporteVencido(volta), type: 'value_error' })
-    }
-    const menor = menorNaViagem(input.data_nascimento, turma.dataIda)
-    const responsavelNome = input.responsavel_nome || null
-    const responsavelCpf = input.responsavel_cpf || null
-    if (menor && !responsavelNome) issues.push({ loc: loc('responsavel_nome'), msg: KNN_USA_TEXTS.responsavelNome, type: 'missing' })
-    if (menor && !responsavelCpf) issues.push({ loc: loc('responsavel_cpf'), msg: KNN_USA_TEXTS.responsavelCpf, type: 'missing' })
-    const exigidos = documentosExigidos(input.data_nascimento, turma.dataIda)
-    const faltando = exigidos.filter((tipo) => !input.documentos.includes(tipo))
-    if (faltando.length > 0) {
-      issues.push({
-        loc: ['body', 'files'],
-        msg: KNN_USA_TEXTS.documentosFaltando(faltando.map(nomeDocumento).join(', ')),
-        type: 'missing',
-      })
-    }
-    for (const tipo of input.documentos.filter((tipo) => !exigidos.includes(tipo))) {
-      issues.push({ loc: loc('documentos'), msg: KNN_USA_TEXTS.documentoNaoPedido(nomeDocumento(tipo)), type: 'value_error' })
-    }
-    if (issues.length > 0) throw validationFailed(issues)
-    const documentos = pairDocuments('knn_usa_request_in', input.documentos, files.files)
-
-    const result = await knnUsaRepo.forUser(db, caller.id).criar(
-      {
-        turmaId: turma.id,
-        passaporteNumero: input.passaporte_numero,
-        passaporteValidade: input.passaporte_validade,
-        dataNascimento: input.data_nascimento,
-        menor,
-        responsavelNome,
-        responsavelCpf,
-        documentos,
-      },
-      today(),
-      new Date(),
-    )
-    // Any refusal throws, and contractRoute deletes the files just stored (P216).
-    switch (result.kind) {
-      case 'not-found':
-        throw notFound(KNN_USA_TEXTS.turmaNotFound)
-      case 'departed':
-        throw new HttpError(409, KNN_USA_TEXTS.turmaPartiu)
-      case 'full':
-        throw new HttpError(409, KNN_USA_TEXTS.semVagas)
-      case 'open-exists':
-        throw new HttpError(409, KNN_USA_TEXTS.requestAberta)
-      case 'created':
-        reply.code(201)
-        return toKnnUsaRequest(result.request)
-    }
-  })
-
-  contractRoute(app, contract.knnUsaExcluirRequest, async ({ caller, params, request }) => {
-    const { request: row, chavesApagar } = mudanca(await knnUsaRepo.forUser(db, caller.id).excluir(params.id, new Date()), 'excluir')
-    await apagar(chavesApagar, request)
-    return toKnnUsaRequest(row)
-  })
-
-  contractRoute(app, contract.knnUsaReenviarDocumentos, async ({ caller, params, body, files }) => {
-    const documentos = pairDocuments('knn_usa_resend_in', body.knn_usa_resend_in.documentos, files.files)
-    const result = await knnUsaRepo.forUser(db, caller.id).reenviar(params.id, documentos, new Date())
-    return toKnnUsaRequest(mudanca(result, 'reenviar').request)
-  })
-
-  contractRoute(app, contract.knnUsaDocumento, async ({ caller, params, request }): Promise<FileAnswer> => {
-    const doc =
-      caller.role === 'manager'
-        ? await knnUsaRepo.forStaff(db, caller.id).documento(params.id, params.x)
-        : await knnUsaRepo.forUser(db, caller.id).documento(params.id, params.x)
-    if (!doc) throw notFound(KNN_USA_TEXTS.documentoNotFound)
-    const bytes = await storage.get(doc.chave)
-    if (!bytes) {
-      request.log.error({ key: doc.chave }, 'stored file missing')
-      throw notFound(KNN_USA_TEXTS.documentoNotFound)
-    }
-    return { body: bytes, type: doc.tipoMidia, name: doc.nome, size: doc.tamanho, sha256: doc.sha256 }
-  })
-
-  /** The caller's request ready to pay: 404 not theirs; 409 cancelled or without a rate (the rest is the payments' flow). */
-  async function pagavel(userId: number, id: number) {
-    const request = await knnUsaRepo.forUser(db, userId).request(id)
-    if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
-    if (request.status === 'cancelado') throw forbidden('cancelado', 'pagá-la')
-    if (request.status === 'aprovado') {
-      const target = await pagamentosRepo.forUser(db, userId).alvo(alvo(id))
-      if (target && target.valorCentavos === 0) throw new HttpError(409, KNN_USA_TEXTS.semTaxa)
-    }
-    return request
-  }
-
-  contractRoute(app, contract.knnUsaPagamento, async ({ caller, params }) => {
-    const request = await knnUsaRepo.forUser(db, caller.id).request(params.id)
-    if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
-    const turma = (await knnUsaRepo.turma(db, request.turmaId))!
-    const rate = turma.taxaMilionesimos
-    const valor = knnUsaRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate)
-    return {
-      request_id: request.id,
-      status: request.status,
-      preco: turma.precoCentavos,
-      moeda: turma.moeda,
-      taxa: rate ? taxaPorUnidade(rate) : null,
-      taxa_data: turma.taxaData,
-      valor_reais: valor,
-      // The card form's plans, as the payments' flow splits them (P170), while it can be paid.
-      planos:
-        valor !== null && request.status === 'aprovado'
-          ? (await payments.cardOptions(caller.id, alvo(request.id), KNN_USA_ALVO)).planos
-          : [],
-      pago_em: request.pagoEm?.toISOString() ?? null,
-      valor_pago: request.valorPagoCentavos,
-    }
-  })
-
-  contractRoute(app, contract.knnUsaPagarPix, async ({ caller, body }) => {
-    await pagavel(caller.id, body.request_id)
-    return payments.pix(caller.id, alvo(body.request_id), KNN_USA_ALVO)
-  })
-
-  contractRoute(app, contract.knnUsaPagarCartao, async ({ caller, body, request, reply }) => {
-    await pagavel(caller.id, body.request_id)
-    return payments.card(caller.id, alvo(body.request_id), KNN_USA_ALVO, body, request, reply)
-  })
-
-  // The managers' review (D31): online only, each move audited in its transaction.
-  contractRoute(app, contract.knnUsaGestaoRequests, async ({ caller, query }) => {
-    const page = await knnUsaRepo.forStaff(db, caller.id).list({
-      status: query.status,
-      programa: query.programa,
-      limit: query.limit ?? 50,
-      offset: query.offset ?? 0,
-    })
-    return { items: page.items.map(toGestao), total: page.total, por_status: page.porStatus }
-  })
-
-  contractRoute(app, contract.knnUsaGestaoRequest, async ({ caller, params }) => {
-    const request = await knnUsaRepo.forStaff(db, caller.id).request(params.id)
-    if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
-    return toGestao(request)
-  })
-
-  const asGestao = (result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) =>
-    toGestao(mudanca(result, acao).request as knnUsaRepo.RequestGestao)
-
-  contractRoute(app, contract.knnUsaAprovar, async ({ caller, params, body }) =>
-    asGestao(await knnUsaRepo.forStaff(db, caller.id).aprovar(params.id, body.de, new Date()), 'aprovar'),
-  )
-
-  contractRoute(app, contract.knnUsaPedirDocumentos, async ({ caller, params, body }) => {
-    const staff = knnUsaRepo.forStaff(db, caller.id)
-    const current = await staff.request(params.id)
-    if (!current) throw notFound(KNN_USA_TEXTS.requestNotFound)
-    // Only kinds the request takes: a passport, and a minor's travel authorisation.
-    const aceitos: TipoDocumentoUsa[] = current.menor ? ['passaporte', 'autorizacao_viagem'] : ['passaporte']
-    const outros = body.tipos.filter((tipo) => !aceitos.includes(tipo))
-    if (outros.length > 0) {
-      throw validationFailed(
-        outros.map((tipo) => ({
-          loc: ['body', 'tipos'],
-          msg: KNN_USA_TEXTS.documentoNaoSeAplica(nomeDocumento(tipo)),
+      for (const tipo of result.naoPedidos) {
+        issues.push({
+          loc: ['body', 'knn_usa_resend_in', 'documentos'],
+          msg: KNN_USA_TEXTS.documentoNaoPedido(nomeDocumento(tipo)),
           type: 'value_error',
-        })),
-      )
+        })
+      }
+      throw validationFailed(issues)
     }
-    return asGestao(await staff.pedirDocumentos(params.id, body.de, body.tipos, body.motivo, new Date()), 'pedirDocumentos')
-  })
+    case 'changed':
+      return result
+  }
+}
 
-  contractRoute(app, contract.knnUsaCancelar, async ({ caller, params, body, request }) => {
-    const result = mudanca(await knnUsaRepo.forStaff(db, caller.id).cancelar(params.id, body.de, body.motivo, new Date()), 'cancelar')
-    await apagar(result.chavesApagar, request)
-    return toGestao(result.request as knnUsaRepo.RequestGestao)
+async function turmas({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaTurmas>) {
+  return (await knnUsaRepo.turmas(db, query.programa, today())).map(toTurmaUsa)
+}
+
+async function turmaFromRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaTurmaFromRequest>) {
+  const request = await knnUsaRepo.forUser(db, caller.id).ultima()
+  if (!request) return null
+  return toTurmaUsa((await knnUsaRepo.turma(db, request.turmaId))!)
+}
+
+async function livros({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaLivros>) {
+  return (await knnUsaRepo.livros(db, { programa: query.programa, turmaId: query.turma_id })).map((livro) => ({
+    id: livro.id,
+    turma_id: livro.turmaId,
+    titulo: livro.titulo,
+    descricao: livro.descricao,
+  }))
+}
+
+const documentos = async () => [...DOCUMENTOS_USA]
+
+async function minhaRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaMinhaRequest>) {
+  const request = await knnUsaRepo.forUser(db, caller.id).ultima()
+  return request ? toKnnUsaRequest(request) : null
+}
+
+async function criarRequest({ db }: Area, { caller, body, files, reply }: HandlerContext<typeof contract.knnUsaCriarRequest>) {
+  const input = body.knn_usa_request_in
+  const turma = await knnUsaRepo.turma(db, input.turma_id)
+  if (!turma) throw notFound(KNN_USA_TEXTS.turmaNotFound)
+  const loc = (field: string) => ['body', 'knn_usa_request_in', field]
+  const issues: ValidationIssue[] = []
+  if (input.data_nascimento >= turma.dataIda) {
+    issues.push({ loc: loc('data_nascimento'), msg: KNN_USA_TEXTS.nascimentoFuturo, type: 'value_error' })
+  }
+  if (!passaporteValidoNaViagem(input.passaporte_validade, turma.dataVolta)) {
+    const volta = turma.dataVolta.split('-').reverse().join('/')
+    issues.push({ loc: loc('passaporte_validade'), msg: KNN_USA_TEXTS.passaporteVencido(volta), type: 'value_error' })
+  }
+  const menor = menorNaViagem(input.data_nascimento, turma.dataIda)
+  const responsavelNome = input.responsavel_nome || null
+  const responsavelCpf = input.responsavel_cpf || null
+  if (menor && !responsavelNome) issues.push({ loc: loc('responsavel_nome'), msg: KNN_USA_TEXTS.responsavelNome, type: 'missing' })
+  if (menor && !responsavelCpf) issues.push({ loc: loc('responsavel_cpf'), msg: KNN_USA_TEXTS.responsavelCpf, type: 'missing' })
+  const exigidos = documentosExigidos(input.data_nascimento, turma.dataIda)
+  const faltando = exigidos.filter((tipo) => !input.documentos.includes(tipo))
+  if (faltando.length > 0) {
+    issues.push({
+      loc: ['body', 'files'],
+      msg: KNN_USA_TEXTS.documentosFaltando(faltando.map(nomeDocumento).join(', ')),
+      type: 'missing',
+    })
+  }
+  for (const tipo of input.documentos.filter((tipo) => !exigidos.includes(tipo))) {
+    issues.push({ loc: loc('documentos'), msg: KNN_USA_TEXTS.documentoNaoPedido(nomeDocumento(tipo)), type: 'value_error' })
+  }
+  if (issues.length > 0) throw validationFailed(issues)
+  const documentos = pairDocuments('knn_usa_request_in', input.documentos, files.files)
+
+  const result = await knnUsaRepo.forUser(db, caller.id).criar(
+    {
+      turmaId: turma.id,
+      passaporteNumero: input.passaporte_numero,
+      passaporteValidade: input.passaporte_validade,
+      dataNascimento: input.data_nascimento,
+      menor,
+      responsavelNome,
+      responsavelCpf,
+      documentos,
+    },
+    today(),
+    new Date(),
+  )
+  // Any refusal throws, and contractRoute deletes the files just stored.
+  switch (result.kind) {
+    case 'not-found':
+      throw notFound(KNN_USA_TEXTS.turmaNotFound)
+    case 'departed':
+      throw new HttpError(409, KNN_USA_TEXTS.turmaPartiu)
+    case 'full':
+      throw new HttpError(409, KNN_USA_TEXTS.semVagas)
+    case 'open-exists':
+      throw new HttpError(409, KNN_USA_TEXTS.requestAberta)
+    case 'created':
+      reply.code(201)
+      return toKnnUsaRequest(result.request)
+  }
+}
+
+async function excluirRequest(area: Area, { caller, params, request }: HandlerContext<typeof contract.knnUsaExcluirRequest>) {
+  const { db } = area
+  const { request: row, chavesApagar } = mudanca(await knnUsaRepo.forUser(db, caller.id).excluir(params.id, new Date()), 'excluir')
+  await apagar(area, chavesApagar, request)
+  return toKnnUsaRequest(row)
+}
+
+async function reenviarDocumentos({ db }: Area, { caller, params, body, files }: HandlerContext<typeof contract.knnUsaReenviarDocumentos>) {
+  const documentos = pairDocuments('knn_usa_resend_in', body.knn_usa_resend_in.documentos, files.files)
+  const result = await knnUsaRepo.forUser(db, caller.id).reenviar(params.id, documentos, new Date())
+  return toKnnUsaRequest(mudanca(result, 'reenviar').request)
+}
+
+async function documento(
+  { db, storage }: Area,
+  { caller, params, request }: HandlerContext<typeof contract.knnUsaDocumento>,
+): Promise<FileAnswer> {
+  const doc =
+    caller.role === 'manager'
+      ? await knnUsaRepo.forStaff(db, caller.id).documento(params.id, params.x)
+      : await knnUsaRepo.forUser(db, caller.id).documento(params.id, params.x)
+  if (!doc) throw notFound(KNN_USA_TEXTS.documentoNotFound)
+  const bytes = await storage.get(doc.chave)
+  if (!bytes) {
+    request.log.error({ key: doc.chave }, 'stored file missing')
+    throw notFound(KNN_USA_TEXTS.documentoNotFound)
+  }
+  return { body: bytes, type: doc.tipoMidia, name: doc.nome, size: doc.tamanho, sha256: doc.sha256 }
+}
+
+/** The caller's request ready to pay: 404 not theirs; 409 cancelled or without a rate (the rest is the payments' flow). */
+async function pagavel({ db }: Area, userId: number, id: number) {
+  const request = await knnUsaRepo.forUser(db, userId).request(id)
+  if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
+  if (request.status === 'cancelado') throw forbidden('cancelado', 'pagá-la')
+  if (request.status === 'aprovado') {
+    const target = await pagamentosRepo.forUser(db, userId).alvo(alvo(id))
+    if (target && target.valorCentavos === 0) throw new HttpError(409, KNN_USA_TEXTS.semTaxa)
+  }
+  return request
+}
+
+async function pagamento({ db, payments }: Area, { caller, params }: HandlerContext<typeof contract.knnUsaPagamento>) {
+  const request = await knnUsaRepo.forUser(db, caller.id).request(params.id)
+  if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
+  const turma = (await knnUsaRepo.turma(db, request.turmaId))!
+  const rate = turma.taxaMilionesimos
+  const valor = knnUsaRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate)
+  return {
+    request_id: request.id,
+    status: request.status,
+    preco: turma.precoCentavos,
+    moeda: turma.moeda,
+    taxa: rate ? taxaPorUnidade(rate) : null,
+    taxa_data: turma.taxaData,
+    valor_reais: valor,
+    // The card form's plans, as the payments' flow splits them, while it can be paid.
+    planos:
+      valor !== null && request.status === 'aprovado' ? (await payments.cardOptions(caller.id, alvo(request.id), KNN_USA_ALVO)).planos : [],
+    pago_em: request.pagoEm?.toISOString() ?? null,
+    valor_pago: request.valorPagoCentavos,
+  }
+}
+
+async function pagarPix(area: Area, { caller, body }: HandlerContext<typeof contract.knnUsaPagarPix>) {
+  await pagavel(area, caller.id, body.request_id)
+  return area.payments.pix(caller.id, alvo(body.request_id), KNN_USA_ALVO)
+}
+
+async function pagarCartao(area: Area, { caller, body, request, reply }: HandlerContext<typeof contract.knnUsaPagarCartao>) {
+  await pagavel(area, caller.id, body.request_id)
+  return area.payments.card(caller.id, alvo(body.request_id), KNN_USA_ALVO, body, request, reply)
+}
+
+// The managers' review (D31): online only, each move audited in its transaction.
+async function gestaoRequests({ db }: Area, { caller, query }: HandlerContext<typeof contract.knnUsaGestaoRequests>) {
+  const page = await knnUsaRepo.forStaff(db, caller.id).list({
+    status: query.status,
+    programa: query.programa,
+    limit: query.limit ?? 50,
+    offset: query.offset ?? 0,
   })
+  return { items: page.items.map(toGestao), total: page.total, por_status: page.porStatus }
+}
+
+async function gestaoRequest({ db }: Area, { caller, params }: HandlerContext<typeof contract.knnUsaGestaoRequest>) {
+  const request = await knnUsaRepo.forStaff(db, caller.id).request(params.id)
+  if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
+  return toGestao(request)
+}
+
+const asGestao = (result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) =>
+  toGestao(mudanca(result, acao).request as knnUsaRepo.RequestGestao)
+
+async function aprovar({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaAprovar>) {
+  return asGestao(await knnUsaRepo.forStaff(db, caller.id).aprovar(params.id, body.de, new Date()), 'aprovar')
+}
+
+async function pedirDocumentos({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaPedirDocumentos>) {
+  const staff = knnUsaRepo.forStaff(db, caller.id)
+  const current = await staff.request(params.id)
+  if (!current) throw notFound(KNN_USA_TEXTS.requestNotFound)
+  // Only kinds the request takes: a passport, and a minor's travel authorisation.
+  const aceitos: TipoDocumentoUsa[] = current.menor ? ['passaporte', 'autorizacao_viagem'] : ['passaporte']
+  const outros = body.tipos.filter((tipo) => !aceitos.includes(tipo))
+  if (outros.length > 0) {
+    throw validationFailed(
+      outros.map((tipo) => ({
+        loc: ['body', 'tipos'],
+        msg: KNN_USA_TEXTS.documentoNaoSeAplica(nomeDocumento(tipo)),
+        type: 'value_error',
+      })),
+    )
+  }
+  return asGestao(await staff.pedirDocumentos(params.id, body.de, body.tipos, body.motivo, new Date()), 'pedirDocumentos')
+}
+
+async function cancelar(area: Area, { caller, params, body, request }: HandlerContext<typeof contract.knnUsaCancelar>) {
+  const { db } = area
+  const result = mudanca(await knnUsaRepo.forStaff(db, caller.id).cancelar(params.id, body.de, body.motivo, new Date()), 'cancelar')
+  await apagar(area, result.chavesApagar, request)
+  return toGestao(result.request as knnUsaRepo.RequestGestao)
+}
+
+/** KNN Orlando and London by Phenom (issue 14, SPEC §7 knn-usa, D28, D29, D31): one handler per endpoint, above. */
+export default async function knnUsaRoutes(app: FastifyInstance) {
+  const area: Area = { db: app.db.orm, storage: app.fileStorage, payments: paymentFlows(app) }
+  contractRoute(app, contract.knnUsaTurmas, (context) => turmas(area, context))
+  contractRoute(app, contract.knnUsaTurmaFromRequest, (context) => turmaFromRequest(area, context))
+  contractRoute(app, contract.knnUsaLivros, (context) => livros(area, context))
+  contractRoute(app, contract.knnUsaDocumentos, documentos)
+  contractRoute(app, contract.knnUsaMinhaRequest, (context) => minhaRequest(area, context))
+  contractRoute(app, contract.knnUsaCriarRequest, (context) => criarRequest(area, context))
+  contractRoute(app, contract.knnUsaExcluirRequest, (context) => excluirRequest(area, context))
+  contractRoute(app, contract.knnUsaReenviarDocumentos, (context) => reenviarDocumentos(area, context))
+  contractRoute(app, contract.knnUsaDocumento, (context) => documento(area, context))
+  contractRoute(app, contract.knnUsaPagamento, (context) => pagamento(area, context))
+  contractRoute(app, contract.knnUsaPagarPix, (context) => pagarPix(area, context))
+  contractRoute(app, contract.knnUsaPagarCartao, (context) => pagarCartao(area, context))
+  contractRoute(app, contract.knnUsaGestaoRequests, (context) => gestaoRequests(area, context))
+  contractRoute(app, contract.knnUsaGestaoRequest, (context) => gestaoRequest(area, context))
+  contractRoute(app, contract.knnUsaAprovar, (context) => aprovar(area, context))
+  contractRoute(app, contract.knnUsaPedirDocumentos, (context) => pedirDocumentos(area, context))
+  contractRoute(app, contract.knnUsaCancelar, (context) => cancelar(area, context))
 }

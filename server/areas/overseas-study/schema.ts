@@ -4,9 +4,9 @@ import { instant, timestamps } from '../../db/timestamps.ts'
 import { users } from '../users/schema.ts'
 
 /**
- * KNN Orlando and London by Phenom (issue 14, D28, D29, P211–P218). A class abroad, its
+ * KNN Orlando and London by Phenom (issue 14, D28, D29). A class abroad, its
  * books, a student's request with its documents; the payment is a charge of `cobrancas`
- * (`knn_usa_request_id`, P219) and the managers' actions go to `manager_audit_log` (D31).
+ * (`knn_usa_request_id`) and the managers' actions go to `manager_audit_log` (D31).
  */
 
 export const PROGRAMAS_KNN_USA = ['orlando', 'london'] as const
@@ -60,7 +60,7 @@ export const knnUsaLivros = pgTable(
 )
 
 /**
- * A student's request (D28, P214–P217). One open request (em análise, documentos pendentes
+ * A student's request (D28). One open request (em análise, documentos pendentes
  * or aprovado) per student, by the partial unique index; it holds a seat of its class from
  * sending until cancelled. A minor on the departure day has a guardian (name and CPF).
  */
@@ -75,7 +75,7 @@ export const knnUsaRequests = pgTable(
       .notNull()
       .references(() => knnUsaTurmas.id, { onDelete: 'restrict' }),
     status: text('status', { enum: STATUS_KNN_USA }).notNull().default('em_analise'),
-    /** Upper-case letters and digits; never logged (P218). */
+    /** Upper-case letters and digits; never logged. */
     passaporteNumero: text('passaporte_numero').notNull(),
     passaporteValidade: date('passaporte_validade', { mode: 'string' }).notNull(),
     dataNascimento: date('data_nascimento', { mode: 'string' }).notNull(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { nextDeparture } from './seed.ts'
 
-describe('the demo classes’ departure (P221)', () => {
+describe('the demo classes’ departure', () => {
   it('is this year’s date of the season when it is at least two months away', () => {
     expect(nextDeparture('2026-03-01', { mes: 7, dia: 5 })).toBe('2026-07-05')
     expect(nextDeparture('2026-05-06', { mes: 7, dia: 5 })).toBe('2026-07-05')

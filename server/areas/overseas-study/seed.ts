@@ -9,7 +9,7 @@ import { demoPdf } from '../activities/seed.ts'
 import { addDays, addYears } from '../../db/seed-school.ts'
 
 /**
- * KNN Orlando and London by Phenom's demo (issue 14 "Demo data", P221): two Orlando classes
+ * KNN Orlando and London by Phenom's demo (issue 14 "Demo data"): two Orlando classes
  * and one London class with seats, their books, and three requests: orlando@ waits for a
  * passport again (documentos_pendentes), london@'s is aprovado (ready to pay), and
  * orlando.menor@ (16, a minor on every departure) has none, to send one. Each class leaves

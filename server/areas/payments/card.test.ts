@@ -53,7 +53,7 @@ describe('cardExpired', () => {
   })
 })
 
-describe('the sandbox gateway (D13, P145)', () => {
+describe('the sandbox gateway (D13)', () => {
   const now = new Date('2026-11-25T15:00:00Z')
   const gateway = sandboxGateway(() => now)
   const card = (overrides: Partial<CardChargeInput> = {}): CardChargeInput => ({
@@ -97,7 +97,7 @@ describe('the sandbox gateway (D13, P145)', () => {
     expect(cardProblem(card(), now)).toBeNull()
   })
 
-  it('takes the card instalments with their amounts, and refuses a split that does not add up to the amount (P170)', async () => {
+  it('takes the card instalments with their amounts, and refuses a split that does not add up to the amount', async () => {
     const split = {
       amountCents: 123_300,
       installments: 7,

@@ -3,7 +3,7 @@ import { brazilDate } from '../../http/tmz.ts'
 
 /**
  * Credit cards (D13): what can be known from the number alone, and the default gateway, a
- * sandbox that validates like a real one and answers test cards by number (P145). A card's
+ * sandbox that validates like a real one and answers test cards by number. A card's
  * number and CVV live only in the request being handled: never stored, never logged.
  */
 
@@ -116,7 +116,7 @@ export interface CardChargeInput {
   amountCents: number
   /** Card instalments (1 = à vista). */
   installments: number
-  /** Each card instalment's amount in cents, `installments` of them adding up to `amountCents` (the last absorbs the rounding, P170). */
+  /** Each card instalment's amount in cents, `installments` of them adding up to `amountCents` (the last absorbs the rounding). */
   installmentAmountsCents: number[]
   holder: string
   number: string
@@ -133,7 +133,7 @@ export interface CardGateway {
 }
 
 /**
- * The sandbox's test cards (P145): these two are refused with their reason, every other
+ * The sandbox's test cards: these two are refused with their reason, every other
  * valid number is approved (4111 1111 1111 1111 and 5555 5555 5555 4444 among them).
  */
 export const SANDBOX_DECLINES: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ import { testCard, VISA } from '../../test/cards.ts'
 import { CARD_ATTEMPT_LIMIT } from './routes.ts'
 
 /**
- * Card payment attempts per student (P171), on the login attempts' counters (P19): five
+ * Card payment attempts per student, on the login attempts' counters: five
  * without success per 15 minutes, the instalments' and the orders' endpoints together; an
  * approved payment is not a failure.
  */
@@ -42,7 +42,7 @@ async function student() {
 
 const LIMITED = /^Muitas tentativas de pagamento com cartão sem sucesso\. Aguarde 15 minutos e tente novamente\.$/
 
-describe('card payment attempts per student (P171)', () => {
+describe('card payment attempts per student', () => {
   it('the 6th attempt after five failures on both endpoints is refused with 429 and when to try again, without reaching the gateway', async () => {
     const { account, parcela, pedido } = await student()
     expect(CARD_ATTEMPT_LIMIT).toBe(5)

@@ -15,7 +15,7 @@ import { confirmPixCharge } from './routes.ts'
 
 /**
  * Paying an order waiting for payment (issue 12: "status-1 orders use the same flow", D11,
- * D13, P151) through the instalments' Pix and card code, on the real database: the order
+ * D13) through the instalments' Pix and card code, on the real database: the order
  * moves 1 → 2 through moveOrder exactly once, however the confirmations arrive.
  */
 let t: TestApp
@@ -142,7 +142,7 @@ describe('POST /pre-invoice/{id}/cobranca/execute/cartao-credito/portal/ (drive:
   })
 })
 
-describe("the order's card instalments: 1 up to the plan chosen when ordering (P170)", () => {
+describe("the order's card instalments: 1 up to the plan chosen when ordering", () => {
   const opcoesUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/cartao-credito/parcelas/`
   const askOptions = (account: TestAccount, id: number) =>
     t.app.inject({ method: 'GET', url: opcoesUrl(id), headers: bearer(account.token) })

@@ -12,7 +12,7 @@ export function centsOf(valor: string): number {
 }
 
 /**
- * One Pix the provider says it received (D13, P173): the charge it names is confirmed through
+ * One Pix the provider says it received (D13): the charge it names is confirmed through
  * `confirmPixCharge`, the function /dev/pix calls, so a repeated or concurrent delivery pays
  * once. Paid at the bank's time (`horario`), never later than now: a delivery retried after
  * the code's expiry still pays a Pix made in time. What must be refunded (an amount other

@@ -1,7 +1,7 @@
 import { brCode, crc16 } from './brcode.ts'
 
 /**
- * Pix charges (D13, P145, P173): who makes the BR Code a student pays. The default builds it
+ * Pix charges (D13): who makes the BR Code a student pays. The default builds it
  * here with the school's key (a static code carrying our txid), confirmed in the demo from
  * /dev/pix; a payment provider (server/areas/payments/provider.ts) registers the charge and
  * answers its own code, and confirms it later by a signed webhook.

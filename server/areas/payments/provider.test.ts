@@ -20,7 +20,7 @@ import { brCodeChecks } from './pix.ts'
 import { declineReason, PIX_PROVIDER_UNAVAILABLE, webhookSignatureValid, WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
 
 /**
- * The payment provider's adapter (D13, P173), the whole server configured with it against
+ * The payment provider's adapter (D13), the whole server configured with it against
  * the provider's local stand-in: cards charged there, Pix charges registered there and
  * confirmed by its signed webhook over real HTTP, on the run's database engine.
  */

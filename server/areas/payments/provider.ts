@@ -6,7 +6,7 @@ import { CARD_TEXTS, type CardChargeResult, type CardGateway } from './card.ts'
 import { brCodeChecks, type PixGateway, type PixPayee } from './pix.ts'
 
 /**
- * The real payment provider's adapter (D13, P173), chosen by PAYMENT_PROVIDER_URL: a REST
+ * The real payment provider's adapter (D13), chosen by PAYMENT_PROVIDER_URL: a REST
  * API shaped like the Brazilian acquirers' and PSPs' (amounts in cents, the ABECS return
  * codes, an idempotency key per charge, Pix charges registered by our txid as the central
  * bank's Pix API does, confirmations by a signed webhook). Tested against its stand-in,
@@ -37,7 +37,7 @@ export interface PaymentProviderSettings {
   timeoutMs: number
 }
 
-/** Why a call to the provider failed; the drive logs only the name (P145). */
+/** Why a call to the provider failed; the drive logs only the name. */
 export class ProviderError extends Error {
   override readonly name: 'ProviderTimeout' | 'ProviderUnreachable' | 'ProviderFailed' | 'ProviderRefused' | 'ProviderAnswerInvalid'
   constructor(name: ProviderError['name'], message: string) {

@@ -19,7 +19,7 @@ import { precoEmReais } from '../overseas-study/repository.ts'
 export type { CobrancaRow } from './schema.ts'
 
 /**
- * Paying instalments (issue 12, D13, P145) and orders waiting for payment (P151): what a
+ * Paying instalments (issue 12, D13) and orders waiting for payment: what a
  * charge collects is its `Alvo`. Every path that can pay one locks its row first (`for
  * update`), then touches its charges: one lock order, so a Pix confirmation and a card
  * payment of the same instalment or order wait for each other instead of deadlocking. An
@@ -40,7 +40,7 @@ export function newTxid(): string {
   return txid
 }
 
-/** What a charge collects: an instalment, an order, a câmbio quote (P202) or an overseas-study request (P219), by id. */
+/** What a charge collects: an instalment, an order, a câmbio quote or an overseas-study request, by id. */
 export type Alvo =
   { tipo: 'parcela'; id: number } | { tipo: 'pedido'; id: number } | { tipo: 'cambio'; id: number } | { tipo: 'knnUsa'; id: number }
 
@@ -53,13 +53,13 @@ export interface AlvoAPagar {
   estado: 'aberto' | 'pago' | 'fechado'
   /** An order's status (SPEC §4). */
   status?: OrderStatusId
-  /** An order's plan chosen when ordering (null on orders from before, P148) and its number of books (P170). */
+  /** An order's plan chosen when ordering (null on orders made before the plan was kept) and its number of books. */
   plano?: { parcelas: number | null; livros: number }
-  /** A câmbio quote's end of validity (P202): past it, the quote is `fechado`. */
+  /** A câmbio quote's end of validity: past it, the quote is `fechado`. */
   validaAte?: Date
   /** The most card instalments, when the target fixes it (an overseas-study request: 10, D28). */
   maxParcelas?: number
-  /** An overseas-study request's status (P219): `fechado` unless aprovado. */
+  /** An overseas-study request's status: `fechado` unless aprovado. */
   statusKnnUsa?: string
 }
 
@@ -93,7 +93,7 @@ export function alvoOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId' | 'co
 export const KNN_USA_CARD_INSTALMENTS = 10
 
 /**
- * An overseas-study request as payment sees it (D28, P219): payable once aprovado, its
+ * An overseas-study request as payment sees it (D28): payable once aprovado, its
  * amount the class's price in reais at today's rate of the câmbio table (no IOF), so a
  * pending Pix code of yesterday's rate is replaced by one at today's. Without a rate for
  * the class's currency it cannot be paid (`fechado`, valor 0).
@@ -116,7 +116,7 @@ async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, l
   return { valorCentavos, estado, maxParcelas: KNN_USA_CARD_INSTALMENTS, statusKnnUsa: request.status }
 }
 
-/** A câmbio quote as payment sees it (P202): its total, paid once, closed after its 15 minutes. */
+/** A câmbio quote as payment sees it: its total, paid once, closed after its 15 minutes. */
 async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
   const where = and(eq(cambioCotacoes.id, id), userId === undefined ? undefined : eq(cambioCotacoes.userId, userId))
   const query = db
@@ -146,7 +146,7 @@ async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, loc
     .where(where)
   const [order] = lock ? await query.for('update') : await query
   if (!order) return null
-  // The order's price is the sum of its items (P148: one item, the per-book price after the discount).
+  // The order's price is the sum of its items (one item, the per-book price after the discount).
   const [total] = await db
     .select({
       cents: sql<number>`coalesce(sum(${preInvoiceItems.quantidade} * ${preInvoiceItems.valorUnitarioCentavos}), 0)::int`,
@@ -209,7 +209,7 @@ export type PagamentoCartaoResult =
 /**
  * The instalment paid with `valorCentavos` on the day `at` falls on in Brazil; false when it
  * already was. Paid on or before its due date, it earns a club member points in the same
- * transaction (D23, P160): the confirmation and the credit happen together or not at all.
+ * transaction (D23): the confirmation and the credit happen together or not at all.
  */
 async function markParcelaPaid(tx: Tx, parcelaId: number, valorCentavos: number, at: Date): Promise<boolean> {
   const [paid] = await tx

@@ -17,7 +17,7 @@ import { testCard } from '../../test/cards.ts'
 import { confirmPixCharge, GATEWAY_UNAVAILABLE, PIX_CHARGE_MINUTES } from './routes.ts'
 
 /**
- * Paying an instalment through drive (issue 12, D13, P145), against the real database and
+ * Paying an instalment through drive (issue 12, D13), against the real database and
  * the sandbox gateway. The gateway is wrapped only to count its charges (a payment of a
  * paid instalment must never reach it) and to fail on demand.
  */
@@ -256,7 +256,7 @@ describe('confirmPixCharge (the bank says a Pix code was paid)', () => {
   })
 })
 
-describe('club points for an instalment paid on time (D23, P160)', () => {
+describe('club points for an instalment paid on time (D23)', () => {
   async function memberWithCharge(vencimento: string, valorCentavos = 45_100, isClub = true) {
     const { student, parcela } = await studentWithParcela({ valorCentavos, vencimento })
     await t.db.orm.update(users).set({ isClub }).where(eq(users.id, student.id))

@@ -22,14 +22,14 @@ import { orderStatus } from '../orders/routes.ts'
 
 export { confirmPixCharge } from './repository.ts'
 
-/** How long a Pix code can be paid (P145); after it, asking again gives a new one. */
+/** How long a Pix code can be paid; after it, asking again gives a new one. */
 export const PIX_CHARGE_MINUTES = 30
 
 /** The gateway did not answer (a real one over the network): nothing was recorded, the student may try again. */
 export const GATEWAY_UNAVAILABLE = 'Não foi possível falar com a operadora do cartão. Tente novamente em instantes.'
 
 /**
- * Card payments one student may try without success per 15-minute window (P171), the
+ * Card payments one student may try without success per 15-minute window, the
  * instalments' and the orders' together: an approved payment gives its slot back, so what
  * is counted is declines and cards refused before charging (a stolen card's numbers tried
  * one after another).
@@ -37,7 +37,7 @@ export const GATEWAY_UNAVAILABLE = 'Não foi possível falar com a operadora do 
 export const CARD_ATTEMPT_LIMIT = 5
 
 /**
- * The most card instalments a target can be paid in (P170): an instalment 1–3 (P145); an
+ * The most card instalments a target can be paid in: an instalment 1–3; an
  * order the plan the student chose when ordering, or, on an order from before plans were
  * kept, D12's largest for its number of books.
  */
@@ -92,7 +92,7 @@ function orderNotPayable(status: OrderStatusId | undefined): string {
 export interface AlvoTexts {
   notFound: string
   alreadyPaid: string
-  /** Why a closed target cannot be paid (a câmbio quote past its 15 minutes, P202); an order's status says it otherwise. */
+  /** Why a closed target cannot be paid (a câmbio quote past its 15 minutes); an order's status says it otherwise. */
   closed?: string
 }
 
@@ -100,8 +100,8 @@ const PARCELA: AlvoTexts = { notFound: PAGAMENTO_TEXTS.parcelaNotFound, alreadyP
 const PEDIDO: AlvoTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPaid: PAGAMENTO_TEXTS.pedidoAlreadyPaid }
 
 /**
- * Paying the caller's instalments, orders (issue 12, D13, P145, P151) and câmbio quotes
- * (P202): one flow for all, only the target and its texts differ.
+ * Paying the caller's instalments, orders (issue 12, D13) and câmbio quotes:
+ * one flow for all, only the target and its texts differ.
  */
 export function paymentFlows(app: FastifyInstance) {
   /** The caller's instalment or order, unlocked, when it can be paid; 404 or 409 otherwise. */
@@ -113,7 +113,7 @@ export function paymentFlows(app: FastifyInstance) {
     return target
   }
 
-  /** What the card form offers (P170): 1 up to the target's most card instalments, each split as D12's plans are. */
+  /** What the card form offers: 1 up to the target's most card instalments, each split as D12's plans are. */
   async function cardOptions(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<OpcoesCartao> {
     const target = await payable(userId, alvo, texts)
     const planos = Array.from({ length: maxCardInstalments(target) }, (_, index) => ({
@@ -156,7 +156,7 @@ export function paymentFlows(app: FastifyInstance) {
     const target = await payable(userId, alvo, texts)
     const max = maxCardInstalments(target)
     if (body.parcelas > max) throw new HttpError(422, PAGAMENTO_TEXTS.pedidoPlanExceeded(max))
-    // Counted before the card is looked at (P171), so concurrent attempts cannot pass the limit
+    // Counted before the card is looked at, so concurrent attempts cannot pass the limit
     // together; given back unless the card was declined (402) or refused before charging (422).
     const attempt = await reserveAttempts(app.db.orm, [{ scope: 'cardPayment', value: String(userId), limit: CARD_ATTEMPT_LIMIT }])
     if (!attempt.granted) throw tooManyRequests(PAGAMENTO_TEXTS.tooManyCardAttempts, attempt.retryAfterSeconds)
@@ -235,7 +235,7 @@ export function paymentFlows(app: FastifyInstance) {
   return { pix, card, cardOptions }
 }
 
-/** The drive paths of instalments and orders (SPEC §7, P151). */
+/** The drive paths of instalments and orders (SPEC §7). */
 export default async function drivePagamentoRoutes(app: FastifyInstance) {
   const { pix, card, cardOptions } = paymentFlows(app)
   contractRoute(app, contract.pixParcela, ({ caller, params }) => pix(caller.id, { tipo: 'parcela', id: params.id }, PARCELA))

@@ -11,8 +11,8 @@ export const METODOS_COBRANCA = ['pix', 'cartao'] as const
 export const STATUS_COBRANCA = ['pendente', 'pago', 'expirado', 'recusado'] as const
 
 /**
- * One attempt to collect an instalment (issue 12, D13, P145), an order waiting for payment
- * (P151), a câmbio quote (P202) or an overseas-study request (P219): exactly one of
+ * One attempt to collect an instalment (issue 12, D13), an order waiting for payment,
+ * a câmbio quote or an overseas-study request: exactly one of
  * `parcela_id`, `pre_invoice_id`, `cotacao_cambio_id` and `knn_usa_request_id`. Pix: `pendente` until the
  * bank confirms (`pago`, once) or its code runs out (`expirado`); at most one pending per
  * instalment. Card: charged at once, `pago` or `recusado` with the reason; only the brand
@@ -24,9 +24,9 @@ export const cobrancas = pgTable(
     id: serial('id').primaryKey(),
     parcelaId: integer('parcela_id').references(() => parcelas.id, { onDelete: 'cascade' }),
     preInvoiceId: integer('pre_invoice_id').references(() => preInvoices.id, { onDelete: 'cascade' }),
-    /** A câmbio quote (D30, P202). */
+    /** A câmbio quote (D30). */
     cotacaoCambioId: integer('cotacao_cambio_id').references(() => cambioCotacoes.id, { onDelete: 'cascade' }),
-    /** An approved overseas-study request (D28, P219). */
+    /** An approved overseas-study request (D28). */
     knnUsaRequestId: integer('knn_usa_request_id').references(() => knnUsaRequests.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()

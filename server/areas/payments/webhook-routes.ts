@@ -10,7 +10,7 @@ import { WEBHOOK_SIGNATURE_HEADER, webhookSignatureValid } from './provider.ts'
 export const WEBHOOK_NOT_SIGNED = 'Assinatura do webhook ausente ou inválida.'
 
 /**
- * The payment provider's Pix webhook (D13, P173). The signature covers the body's bytes as
+ * The payment provider's Pix webhook (D13). The signature covers the body's bytes as
  * they arrived, so this scope parses JSON itself and keeps them; it is checked before the
  * body is judged, so a stranger learns nothing from a 422. Encapsulated: the parser and the
  * hook apply to this route only.

@@ -13,7 +13,7 @@ export type { PraticaResultadoRow } from './schema.ts'
 
 /**
  * The practice area (issue 10), always through the caller's enrolment in the class: a class
- * of another student's is simply not found (D7). Content belongs to the class's book (P110).
+ * of another student's is simply not found (D7). Content belongs to the class's book.
  */
 
 export interface ConteudoPratica {
@@ -127,9 +127,9 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * Stores a finished test once per `key` (P113): scored here, whatever the device said
-     * (P111); the test's at-home grade becomes the best score so far, so results arriving
-     * late or out of order give the same grade (P112). The caller's enrolment row is locked,
+     * Stores a finished test once per `key`: scored here, whatever the device said;
+     * the test's at-home grade becomes the best score so far, so results arriving
+     * late or out of order give the same grade. The caller's enrolment row is locked,
      * so concurrent sends of one key take turns and the second finds the first.
      */
     async salvarResultado(turmaId: number, testeId: number, key: string, body: ResultadoPraticaBody, now: Date): Promise<SalvarResultado> {

@@ -22,7 +22,7 @@ function toResultado(resultado: praticaRepo.PraticaResultadoRow, melhorNota: num
   }
 }
 
-/** The practice area of a class (issue 10; P110–P113). */
+/** The practice area of a class (issue 10). */
 export default async function praticaRoutes(app: FastifyInstance) {
   const scope = (userId: number) => praticaRepo.forUser(app.db.orm, userId)
 

@@ -8,7 +8,7 @@ import { users } from '../users/schema.ts'
 
 /**
  * The practice area (issue 10, /pedagogico/minha-pratica/{id}): audio lessons, vocabulary
- * and tests of a course book, so every class with that book shares them (P110). Audio files
+ * and tests of a course book, so every class with that book shares them. Audio files
  * are same-origin static files (`arquivo` is their URL path), never personal data.
  */
 export const praticaAudios = pgTable(
@@ -49,7 +49,7 @@ export const praticaVocabulario = pgTable(
   (table) => [index('pratica_vocabulario_livro_id_idx').on(table.livroId)],
 )
 
-/** One question of a practice test: its options and which one is right (P111). */
+/** One question of a practice test: its options and which one is right. */
 export interface QuestaoPratica {
   id: number
   enunciado: string
@@ -74,7 +74,7 @@ export const praticaTestes = pgTable(
 )
 
 /**
- * The at-home activity a test's scores show under, per class (P112): made on the first
+ * The at-home activity a test's scores show under, per class: made on the first
  * score saved in that class, so `GET …/notas/athome/` lists the test with the best score.
  */
 export const praticaTesteAtividades = pgTable(
@@ -98,7 +98,7 @@ export const praticaTesteAtividades = pgTable(
 
 /**
  * Each test a student finished, as sent (possibly late, from the device's queue): the
- * client's `Idempotency-Key` is unique per user, so a result sent twice is stored once (P113).
+ * client's `Idempotency-Key` is unique per user, so a result sent twice is stored once.
  */
 export const praticaResultados = pgTable(
   'pratica_resultados',

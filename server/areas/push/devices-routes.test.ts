@@ -13,7 +13,7 @@ import {
   UNKNOWN_PUSH_SERVICE,
 } from './devices-routes.ts'
 
-/** A device's push subscription on the real server (issue 11, P136–P138). */
+/** A device's push subscription on the real server (issue 11). */
 
 const API = '/api/v1'
 
@@ -162,7 +162,7 @@ describe('push subscriptions', () => {
   })
 })
 
-describe('isAllowedPushEndpoint (P137)', () => {
+describe('isAllowedPushEndpoint', () => {
   it.each([
     ['https://fcm.googleapis.com/fcm/send/abc', true],
     ['https://updates.push.services.mozilla.com/wpush/v2/abc', true],

@@ -11,14 +11,14 @@ export const UNKNOWN_PUSH_SERVICE = 'Serviço de notificações não reconhecido
 export const NOTIFICATIONS_OFF = 'Notificações desativadas neste aparelho'
 export const ACTION_RECORDED = 'Ação registrada'
 export const TEST_SENT = 'Notificação de teste enviada'
-/** The test /me sends (P139): to the one device that asked. */
+/** The test /me sends: to the one device that asked. */
 export const TEST_NOTIFICATION = {
   title: 'Notificações ativadas',
   body: 'Este é um teste: este aparelho recebe os avisos da escola.',
   link: '/me',
 } as const
 
-/** The browsers' push services (P137): Chrome/Edge/Android (FCM), Firefox, Windows, Safari. */
+/** The browsers' push services: Chrome/Edge/Android (FCM), Firefox, Windows, Safari. */
 const BROWSER_PUSH_HOSTS = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
@@ -33,7 +33,7 @@ function hostMatches(pattern: string, host: string): boolean {
 }
 
 /**
- * Whether the server may POST to `endpoint` (P137): https on a browser push service, or on
+ * Whether the server may POST to `endpoint`: https on a browser push service, or on
  * a configured host (`host` or `host:port`, the local stand-in). Anything else would let a
  * signed-in account make the server call an address of its choosing.
  */
@@ -50,7 +50,7 @@ export function isAllowedPushEndpoint(endpoint: string, extraHosts: readonly str
   return url.port === '' && BROWSER_PUSH_HOSTS.some((pattern) => hostMatches(pattern, hostname))
 }
 
-/** SPEC §7 push-notifications and user-actions (issue 11, P136–P138). */
+/** SPEC §7 push-notifications and user-actions (issue 11). */
 export default async function pushNotificationRoutes(app: FastifyInstance) {
   const db = app.db.orm
 

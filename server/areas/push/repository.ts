@@ -35,7 +35,7 @@ export function toPushSubscription(row: PushSubscriptionRow): PushSubscription {
 }
 
 /**
- * A device's subscription, one row per push endpoint (P136): subscribing an endpoint that
+ * A device's subscription, one row per push endpoint: subscribing an endpoint that
  * exists refreshes its keys and moves it to `userId`. `created` says which happened.
  */
 export async function upsertSubscription(
@@ -104,7 +104,7 @@ export function forUser(db: Db, userId: number) {
   }
 }
 
-/** Records a click or a dismissal once per delivery (P138); false when the delivery does not exist. */
+/** Records a click or a dismissal once per delivery; false when the delivery does not exist. */
 export async function recordUserAction(db: Db, deliveryId: string, action: UserActionKind): Promise<boolean> {
   const [delivery] = await db.select({ id: pushDeliveries.id }).from(pushDeliveries).where(eq(pushDeliveries.id, deliveryId))
   if (!delivery) return false

@@ -18,7 +18,7 @@ export const pushSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
-    /** The subscription's auth secret: also its name in SPEC §7 paths; never logged (P136). */
+    /** The subscription's auth secret: also its name in SPEC §7 paths; never logged. */
     auth: text('auth').notNull(),
     isPwa: boolean('is_pwa').notNull().default(false),
     deviceType: text('device_type', { enum: ['mobile', 'desktop'] }).notNull(),
@@ -92,7 +92,7 @@ export const pushDeliveries = pgTable(
     lastStatus: integer('last_status'),
     lastError: text('last_error'),
     sentAt: instant('sent_at'),
-    /** The queue (P140): a queued delivery is due from this instant (a retry's backoff, `Retry-After`). */
+    /** The queue: a queued delivery is due from this instant (a retry's backoff, `Retry-After`). */
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     /** While a sender holds it: another sender takes it only after this passes (a killed process). */
     lockedUntil: instant('locked_until'),
@@ -110,7 +110,7 @@ export const pushDeliveries = pgTable(
   ],
 )
 
-/** A click or a dismissal of a delivered notification (issue 11, P138); each at most once per delivery. */
+/** A click or a dismissal of a delivered notification (issue 11); each at most once per delivery. */
 export const userActions = pgTable(
   'user_actions',
   {

@@ -12,7 +12,7 @@ import { TEST_NOTIFICATION } from './devices-routes.ts'
 import { DEFAULT_SENDER_SETTINGS, retryDelayMs, startSending } from './sender.ts'
 
 /**
- * Push sending end to end on the server (issue 11, D17, P140): real web-push encryption and
+ * Push sending end to end on the server (issue 11, D17): real web-push encryption and
  * VAPID to the push-service stand-in, which decrypts what it receives; the delivery queue in
  * the real database. The sender's poll is slowed down: each test drives it with `drain()`.
  */
@@ -122,7 +122,7 @@ describe('push sending', () => {
         [bruno.student.id, 'sent', 1, 201],
       ].sort(),
     )
-    // The payload names its own delivery: a click is recorded against it (P138).
+    // The payload names its own delivery: a click is recorded against it.
     expect(log.deliveries.map((delivery) => delivery.id).sort()).toEqual(
       [...payloads(ana.device), ...payloads(bruno.device)].map((p) => p.delivery_id).sort(),
     )

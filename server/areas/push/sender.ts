@@ -6,7 +6,7 @@ import { audienceSubscriptions } from './audience.ts'
 import type { PushResult, PushService, PushTarget } from './push-service.ts'
 
 /**
- * The sending queue (P140): the delivery rows are the queue. A sender claims due queued
+ * The sending queue: the delivery rows are the queue. A sender claims due queued
  * rows with `FOR UPDATE SKIP LOCKED` and a lease, so several processes on one database
  * share the work and never hold the same row; a row whose process died is taken again
  * when its lease ends. The outcome is written on the row itself.
@@ -190,7 +190,7 @@ function outcomeOf(delivery: ClaimedDelivery, result: PushResult, settings: Send
 }
 
 /**
- * Writes a round's outcomes in one UPDATE (P143: one statement per delivery cost the sender
+ * Writes a round's outcomes in one UPDATE (one statement per delivery cost the sender
  * more than the pushes), and deletes gone subscriptions in the same transaction. Every row
  * leaves its lease; a retry keeps `queued` with its next attempt's time.
  */

@@ -8,7 +8,7 @@ import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app
 import { ALREADY_SENT, SENDING_DELETED } from './sending-routes.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
-/** The managers' drafts of push notifications (issue 11, D17, D31, P139) on the real server. */
+/** The managers' drafts of push notifications (issue 11, D17, D31) on the real server. */
 
 const API = '/api/v1/push-sending'
 

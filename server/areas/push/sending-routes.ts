@@ -15,7 +15,7 @@ export const LOG_LIMIT = 500
 /** Most students a search lists. */
 export const STUDENT_SEARCH_LIMIT = 20
 
-/** The managers' push-sending API (issue 11, D17, P139); every change is audited (D31). */
+/** The managers' push-sending API (issue 11, D17); every change is audited (D31). */
 export default async function pushSendingRoutes(app: FastifyInstance) {
   const db = app.db.orm
 
@@ -24,7 +24,7 @@ export default async function pushSendingRoutes(app: FastifyInstance) {
     if (problem) throw new HttpError(422, problem)
   }
 
-  /** A sending a manager may still change: a draft or a scheduled one (P139). */
+  /** A sending a manager may still change: a draft or a scheduled one. */
   async function changeable(id: number) {
     const row = await pushRepo.sendings.get(db, id)
     if (!row) throw notFound(SENDING_NOT_FOUND)
@@ -84,7 +84,7 @@ export default async function pushSendingRoutes(app: FastifyInstance) {
       { status: row.status, scheduled_for: row.scheduledFor?.toISOString() ?? null },
     )
     const answer = await pushRepo.toPushSending(db, row)
-    // Answered at once (202), as queued: the deliveries go out from the queue (P140).
+    // Answered at once (202), as queued: the deliveries go out from the queue.
     if (!later) app.push.wake()
     reply.code(202)
     return answer

@@ -8,7 +8,7 @@ import { creditPoints, isClubMember } from '../club/repository.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
 
 /**
- * Referrals (issue 13, D25, P163): each student's personal code, the friends' leads
+ * Referrals (issue 13, D25): each student's personal code, the friends' leads
  * (unique by e-mail and by phone: the first referrer keeps the lead) and the managers'
  * moves of a lead, where `matriculado` credits the referrer 500 points exactly once.
  */

@@ -6,7 +6,7 @@ import { contractRoute } from '../../http/contract-route.ts'
 import { tooManyRequests, validationFailed } from '../../http/errors.ts'
 
 /**
- * The friend's referral form (issue 13, D25, P163), public: validated by the contract
+ * The friend's referral form (issue 13, D25), public: validated by the contract
  * (422 with SPEC §5's texts), rate-limited per address and per code, de-duplicated by
  * e-mail and phone. The answer never depends on whether the e-mail is a student's.
  */

@@ -87,7 +87,7 @@ export function forUser(db: Db, userId: number) {
       return campanha ? posicao(campanha) : undefined
     },
 
-    /** Enrols the caller in an open campaign; a second enrolment changes nothing (P208). */
+    /** Enrols the caller in an open campaign; a second enrolment changes nothing. */
     async participar(campanhaId: number, now: Date): Promise<Inscricao> {
       const [campanha] = await db.select().from(campanhasViagem).where(eq(campanhasViagem.id, campanhaId))
       if (!campanha) return { kind: 'not-found' }
@@ -106,7 +106,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * Validates `codigo` for the caller (D27, P209). The unique (user, code) index decides
+     * Validates `codigo` for the caller (D27). The unique (user, code) index decides
      * "once per student": concurrent sends insert with ON CONFLICT DO NOTHING and exactly
      * one row is written; a send that wrote nothing reads the row that won. The same
      * `key` as that row's is a replay (the outbox sending again): same answer, no new entry.

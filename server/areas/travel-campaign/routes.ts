@@ -5,7 +5,7 @@ import * as campaignRepo from './repository.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 
-/** The 4xx texts of the travel campaign (P209), shown to the student as they are. */
+/** The 4xx texts of the travel campaign, shown to the student as they are. */
 export const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.'
 export const NO_OPEN_CAMPAIGN = 'Não há nenhuma campanha aberta no momento.'
 export const CODE_UNKNOWN = 'Código não encontrado. Confira se o QR code é de uma campanha KNN.'
@@ -45,7 +45,7 @@ function toCodigo(validado: campaignRepo.Validado): CodigoValidado {
   }
 }
 
-/** The travel campaign "KNN abre o mundo" (issue 14, D27, P207–P210). */
+/** The travel campaign "KNN abre o mundo" (issue 14, D27). */
 export default async function travelCampaignRoutes(app: FastifyInstance) {
   const scope = (userId: number) => campaignRepo.forUser(app.db.orm, userId)
 

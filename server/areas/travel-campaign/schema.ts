@@ -4,7 +4,7 @@ import { instant, timestamps } from '../../db/timestamps.ts'
 import { users } from '../users/schema.ts'
 
 /**
- * The travel campaign "KNN abre o mundo" (issue 14, D27, P207): a period, rules and a prize
+ * The travel campaign "KNN abre o mundo" (issue 14, D27): a period, rules and a prize
  * trip. A code is valid only in `[inicio, fim)`.
  */
 export const campanhasViagem = pgTable(
@@ -45,7 +45,7 @@ export const campanhaQrCodes = pgTable(
   ],
 )
 
-/** A student's enrolment in a campaign, with when the rules were accepted (P208). */
+/** A student's enrolment in a campaign, with when the rules were accepted. */
 export const campanhaParticipacoes = pgTable(
   'campanha_participacoes',
   {
@@ -66,7 +66,7 @@ export const campanhaParticipacoes = pgTable(
 )
 
 /**
- * Each code a student validated (P209): the unique (user, code) index is what makes a code
+ * Each code a student validated: the unique (user, code) index is what makes a code
  * count once per student, however many sends race; `entradas` is the code's worth then;
  * `idempotencyKey` is the device's key, so the same send again answers with this row.
  */

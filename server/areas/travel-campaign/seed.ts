@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { campanhaQrCodes, campanhasViagem } from './schema.ts'
 
 /**
- * The travel campaign's demo (issue 14 "Demo data", P210): "KNN abre o mundo" open from 30
+ * The travel campaign's demo (issue 14 "Demo data"): "KNN abre o mundo" open from 30
  * days before the first seeding to 150 days after it, with three codes worth 1, 2 and 5
  * entries. Their printed URLs are `/at-home/scanear-qr-code/{campanha}/{codigo}/`. Seeding
  * again adds nothing (the campaign's name and the codes are unique).

@@ -24,7 +24,7 @@ export default async function driveUserRoutes(app: FastifyInstance) {
       throw new HttpError(409, PASSWORD_CHANGED_MEANWHILE)
     }
     // Every older token is void now, this session's too: it continues with a new one. Every
-    // other device's session ends (P330): a thief's copy is refused as "encerrada".
+    // other device's session ends: a thief's copy is refused as "encerrada".
     const sessionId = request.sessionId!
     await revokeSessions(app.db.orm, caller.id, { except: sessionId })
     const token = await app.auth.renewAccessToken(caller.id, sessionId)

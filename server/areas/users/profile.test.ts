@@ -69,7 +69,7 @@ describe('PUT /api/v1/users/profile/', () => {
     expect(me.json()).toEqual(answer)
   })
 
-  it('a changed e-mail is unconfirmed again (P70); keeping the confirmed one keeps it confirmed', async () => {
+  it('a changed e-mail is unconfirmed again; keeping the confirmed one keeps it confirmed', async () => {
     const account = await createAccount(t.app, t.db)
     await t.db.orm.update(users).set({ verifiedEmail: account.email }).where(eq(users.id, account.id))
     const same = await put(validBody({ email: account.email.toUpperCase() }), bearer(account.token))

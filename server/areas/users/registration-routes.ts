@@ -38,7 +38,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
       guardianCpf: minor ? body.guardian_cpf : null,
     })
     if (outcome === 'emailInUse') throw new HttpError(409, EMAIL_IN_USE_MESSAGE)
-    // A provisional book-code account completing its profile joins its book's school (P74);
+    // A provisional book-code account completing its profile joins its book's school;
     // a no-op for everyone else. After the save: a failure here is retried by saving again.
     if (outcome === 'updated') await booksRepo.forUser(app.db.orm, caller.id).joinSchoolOfFirstBook()
     const profile = outcome === 'updated' ? await users.profile() : null

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts'
 
 /**
  * What the token check needs of an account: the token version it must carry, the role (D7)
- * and the token's own session (P330): null when the account has no session of that id.
+ * and the token's own session: null when the account has no session of that id.
  */
 export interface AccountSession {
   tokenVersion: number
@@ -63,7 +63,7 @@ const PROFILE_COLUMNS = {
   updatedAt: users.updatedAt,
   driverTour: users.driverTour,
   pwaInstalled: users.pwaInstalled,
-  /** CurrentUser's `email_verified` (P70). */
+  /** CurrentUser's `email_verified`. */
   verifiedEmail: users.verifiedEmail,
   tokenVersion: users.tokenVersion,
 }
@@ -142,7 +142,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * The contact details of /me (PUT /users/profile/, P85). `updated_at` stays: it dates the
+     * The contact details of /me (PUT /users/profile/). `updated_at` stays: it dates the
      * registration update, which also confirms CPF and birth date.
      */
     updateProfile(update: ProfileUpdate): Promise<RegistrationUpdateOutcome> {
@@ -150,7 +150,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * Marks a guided tour seen (POST /driver-tour/, P86): merged into the record in one
+     * Marks a guided tour seen (POST /driver-tour/): merged into the record in one
      * statement, so two devices closing two tours at once keep both flags.
      */
     async markTourSeen(route: string): Promise<boolean> {
@@ -180,7 +180,7 @@ export interface RegistrationUpdate {
   guardianCpf: string | null
 }
 
-/** What /me edits (P85): the contact details, not CPF, birth date or guardian. */
+/** What /me edits: the contact details, not CPF, birth date or guardian. */
 export type ProfileUpdate = Pick<RegistrationUpdate, 'fullName' | 'email' | 'phone' | 'cep' | 'street' | 'streetNumber'>
 
 export type RegistrationUpdateOutcome = 'updated' | 'emailInUse' | 'missing'
@@ -189,7 +189,7 @@ export type RegistrationUpdateOutcome = 'updated' | 'emailInUse' | 'missing'
  * Saves the caller's registration or profile. One statement: it writes only while no other
  * account has the e-mail; two saves racing for one e-mail meet the unique index, and the
  * loser is told the same. Nothing is half-written: it is one UPDATE or none, and in its
- * transaction a changed e-mail voids the links sent to the old one (P321).
+ * transaction a changed e-mail voids the links sent to the old one.
  */
 async function saveWithUniqueEmail(
   db: Db,

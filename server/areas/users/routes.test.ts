@@ -150,7 +150,7 @@ describe('strict token claims (issue 8)', () => {
     return new SignJWT(claims).setProtectedHeader({ alg }).sign(key())
   }
 
-  /** The session id (`sid`, P330) a token the server issued carries. */
+  /** The session id (`sid`) a token the server issued carries. */
   const sidOf = (issued: string) => (JSON.parse(Buffer.from(issued.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
 
   it('accepts a canonical token and refuses non-canonical subjects of the same account', async () => {
@@ -181,7 +181,7 @@ describe('strict token claims (issue 8)', () => {
     return `${input}.${createHmac('sha256', key()).update(input).digest('base64url')}`
   }
 
-  it("refuses a token without a session (issued before sessions), with a malformed one, or with another account's (P330)", async () => {
+  it("refuses a token without a session (issued before sessions), with a malformed one, or with another account's", async () => {
     const [mine, theirs] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
     const base = { sub: String(mine.id), ver: 0, iat: now(), exp: now() + 600 }
     expect((await me(bearer(await token({ ...base, sid: sidOf(mine.token) })))).statusCode).toBe(200)

@@ -53,9 +53,9 @@ export default async function userRoutes(app: FastifyInstance) {
   })
 
   /**
-   * /me's contact details (P85): the contract's schema checks each field (SPEC §5 texts, the
-   * registration update's rules); e-mails stay unique logins (P58). A new e-mail is not
-   * confirmed (P70: `email_verified` compares it with the proven one).
+   * /me's contact details: the contract's schema checks each field (SPEC §5 texts, the
+   * registration update's rules); e-mails stay unique logins. A new e-mail is not
+   * confirmed (`email_verified` compares it with the proven one).
    */
   contractRoute(app, contract.updateProfile, async ({ caller, body }) => {
     const outcome = await forUser(app.db.orm, caller.id).updateProfile({
@@ -72,7 +72,7 @@ export default async function userRoutes(app: FastifyInstance) {
   })
 
   /**
-   * A guided tour was closed (SPEC §2, P86): its route joins the caller's tour record. The
+   * A guided tour was closed (SPEC §2): its route joins the caller's tour record. The
    * body names the user (SPEC §7); anyone else's id is answered like an id that does not
    * exist (D7).
    */

@@ -1,4 +1,4 @@
-// Stand-in for Chatwoot's website widget (an outside system, D19, P206): a real HTTP server on
+// Stand-in for Chatwoot's website widget (an outside system, D19): a real HTTP server on
 // 127.0.0.1 that serves a tiny widget loader at Chatwoot's path (/packs/js/sdk.js) exposing the
 // same API the portal calls — `window.chatwootSDK.run({ websiteToken, baseUrl })`, the `chatwoot:ready`
 // event, `window.$chatwoot.setUser(identifier, { identifier_hash })` and `toggle('open')` — and

@@ -1,4 +1,4 @@
-// Stand-in for the payment provider (an outside system, D13, P173): a real HTTP server on
+// Stand-in for the payment provider (an outside system, D13): a real HTTP server on
 // 127.0.0.1 speaking the API server/areas/payments/provider.ts calls. It checks the bearer token,
 // approves or declines cards by test number with the ABECS return codes, keeps one charge
 // per idempotency key, registers Pix charges and answers a dynamic BR Code for them, and

@@ -19,7 +19,7 @@ import { TabBar } from './tab-bar.tsx'
 // needed to draw any screen: it loads after the first screen, or on the first tap.
 const loadDrawerDialog = () => import('./drawer-dialog.tsx')
 const DrawerDialog = lazy(async () => ({ default: (await loadDrawerDialog()).DrawerDialog }))
-// "Ajuda pelo chat" (D19, P205): its code is fetched only where the chat is configured, after the
+// "Ajuda pelo chat" (D19): its code is fetched only where the chat is configured, after the
 // first screen; the widget itself only on the tap.
 const ChatButton = lazy(async () => ({ default: (await import('../../features/chat/chat-button.tsx')).ChatButton }))
 

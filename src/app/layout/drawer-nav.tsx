@@ -16,7 +16,7 @@ export interface DrawerNavProps {
   onNavigate?: ((to: string) => void) | undefined
   /** Extra footer buttons before "Sair" (the side drawer's minimise toggle). */
   footer?: ReactNode
-  /** A count beside an entry, by path (the outbox's waiting items, P102); none at 0. */
+  /** A count beside an entry, by path (the outbox's waiting items); none at 0. */
   badges?: Readonly<Record<string, number>> | undefined
 }
 

@@ -44,7 +44,7 @@ describe('navItemsFor', () => {
     expect(tabItemsFor('student').map((i) => i.to)).toEqual(TAB_ITEMS.map((i) => i.to))
   })
 
-  it('gives each screen its main endpoint’s access from the contract (D7, P191)', () => {
+  it('gives each screen its main endpoint’s access from the contract (D7)', () => {
     // The table writes the access out so the frame loads no contract schemas; here the two
     // must agree, so a contract change that would hide or show an entry fails this test.
     const mainEndpoints: Record<string, { access: string } | undefined> = {

@@ -15,7 +15,7 @@ export interface NavItem {
   /**
    * The access of the screen's main endpoint: shown only to a role that may call it (D7, the
    * same rule the server answers 403 with). Written here rather than read from the contract,
-   * whose areas' schemas the frame would then load before its first render (P191);
+   * whose areas' schemas the frame would then load before its first render;
    * navigation.test.ts checks each against the contract's endpoint.
    */
   endpoint?: Pick<Endpoint, 'access'>
@@ -36,12 +36,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'pedidos', to: '/pedidos', icon: 'bag', endpoint: { access: 'student' } },
   // Issue 13: the club's calls are a student's (a manager has no points).
   { labelKey: 'club', to: '/knn-club', icon: 'star', endpoint: { access: 'student' } },
-  // Issue 14 (P244): the campaign's calls are a student's; a manager has no entries to show.
+  // Issue 14: the campaign's calls are a student's; a manager has no entries to show.
   { labelKey: 'knnAbreOMundo', to: '/knn-abre-o-mundo', icon: 'globe', brands: ['knn'], endpoint: { access: 'student' } },
   { labelKey: 'londonByPhenom', to: '/london-by-phenom', icon: 'globe', brands: ['phenom'] },
   { labelKey: 'knnOrlando', to: '/knn-orlando', icon: 'globe', brands: ['knn'] },
   { labelKey: 'englishTest', to: '/english-test', icon: 'test', endpoint: { access: 'student' } },
-  // D16: what waits to be sent from this device, with a count badge while anything waits (P102).
+  // D16: what waits to be sent from this device, with a count badge while anything waits.
   { labelKey: 'enviosPendentes', to: '/envios-pendentes', icon: 'upload', endpoint: { access: 'student' } },
   { labelKey: 'me', to: '/me', icon: 'user' },
   { labelKey: 'managerPanel', to: '/manager-panel', icon: 'bell', roles: ['manager'] },

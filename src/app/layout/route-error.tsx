@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 /** Never a blank page: a screen that throws shows a Portuguese message and a way out. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation('common')
-  // The monitoring rules load with the error, not with every first screen (P53).
+  // The monitoring rules load with the error, not with every first screen.
   useEffect(() => void import('../monitoring.ts').then(({ reportError }) => reportError(error)), [error])
   return (
     <div className="route-error" role="alert">

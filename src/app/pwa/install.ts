@@ -87,7 +87,7 @@ export function createInstallController(deps: InstallDeps): InstallController {
     } catch (error) {
       // Offline on the bus: try again when the connection returns. Any other failure (the
       // server refused it) is not the student's problem and is not retried.
-      // By name, not `instanceof`: the client's module loads with the report, not with this listener (P280).
+      // By name, not `instanceof`: the client's module loads with the report, not with this listener.
       if (error instanceof Error && error.name === 'NetworkError' && pending === null) pending = value
     }
   }
@@ -164,7 +164,7 @@ export function installController(): InstallController {
   controller ??= createInstallController({
     target: window as InstallDeps['target'],
     // The contract client loads when there is something to report: the listener starts with the
-    // page, and the client's dozen chunks were preload links in the entry's task (P280).
+    // page, and the client's dozen chunks were preload links in the entry's task.
     report: async (installed) => {
       const [{ api }, { userEndpoints }] = await Promise.all([import('../../lib/api.ts'), import('../../contract/endpoints/users.ts')])
       return api.call(userEndpoints.updatePwa, { body: { pwa_installed: installed } })

@@ -20,7 +20,7 @@ function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
 }
 
-describe('loadWhenOnline (P298, P308)', () => {
+describe('loadWhenOnline', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => {
     vi.useRealTimers()

@@ -8,9 +8,9 @@ export const LONGEST_RETRY_MS = 5 * 60_000
  * If it cannot load (the signal went during a first visit, before the service worker holds
  * the files), it tries again once the browser is back online, the part left out meanwhile: a
  * failed React.lazy with nothing to catch its error takes the whole page down to a blank
- * screen (P298). A browser that never noticed being offline (lie-fi on a bus, or the signal
+ * screen. A browser that never noticed being offline (lie-fi on a bus, or the signal
  * back before the failure was seen) sends no `online` event: then it tries again after a
- * while, longer each time (P308).
+ * while, longer each time.
  */
 export function loadWhenOnline<T>(load: () => Promise<T>, retryAfterMs = FIRST_RETRY_MS): Promise<T> {
   return load().catch(async () => {

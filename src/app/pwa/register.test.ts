@@ -151,7 +151,7 @@ describe('service worker updates (the user decides)', () => {
   })
 })
 
-describe('afterFirstScreenSettles (P291)', () => {
+describe('afterFirstScreenSettles', () => {
   /** The browser's resource timing: `finish()` is a chunk or an API answer arriving. */
   class FakeResourceObserver {
     static supportedEntryTypes = ['resource']

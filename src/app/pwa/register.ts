@@ -151,7 +151,7 @@ const SETTLED_CAP_MS = 10_000
  * API answer) has finished for SETTLED_QUIET_MS and the browser is idle; at the latest
  * SETTLED_CAP_MS after load. The worker's install downloads and stores every file of the
  * app: run beside the first screen it takes the CPU and the line from it, for a student who
- * is not waiting for it (P291). The pre-rendered shell loads before the app has fetched
+ * is not waiting for it. The pre-rendered shell loads before the app has fetched
  * anything, so `load` alone does not say the screen is done.
  */
 export function afterFirstScreenSettles(task: () => void): void {
@@ -181,7 +181,7 @@ let started = false
 
 /**
  * Registers /sw.js (scope /) once the first screen has settled (its data in, the line quiet:
- * the install downloads every file of the app, P291), in production builds only (`vite`
+ * the install downloads every file of the app), in production builds only (`vite`
  * dev mode has no worker). Returns a promise of the registration (null when unsupported,
  * in dev, or when registering failed: the portal works online without a worker).
  */

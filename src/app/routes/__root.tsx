@@ -9,7 +9,7 @@ export interface RouterContext {
   session: SessionSource
   /**
    * The query cache, when the caller brings its own (the build's pre-render draws with one
-   * that fetches nothing). Otherwise the signed-in layout loads the app's (P53): the login
+   * that fetches nothing). Otherwise the signed-in layout loads the app's: the login
    * page has no queries.
    */
   queryClient?: QueryClient
@@ -17,8 +17,8 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The home screen draws with its own texts (main.tsx), the public pages (login, a referral
-  // link: P182) with the entry's and their own;
-  // every other screen waits for all the screens' texts (P192), loaded once: a redirect from
+  // link) with the entry's and their own;
+  // every other screen waits for all the screens' texts, loaded once: a redirect from
   // the home screen or a link from it is never drawn with raw keys.
   beforeLoad: async ({ location }) => {
     if (!drawsWithFrameTexts(location.pathname) && shellKindForPath(location.pathname) === 'app')

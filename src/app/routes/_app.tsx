@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_app')({
     const session = guardSessionOf(await waitUntilSettled(() => context.session.getSnapshot()))
     const decision = protectedRouteGuard(session, location.pathname, { returnTo: location.href })
     if (decision) {
-      // A campaign code opened logged out is validated after the login (D27, P235).
+      // A campaign code opened logged out is validated after the login (D27).
       if (decision.redirectTo === '/login/main')
         await import('../after-login.ts').then(({ rememberAfterLogin }) => rememberAfterLogin(location.href)).catch(() => undefined)
       throw redirect({ to: decision.redirectTo, search: decision.search, replace: true })
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_app')({
     // A screen whose data the role may not read (a manager on /financial, D7) goes home
     // instead of showing an error: the same canCall rule the server answers 403 with. The
     // navigation table (it names the contract's endpoints) and the query cache come with the
-    // frame that draws them, not with the login page's entry (P53).
+    // frame that draws them, not with the login page's entry.
     const role = context.session.getSnapshot().context.currentUser?.role
     const [{ isInSection, TAB_ITEMS }, { canCall }, queryClient] = await Promise.all([
       import('../layout/navigation.ts'),

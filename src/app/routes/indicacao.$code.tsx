@@ -6,7 +6,7 @@ import { useBrand } from '../brand-context.tsx'
 import { LoginCard } from './-components/login-card.tsx'
 
 /**
- * /indicacao/{code} (issue 13, D25, P180): a student's referral link, opened by a friend.
+ * /indicacao/{code} (issue 13, D25): a student's referral link, opened by a friend.
  * Public like the login pages (no guard: a visitor who is not logged in stays here) and in
  * the brand of its host; its screen and texts are a lazy chunk (the entry carries this stub).
  * Who sent the link is not shown: the page says only that the friend was referred.

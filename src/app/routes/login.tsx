@@ -6,7 +6,7 @@ import { guardSessionOf } from '../session.tsx'
 export const Route = createFileRoute('/login')({
   beforeLoad: async ({ context, location }) => {
     if (location.pathname === '/login' || location.pathname === '/login/') throw redirect({ to: '/login/main', replace: true })
-    // A reset link opened on a device that is logged in still resets (P69).
+    // A reset link opened on a device that is logged in still resets.
     if (location.pathname.startsWith('/login/recover-password')) return
     const decision = loginRouteGuard(guardSessionOf(await waitUntilSettled(() => context.session.getSnapshot())))
     if (decision) throw redirect({ to: decision.redirectTo, replace: true })

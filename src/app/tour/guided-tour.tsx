@@ -16,7 +16,7 @@ export interface GuidedTourProps {
 
 /**
  * Starts this screen's guided tour when the user's tour record lacks it (SPEC §2). Draws
- * nothing: the tour's machine and driver.js load only when one is due (P88).
+ * nothing: the tour's machine and driver.js load only when one is due.
  */
 export function GuidedTour({ user, pathname, online, userConfirmed, showsNavigation, onUserUpdated }: GuidedTourProps) {
   const route = dueTour({

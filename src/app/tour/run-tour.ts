@@ -11,7 +11,7 @@ import { stepsForScreen, targetOf, TOUR_TEXTS, type TourStepDefinition } from '.
 /**
  * Runs one guided tour on the screen (issue 9 journey 8): the tour machine with the app's
  * effects. This module, and driver.js with its stylesheet after it, load only when a tour
- * is due (P88), so no screen's first load carries them.
+ * is due, so no screen's first load carries them.
  */
 
 /** A step whose target is still drawing (the class list after its data) waits this long, then shows in the middle. */
@@ -71,7 +71,7 @@ export function runTour({ route, userId, onUserUpdated }: RunTourOptions): () =>
       hideTour: () => {
         if (tour?.isActive()) tour.destroy()
         restoreAria()
-        // driver.js leaves the focus on the page body: back to where it was (else the heading, P44).
+        // driver.js leaves the focus on the page body: back to where it was (else the heading).
         // A heading the screen re-drew while the tour was open (its data arrived) is a new element.
         const kept = returnFocus?.isConnected && returnFocus !== document.body ? returnFocus : null
         const target = kept ?? document.querySelector('#main h1')

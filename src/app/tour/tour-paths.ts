@@ -27,17 +27,17 @@ export interface TourEligibility {
   online: boolean
   /**
    * The user (and its tour record) came from the server on this visit, not only from the
-   * device (P53): a tour seen on another device since stays unseen in the kept copy.
+   * device: a tour seen on another device since stays unseen in the kept copy.
    */
   userConfirmed: boolean
-  /** Closed on this visit already, even if its record has not reached the server (P86). */
+  /** Closed on this visit already, even if its record has not reached the server. */
   closedThisVisit: ReadonlySet<string>
 }
 
 /**
  * Whether this screen's tour starts (SPEC §2 global guard: "if the user's tour record lacks
  * it"). Only online: closing it records it on the server, so it is not shown again on any
- * device (P86); an offline student sees it the next time online.
+ * device; an offline student sees it the next time online.
  */
 export function dueTour({
   userId,

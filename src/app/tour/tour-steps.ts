@@ -4,7 +4,7 @@ import texts from '../../i18n/pt-BR/tour.json'
 /**
  * The steps of each guided tour (SPEC §2), in Portuguese (src/i18n/pt-BR/tour.json). A
  * step points at the first visible of its `targets` (the shell differs by width: side
- * drawer, menu button or the tab bar's "Mais", P42); none points at nothing and the step
+ * drawer, menu button or the tab bar's "Mais"); none points at nothing and the step
  * is drawn in the middle of the screen. An `optional` step whose target is not visible on
  * this screen is left out (the drawer's "minimize" exists only beside a side drawer).
  */

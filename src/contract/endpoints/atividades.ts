@@ -5,8 +5,8 @@ import { ArquivoAtividade, TurmaAlunoAtividade } from '../schemas/atividade.ts'
 import { MB } from '../uploads.ts'
 
 /**
- * A file a student sends for an activity (P90): up to 25 MB of PDF, images, audio or
- * Office documents, each checked by its first bytes (P52). The client checks the same
+ * A file a student sends for an activity: up to 25 MB of PDF, images, audio or
+ * Office documents, each checked by its first bytes. The client checks the same
  * part before queueing a file (D16), so a file over the limit never waits in the outbox.
  */
 export const ACTIVITY_FILE = {
@@ -38,12 +38,12 @@ export const ACTIVITY_FILE = {
 
 /**
  * Presence in an activity held as a class opens this long before its start and closes this
- * long after (P93): the server's rule, and the screen's to show the button only then.
+ * long after: the server's rule, and the screen's to show the button only then.
  */
 export const PRESENCE_OPENS_BEFORE_MS = 30 * 60_000
 export const PRESENCE_CLOSES_AFTER_MS = 3 * 60 * 60_000
 
-/** Files a student may keep on one activity (P93). */
+/** Files a student may keep on one activity. */
 export const MAX_FILES_PER_ACTIVITY = 10
 
 /** `{id}` is one of the caller's turma-aluno-atividades (`TurmaAlunoAtividade.id`). */
@@ -66,7 +66,7 @@ export const atividadeEndpoints = {
   }),
   /**
    * Sends one file (D16): the outbox's key in `Idempotency-Key`. The first send answers 201
-   * with the stored file; a replay of the key answers 200 with the same one (P91).
+   * with the stored file; a replay of the key answers 200 with the same one.
    */
   enviarArquivoAtividade: defineEndpoint({
     method: 'POST',
@@ -81,7 +81,7 @@ export const atividadeEndpoints = {
     response: ArquivoAtividade,
     errors: { byStatus: atividadeNotFound, useDetail: true, fallback: 'Erro ao enviar o arquivo' },
   }),
-  /** A file the student sent: to its owner, and to a manager of the class's school (P92). */
+  /** A file the student sent: to its owner, and to a manager of the class's school. */
   downloadAtividade: defineEndpoint({
     method: 'GET',
     path: '/turma-aluno-atividades/{id}/download-atividade/{x}/',
@@ -92,7 +92,7 @@ export const atividadeEndpoints = {
     response: FileDownload,
     errors: { byStatus: arquivoNotFound, useDetail: true, fallback: 'Erro ao baixar o arquivo' },
   }),
-  /** The teacher's correction: to the student, and to a manager of the class's school (P92). */
+  /** The teacher's correction: to the student, and to a manager of the class's school. */
   downloadCorrecao: defineEndpoint({
     method: 'GET',
     path: '/turma-aluno-atividades/{id}/download-correcao/{x}/',
@@ -103,7 +103,7 @@ export const atividadeEndpoints = {
     response: FileDownload,
     errors: { byStatus: { 404: 'Correção não encontrada' }, useDetail: true, fallback: 'Erro ao baixar a correção' },
   }),
-  /** Deletes a sent file while the activity has no correction (P93); answers the activity. */
+  /** Deletes a sent file while the activity has no correction; answers the activity. */
   excluirArquivoAtividade: defineEndpoint({
     method: 'DELETE',
     path: '/turma-aluno-atividades/{id}/excluir-atividade/{x}/',
@@ -114,7 +114,7 @@ export const atividadeEndpoints = {
     response: TurmaAlunoAtividade,
     errors: { byStatus: arquivoNotFound, useDetail: true, fallback: 'Erro ao excluir o arquivo' },
   }),
-  /** Records the caller's presence in an activity held as a class (P93); answers the activity. */
+  /** Records the caller's presence in an activity held as a class; answers the activity. */
   presencaAluno: defineEndpoint({
     method: 'PUT',
     path: '/turma-aluno-atividades/turma-atividade/{id}/presenca-aluno/',

@@ -14,7 +14,7 @@ export const authEndpoints = {
     response: LoginResponse,
     errors: { byStatus: { 400: 'Usuário ou senha incorreta.' }, useDetail: true, fallback: 'Erro ao efetuar login' },
   }),
-  /** Sends a reset link; the answer is the same whether or not the e-mail has an account (P72). */
+  /** Sends a reset link; the answer is the same whether or not the e-mail has an account. */
   recoverPassword: defineEndpoint({
     method: 'POST',
     path: '/login/recover-password/',
@@ -25,7 +25,7 @@ export const authEndpoints = {
     // SPEC §8: detail.message, detail, or the fixed text.
     errors: { useDetail: true, fallback: 'Erro ao solicitar recuperação de senha' },
   }),
-  /** Sets the new password with the link's single-use token; every session ends (P21, P54). */
+  /** Sets the new password with the link's single-use token; every session ends. */
   resetPassword: defineEndpoint({
     method: 'POST',
     path: '/login/reset-password/',

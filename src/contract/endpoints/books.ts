@@ -4,13 +4,13 @@ import { LoginResponse } from '../schemas/auth.ts'
 import { AddUserBookBody, AtHomeBook, BookCodeLoginForm, BookUuid, EmptyBookCheck, UserBook } from '../schemas/book.ts'
 import { DetailMessage, IdParam } from '../schemas/common.ts'
 
-/** SPEC §8 book texts; the server's `detail` says more where it has one (P73–P75). */
+/** SPEC §8 book texts; the server's `detail` says more where it has one. */
 const READ_ERROR = 'Erro ao retornar dados do livro do usuário'
 
 /** Printed books (D8): book-code login, the caller's linked books and their classes' books. */
 export const bookEndpoints = {
   /**
-   * Logs in with a book's code (P73): the owner of a book the school gave them, or a new
+   * Logs in with a book's code: the owner of a book the school gave them, or a new
    * person with an empty book (a provisional account, no profile and no drive_user).
    */
   bookCodeLogin: defineEndpoint({

@@ -15,7 +15,7 @@ export const CAMBIO_TEXTS = {
 export const cambioEndpoints = {
   /**
    * Converts `valor` (cents of `moeda_origem`) between reais and USD, EUR or GBP at the
-   * rate table, IOF apart, and records the quote (valid 15 minutes, P201). 201.
+   * rate table, IOF apart, and records the quote (valid 15 minutes). 201.
    */
   simularCambio: defineEndpoint({
     method: 'POST',
@@ -27,7 +27,7 @@ export const cambioEndpoints = {
     errors: { useDetail: true, fallback: 'Erro ao simular o câmbio' },
   }),
   /**
-   * A Pix charge of the quote's total (P202), through the payments' one flow: the pending
+   * A Pix charge of the quote's total, through the payments' one flow: the pending
    * one while it lasts, its code ending with the quote at the latest. Another student's or
    * unknown quote 404; paid 409; past its 15 minutes 409 "simule de novo".
    */

@@ -9,7 +9,7 @@ export const ChatIdentity = v.object({
 })
 export type ChatIdentity = v.InferOutput<typeof ChatIdentity>
 
-/** Chat support (issue 14, SPEC §7 `chatwoot-token`, D19, P204). */
+/** Chat support (issue 14, SPEC §7 `chatwoot-token`, D19). */
 export const chatEndpoints = {
   /** The caller's chat identity; 404 when the deployment has no chat (CHATWOOT_URL unset). */
   chatwootToken: defineEndpoint({

@@ -29,7 +29,7 @@ import { IdParam } from '../schemas/common.ts'
 import { CurrentUser } from '../schemas/user.ts'
 
 /**
- * The KNN Club (issue 13, D23–D26, P160–P164): joining, the rewards and their redemption,
+ * The KNN Club (issue 13, D23–D26): joining, the rewards and their redemption,
  * the points statement, partnership coupons and the public referral form; and the
  * managers' review of leads, reward orders and the catalogue (D31, audited).
  */
@@ -86,7 +86,7 @@ export const clubEndpoints = {
     response: v.array(PedidoRecompensa),
     errors: { useDetail: true, fallback: 'Erro ao carregar os pedidos de recompensa' },
   }),
-  /** Our addition (P162): balance, what expires in 30 days and every movement with the balance after it. */
+  /** Our addition: balance, what expires in 30 days and every movement with the balance after it. */
   statement: defineEndpoint({
     method: 'GET',
     path: '/transactions/extrato/',

@@ -3,9 +3,9 @@ import { defineEndpoint } from '../define.ts'
 import { IdParam } from '../schemas/common.ts'
 import { EnglishTestEstado, SalvarRespostasBody, TentativaEnglishTest } from '../schemas/english-test.ts'
 
-/** How long an attempt lasts on the server's clock (P131). */
+/** How long an attempt lasts on the server's clock. */
 export const ENGLISH_TEST_MINUTES = 30
-/** A finished student may take the test again this many days after finishing (P130). */
+/** A finished student may take the test again this many days after finishing. */
 export const ENGLISH_TEST_RETAKE_DAYS = 30
 
 /** `{id}` is one of the caller's attempts. */
@@ -13,7 +13,7 @@ const byTentativa = { id: 'englishTestTentativa' } as const
 const tentativaNotFound = { 404: 'Teste não encontrado' } as const
 
 /**
- * The English level test /english-test (issue 10; SPEC names no paths: P130). Student
+ * The English level test /english-test (issue 10; SPEC names no paths, so these are ours). Student
  * only, each call about the caller's own attempts.
  */
 export const englishTestEndpoints = {

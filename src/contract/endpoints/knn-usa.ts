@@ -25,8 +25,8 @@ import { CobrancaPix, PagamentoCartao } from '../schemas/pagamento.ts'
 import { MB } from '../uploads.ts'
 
 /**
- * A document of an overseas-study request (D28, P216): a PDF or a photo (JPEG, PNG, WebP)
- * of up to 10 MB, checked by its first bytes (P52) on the server and by the form before
+ * A document of an overseas-study request (D28): a PDF or a photo (JPEG, PNG, WebP)
+ * of up to 10 MB, checked by its first bytes on the server and by the form before
  * sending. `documentos[i]` of the JSON field names the kind of the i-th `files` part.
  */
 export const KNN_USA_FILE = {
@@ -66,12 +66,11 @@ const requestNotFound = { 404: KNN_USA_TEXTS.requestNotFound } as const
 const byRequest = { id: 'knnUsaRequest' } as const
 
 /**
- * KNN Orlando and London by Phenom (issue 14, SPEC §7 knn-usa, D28, D29, D31,
- * P211–P229): classes, a student's request with documents, its payment at the câmbio
+ * KNN Orlando and London by Phenom (issue 14, SPEC §7 knn-usa, D28, D29, D31): classes, a student's request with documents, its payment at the câmbio
  * rate of the day, and the school's review (managers, online only, every action audited).
  */
 export const knnUsaEndpoints = {
-  /** Classes still to depart, by departure; `?programa=orlando|london` (P213). */
+  /** Classes still to depart, by departure; `?programa=orlando|london`. */
   knnUsaTurmas: defineEndpoint({
     method: 'GET',
     path: '/knn-usa/turmas/',

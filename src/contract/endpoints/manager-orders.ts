@@ -4,7 +4,7 @@ import { Cents, IdParam, IntQuery, IsoDateTime, Text } from '../schemas/common.t
 import { OrderStatus, PedidoItem } from '../schemas/pedido.ts'
 
 /**
- * The managers' order fulfilment (issue 12, D11, D31, P155): the paid orders still to be
+ * The managers' order fulfilment (issue 12, D11, D31): the paid orders still to be
  * delivered, and one move at a time along 2 → 4 → 5 → 6 → 7 → 8. Managers only (D7),
  * online only; every move is in the audit log.
  */

@@ -10,12 +10,12 @@ export const PAGAMENTO_TEXTS = {
   alreadyPaid: 'Esta parcela já está paga.',
   pedidoNotFound: 'Pedido não encontrado',
   pedidoAlreadyPaid: 'Este pedido já está pago.',
-  /** An order's card instalments above the plan chosen when ordering (P170). */
+  /** An order's card instalments above the plan chosen when ordering. */
   pedidoPlanExceeded: (max: number) =>
     max === 1
       ? 'Este pedido é pago à vista no cartão: foi o plano escolhido ao fazer o pedido.'
       : `Este pedido pode ser pago em até ${max}x no cartão, o plano escolhido ao fazer o pedido.`,
-  /** Card payment attempts refused for a while (P171), before "Aguarde N minutos…". */
+  /** Card payment attempts refused for a while, before "Aguarde N minutos…". */
   tooManyCardAttempts: 'Muitas tentativas de pagamento com cartão sem sucesso.',
 } as const
 
@@ -27,7 +27,7 @@ const pedidoNotFound = { 404: PAGAMENTO_TEXTS.pedidoNotFound }
 
 /**
  * Paying the caller's own instalments (SPEC §7 drive host, D13) and orders waiting for
- * payment (issue 12: "status-1 orders use the same flow"; the order's paths are ours, P151).
+ * payment (issue 12: "status-1 orders use the same flow"; the order's paths are ours).
  */
 export const pagamentoEndpoints = {
   /**
@@ -66,7 +66,7 @@ export const pagamentoEndpoints = {
   }),
   /**
    * The same card payment for an order waiting for payment: approved, the order moves 1 → 2
-   * (201). Card instalments 1 up to the plan chosen when ordering (P170), else 422.
+   * (201). Card instalments 1 up to the plan chosen when ordering, else 422.
    */
   cartaoPedido: defineEndpoint({
     method: 'POST',
@@ -76,7 +76,7 @@ export const pagamentoEndpoints = {
     response: PagamentoCartao,
     errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao pagar com cartão' },
   }),
-  /** The card instalments an instalment can be paid in (1–3) with their amounts (P170): what the card form offers. */
+  /** The card instalments an instalment can be paid in (1–3) with their amounts: what the card form offers. */
   opcoesCartaoParcela: defineEndpoint({
     method: 'GET',
     path: '/financeiro-parcelas/{id}/cobranca/cartao-credito/parcelas/',
@@ -84,7 +84,7 @@ export const pagamentoEndpoints = {
     response: OpcoesCartao,
     errors: { byStatus: parcelaNotFound, useDetail: true, fallback: 'Erro ao carregar as parcelas do cartão' },
   }),
-  /** The card instalments an order can be paid in: 1 up to the plan chosen when ordering, D12's amounts (P170). */
+  /** The card instalments an order can be paid in: 1 up to the plan chosen when ordering, D12's amounts. */
   opcoesCartaoPedido: defineEndpoint({
     method: 'GET',
     path: '/pre-invoice/{id}/cobranca/cartao-credito/parcelas/',
@@ -93,7 +93,7 @@ export const pagamentoEndpoints = {
     errors: { byStatus: pedidoNotFound, useDetail: true, fallback: 'Erro ao carregar as parcelas do cartão' },
   }),
   /**
-   * The payment provider's Pix confirmations (D13, P173): public, authenticated by the
+   * The payment provider's Pix confirmations (D13): public, authenticated by the
    * HMAC-SHA256 signature of the body (`X-Webhook-Signature`) with PAYMENT_WEBHOOK_SECRET;
    * without a provider configured every delivery is refused. 401 unsigned or badly signed
    * (checked before anything else), 422 a signed body that is not a notification; each txid

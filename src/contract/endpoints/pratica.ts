@@ -8,7 +8,7 @@ const byTurma = { service: 'portal', access: 'student', owned: { id: 'turma' }, 
 
 /**
  * The practice area of a class (issue 10, /pedagogico/minha-pratica/{id}). SPEC names no
- * endpoint for it: both live under /at-home/turma/{id}/ beside the class's grades (P110).
+ * endpoint for it: both live under /at-home/turma/{id}/ beside the class's grades.
  */
 export const praticaEndpoints = {
   /** Audio lessons, vocabulary and tests of the class's book. */
@@ -22,7 +22,7 @@ export const praticaEndpoints = {
   /**
    * Saves a finished test: the server scores the answers and keeps the best score as the
    * test's at-home grade. `Idempotency-Key` (the device's, kept with the pending result)
-   * makes a second send of the same result answer 200 with the first one (P113).
+   * makes a second send of the same result answer 200 with the first one.
    */
   salvarResultadoPratica: defineEndpoint({
     method: 'POST',

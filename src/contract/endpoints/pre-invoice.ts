@@ -38,7 +38,7 @@ export const preInvoiceEndpoints = {
     errors: { useDetail: true, fallback: 'Erro ao calcular os valores do pedido' },
   }),
   /**
-   * Creates an order of the caller's, priced by the server (P148): 201 with the order, at 1
+   * Creates an order of the caller's, priced by the server: 201 with the order, at 1
    * "Aguardando pagamento", or at -3 "Aguardando nivelamento" when the product needs a level
    * test the student has not finished. A replay of the `Idempotency-Key` answers 200 with the
    * same order; the key with another product, quantity or instalments answers 422.
@@ -54,7 +54,7 @@ export const preInvoiceEndpoints = {
     errors: { byStatus: { 404: PRODUTO_NOT_FOUND }, useDetail: true, fallback: 'Erro ao criar o pedido' },
   }),
   /**
-   * P176: the caller's order waiting for payment (D11 1) switches to another book, e.g. the
+   * The caller's order waiting for payment (D11 1) switches to another book, e.g. the
    * one the level test suggested (`Pedido.sugestao`), repriced by D12 for the same number of
    * books and plan, its coupon kept: the order as it is now. 409 with the reason once it is
    * not waiting for payment; 404 for another student's order or an unknown product.
@@ -70,7 +70,7 @@ export const preInvoiceEndpoints = {
     response: Pedido,
     errors: { byStatus: { 404: 'Pedido não encontrado' }, useDetail: true, fallback: 'Erro ao trocar o livro do pedido' },
   }),
-  /** Who the invoice of one of the caller's unpaid orders is made out to (P148); answers what is stored. */
+  /** Who the invoice of one of the caller's unpaid orders is made out to; answers what is stored. */
   dadosNotaPedido: defineEndpoint({
     method: 'POST',
     path: '/pre-invoice/aluno/',

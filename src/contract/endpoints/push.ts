@@ -91,7 +91,7 @@ export const pushEndpoints = {
     response: DetailMessage,
     errors: { byStatus: subscriptionNotFound, useDetail: true, fallback: 'Erro ao enviar a notificação de teste' },
   }),
-  /** The service worker records a click or a dismissal (P138); the same one twice is stored once. */
+  /** The service worker records a click or a dismissal; the same one twice is stored once. */
   recordUserAction: defineEndpoint({
     method: 'POST',
     path: '/user-actions/',

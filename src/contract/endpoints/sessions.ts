@@ -6,7 +6,7 @@ import { SessionId, UserSession } from '../schemas/session.ts'
 const sessionNotFound = { 404: 'Sessão não encontrada' } as const
 
 /**
- * Server-side sessions (issue 36 item 3, P330): every login opens one, its tokens carry its
+ * Server-side sessions (issue 36 item 3): every login opens one, its tokens carry its
  * id, and ending it refuses them at once (401 "Sua sessão foi encerrada"). Only the
  * caller's own sessions are ever listed or ended (D7).
  */

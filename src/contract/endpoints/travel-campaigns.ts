@@ -11,8 +11,8 @@ import {
 } from '../schemas/travel-campaign.ts'
 
 /**
- * The travel campaign "KNN abre o mundo" (issue 14, D27, SPEC §7 travel-campaigns,
- * P207–P210). Campaigns and codes are the school's, not a student's: nothing here is
+ * The travel campaign "KNN abre o mundo" (issue 14, D27, SPEC §7 travel-campaigns).
+ * Campaigns and codes are the school's, not a student's: nothing here is
  * `owned`; every answer carries only the caller's own enrolment, codes and entries.
  */
 export const travelCampaignEndpoints = {
@@ -49,7 +49,7 @@ export const travelCampaignEndpoints = {
   /**
    * Validates a scanned code (D27): in the campaign's period, enrolled, once per student.
    * Sent from the outbox like an upload (D16): the same `Idempotency-Key` again answers 200
-   * with the first validation; the first answers 201 (P209).
+   * with the first validation; the first answers 201.
    */
   validateTravelCampaignCode: defineEndpoint({
     method: 'POST',
@@ -64,7 +64,7 @@ export const travelCampaignEndpoints = {
   /**
    * The API of the printed URL `/at-home/scanear-qr-code/{a}/{b}/` (D27, SPEC §7): registers
    * code `{b}` of campaign `{a}` as the validate call does, under a key of its own, so
-   * opening the link again answers 200 with the same validation (P209).
+   * opening the link again answers 200 with the same validation.
    */
   scanTravelCampaignCode: defineEndpoint({
     method: 'GET',

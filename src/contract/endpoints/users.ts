@@ -46,7 +46,7 @@ export const userEndpoints = {
     errors: { useDetail: true, fallback: 'Erro ao atualizar' },
   }),
   /**
-   * The registration update of SPEC §4 (P58): `user` access like /users/me/, since the
+   * The registration update of SPEC §4: `user` access like /users/me/, since the
    * session asks any account whose registration is due, a manager included.
    */
   updateRegistration: defineEndpoint({
@@ -60,8 +60,8 @@ export const userEndpoints = {
     errors: { useDetail: true, fallback: 'Erro ao atualizar' },
   }),
   /**
-   * /me "Meu perfil" (SPEC §7, §8 "Erro ao atualizar", P85): the caller's contact details;
-   * answers the updated user. A changed e-mail is unconfirmed again (P70).
+   * /me "Meu perfil" (SPEC §7, §8 "Erro ao atualizar"): the caller's contact details;
+   * answers the updated user. A changed e-mail is unconfirmed again.
    */
   updateProfile: defineEndpoint({
     method: 'PUT',
@@ -75,7 +75,7 @@ export const userEndpoints = {
   }),
   /**
    * A guided tour was closed (SPEC §2, §7): its route is recorded as seen in the caller's
-   * tour record, on every device (P86). `user_id` must be the caller's (else 404). Answers
+   * tour record, on every device. `user_id` must be the caller's (else 404). Answers
    * the updated user.
    */
   driverTour: defineEndpoint({
@@ -88,7 +88,7 @@ export const userEndpoints = {
     response: CurrentUser,
     errors: { useDetail: true, fallback: 'Erro ao registrar o tour' },
   }),
-  /** SPEC §8 "User by e-mail": is there an account with this e-mail or CPF (P71)? */
+  /** SPEC §8 "User by e-mail": is there an account with this e-mail or CPF? */
   checkExists: defineEndpoint({
     method: 'GET',
     path: '/users/check-exists/',
@@ -98,7 +98,7 @@ export const userEndpoints = {
     response: AccountExists,
     errors: { byStatus: { 400: 'Usuário não encontrado' }, useDetail: true, fallback: 'Erro ao buscar usuário atribuído ao email' },
   }),
-  /** May the caller take this e-mail, no other account having it (registration update, P71)? */
+  /** May the caller take this e-mail, no other account having it (registration update)? */
   checkEmail: defineEndpoint({
     method: 'GET',
     path: '/users/check-email/',
@@ -110,7 +110,7 @@ export const userEndpoints = {
     // a taken e-mail with `available: false`, not an error.
     errors: { byStatus: { 400: 'Usuário não encontrado' }, useDetail: true, fallback: 'Erro ao buscar usuário atribuído ao email' },
   }),
-  /** Sends the link that confirms the account's e-mail (SPEC §4, P70). */
+  /** Sends the link that confirms the account's e-mail (SPEC §4). */
   sendEmailVerification: defineEndpoint({
     method: 'GET',
     path: '/users/send-email-verification/',

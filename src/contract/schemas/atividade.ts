@@ -8,7 +8,7 @@ const Sha256 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))
 
 /**
  * A file the student sent for an activity, as stored: the receipt of the send (D16), with
- * `referencia` to show the teacher and `recebido_em` (P91).
+ * `referencia` to show the teacher and `recebido_em`.
  */
 export const ArquivoAtividade = v.object({
   id: Id,

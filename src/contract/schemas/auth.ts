@@ -30,20 +30,20 @@ export type LoginResponse = v.InferOutput<typeof LoginResponse>
 
 /**
  * SPEC §3, §7: recover-password takes the e-mail in the query, or with `isAccessCode` the
- * access code (the CPF, the login's other identifier, P1) in the same parameter (P69).
+ * access code (the CPF, the login's other identifier) in the same parameter.
  */
 export const RecoverPasswordQuery = v.object({
   email: v.pipe(Text(254), v.trim(), v.minLength(1)),
   isAccessCode: v.optional(BooleanQuery),
 })
 
-/** The token of a reset link: base64url, as the server makes them (P54). */
+/** The token of a reset link: base64url, as the server makes them. */
 export const EmailToken = v.pipe(Text(128), v.regex(/^[A-Za-z0-9_-]{16,128}$/))
 
 /** SPEC §3: the token as a query parameter, the new password in the body. */
 export const ResetPasswordQuery = v.object({ token: EmailToken })
 
-/** New passwords are 8–128 characters, as for a change (P4). */
+/** New passwords are 8–128 characters, as for a change. */
 export const NewPassword = v.pipe(Text(PASSWORD_MAX_LENGTH), v.minLength(8))
 
 export const ResetPasswordBody = v.object({ new_password: NewPassword })

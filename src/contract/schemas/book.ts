@@ -13,7 +13,7 @@ export const BookUuid = v.pipe(
 
 /** SPEC §3 book-code login: username, user_id, uuid (OAuth2-style form, D2). */
 export const BookCodeLoginForm = v.object({
-  /** An e-mail or a CPF, as on the password login (P1). */
+  /** An e-mail or a CPF, as on the password login. */
   username: v.pipe(Text(254), v.trim(), v.minLength(1)),
   /** The chosen account when several share the identifier (D9). */
   user_id: v.optional(v.pipe(Text(10), v.regex(/^\d+$/))),
@@ -24,12 +24,12 @@ export type BookCodeLoginForm = v.InferInput<typeof BookCodeLoginForm>
 /** The course book a copy is (table `livros`). */
 export const Livro = v.object({ id: v.number(), nome: v.string(), codigo: v.string() })
 
-/** A printed copy linked to the caller (SPEC §3 "user book", shape ours: P75). */
+/** A printed copy linked to the caller (SPEC §3 "user book", shape ours). */
 export const UserBook = v.object({
   id: v.number(),
   uuid: v.string(),
   livro: Livro,
-  /** When the owner linked it; null while the school gave it and the student has not used it yet (P73). */
+  /** When the owner linked it; null while the school gave it and the student has not used it yet. */
   linked_at: v.nullable(IsoDateTime),
 })
 export type UserBook = v.InferOutput<typeof UserBook>
@@ -37,10 +37,10 @@ export type UserBook = v.InferOutput<typeof UserBook>
 /** POST /users/book/: the code printed in the book. */
 export const AddUserBookBody = v.object({ uuid: BookUuid })
 
-/** GET /at-home/empty-book-check/{id}/: not yet linked to any enrolment (D8, P74). */
+/** GET /at-home/empty-book-check/{id}/: not yet linked to any enrolment (D8). */
 export const EmptyBookCheck = v.object({ empty: v.boolean() })
 
-/** GET /at-home/meus-livros/: the course book of each of the caller's classes (P75). */
+/** GET /at-home/meus-livros/: the course book of each of the caller's classes. */
 export const AtHomeBook = v.object({
   livro: Livro,
   turma_id: v.number(),

@@ -3,7 +3,7 @@ import { BodyId, Cents, IsoDate, IsoDateTime } from './common.ts'
 import { PagamentoCartaoIn } from './pagamento.ts'
 
 /**
- * Câmbio (D14, D30, P200–P201): a simulation converts between reais and one foreign
+ * Câmbio (D14, D30): a simulation converts between reais and one foreign
  * currency at the configured rate, with IOF apart. Amounts are integer cents of their
  * currency; the rate is reais per one unit of the foreign currency.
  */
@@ -53,10 +53,10 @@ export const CotacaoCambio = v.object({
 })
 export type CotacaoCambio = v.InferOutput<typeof CotacaoCambio>
 
-/** Paying a quote by Pix (P202): which quote; the answer is a Pix charge of its total. */
+/** Paying a quote by Pix: which quote; the answer is a Pix charge of its total. */
 export const PagamentoCambioPixIn = v.object({ cotacao_id: BodyId })
 export type PagamentoCambioPixIn = v.InferOutput<typeof PagamentoCambioPixIn>
 
-/** Paying a quote by card (P202): which quote and the card, as for an instalment (1–3 card instalments). */
+/** Paying a quote by card: which quote and the card, as for an instalment (1–3 card instalments). */
 export const PagamentoCambioCartaoIn = v.object({ ...PagamentoCartaoIn.entries, cotacao_id: BodyId })
 export type PagamentoCambioCartaoIn = v.InferOutput<typeof PagamentoCambioCartaoIn>

@@ -4,7 +4,7 @@ import { REQUIRED_MESSAGE } from './messages.ts'
 import { REGISTRATION_MAX_LENGTH } from './registration.ts'
 
 /**
- * The KNN Club's shapes (issue 13, D23–D26, P160–P164): rewards, redemptions, the points
+ * The KNN Club's shapes (issue 13, D23–D26): rewards, redemptions, the points
  * statement, partnership coupons and referrals.
  */
 
@@ -103,7 +103,7 @@ export const Movimento = v.object({
 })
 export type Movimento = v.InferOutput<typeof Movimento>
 
-/** GET /transactions/extrato/ (our addition, P162): the balance, what expires soon and the movements. */
+/** GET /transactions/extrato/ (our addition): the balance, what expires soon and the movements. */
 export const Extrato = v.object({
   saldo: Points,
   /** Points that expire in the next 30 days (D23) unless spent first. */
@@ -131,7 +131,7 @@ export const CupomParceria = v.object({
   pontos: v.nullable(Points),
   expira_em: IsoDateTime,
   vinculado_em: IsoDateTime,
-  /** A discount coupon taken by an order not cancelled: that order's number (P196); else null. */
+  /** A discount coupon taken by an order not cancelled: that order's number; else null. */
   usado_no_pedido: v.nullable(v.string()),
 })
 export type CupomParceria = v.InferOutput<typeof CupomParceria>

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 // Portuguese validation messages for every schema built from these (issue 8).
 import { REQUIRED_MESSAGE } from './messages.ts'
 
-/** Longest password accepted anywhere (P4: new ones are 8–128 characters). */
+/** Longest password accepted anywhere (new ones are 8–128 characters). */
 export const PASSWORD_MAX_LENGTH = 128
 
 // Matching control characters is the point of these two (issue 8 F3).
@@ -50,14 +50,14 @@ export const IdempotencyKeyHeaders = v.object({
   'idempotency-key': v.optional(v.pipe(Text(64), v.regex(/^[A-Za-z0-9_-]{8,64}$/))),
 })
 
-/** `Idempotency-Key` required: an upload that always goes through the outbox (D16, P91). */
+/** `Idempotency-Key` required: an upload that always goes through the outbox (D16). */
 export const RequiredIdempotencyKeyHeaders = v.object({
   'idempotency-key': v.pipe(Text(64), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
 })
 
 /**
  * The response of a download: the file's bytes, streamed with its stored type and a
- * `Content-Disposition` (P92), read by the client as a Blob. Only errors are JSON.
+ * `Content-Disposition`, read by the client as a Blob. Only errors are JSON.
  */
 export const FileDownload = v.blob()
 

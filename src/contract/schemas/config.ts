@@ -7,7 +7,7 @@ export const ClientConfig = v.object({
   drive_base_url: v.string(),
   sentry_dsn: v.nullable(v.string()),
   chatwoot_url: v.nullable(v.string()),
-  /** Chatwoot's inbox token for its widget (P274); optional, so settings kept from before read. */
+  /** Chatwoot's inbox token for its widget; optional, so settings kept from before read. */
   chatwoot_website_token: v.optional(v.nullable(v.string()), null),
   production_url: v.nullable(v.string()),
 })

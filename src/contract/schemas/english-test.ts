@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { IsoDateTime } from './common.ts'
 
-/** The English level test (issue 10, P130–P133): what the server answers and accepts. */
+/** The English level test (issue 10): what the server answers and accepts. */
 
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1))
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0))
@@ -10,11 +10,11 @@ const Opcao = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9))
 
 /** CEFR levels of the bank's questions. */
 export const NIVEIS_QUESTAO = ['A1', 'A2', 'B1', 'B2', 'C1'] as const
-/** The level a result can give: below A1 is "Pré-A1" (P132). */
+/** The level a result can give: below A1 is "Pré-A1". */
 export const NIVEIS_RESULTADO = ['PRE_A1', ...NIVEIS_QUESTAO] as const
 export type NivelResultado = (typeof NIVEIS_RESULTADO)[number]
 
-/** A question as the student sees it: never its right answer (P131). */
+/** A question as the student sees it: never its right answer. */
 export const QuestaoEnglishTest = v.object({
   id: Id,
   nivel: v.picklist(NIVEIS_QUESTAO),
@@ -26,7 +26,7 @@ export type QuestaoEnglishTest = v.InferOutput<typeof QuestaoEnglishTest>
 export const RespostaEnglishTest = v.object({ questao_id: Id, opcao: Opcao })
 export type RespostaEnglishTest = v.InferOutput<typeof RespostaEnglishTest>
 
-/** Only once the attempt is finished: the score, the level and the right answers (P131, P132). */
+/** Only once the attempt is finished: the score, the level and the right answers. */
 export const ResultadoEnglishTest = v.object({
   acertos: Count,
   total: Count,
@@ -38,7 +38,7 @@ export type ResultadoEnglishTest = v.InferOutput<typeof ResultadoEnglishTest>
 
 /**
  * One attempt. `agora` is the server's clock when it answered, so the screen's timer runs
- * on the server's deadline (`expira_em`) whatever the device's clock says (P131).
+ * on the server's deadline (`expira_em`) whatever the device's clock says.
  */
 export const TentativaEnglishTest = v.object({
   id: Id,
@@ -62,7 +62,7 @@ export const EnglishTestEstado = v.object({
   /** The attempt in progress, else the last finished one, else null. */
   tentativa: v.nullable(TentativaEnglishTest),
   pode_iniciar: v.boolean(),
-  /** When a finished student may take it again (P130); null when they may now or never took it. */
+  /** When a finished student may take it again; null when they may now or never took it. */
   pode_refazer_em: v.nullable(IsoDateTime),
   agora: IsoDateTime,
 })

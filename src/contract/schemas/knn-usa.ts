@@ -7,7 +7,7 @@ import { PagamentoCartaoPedidoIn } from './pagamento.ts'
 import { PlanoParcelas } from './pre-invoice.ts'
 
 /**
- * KNN Orlando and London by Phenom (issue 14, D28, D29, P211–P229): overseas-study classes,
+ * KNN Orlando and London by Phenom (issue 14, D28, D29): overseas-study classes,
  * a student's request with its documents, the school's review and the payment in reais at
  * the câmbio rate of the day. Money is integer cents of its currency.
  */
@@ -40,12 +40,12 @@ export const TurmaUsa = v.object({
   data_ida: IsoDate,
   data_volta: IsoDate,
   vagas: v.number(),
-  /** Seats no request holds yet (a request holds one from sending until cancelled, P214). */
+  /** Seats no request holds yet (a request holds one from sending until cancelled). */
   vagas_restantes: v.number(),
   /** Price in cents of `moeda`. */
   preco: Cents,
   moeda: MoedaUsa,
-  /** The price in reais at today's câmbio rate (no IOF, P219); null when no rate is registered. */
+  /** The price in reais at today's câmbio rate (no IOF); null when no rate is registered. */
   estimativa_reais: v.nullable(Cents),
   /** Reais per unit of `moeda` and the day of that rate; null with no rate. */
   taxa: v.nullable(v.number()),
@@ -95,7 +95,7 @@ export const STATUS_REQUEST_USA_NOMES: Readonly<Record<StatusRequestUsa, string>
   cancelado: 'Cancelado',
 }
 
-/** Who moves a request where (P215): the server's rule, for the screens to offer only these. */
+/** Who moves a request where: the server's rule, for the screens to offer only these. */
 export const TRANSICOES_REQUEST_USA = {
   pedirDocumentos: { de: ['em_analise'], para: 'documentos_pendentes' },
   reenviarDocumentos: { de: ['documentos_pendentes'], para: 'em_analise' },
@@ -258,7 +258,7 @@ export const PagamentoUsa = v.object({
   /** Reais per unit and its day (the payment's when paid). */
   taxa: v.nullable(v.number()),
   taxa_data: v.nullable(IsoDate),
-  /** The price in reais at that rate (no IOF, P219): what a Pix or a card charges; null without a rate. */
+  /** The price in reais at that rate (no IOF): what a Pix or a card charges; null without a rate. */
   valor_reais: v.nullable(Cents),
   /** Card instalments offered, 1–10, each split in cents (the last absorbs the rounding). */
   planos: v.array(PlanoParcelas),

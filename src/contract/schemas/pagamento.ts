@@ -3,7 +3,7 @@ import { Cents, IsoDateTime, Text } from './common.ts'
 import { PlanoParcelas } from './pre-invoice.ts'
 
 /**
- * Paying an instalment or an order waiting for payment through drive (issue 12, D13, P151). Amounts are integer cents. A card's
+ * Paying an instalment or an order waiting for payment through drive (issue 12, D13). Amounts are integer cents. A card's
  * number and CVV travel once, to drive, and are never stored, logged or kept on the device:
  * only the brand and the last four digits come back.
  */
@@ -31,11 +31,11 @@ export const CobrancaPix = v.object({
 })
 export type CobrancaPix = v.InferOutput<typeof CobrancaPix>
 
-/** Card instalments offered when paying one instalment (P145): 1 to 3, no interest. */
+/** Card instalments offered when paying one instalment: 1 to 3, no interest. */
 export const CARD_MAX_INSTALLMENTS = 3
 
 /**
- * Card instalments an order can be paid in at most (P170): D12's largest plan. The order's
+ * Card instalments an order can be paid in at most: D12's largest plan. The order's
  * own limit is the plan the student chose when ordering, checked by the server.
  */
 export const ORDER_CARD_MAX_INSTALLMENTS = 12
@@ -64,11 +64,11 @@ function cardBody(maxParcelas: number) {
 export const PagamentoCartaoIn = cardBody(CARD_MAX_INSTALLMENTS)
 export type PagamentoCartaoIn = v.InferOutput<typeof PagamentoCartaoIn>
 
-/** Paying an order by card: up to the plan chosen when ordering (≤ 12, checked by the server with the order, P170). */
+/** Paying an order by card: up to the plan chosen when ordering (≤ 12, checked by the server with the order). */
 export const PagamentoCartaoPedidoIn = cardBody(ORDER_CARD_MAX_INSTALLMENTS)
 
 /**
- * The card instalments the server accepts for one instalment or order (P170), each with its
+ * The card instalments the server accepts for one instalment or order, each with its
  * amounts in cents (the last absorbs the rounding, as D12's plans): what the card form offers.
  */
 export const OpcoesCartao = v.object({

@@ -44,7 +44,7 @@ export const PedidoItem = v.object({
   valor_unitario: Cents,
 })
 
-/** The book an order's level test result suggests instead of the one ordered (P176). */
+/** The book an order's level test result suggests instead of the one ordered. */
 export const SugestaoProduto = v.object({
   codigo_produto: v.string(),
   nome: v.string(),
@@ -65,7 +65,7 @@ export const Pedido = v.object({
   status: OrderStatus,
   itens: v.array(PedidoItem),
   /**
-   * P176: on an order waiting for payment, the book the student's level test suggests
+   * On an order waiting for payment, the book the student's level test suggests
    * instead of the one ordered (`POST /pre-invoice/{id}/produto/` switches to it); null or
    * absent when there is none.
    */

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { Text } from './common.ts'
 
 /**
- * The payment provider's Pix notification (D13, P173), in the shape of the central bank's
+ * The payment provider's Pix notification (D13), in the shape of the central bank's
  * Pix API webhook: a list of Pix received, each naming the charge's txid. It is the
  * provider's body, so its field names are the provider's (camelCase), not ours.
  */

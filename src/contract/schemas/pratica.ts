@@ -4,7 +4,7 @@ import { Livro, Nota } from './turma.ts'
 
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1))
 
-/** An audio lesson: `url` is a same-origin file the player streams (Range) and the worker caches (P114). */
+/** An audio lesson: `url` is a same-origin file the player streams (Range) and the worker caches. */
 export const AudioPratica = v.object({
   id: Id,
   titulo: v.string(),
@@ -28,7 +28,7 @@ export const OpcaoPratica = v.object({ id: Id, texto: v.string() })
 
 /**
  * A question with its options and the right one: the device scores a test offline, so it
- * needs the key; the server scores the answers again and keeps its own result (P111).
+ * needs the key; the server scores the answers again and keeps its own result.
  */
 export const QuestaoPratica = v.object({
   id: Id,
@@ -68,7 +68,7 @@ export const ResultadoPraticaBody = v.object({
 })
 export type ResultadoPraticaBody = v.InferOutput<typeof ResultadoPraticaBody>
 
-/** The stored result, scored by the server (P111); 201 the first time, 200 for a replay of its key. */
+/** The stored result, scored by the server; 201 the first time, 200 for a replay of its key. */
 export const ResultadoPratica = v.object({
   id: Id,
   teste_id: Id,
@@ -83,7 +83,7 @@ export const ResultadoPratica = v.object({
 export type ResultadoPratica = v.InferOutput<typeof ResultadoPratica>
 
 /**
- * Scores a test the same way on the device and on the server (P111): each question right
+ * Scores a test the same way on the device and on the server: each question right
  * counts one; the grade is 0–10 with one decimal. `null` when the answers do not fit the
  * test (a question missing, answered twice or unknown, an option it does not have).
  */

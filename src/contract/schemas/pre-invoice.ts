@@ -35,7 +35,7 @@ export const PlanoParcelas = v.object({
   valores: v.array(Cents),
 })
 
-/** D12's figures for an order of `quantidade` books (server/areas/orders/prices.ts, P148); cents throughout. */
+/** D12's figures for an order of `quantidade` books (server/areas/orders/prices.ts); cents throughout. */
 export const DescontoProgressivo = v.object({
   quantidade: Count,
   /** List price per book (the "de" price). */
@@ -46,14 +46,14 @@ export const DescontoProgressivo = v.object({
   desconto: Cents,
   /** quantidade × preco_tabela. */
   total_tabela: Cents,
-  /** What the order costs: quantidade × preco_pontual − desconto − the coupon's discount (P177). */
+  /** What the order costs: quantidade × preco_pontual − desconto − the coupon's discount. */
   total: Cents,
   /** total / quantidade: the price per book the order's item carries. */
   preco_por_livro: Cents,
   max_parcelas: Count,
   planos: v.array(PlanoParcelas),
   /**
-   * P177: the caller's partnership discount coupon, applied after the progressive discount
+   * The caller's partnership discount coupon, applied after the progressive discount
    * (`total`, `preco_por_livro` and `planos` already include it); null without one.
    */
   cupom: v.optional(
@@ -85,7 +85,7 @@ export const CriarPedidoBody = v.object({
 })
 export type CriarPedidoBody = v.InferOutput<typeof CriarPedidoBody>
 
-/** POST /pre-invoice/{id}/produto/: the book an unpaid order switches to (P176); the demo's ING-INT2 is the example. */
+/** POST /pre-invoice/{id}/produto/: the book an unpaid order switches to; the demo's ING-INT2 is the example. */
 export const TrocarProdutoBody = v.object({ codigo_produto: v.pipe(ProductCode, v.examples(['ING-INT2'])) })
 export type TrocarProdutoBody = v.InferOutput<typeof TrocarProdutoBody>
 export type CriarPedidoInput = v.InferInput<typeof CriarPedidoBody>
@@ -122,7 +122,7 @@ export const UFS = [
 ] as const
 
 /**
- * POST /pre-invoice/aluno/: who the order's invoice is made out to (P148), for one of the
+ * POST /pre-invoice/aluno/: who the order's invoice is made out to, for one of the
  * caller's orders not paid yet. Digits only for CPF and CEP; the form shows the masks.
  */
 export const DadosNotaBody = v.object({

@@ -11,16 +11,16 @@ export type DeviceType = (typeof DEVICE_TYPES)[number]
  * The subscription's secrets as the browser's `PushSubscription.toJSON().keys` gives them
  * (base64url): `p256dh` a P-256 public key (65 bytes → 87 characters), `auth` 16 bytes
  * (22 characters). `auth` also names the subscription in paths (SPEC §7) and is redacted
- * from every log (P136).
+ * from every log.
  */
 const Base64Url = (min: number, max: number) => v.pipe(Text(max), v.minLength(min), v.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Formato inválido'))
 export const PushAuth = Base64Url(16, 64)
 export const PushP256dh = Base64Url(80, 128)
 
-/** SPEC §7 POST /push-notifications/subscribe/: `user_id` is the caller's own account (P136). */
+/** SPEC §7 POST /push-notifications/subscribe/: `user_id` is the caller's own account. */
 export const PushSubscribeBody = v.object({
   user_id: BodyId,
-  /** The push service's URL for this browser: https, on a known push service (P137). */
+  /** The push service's URL for this browser: https, on a known push service. */
   endpoint: v.pipe(Text(2048), v.url('Por favor, insira uma URL válida')),
   p256dh: PushP256dh,
   auth: PushAuth,
@@ -58,7 +58,7 @@ export const USER_ACTIONS = ['clicked', 'dismissed'] as const
 export type UserActionKind = (typeof USER_ACTIONS)[number]
 
 /**
- * POST /user-actions/ (P138): the delivery's id is the capability. It travels only inside
+ * POST /user-actions/: the delivery's id is the capability. It travels only inside
  * the encrypted payload to the device it was sent to, so the worker can record a click even
  * after a logout cleared its token.
  */
@@ -93,7 +93,7 @@ export const PushAudience = v.variant('kind', [
 ])
 export type PushAudience = v.InferOutput<typeof PushAudience>
 
-/** Limits of a notification's texts (P139): what phones show without cutting much. */
+/** Limits of a notification's texts: what phones show without cutting much. */
 export const PUSH_TITLE_MAX = 80
 export const PUSH_BODY_MAX = 240
 
@@ -196,7 +196,7 @@ export type PushStudent = v.InferOutput<typeof PushStudent>
 
 /**
  * What the service worker receives, encrypted (D17): shown as a notification; `tag`
- * replaces an earlier one of the same sending; `delivery_id` records clicks (P138).
+ * replaces an earlier one of the same sending; `delivery_id` records clicks.
  */
 export const PushPayload = v.object({
   title: v.string(),

@@ -9,7 +9,7 @@ import { REQUIRED_MESSAGE } from './messages.ts'
 export const INVALID_CPF_MESSAGE = 'Por favor, insira um CPF válido'
 export const INVALID_BIRTH_DATE_MESSAGE = 'Por favor, insira uma data válida'
 
-/** Longest values stored (P58): a full name, an e-mail (RFC 5321), a street and its number. */
+/** Longest values stored: a full name, an e-mail (RFC 5321), a street and its number. */
 export const REGISTRATION_MAX_LENGTH = { full_name: 150, email: 254, street: 200, street_number: 20, guardian_name: 150 } as const
 
 /** Digits only on the wire; the form shows the masks (###.###.###-##). */
@@ -43,11 +43,11 @@ export const RegistrationUpdateBody = v.object({
 export type RegistrationUpdateBody = v.InferOutput<typeof RegistrationUpdateBody>
 export type RegistrationUpdateInput = v.InferInput<typeof RegistrationUpdateBody>
 
-/** Another account already logs in with this e-mail (e-mails are unique logins, P1). */
+/** Another account already logs in with this e-mail (e-mails are unique logins). */
 export const EMAIL_IN_USE_MESSAGE = 'Este e-mail já está em uso por outra conta.'
 
 /**
- * PUT /users/profile/ (SPEC §7, /me "Meu perfil", P85): the contact details a student keeps
+ * PUT /users/profile/ (SPEC §7, /me "Meu perfil"): the contact details a student keeps
  * up to date, with the registration update's own rules (SPEC §5 texts). CPF and birth date
  * are identity facts the registration update asks for; they are not edited here.
  */

@@ -3,7 +3,7 @@ import { BodyId } from './common.ts'
 
 /**
  * The guided tours of SPEC §2, by the route name their "seen" flag is kept under in the
- * user's tour record (`driver_tour`, SPEC §3). Only these names are accepted (P86), so the
+ * user's tour record (`driver_tour`, SPEC §3). Only these names are accepted, so the
  * record never fills with whatever a client sends.
  */
 export const TOUR_ROUTES = ['dashboard', 'pedagogico-list', 'pedagogico-minha-pratica'] as const

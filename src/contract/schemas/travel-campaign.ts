@@ -2,14 +2,14 @@ import * as v from 'valibot'
 import { BodyId, IsoDateTime, Text } from './common.ts'
 
 /**
- * The travel campaign "KNN abre o mundo" (issue 14, D27, P207–P210). SPEC §3 does not show
+ * The travel campaign "KNN abre o mundo" (issue 14, D27). SPEC §3 does not show
  * its field names; these are ours.
  */
 
-/** `{id}` of `GET /travel-campaigns/{id}/`: a campaign's id, or `atual` for the one open now (P207). */
+/** `{id}` of `GET /travel-campaigns/{id}/`: a campaign's id, or `atual` for the one open now. */
 export const CampanhaParam = v.pipe(Text(12), v.regex(/^(atual|\d{1,12})$/, 'Campanha inválida: use o número da campanha ou "atual".'))
 
-/** `{id}` of the validate call: the code printed in the QR code's URL, any case (P209). */
+/** `{id}` of the validate call: the code printed in the QR code's URL, any case. */
 export const CodigoQrParam = v.pipe(
   Text(64),
   v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'Código inválido: use só letras, números, "-" e "_".'),

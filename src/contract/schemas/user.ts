@@ -32,7 +32,7 @@ export const CurrentUser = v.object({
   driver_tour: v.record(v.string(), v.boolean()),
   /** Last install outcome reported by the web app (PUT /users/pwa/, SPEC §4). */
   pwa_installed: v.boolean(),
-  /** The owner confirmed `email` through a link (SPEC §4 e-mail verification, P70). */
+  /** The owner confirmed `email` through a link (SPEC §4 e-mail verification). */
   email_verified: v.boolean(),
 })
 export type CurrentUser = v.InferOutput<typeof CurrentUser>
@@ -54,12 +54,12 @@ export const PasswordUpdated = v.object({ detail: v.string(), access_token: v.st
 /** An e-mail in a query: trimmed, compared lower-cased by the server. */
 const EmailQuery = v.pipe(Text(254), v.trim(), v.email())
 
-/** GET /users/check-email/: may the caller use this e-mail (registration update, P71)? */
+/** GET /users/check-email/: may the caller use this e-mail (registration update)? */
 export const CheckEmailQuery = v.object({ email: EmailQuery })
 /** `available`: no other account has it (the caller's own e-mail is available to them). */
 export const EmailAvailability = v.object({ available: v.boolean() })
 
-/** GET /users/check-exists/: an account with this e-mail or CPF (one of them, P71). */
+/** GET /users/check-exists/: an account with this e-mail or CPF (one of them). */
 export const CheckExistsQuery = v.pipe(
   v.object({
     email: v.optional(EmailQuery),
@@ -72,7 +72,7 @@ export const AccountExists = v.object({ exists: v.literal(true) })
 
 /**
  * GET /users/send-email-verification/: the link goes to the account's e-mail; `email`, when
- * given, must be that e-mail (a registration changed on another device meanwhile, P70).
+ * given, must be that e-mail (a registration changed on another device meanwhile).
  */
 export const SendEmailVerificationQuery = v.object({ email: v.optional(EmailQuery) })
 

@@ -48,7 +48,7 @@ describe('online class schedule on the device', () => {
     expect(agruparAulas([tomorrow], noon)).toEqual({ hoje: null, proximas: [tomorrow], anteriores: [] })
   })
 
-  it('keeps a class that began before midnight and is still going on as today’s (P301)', () => {
+  it('keeps a class that began before midnight and is still going on as today’s', () => {
     const midnight = new Date(2026, 10, 24, 0, 0).getTime()
     const lateEvening = aula(1, midnight - 10 * MINUTE, 120)
     expect(agruparAulas([lateEvening], midnight + 5 * MINUTE)).toEqual({ hoje: lateEvening, proximas: [], anteriores: [] })

@@ -2,7 +2,7 @@ import type { AulaOnline, AulaOnlineStatus } from '../../contract/schemas/aula-o
 import { localIsoDate, twoDigits } from '../../ui/format.ts'
 
 /**
- * Where a class stands by the device's clock (P121's window: `abre_em` to `fim`). The stored
+ * Where a class stands by the device's clock (the join window: `abre_em` to `fim`). The stored
  * `status` was true when the list was fetched; a screen open for a while, or offline, goes
  * by the clock instead.
  */
@@ -18,8 +18,8 @@ function localDay(instant: number): string {
 
 export interface AulasAgrupadas {
   /**
-   * Today's class (P120's rule on the device): the first of today not over, else today's last.
-   * A class still going on that began before midnight counts as today's (P301).
+   * Today's class (the server's aula-hoje rule, on the device): the first of today not over, else today's last.
+   * A class still going on that began before midnight counts as today's.
    */
   hoje: AulaOnline | null
   /** Not over yet, by start (today's other classes included). */

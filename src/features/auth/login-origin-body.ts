@@ -3,7 +3,7 @@ import { LoginForm } from '../../contract/schemas/auth.ts'
 import { keptLoginOrigin, LOGIN_ORIGIN_FIELDS, type LoginOrigin } from './login-origin.ts'
 
 /**
- * The kept landing page origin (D25, P187) for the login's body: only the values the login
+ * The kept landing page origin (D25) for the login's body: only the values the login
  * form accepts (at most 100 characters, no control characters), so a bad link never blocks
  * the login; the others are left out.
  */

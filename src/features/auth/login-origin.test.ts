@@ -5,7 +5,7 @@ import { MemoryStorage } from '../../lib/memory-storage.fixture.ts'
 
 /** The browser's sessionStorage, in memory (the unit project runs on Node). */
 
-describe('the login origin kept from a landing page (D25, P187)', () => {
+describe('the login origin kept from a landing page (D25)', () => {
   beforeEach(() => vi.stubGlobal('sessionStorage', new MemoryStorage()))
   afterEach(() => vi.unstubAllGlobals())
 

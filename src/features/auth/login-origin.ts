@@ -1,9 +1,10 @@
 /**
- * A partner landing page's prospect id, coupon and company (D25, P187): read from the login
+ * A partner landing page's prospect id, coupon and company (D25): read from the login
  * page's URL (`/login/main?prospex=…&cupom=…&company=…`), kept in this tab's sessionStorage
  * so they survive the login step's own navigation (recover-password and back, the account
  * choice), sent with the password login (./login-origin-body.ts), forgotten once it gave a
- * token. No schema here: the login page's first bundle stays as it was (P165's ceiling).
+ * token. No schema here: valibot stays off the login page's first bundle
+ * (docs/start-and-speed.md, "No valibot before the login page's first screen").
  */
 const KEY = 'portal-login-origin'
 export const LOGIN_ORIGIN_FIELDS = ['prospex', 'cupom', 'company'] as const

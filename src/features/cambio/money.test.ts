@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { centsFromMoneyInput, formatCurrency, formatMoneyInput, formatPercent, formatRate, moneyInputFromCents } from './money.ts'
 
-describe('the money field (P230)', () => {
+describe('the money field', () => {
   it('fills from the cents as digits are typed', () => {
     expect(formatMoneyInput('')).toBe('')
     expect(formatMoneyInput('1')).toBe('0,01')

@@ -3,7 +3,7 @@ import { formatMoney } from '../../ui/format.ts'
 import { unmask } from '../../ui/mask.ts'
 
 /**
- * The money field of the simulator (P230): digits fill from the cents, as a bank app's
+ * The money field of the simulator: digits fill from the cents, as a bank app's
  * amount field does ("1" → "0,01", "12345" → "123,45", "123456" → "1.234,56"). The text
  * shown is the only state; cents are read back from it.
  */

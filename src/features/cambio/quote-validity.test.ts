@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatClock } from '../../ui/format.ts'
 import { quoteDeadline } from './quote-validity.ts'
 
-describe('a quote’s 15 minutes on this device (P231)', () => {
+describe('a quote’s 15 minutes on this device', () => {
   const quote = { cotada_em: '2026-11-23T17:20:00.000Z', valida_ate: '2026-11-23T17:35:00.000Z' }
 
   it('counts the server’s 15 minutes from the moment the answer arrived', () => {

@@ -1,7 +1,7 @@
 import type { CotacaoCambio } from '../../contract/schemas/cambio.ts'
 
 /**
- * How long a quote can still be paid on this device (P231). The server decides (D30: 15
+ * How long a quote can still be paid on this device. The server decides (D30: 15
  * minutes from `cotada_em`); the screen counts the same length from the moment the answer
  * arrived, so a device whose clock is off still counts the right minutes. Its "válida até"
  * is the server's `valida_ate` in the device's time zone.

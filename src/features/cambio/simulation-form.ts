@@ -35,7 +35,7 @@ const CAMPOS = ['valor', 'moeda_origem', 'moeda_destino'] as const
 type Campo = (typeof CAMPOS)[number]
 const isCampo = (key: unknown): key is Campo => CAMPOS.includes(key as Campo)
 
-/** A refused simulation as the form shows it: the server's 422 issues beside their fields (P201), anything else as one message. */
+/** A refused simulation as the form shows it: the server's 422 issues beside their fields, anything else as one message. */
 export function simulationErrors(error: unknown): SimulationErrors {
   const { fieldErrors, message } = saveFailure(error, isCampo)
   return {

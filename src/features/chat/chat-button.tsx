@@ -5,7 +5,7 @@ import { useOnlineStatus } from '../../ui/online-status.ts'
 import './chat-button.css'
 
 /**
- * "Ajuda pelo chat" in the top bar (D19, P205): the app shell draws it only for students and
+ * "Ajuda pelo chat" in the top bar (D19): the app shell draws it only for students and
  * only when the deployment configures the chat (`chatwoot_url` of /config/). The widget's code
  * loads on the first tap (./open-chat.ts), never with the screen.
  */

@@ -1,5 +1,5 @@
 /**
- * Opens the chat (D19, P205): loaded only when the student taps "Ajuda pelo chat", never on
+ * Opens the chat (D19): loaded only when the student taps "Ajuda pelo chat", never on
  * first paint. Fetches the student's chat identity, loads the Chatwoot widget script from the
  * configured host, identifies the student with the signed identifier and opens the window.
  */
@@ -55,7 +55,7 @@ function widgetReady(): Promise<void> {
   })
 }
 
-/** Where the widget lives: the configured host and its inbox's website token (P274). */
+/** Where the widget lives: the configured host and its inbox's website token. */
 export interface ChatInbox {
   baseUrl: string
   websiteToken: string

@@ -9,7 +9,7 @@ import { syncTicket } from '../../db/sync-start.ts'
 import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 
 /**
- * The KNN Club's data on the device (issue 13, P165): the statement (balance, what expires
+ * The KNN Club's data on the device (issue 13): the statement (balance, what expires
  * in 30 days, every movement), the catalogue and the reward orders, each fetched through the
  * contract into its sync row and drawn from there, so they read offline after a reload.
  */
@@ -22,7 +22,7 @@ function clubEntity<K extends ClubKey>(key: K, fetch: () => Promise<NonNullable<
     options: offlineQueryOptions(['offline', key], async (device, show) => {
       const ticket = syncTicket()
       const value = await fetch()
-      // Drawn at once (P375); without it a first visit's balance went away between the end
+      // Drawn at once; without it a first visit's balance went away between the end
       // of the sync and the device's read of what it stored, and the catalogue jumped (CLS).
       show(value)
       await (await device).storeClub(key, value, { ticket })
@@ -59,7 +59,7 @@ export function joinClub(): Promise<CurrentUser> {
 }
 
 /**
- * Redeems one unit (D24, P161; online only): the balance the server answered is written on
+ * Redeems one unit (D24; online only): the balance the server answered is written on
  * the device at once, then the statement, the orders and the catalogue are read again.
  * A refusal (409: balance or stock) throws with the server's `detail`.
  */
@@ -78,7 +78,7 @@ export function useRedeem() {
 const COUPON_KEY = ['club', 'parceriaCupom'] as const
 
 /**
- * The student's partnership coupon (D26, P168): online only, not kept on the device, so
+ * The student's partnership coupon (D26): online only, not kept on the device, so
  * offline before a first answer the box says it is not here yet.
  */
 export function usePartnerCoupon() {
@@ -91,7 +91,7 @@ export function useApplyPartnerCoupon() {
   return async (cupom: string): Promise<CupomParceria> => {
     const attached = await api.call(clubEndpoints.attachPartnerCoupon, { body: { cupom } })
     queryClient.setQueryData<CupomAtual>(COUPON_KEY, { cupom: attached })
-    // A points coupon credits at once (P160): the statement shows it.
+    // A points coupon credits at once: the statement shows it.
     if (attached.beneficio === 'pontos') void queryClient.invalidateQueries({ queryKey: extrato.options.queryKey })
     return attached
   }

@@ -29,7 +29,7 @@ const extrato: Extrato = {
   ],
 }
 
-describe('the KNN Club on the device (P165)', () => {
+describe('the KNN Club on the device', () => {
   it('keeps the statement, catalogue and orders in their sync rows, and a logout wipes them', async () => {
     const db = await freshDb()
     await storeClub('clubExtrato', extrato, { db, now: 1000 })

@@ -3,7 +3,7 @@ import { formatDate, localIsoDate, twoDigits } from '../../ui/format.ts'
 /**
  * The statement's month filter (meu-extrato, SPEC §9 month names): a movement belongs to
  * the month of its date on the device's calendar, as the server's `?mes=` reads the
- * caller's time zone (P162).
+ * caller's time zone.
  */
 
 /** `YYYY-MM` of an instant in the device's time zone. */

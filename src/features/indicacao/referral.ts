@@ -6,7 +6,7 @@ import { IndicacaoBody, type IndicacaoResult } from '../../contract/schemas/club
 import { ErrorBody } from '../../contract/schemas/common.ts'
 
 /**
- * The friend's referral form (issue 13, D25, P163, P180): what the page checks on the
+ * The friend's referral form (issue 13, D25): what the page checks on the
  * device with the contract's own schema (SPEC §5's texts, the same the server answers with
  * 422), what it sends, how a refusal is shown, and the draft kept while it cannot be sent.
  */

@@ -8,7 +8,7 @@ import { syncTicket } from '../../db/sync-start.ts'
 import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 
 /**
- * KNN Orlando and London by Phenom on the device (issue 14, D28, D29, P245): each programme
+ * KNN Orlando and London by Phenom on the device (issue 14, D28, D29): each programme
  * page's classes, books, documents asked and the student's latest request, fetched together
  * into the programme's sync row and drawn from there, so the page reads offline after a reload.
  */
@@ -27,7 +27,7 @@ function programaEntity(programa: ProgramaUsa) {
         api.call(knnUsaEndpoints.knnUsaMinhaRequest),
       ])
       const state = { turmas, livros, documentos, request }
-      // Drawn now, before the device database has stored it (P375).
+      // Drawn now, before the device database has stored it (docs/offline-and-sync.md#a-screen-draws-its-answer-before-the-database-has-it).
       show(state)
       await (await device).storeClub(key, state, { ticket })
     }),

@@ -110,7 +110,7 @@ describe('the request form (D28, SPEC §5)', () => {
   })
 })
 
-describe('the request draft (P248)', () => {
+describe('the request draft', () => {
   beforeEach(() => clearRequestDraft())
 
   it('is kept per account and programme, and starts from the profile’s birth date without one', () => {

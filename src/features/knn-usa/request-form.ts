@@ -15,7 +15,7 @@ import { displayToIsoDate, isoToDisplayDate } from '../../contract/validation/ag
 import { formatDate } from '../../ui/format.ts'
 
 /**
- * The request form's logic (issue 14, D28, P246–P248): its values as typed, the same rules
+ * The request form's logic (issue 14, D28): its values as typed, the same rules
  * as the server (the schema's helpers from schemas/knn-usa.ts), the body it sends, the
  * server's 422 placed under the fields, and the draft kept on the device.
  */
@@ -46,7 +46,7 @@ export const EMPTY_VALUES: RequestValues = {
   responsavel_cpf: '',
 }
 
-/** The form's first values: the draft, else the profile's birth date (P247). */
+/** The form's first values: the draft, else the profile's birth date. */
 export function initialValues(draft: RequestValues | null, birthDate: string | null | undefined): RequestValues {
   if (draft) return draft
   return { ...EMPTY_VALUES, data_nascimento: isoToDisplayDate(birthDate ?? null) }
@@ -80,7 +80,7 @@ const CHOOSE_CLASS = 'Escolha uma turma.'
 export const chooseFile = (nome: string) => `Escolha o arquivo: ${nome}.`
 
 /**
- * The server's rules before sending (P246): the schema of `knn_usa_request_in`, the passport
+ * The server's rules before sending: the schema of `knn_usa_request_in`, the passport
  * valid after the return, the birth date not after the departure, a minor's guardian, and a
  * file for each document asked (`nomes` names them).
  */
@@ -114,7 +114,7 @@ export function validateRequest(
 }
 
 /**
- * A refused send as the form shows it (P246): a 422's issues under their fields (`loc`
+ * A refused send as the form shows it: a 422's issues under their fields (`loc`
  * ['body', 'knn_usa_request_in', field] or ['body', 'files']), anything else (409 no seats
  * or one already open, 413/415 a file) as one message above the button.
  */
@@ -160,8 +160,8 @@ function isDraft(value: unknown): value is StoredDraft {
 }
 
 /**
- * The half-filled form survives a reload (P248), kept like the registration update's
- * (P60): under its account and programme, wiped at logout, removed once the request is sent.
+ * The half-filled form survives a reload, kept like the registration update's
+ * draft: under its account and programme, wiped at logout, removed once the request is sent.
  * The chosen files are not kept (they are chosen again).
  */
 export function readRequestDraft(userId: number, programa: ProgramaUsa): RequestValues | null {

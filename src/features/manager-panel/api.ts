@@ -91,7 +91,7 @@ export function useSend() {
 /** Orders one page of the fulfilment screen lists. */
 export const ORDERS_PAGE_SIZE = 20
 
-/** The orders to fulfil (issue 12, D31, P156), one status or all five, one page. Online only, like the rest of the panel. */
+/** The orders to fulfil (issue 12, D31), one status or all five, one page. Online only, like the rest of the panel. */
 export const ordersToFulfilQuery = (status: FulfilmentStatusId | undefined, page: number) =>
   queryOptions({
     queryKey: ['manager-panel', 'orders', status ?? 'all', page],

@@ -5,8 +5,8 @@ import { clubEndpoints } from '../../contract/endpoints/club.ts'
 import type { IndicacaoStatus, PedidoRecompensaStatus, RecompensaBody, RecompensaEditBody } from '../../contract/schemas/club.ts'
 
 /**
- * The managers' KNN Club (issue 13, D24, D25, D31, P163, P164): referral leads, reward
- * orders to fulfil and the catalogue. Online only like the rest of the panel (P142, P156):
+ * The managers' KNN Club (issue 13, D24, D25, D31): referral leads, reward
+ * orders to fulfil and the catalogue. Online only like the rest of the panel:
  * `networkMode: 'online'`, nothing kept on the device; every answer re-reads its list.
  */
 

@@ -154,7 +154,7 @@ export function optionalId(param: string | undefined): number | undefined {
 const SCREENS = ['create', 'send', 'history', 'pedidos', 'indicacoes', 'resgates', 'recompensas', 'intercambio'] as const
 /**
  * The push screens (issue 11), the orders to fulfil (issue 12), the KNN Club's (issue 13:
- * leads, reward orders, catalogue) and the overseas-study requests (issue 14, P260).
+ * leads, reward orders, catalogue) and the overseas-study requests (issue 14).
  */
 export type PanelScreen = 'home' | (typeof SCREENS)[number]
 

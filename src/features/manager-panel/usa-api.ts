@@ -4,8 +4,8 @@ import { knnUsaEndpoints } from '../../contract/endpoints/knn-usa.ts'
 import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa } from '../../contract/schemas/knn-usa.ts'
 
 /**
- * The managers' review of KNN Orlando and London by Phenom requests (issue 14, D28, D31,
- * P260): online only like the rest of the panel (P142, P156), `networkMode: 'online'` and
+ * The managers' review of KNN Orlando and London by Phenom requests (issue 14, D28, D31):
+ * online only like the rest of the panel, `networkMode: 'online'` and
  * nothing kept on the device (the passport numbers included); every move re-reads the list
  * and the request, whatever the answer (a 409 means the screen was out of date).
  */

@@ -3,13 +3,13 @@ import { pagamentoEndpoints } from '../../contract/endpoints/pagamentos.ts'
 import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../contract/schemas/pagamento.ts'
 
 /**
- * Paying an instalment or an order waiting for payment (issue 12, D13, P151): online only,
+ * Paying an instalment or an order waiting for payment (issue 12, D13): online only,
  * never queued (a payment made later than the student thinks is worse than one refused
  * now), never kept on the device.
  */
 
 /**
- * How a target other than an instalment or an order is charged (a câmbio quote, P202, P232):
+ * How a target other than an instalment or an order is charged (a câmbio quote):
  * its own endpoints, given by the screen that pays it, so this flow carries none of them.
  */
 export interface PaymentCalls {
@@ -20,7 +20,7 @@ export interface PaymentCalls {
 
 /**
  * What is being paid: one of the student's instalments, orders, câmbio quotes or approved
- * KNN Orlando / London requests (D28, P249), and its amount in cents.
+ * KNN Orlando / London requests (D28), and its amount in cents.
  */
 export interface PaymentTarget {
   tipo: 'parcela' | 'pedido' | 'cambio' | 'knnUsa'
@@ -34,7 +34,7 @@ export interface PanelProps {
   target: PaymentTarget
   online: boolean
   onPaid: () => void
-  /** The server refused to charge the target (409: paid elsewhere, or a câmbio quote past its 15 minutes, P233). */
+  /** The server refused to charge the target (409: paid elsewhere, or a câmbio quote past its 15 minutes). */
   onRefused?: ((message: string) => void) | undefined
 }
 
@@ -45,7 +45,7 @@ export function pixCharge(target: PaymentTarget) {
   return api.call(endpoint, { params: { id: target.id } })
 }
 
-/** The card instalments the server accepts for the target, with their amounts (P170): the card form offers exactly these. */
+/** The card instalments the server accepts for the target, with their amounts: the card form offers exactly these. */
 export function cardOptions(target: PaymentTarget) {
   if (target.calls) return target.calls.cardOptions()
   const endpoint = target.tipo === 'parcela' ? pagamentoEndpoints.opcoesCartaoParcela : pagamentoEndpoints.opcoesCartaoPedido

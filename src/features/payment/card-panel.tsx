@@ -42,7 +42,7 @@ export function CardPanel({ target, online, onPaid, onRefused }: PanelProps) {
   const { t } = useTranslation('payment')
   const [form, setForm] = useState<CardForm>(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
-  // The instalments the server accepts (an order's: up to the plan chosen when ordering, P170),
+  // The instalments the server accepts (an order's: up to the plan chosen when ordering),
   // with their amounts: nothing of the price is computed here.
   const options = useQuery({
     queryKey: ['payment', 'card-options', target.tipo, target.id],

@@ -15,7 +15,7 @@ type Method = 'pix' | 'cartao'
 const CardPanel = lazy(() => import('./card-panel.tsx').then((module) => ({ default: module.CardPanel })))
 
 /**
- * Pix or card for one instalment or order (D13, P146, P151): the same flow for both. Paying
+ * Pix or card for one instalment or order (D13): the same flow for both. Paying
  * needs a connection and says so; `onPaid` runs once the payment is confirmed here.
  */
 export function PaymentMethods({
@@ -25,7 +25,7 @@ export function PaymentMethods({
 }: {
   target: PaymentTarget
   onPaid: () => void
-  /** A 409 from the server: the target cannot be charged any more (a câmbio quote past its 15 minutes, P233). */
+  /** A 409 from the server: the target cannot be charged any more (a câmbio quote past its 15 minutes). */
   onRefused?: ((message: string) => void) | undefined
 }) {
   const { t } = useTranslation('payment')

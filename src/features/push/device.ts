@@ -251,7 +251,7 @@ export async function sendTestNotification(): Promise<string> {
  * Logout (issue 11): this device stops receiving the account's notifications. The token
  * and the key are read by the caller before the session wipes them, so this runs after.
  * The browser's subscription goes too: offline, the server's row cannot be deleted, but
- * the push service then answers 410 to its next send and the server drops it (P141).
+ * the push service then answers 410 to its next send and the server drops it.
  */
 export const forgetPushOnLogout = oneAtATime(async (token: string, auth: string | null): Promise<void> => {
   const client = createApiClient({ portalBaseUrl: PORTAL_BASE_URL, driveBaseUrl, getToken: () => token })

@@ -6,7 +6,7 @@ import type { PushStatus } from './status.ts'
  * "Agora não". The browser's own permission dialog only ever follows a click on "Ativar".
  */
 
-/** "Agora não" holds for two weeks (P141). */
+/** "Agora não" holds for two weeks. */
 export const PROMPT_SNOOZE_MS = 14 * 24 * 60 * 60 * 1000
 
 /** The student has been on a screen this long before the offer shows. */

@@ -9,7 +9,7 @@ function browserWithPush(permission: NotificationPermission) {
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true })
 }
 
-describe('the notifications state known at once (P296)', () => {
+describe('the notifications state known at once', () => {
   beforeEach(() => localStorage.clear())
   afterEach(() => {
     vi.unstubAllGlobals()

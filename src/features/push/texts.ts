@@ -3,7 +3,7 @@ import i18next from 'i18next'
 let loaded: Promise<void> | undefined
 
 /**
- * The `push` namespace, a chunk of its own (P80's way): the offer and the /me card load it
+ * The `push` namespace, a chunk of its own: the offer and the /me card load it
  * beside their code, after the first screen, so no screen's first paint carries it.
  */
 export function loadPushTexts(): Promise<void> {

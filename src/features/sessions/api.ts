@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../lib/api.ts'
 import { sessionEndpoints } from '../../contract/endpoints/sessions.ts'
 
-/** GET /users/sessions/: the caller's signed-in devices (P330). */
+/** GET /users/sessions/: the caller's signed-in devices. */
 export function userSessionsQueryOptions() {
   return queryOptions({ queryKey: ['users', 'sessions'], queryFn: () => api.call(sessionEndpoints.userSessions) })
 }

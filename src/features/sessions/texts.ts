@@ -2,7 +2,7 @@ import i18next from 'i18next'
 
 let loaded: Promise<void> | undefined
 
-/** The `sessions` namespace, a chunk of its own (P80's way): /me's devices card loads it beside its code. */
+/** The `sessions` namespace, a chunk of its own: /me's devices card loads it beside its code. */
 export function loadSessionTexts(): Promise<void> {
   loaded ??= import('../../i18n/pt-BR/sessions.json').then(
     ({ default: texts }) => void i18next.addResourceBundle('pt-BR', 'sessions', texts, true, false),

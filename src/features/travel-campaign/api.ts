@@ -12,7 +12,7 @@ import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } f
 import type { ScannedCode } from './scan-url.ts'
 
 /**
- * The travel campaign on the device (issue 14, D27, P237): the open campaign with the
+ * The travel campaign on the device (issue 14, D27): the open campaign with the
  * student's standing and their validated codes, fetched together into one sync row and drawn
  * from there, so the programme page reads offline after a reload (D15, like the club).
  */
@@ -22,7 +22,7 @@ async function readCampaign(db: PortalDb): Promise<LocalSnapshot<TravelCampaignS
   return row?.travelCampaign ? { value: row.travelCampaign, updatedAt: row.updatedAt } : null
 }
 
-/** `GET /travel-campaigns/atual/`: null when no campaign is open (404, P207). */
+/** `GET /travel-campaigns/atual/`: null when no campaign is open (404). */
 async function currentCampaign(): Promise<CampanhaViagem | null> {
   try {
     return await api.call(travelCampaignEndpoints.travelCampaign, { params: { id: 'atual' } })
@@ -37,7 +37,7 @@ export const travelCampaignQueryOptions = offlineQueryOptions(
   async (device, show: (answer: TravelCampaignState) => void) => {
     const ticket = syncTicket()
     const [campanha, codigos] = await Promise.all([currentCampaign(), api.call(travelCampaignEndpoints.travelCampaignCodes)])
-    // Drawn now, before the device database has stored it (P375).
+    // Drawn now, before the device database has stored it (docs/offline-and-sync.md#a-screen-draws-its-answer-before-the-database-has-it).
     show({ campanha, codigos })
     await (await device).storeClub('travelCampaign', { campanha, codigos }, { ticket })
   },
@@ -71,7 +71,7 @@ function isUnderway(item: OutboxItem): boolean {
 const queueing = new Map<string, Promise<OutboxItem>>()
 
 /**
- * Queues a scanned code in the outbox of D16 (P236): validated at once when online, else when
+ * Queues a scanned code in the outbox of D16: validated at once when online, else when
  * the connection returns, exactly once by its `Idempotency-Key`. A code already on its way
  * is not queued twice (its item is answered); a refused one of the same code gives way to
  * the new try (the student joined since, say). A validated one stays with its receipt: the
@@ -100,7 +100,7 @@ async function queueNew(code: ScannedCode, ownerId: number): Promise<OutboxItem>
     kind: CAMPAIGN_CODE_KIND,
     baseUrl: PORTAL_BASE_URL,
     params: { id: code.codigo },
-    // No body: the code is in the path (P209); null says so to the sender.
+    // No body: the code is in the path; null says so to the sender.
     json: null,
     fileName: code.codigo,
     ownerId,

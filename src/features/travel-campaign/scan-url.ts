@@ -2,14 +2,14 @@
  * The printed URL of a campaign code (D27): `<origin>/at-home/scanear-qr-code/{campanha}/{codigo}/`.
  * The camera reads the whole URL; the portal takes the two segments from its path, whatever
  * host printed it (a code printed for the production site still works on another one), and
- * follows the same route the phone's own camera would open (P235).
+ * follows the same route the phone's own camera would open.
  */
 export const SCAN_PATH_PREFIX = '/at-home/scanear-qr-code/'
 
 export interface ScannedCode {
   /** The campaign segment: its id (digits). */
   campanha: string
-  /** The code, upper case (the server takes any case, P209). */
+  /** The code, upper case (the server takes any case). */
   codigo: string
 }
 

@@ -3,7 +3,7 @@ import type { CampanhaViagem } from '../../contract/schemas/travel-campaign.ts'
 
 const day = once(() => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }))
 
-/** An instant as the student's calendar day (dd/mm/aaaa): the campaign's period is in instants (P207). */
+/** An instant as the student's calendar day (dd/mm/aaaa): the campaign's period is in instants. */
 export function formatDay(iso: string): string {
   return day().format(new Date(iso))
 }

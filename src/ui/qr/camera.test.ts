@@ -17,7 +17,7 @@ function stream(): MediaStream & { tracks: { stopped: boolean }[] } {
   } as unknown as MediaStream & { tracks: { stopped: boolean }[] }
 }
 
-describe('camera problems (P82)', () => {
+describe('camera problems', () => {
   it('names each failure for the person', () => {
     expect(cameraProblemOf(failure('NotAllowedError'))).toBe('denied')
     expect(cameraProblemOf(failure('SecurityError'))).toBe('denied')

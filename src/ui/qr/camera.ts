@@ -1,7 +1,7 @@
 /**
  * The camera of the QR scanners (/login/qr-code, the travel campaign's "Escanear código"):
  * asking for it, naming why it cannot be used, letting it go. Each problem has its own
- * Portuguese message and every one offers choosing a photo (P82).
+ * Portuguese message and every one offers choosing a photo.
  */
 export type CameraProblem =
   /** No camera API here (an old browser, or a page not served over HTTPS). */

@@ -1,11 +1,11 @@
 /**
  * The QR reader of /login/qr-code (issue 9 journey 1) and of the travel campaign's scanner
  * (issue 14): `barcode-detector`'s ponyfill on ZXing's WASM. Imported dynamically by
- * ./use-qr-scanner.ts only when a scanner shows (P80), so neither the login page nor any
+ * ./use-qr-scanner.ts only when a scanner shows, so neither the login page nor any
  * other screen loads it.
  *
  * The WASM is the file we ship (a hashed asset of our build, precached by the service
- * worker, P81), never the CDN the library names by default: the screen reads codes offline.
+ * worker), never the CDN the library names by default: the screen reads codes offline.
  */
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill'
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url'

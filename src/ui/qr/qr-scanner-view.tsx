@@ -23,7 +23,7 @@ export interface QrScannerTexts {
 /**
  * A QR scanner on screen (./use-qr-scanner.ts): the live viewfinder of the same size while
  * the camera starts and while it reads, why the camera cannot be used, what a photo said,
- * and the photo fallback (P82).
+ * and the photo fallback.
  */
 export function QrScannerView({ scanner, texts }: { scanner: QrScanner; texts: QrScannerTexts }) {
   const { phase, cameraOn, videoRef, readProblem, readingPhoto } = scanner

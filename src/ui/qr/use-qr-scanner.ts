@@ -10,7 +10,7 @@ export type QrScanPhase =
   | { name: 'starting' }
   /** Live video: reading every frame. */
   | { name: 'scanning' }
-  /** No usable camera: choosing a photo of the code (P82). */
+  /** No usable camera: choosing a photo of the code. */
   | { name: 'photo'; problem: CameraProblem }
   /** The reader itself could not be loaded (offline before it was ever stored). */
   | { name: 'readerFailed' }
@@ -22,7 +22,7 @@ export type QrScanPhase =
  */
 export type QrReadProblem = 'noCode' | 'notRecognised' | 'unreadable'
 
-/** The reader is a chunk of its own with the WASM (P80): only a screen with a scanner asks for it. */
+/** The reader is a chunk of its own with the WASM: only a screen with a scanner asks for it. */
 let readerPromise: Promise<QrReader> | undefined
 function loadReader(): Promise<QrReader> {
   readerPromise ??= import('./qr-reader.ts')

@@ -3,7 +3,7 @@
  * test over `unknown` so it fits any field value (text, number, list of choices); messages
  * are looked up in the `validation` namespace when a value fails, so they follow the
  * active language. No valibot here: the login form validates with these, and the login
- * page loads no valibot (P190); ./schema-rules.ts adds rules to a valibot schema.
+ * page loads no valibot; ./schema-rules.ts adds rules to a valibot schema.
  *
  * Conventions:
  * - Only `required()` and `notEmpty()` reject an empty value. Every format rule lets an

@@ -4,7 +4,7 @@ import { validateField, type FieldRule } from './rules.ts'
 /**
  * Adds field rules to a valibot schema, for forms validated as a whole:
  * `v.object({ email: withRules(v.string(), [required(), email()]) })`. Apart from ./rules.ts
- * so that the rules alone carry no valibot (the login form, P190).
+ * so that the rules alone carry no valibot (the login form).
  */
 export function withRules<const TSchema extends v.GenericSchema>(schema: TSchema, rules: readonly FieldRule[]) {
   return v.pipe(

@@ -10,7 +10,7 @@ import { useSession, useSessionActor } from '../../session.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { useTranslation } from 'react-i18next'
 
-// The guided tours' trigger (P88) is not needed to draw any screen: it loads beside the
+// The guided tours' trigger is not needed to draw any screen: it loads beside the
 // first one, and the tour itself (its machine and driver.js) only when one is due.
 const GuidedTour = lazy(async () => ({ default: (await import('../../tour/guided-tour.tsx')).GuidedTour }))
 // D16: the outbox's sender runs while the app is open; it loads beside the first screen too.
@@ -52,7 +52,7 @@ export function AuthenticatedLayout() {
               const pushForgotten = token
                 ? import('../../../features/push/device.ts').then(({ forgetPushOnLogout }) => forgetPushOnLogout(token, pushAuth))
                 : undefined
-              // The server ends the session (P330) once the notifications are forgotten with its token.
+              // The server ends the session once the notifications are forgotten with its token.
               session.send({ type: 'session.logout', after: pushForgotten })
             })
         }

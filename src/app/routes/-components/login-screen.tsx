@@ -12,7 +12,7 @@ export function LoginScreen() {
   const session = useSessionActor()
   const choosing = useSession((s) => s.matches('choosingAccount'))
   const busy = useSession((s) => s.hasTag('busy'))
-  // Issue 7: a refused token brings the student here with the reason; P330: an ended session says so.
+  // Issue 7: a refused token brings the student here with the reason; a session ended on the server says so.
   const expired = useSession((s) => s.context.sessionExpired)
   const ended = useSession((s) => s.context.sessionEnded)
   const error = useSession((s) => s.context.logInError) ?? (expired ? t(ended ? 'sessionEnded' : 'sessionExpired') : null)

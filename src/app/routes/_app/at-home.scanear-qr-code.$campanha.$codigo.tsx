@@ -6,12 +6,12 @@ import { loadTravelCampaignTexts } from '../../../features/travel-campaign/texts
 import { useSession } from '../../session.tsx'
 
 /**
- * The printed URL of a campaign code (D27, P235): opened on a phone (or reached from the
+ * The printed URL of a campaign code (D27): opened on a phone (or reached from the
  * programme page's camera) it validates that code. `?envio=` is the outbox item once queued,
  * so a reload follows it instead of scanning again. Logged out, the _app guard keeps the
  * path for after the login (src/app/after-login.ts).
  */
-// Checked by hand, not with valibot: validateSearch runs in the route tree every first screen loads (P190).
+// Checked by hand, not with valibot: validateSearch runs in the route tree every first screen loads.
 const OUTBOX_ID = /^[A-Za-z0-9_-]{8,64}$/
 
 /** `?envio=` is kept only when it looks like an outbox item's id; anything else is dropped. */

@@ -4,7 +4,7 @@ import { EnglishTestView } from '../../../features/english-test/components/engli
 import { englishTestQueryOptions } from '../../../features/english-test/api/english-test.ts'
 
 export const Route = createFileRoute('/_app/english-test')({
-  // Its texts are a chunk of their own, like the QR login's (P80): few students open it.
+  // Its texts are a chunk of their own, like the QR login's: few students open it.
   // Issue 7: the screen's request starts with `/users/me/`; the screen draws from the device meanwhile.
   loader: async ({ context }) => {
     void context.queryClient.prefetchQuery(englishTestQueryOptions)

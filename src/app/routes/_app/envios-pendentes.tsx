@@ -4,7 +4,7 @@ import { loadOutboxTexts } from '../../../features/outbox/texts.ts'
 import { useSession } from '../../session.tsx'
 
 export const Route = createFileRoute('/_app/envios-pendentes')({
-  // The outbox is on the device: nothing to fetch, only the screen's texts (P101).
+  // The outbox is on the device: nothing to fetch, only the screen's texts.
   loader: () => loadOutboxTexts(),
   component: EnviosPendentesPage,
 })

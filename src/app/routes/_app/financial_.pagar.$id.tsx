@@ -8,7 +8,7 @@ import { loadPaymentTexts } from '../../../features/payment/texts.ts'
 
 export const Route = createFileRoute('/_app/financial_/pagar/$id')({
   // Issue 12: a malformed id goes back to the instalments; the screen's texts are a chunk of
-  // their own (P80), and the instalments' sync starts with the screen.
+  // their own, and the instalments' sync starts with the screen.
   loader: async ({ context, params }) => {
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/financial', replace: true })
     void context.queryClient.prefetchQuery(financeiroQueryOptions)

@@ -24,7 +24,7 @@ const DeviceNotificationsCard = lazy(async () => {
   return { default: DeviceNotificationsCard }
 })
 
-// "Aparelhos conectados" (issue 36 item 3, P330): the same way, after the screen.
+// "Aparelhos conectados" (issue 36 item 3): the same way, after the screen.
 const ConnectedDevicesCard = lazy(async () => {
   const [{ ConnectedDevicesCard }] = await Promise.all([
     import('../../../features/sessions/components/connected-devices-card.tsx'),

@@ -8,7 +8,7 @@ import { prefetchTurmas } from '../../prefetch-turmas.ts'
 import { useCurrentUser } from '../../session.tsx'
 
 /**
- * /pedidos/create/{id}/{codigoProduto} (SPEC §1, issue 12, P150): `{id}` is the student's
+ * /pedidos/create/{id}/{codigoProduto} (SPEC §1, issue 12): `{id}` is the student's
  * class the book is for. A malformed path goes back to the orders; texts are a chunk of their own.
  */
 export const Route = createFileRoute('/_app/pedidos_/create/$id/$codigoProduto')({

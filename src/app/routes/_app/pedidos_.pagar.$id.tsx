@@ -8,7 +8,7 @@ import { loadOrderTexts } from '../../../features/pedidos/create/texts.ts'
 import { OrderPaymentScreen } from '../../../features/pedidos/payment/order-payment-screen.tsx'
 
 /**
- * /pedidos/pagar/{id} (issue 12, P151): an order waiting for payment, paid with the
+ * /pedidos/pagar/{id} (issue 12): an order waiting for payment, paid with the
  * instalments' Pix and card flow. A malformed id goes back to the orders.
  */
 export const Route = createFileRoute('/_app/pedidos_/pagar/$id')({

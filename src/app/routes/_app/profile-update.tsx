@@ -3,7 +3,7 @@ import { profileUpdateRouteGuard, PROFILE_UPDATE_START, returnPathOf } from '../
 import { guardSessionOf } from '../../session.tsx'
 
 export interface ProfileUpdateSearch {
-  /** Where the global guard found the student going (P61): back there after saving. */
+  /** Where the global guard found the student going: back there after saving. */
   redirect?: string
 }
 

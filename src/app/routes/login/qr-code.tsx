@@ -8,7 +8,7 @@ import { LoginCard } from '../-components/login-card.tsx'
 
 export const Route = createFileRoute('/login/qr-code')({
   // Its texts are a chunk of their own (not in the login page's bundle nor the signed-in
-  // screens'); the reader and its WASM load inside the screen itself (P80).
+  // screens'); the reader and its WASM load inside the screen itself.
   // (Through i18next itself: importing src/i18n here would split it out of the entry.)
   loader: () =>
     import('../../../i18n/pt-BR/qr-login.json').then(

@@ -8,10 +8,10 @@ import { useSession, useSessionActor } from '../../session.tsx'
 import { LoginCard } from '../-components/login-card.tsx'
 
 /**
- * `?token=` is the reset link of the e-mail (SPEC §3, P69); without it the page asks for
+ * `?token=` is the reset link of the e-mail (SPEC §3); without it the page asks for
  * the e-mail or access code. The router reads a numeric-looking value as a number; anything
  * else (a list, an object) counts as no token. Checked by hand, not with valibot: this runs
- * in the route tree, which every first screen loads, the login page included (P190).
+ * in the route tree, which every first screen loads, the login page included.
  */
 function recoverSearch(search: Record<string, unknown>): { token?: string } {
   const { token } = search
@@ -20,7 +20,7 @@ function recoverSearch(search: Record<string, unknown>): { token?: string } {
 
 export const Route = createFileRoute('/login/recover-password')({
   validateSearch: recoverSearch,
-  // The request and the reset are mutations; the login page's entry has no query cache (P53),
+  // The request and the reset are mutations; the login page's entry has no query cache,
   // so this screen brings it, as the signed-in frame does.
   beforeLoad: async ({ context }) => ({
     queryClient: await (context.queryClient ?? import('../../query-client.ts').then((module) => module.queryClient)),
@@ -52,7 +52,7 @@ function RecoverPasswordPage() {
       </LoginCard>
     )
   }
-  // The reset ended every session (P21), this device's too if it had one: log in afresh.
+  // The reset ended every session, this device's too if it had one: log in afresh.
   const done = () => (loggedIn ? session.send({ type: 'session.logout' }) : void navigate({ to: '/login/main' }))
   return (
     <LoginCard title={t('reset.title')} subtitle={t('reset.subtitle')} offline={t('reset.offline')}>

@@ -23,7 +23,7 @@ async function turmaOf(local: LocalData, turmaId: number): Promise<Turma | undef
   return turmas.find((turma) => turma.id === turmaId)
 }
 
-/** Fetches a class's activities into the device (P100): shown offline after a reload. */
+/** Fetches a class's activities into the device: shown offline after a reload. */
 export async function syncAtividades(local: LocalData, turmaId: number): Promise<void> {
   const ticket = local.syncTicket()
   const turma = await turmaOf(local, turmaId)
@@ -91,7 +91,7 @@ export async function baixarCorrecao(atividadeId: number, correcao: { id: number
 }
 
 /**
- * The checks the server makes (P90), before anything is queued: size, declared type and
+ * The checks the server makes, before anything is queued: size, declared type and
  * the first bytes. Answers the Portuguese message, or null when the file may go.
  */
 export function activityFileProblem(file: File): Promise<string | null> {

@@ -28,7 +28,7 @@ import {
 
 interface Props {
   turmaId: number
-  /** The signed-in student: queued files are theirs (P97). */
+  /** The signed-in student: queued files are theirs. */
   userId: number
   /** How a queued file is drawn: the outbox's own row, composed by the route (a feature never imports another). Stable. */
   queuedRow: QueuedRow
@@ -106,7 +106,7 @@ export function AtividadesView({ turmaId, userId, queuedRow }: Props) {
   )
 }
 
-/** Two cards drawn with bars where their text will be (the card's own head, P95). */
+/** Two cards drawn with bars where their text will be (the card's own head). */
 function AtividadeSkeleton() {
   return (
     <ul className="atividade-list" aria-hidden="true">
@@ -156,7 +156,7 @@ const NOTHING_QUEUED: readonly OutboxItem[] = []
 /**
  * A card draws again only when its activity or one of its own queued items changed: a burst
  * of sends rewrites the outbox three times per file, and redrawing every card each time cost
- * the uploads a fifth of their speed on a busy phone (P105). The outbox's live answers keep an
+ * the uploads a fifth of their speed on a busy phone. The outbox's live answers keep an
  * unchanged item's identity (useOutboxQuery), so comparing the items one by one is enough.
  */
 const AtividadeCard = memo(AtividadeCardView, (before, after) => {
@@ -199,7 +199,7 @@ function AtividadeCardView({ atividade, turmaId, userId, queuedRow, queued, onDe
     if (input.current) input.current.value = ''
     if (!file) return
     setError(null)
-    // The server's checks, before anything is queued (P90): a refused file never waits.
+    // The server's checks, before anything is queued: a refused file never waits.
     const problem = await activityFileProblem(file)
     if (problem) {
       setError(problem)
@@ -275,7 +275,7 @@ function AtividadeCardView({ atividade, turmaId, userId, queuedRow, queued, onDe
         <Button variant="primary" aria-describedby={hintId} disabled={busy} onClick={() => input.current?.click()}>
           {t('send')}
         </Button>
-        {/* The button is the only control for the hidden input (P82's pattern): one Tab stop. */}
+        {/* The button is the only control for the hidden input (as the QR-code login's photo button): one Tab stop. */}
         <input
           ref={input}
           type="file"

@@ -16,7 +16,7 @@ async function readAulas(db: PortalDb): Promise<LocalSnapshot<AulaOnline[]> | nu
   return { value: meta.aulasOnline, updatedAt: meta.updatedAt }
 }
 
-/** Conditional (issue 7): an unchanged list costs a 304 and the stored one stays (P125). */
+/** Conditional (issue 7): an unchanged list costs a 304 and the stored one stays. */
 export async function syncAulasOnline(device: Device, show: (answer: AulaOnline[]) => void = () => {}): Promise<void> {
   const ticket = syncTicket()
   const path = aulaOnlineEndpoints.aulasOnline.path
@@ -25,7 +25,7 @@ export async function syncAulasOnline(device: Device, show: (answer: AulaOnline[
     etagHintsFor('aulasOnline')[path],
     async () => (await readAulas((await device).localDb))?.value,
   )
-  // Drawn now, before the device database has stored it (P375); stored as it came.
+  // Drawn now, before the device database has stored it (docs/offline-and-sync.md#a-screen-draws-its-answer-before-the-database-has-it); stored as it came.
   show(answer.value)
   const local = await device
   if (!answer.changed) return local.markUnchanged('aulasOnline', { ticket })
@@ -41,7 +41,7 @@ export function useAulasOnline() {
 
 /**
  * The details screen's sync: the list (conditional, usually a 304), then, when the list's
- * window (P123: 30 days back, 60 ahead) does not hold the class, the class itself from its
+ * window (30 days back, 60 ahead) does not hold the class, the class itself from its
  * own endpoint, kept beside the list. Not the caller's, or gone: 404, and the screen says
  * it was not found.
  */
@@ -72,7 +72,7 @@ export function useAulaOnline(id: number) {
 }
 
 /**
- * Joining (P122): the server records attendance and answers the class; the device's copy
+ * Joining: the server records attendance and answers the class; the device's copy
  * takes it at once, so "Presença registrada" shows without another request.
  */
 export function useEntrarAulaOnline() {

@@ -19,7 +19,7 @@ export function useNow(everyMs: number | null): number {
 }
 
 /**
- * What a student can do about a class now (P121, P122): a countdown before the window, the
+ * What a student can do about a class now: a countdown before the window, the
  * join link while it is open (a new tab; joining records attendance), why it cannot be used
  * offline, and the attendance once recorded.
  */
@@ -100,7 +100,7 @@ export function JoinPanel({ aula, refresh }: { aula: AulaOnline; refresh: () => 
           // The meeting page gets no handle on the portal's window (issue 10).
           rel="noopener noreferrer"
           aria-label={t('joinNewTab', { tema: aula.tema })}
-          // Attendance is recorded as the tab opens; the first time stays (P122).
+          // Attendance is recorded as the tab opens; the first time stays.
           onClick={() => {
             if (!aula.presenca_em) entrar.mutate(aula.id)
           }}

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api.ts'
 import { authEndpoints } from '../../../contract/endpoints/auth.ts'
 
 export interface RecoveryRequest {
-  /** An e-mail, or the CPF when `isAccessCode` (P69). */
+  /** An e-mail, or the CPF when `isAccessCode`. */
   email: string
   isAccessCode: boolean
 }

@@ -12,8 +12,8 @@ import { useRecoverPassword } from '../api/recover-password.ts'
 type Method = 'email' | 'accessCode'
 
 /**
- * /login/recover-password (SPEC §2): the e-mail, or the access code (the CPF, P69), to send
- * a reset link to. The answer is the same whether or not an account exists (P72), so the
+ * /login/recover-password (SPEC §2): the e-mail, or the access code (the CPF), to send
+ * a reset link to. The answer is the same whether or not an account exists, so the
  * screen repeats it as it comes.
  */
 export function RecoverPasswordForm() {

@@ -2,7 +2,7 @@ import { api } from '../../../lib/api.ts'
 import { cambioEndpoints } from '../../../contract/endpoints/cambio.ts'
 import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../../contract/schemas/pagamento.ts'
 
-/** How the payment flow charges a quote (P202, P232): the câmbio endpoints, the quote's id in the body. */
+/** How the payment flow charges a quote: the câmbio endpoints, the quote's id in the body. */
 export interface CambioPaymentCalls {
   pix: () => Promise<CobrancaPix>
   card: (card: PagamentoCartaoIn) => Promise<PagamentoCartao>
@@ -13,7 +13,7 @@ export function cambioPaymentCalls(cotacaoId: number, total: number): CambioPaym
   return {
     pix: () => api.call(cambioEndpoints.pagarCambioPix, { body: { cotacao_id: cotacaoId } }),
     card: (card) => api.call(cambioEndpoints.pagarCambioCartao, { body: { ...card, cotacao_id: cotacaoId } }),
-    // A currency purchase is paid at once (P232): one plan, the quote's total; nothing to ask the server.
+    // A currency purchase is paid at once: one plan, the quote's total; nothing to ask the server.
     cardOptions: () => Promise.resolve({ valor: total, planos: [{ parcelas: 1, valores: [total] }] }),
   }
 }

@@ -13,14 +13,14 @@ import { checkSimulation, simulationErrors, simulationRequest, type SimulationEr
 import { QuoteView, type CambioPayment } from './quote-view.tsx'
 
 interface CambioScreenProps {
-  /** The currency the screen opens with (`/cambio?moeda=GBP` from London by Phenom, P230). */
+  /** The currency the screen opens with (`/cambio?moeda=GBP` from London by Phenom). */
   moedaInicial?: MoedaEstrangeira | undefined
   /** The Pix and card flow of the instalments (composed by the route: a feature never imports another). */
   payment: CambioPayment
 }
 
 /**
- * /cambio (issue 14, D14, D30, P230): the simulator. Each simulation is a quote recorded on
+ * /cambio (issue 14, D14, D30): the simulator. Each simulation is a quote recorded on
  * the server, so it needs a connection; offline the form keeps what was typed and says why
  * the button waits. A quote can be paid by Pix or card for its 15 minutes.
  */

@@ -12,7 +12,7 @@ import type { CotacaoRecebida } from '../api/simular-cambio.ts'
 import { formatCurrency, formatPercent, formatRate } from '../money.ts'
 import { quoteDeadline } from '../quote-validity.ts'
 
-/** What the payment flow is asked to pay: the quote, its total in reais and how to charge it (P202, P232). */
+/** What the payment flow is asked to pay: the quote, its total in reais and how to charge it. */
 export interface CambioToPay {
   tipo: 'cambio'
   id: number
@@ -20,7 +20,7 @@ export interface CambioToPay {
   calls: CambioPaymentCalls
 }
 
-/** The instalments' Pix and card flow, given by the route; `onRefused` gets the server's 409 (P233). */
+/** The instalments' Pix and card flow, given by the route; `onRefused` gets the server's 409. */
 export type CambioPayment = (target: CambioToPay, onPaid: () => void, onRefused: (message: string) => void) => ReactNode
 
 interface QuoteViewProps {
@@ -39,7 +39,7 @@ function foreign(cotacao: CotacaoCambio): { moeda: MoedaEstrangeira; valor: numb
 }
 
 /**
- * A quote (P201, P231): the conversion, the rate with its date, the reais, the IOF apart and
+ * A quote: the conversion, the rate with its date, the reais, the IOF apart and
  * the total, valid until the time the server gave. Without `quote`, the same layout with
  * bars (a simulation on its way). Past its time, or refused by the server (409), it offers
  * "Simular de novo" instead of paying.
@@ -167,7 +167,7 @@ function Payable({ quote, online, payment, requote, requoting }: QuoteViewProps)
   )
 }
 
-/** Whether `deadline` (this device's clock, P231) has passed; stops counting once the quote is paid. */
+/** Whether `deadline` (this device's clock) has passed; stops counting once the quote is paid. */
 function useExpired(deadline: number, paid: boolean): boolean {
   const [expired, setExpired] = useState(() => Date.now() >= deadline)
   useEffect(() => {

@@ -10,7 +10,7 @@ import { MeusPedidos } from './meus-pedidos.tsx'
 import { UsarPontos } from './usar-pontos.tsx'
 import { LoadingStatus } from '../../../ui/skeleton.tsx'
 
-// A chunk of its own (P168): its form and share/QR code do not weigh on the other pages' first render.
+// A chunk of its own: its form and share/QR code do not weigh on the other pages' first render.
 const JuntarPontos = lazy(() => import('./juntar-pontos.tsx').then((module) => ({ default: module.JuntarPontos })))
 
 const TITLE_KEY = {

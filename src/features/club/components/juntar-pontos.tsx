@@ -16,7 +16,7 @@ import { QrImage } from './qr-image.tsx'
 const QR_SIZE = 184
 
 /**
- * /knn-club/juntar-pontos (issue 13, D23, D25, D26, P168): every way to earn, the student's
+ * /knn-club/juntar-pontos (issue 13, D23, D25, D26): every way to earn, the student's
  * referral link (copy, share where the device can, a QR code) and the partnership coupon box.
  */
 export function JuntarPontos() {
@@ -34,7 +34,7 @@ export function JuntarPontos() {
   )
 }
 
-/** The referral code comes with the statement (P162), so the link reads offline once it was fetched. */
+/** The referral code comes with the statement, so the link reads offline once it was fetched. */
 function ReferralSection() {
   const { t } = useTranslation('club')
   const data = useClubExtrato()

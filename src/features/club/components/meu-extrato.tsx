@@ -12,7 +12,7 @@ const SKELETON_ROWS = 5
 
 /**
  * /knn-club/meu-extrato: every movement (credits, debits, expired points) with its origin,
- * date and the balance after it (D23, P162), filtered by month on the device, so every
+ * date and the balance after it (D23), filtered by month on the device, so every
  * month reads offline.
  */
 export function MeuExtrato() {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 /**
  * A QR code of `value` drawn as the Pix panel shows its code (an SVG in an <img>), made on
  * the device by `qrcode`, which is loaded only when a QR is drawn: the route's first render
- * does not carry it (P168). Until it is ready, a box of the same size.
+ * does not carry it. Until it is ready, a box of the same size.
  */
 export function QrImage({ value, alt, size }: { value: string | undefined; alt: string; size: number }) {
   const [drawn, setDrawn] = useState<{ value: string; svg: string } | null>(null)

@@ -29,7 +29,7 @@ export function UsarPontos() {
   return (
     <div className="stack">
       {/* Its bars only while the balance can still arrive: offline with none stored, the catalogue's status says why;
-          refused or out of reach, its own reason and retry (P189). */}
+          refused or out of reach, its own reason and retry. */}
       {extrato.snapshot !== null || extrato.isSyncing ? (
         <Balance extrato={extrato.snapshot?.value} />
       ) : extrato.syncError && !extrato.isPaused ? (

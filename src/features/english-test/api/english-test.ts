@@ -7,7 +7,7 @@ import { loadLocalData, type LocalData } from '../../../db/local.ts'
 import { offlineQueryOptions, useLocalQuery, useOfflineData } from '../../../db/use-offline-data.ts'
 
 /**
- * The level test's data (issue 10, P134): the server's answer kept on the device (the
+ * The level test's data (issue 10): the server's answer kept on the device (the
  * screen draws from it, offline too), and the answers chosen here waiting to be sent.
  */
 

@@ -24,7 +24,7 @@ import {
   type FlushResult,
 } from '../api/english-test.ts'
 
-/** /english-test: the level test (issue 10, P130–P134). */
+/** /english-test: the level test (issue 10). */
 export function EnglishTestView() {
   const { t } = useTranslation('englishTest')
   const data = useEnglishTest()
@@ -117,7 +117,7 @@ function Intro({ estado }: { estado: EnglishTestEstado }) {
   )
 }
 
-/** The device's clock minus the server's, from the server's last answer (P131). */
+/** The device's clock minus the server's, from the server's last answer. */
 function serverSkewMs(stored: StoredEnglishTest, tentativa: TentativaEnglishTest): number {
   return stored.clientAt - Date.parse(tentativa.agora)
 }
@@ -223,7 +223,7 @@ function Attempt({ stored, tentativa }: { stored: StoredEnglishTest; tentativa: 
     }
   }
 
-  // The server's clock ran out: the attempt ends with what reached it (P131).
+  // The server's clock ran out: the attempt ends with what reached it.
   useEffect(() => {
     if (remaining > 0 || timeUp) return
     setTimeUp(true)

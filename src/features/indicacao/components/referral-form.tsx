@@ -27,7 +27,7 @@ import {
 const fieldId = (field: ReferralField) => `indicacao-${field}`
 
 /**
- * /indicacao/{code} (issue 13, D25, P180): the friend leaves name, phone, e-mail and consent.
+ * /indicacao/{code} (issue 13, D25): the friend leaves name, phone, e-mail and consent.
  * Checked on the device with the contract's schema, then by the server; sending needs a
  * connection, and what was typed stays in this tab until the server took it.
  */

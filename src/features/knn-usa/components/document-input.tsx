@@ -7,7 +7,7 @@ import { acceptedTypesText, formatBytes } from '../../../contract/uploads.ts'
 import { describedBy } from '../../../ui/field.tsx'
 
 /**
- * One document's file (D28, P246): checked for type, size and first bytes as soon as it is
+ * One document's file (D28): checked for type, size and first bytes as soon as it is
  * chosen (the server's rules, KNN_USA_FILE), a refused file is said in Portuguese under it
  * and never kept for the upload.
  */
@@ -72,7 +72,7 @@ export function DocumentInput({
   )
 }
 
-/** The upload's progress bar while the files go (P246). */
+/** The upload's progress bar while the files go. */
 export function UploadProgress({ fraction }: { fraction: number }) {
   const { t } = useTranslation('knnUsa')
   const percent = Math.round(fraction * 100)

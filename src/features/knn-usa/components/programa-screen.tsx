@@ -18,12 +18,12 @@ import { RequestStatus } from './request-status.tsx'
 const RequestForm = lazy(() => import('./request-form.tsx').then((module) => ({ default: module.RequestForm })))
 
 const SKELETON_ROWS = 2
-/** The câmbio simulator opens on the programme's currency (P230). */
+/** The câmbio simulator opens on the programme's currency. */
 const MOEDA = { orlando: 'USD', london: 'GBP' } as const
 const OTHER_ROUTE = { orlando: '/london-by-phenom', london: '/knn-orlando' } as const
 
 /**
- * /knn-orlando and /london-by-phenom (issue 14, D28, D29, P245): the same screen and data,
+ * /knn-orlando and /london-by-phenom (issue 14, D28, D29): the same screen and data,
  * Orlando in US$ and London in £. The open classes with dates, city, seats left, price and
  * its reais estimate, their books, the câmbio simulator, and the student's request with what
  * to do next, or "Quero participar". Readable offline once loaded.
@@ -42,7 +42,7 @@ export function ProgramaScreen({
   const { t } = useTranslation('knnUsa')
   const data = useProgramaUsa(programa)
   const answered = useRequestAnswered()
-  // A draft kept on the device opens the form again after a reload (P248).
+  // A draft kept on the device opens the form again after a reload.
   const [formOpen, setFormOpen] = useState(() => readRequestDraft(userId, programa) !== null)
   const [turmaEscolhida, setTurmaEscolhida] = useState<number>()
 

@@ -26,7 +26,7 @@ import {
 import { DocumentInput, UploadProgress } from './document-input.tsx'
 
 /**
- * "Quero participar" (issue 14, D28, P246–P248): the class, the passport, the birth date
+ * "Quero participar" (issue 14, D28): the class, the passport, the birth date
  * (the profile's, when it has one), the guardian of a minor on the departure day and the
  * documents asked, each file checked before the upload; the upload's progress; the
  * server's refusals under the fields. The typed values are a draft on the device until sent.

@@ -11,7 +11,7 @@ import { PaymentSummary } from '../../../ui/payment-summary.tsx'
 import { usePagamentoUsa } from '../api.ts'
 import { formatForeign, formatRate } from '../money.ts'
 
-/** What the payment flow is asked to pay: the request, today's price in reais and how to charge it (P249). */
+/** What the payment flow is asked to pay: the request, today's price in reais and how to charge it. */
 export interface UsaToPay {
   tipo: 'knnUsa'
   id: number
@@ -27,7 +27,7 @@ export interface UsaToPay {
 export type UsaPayment = (target: UsaToPay, onPaid: () => void) => ReactNode
 
 /**
- * Paying an approved request (D28, P249): today's price in reais (no IOF) from
+ * Paying an approved request (D28): today's price in reais (no IOF) from
  * `GET /knn-usa/payment/{id}/`, then the instalments' own Pix and card panels with this
  * request's calls (card in up to 10 instalments, the server's plans). Online only.
  */

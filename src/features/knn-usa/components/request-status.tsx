@@ -36,7 +36,7 @@ const PILL: Record<StatusRequestUsa, string> = {
 }
 
 /**
- * The student's request (D28, P249–P251): its status along the lifecycle with what to do
+ * The student's request (D28): its status along the lifecycle with what to do
  * next, the documents sent, the documents asked again (resent here), "Excluir solicitação"
  * before payment (with a confirmation) and, once approved, the payment.
  */

@@ -10,9 +10,9 @@ import { datesLine } from './panel-cards.tsx'
 import { ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
- * /manager-panel/indicacoes (issue 13, D25, D31, P163): the friends the students referred,
+ * /manager-panel/indicacoes (issue 13, D25, D31): the friends the students referred,
  * newest first, by status; "Marcar como matriculado" credits the referrer 500 points once,
- * behind a confirmation that says so. Online only (P142, P156).
+ * behind a confirmation that says so. Online only.
  */
 
 export const LEADS_OFFLINE_TEXT = 'As indicações precisam de conexão com a internet. Conecte-se para ver e atualizar as indicações.'
@@ -44,7 +44,7 @@ function creditLine(lead: IndicacaoGestao): string | null {
     : `Sem pontos: ${referrerName(lead)} não participava do KNN Club quando a indicação foi matriculada.`
 }
 
-/** A lead's card: name, status, contact, referrer, dates and, once enrolled, the credit (P183). */
+/** A lead's card: name, status, contact, referrer, dates and, once enrolled, the credit. */
 const leadCard: ReviewCard<IndicacaoGestao> = {
   testId: 'lead-row',
   idPrefix: 'indicacao',

@@ -9,10 +9,10 @@ import { datesLine } from './panel-cards.tsx'
 import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
- * /manager-panel/resgates (issue 13, D24, D31, P164): the students' reward orders, oldest
+ * /manager-panel/resgates (issue 13, D24, D31): the students' reward orders, oldest
  * first, by status: solicitado → separado → entregue, or cancelled with the points given
  * back once. Each move behind a confirmation; a stale move (409) is answered in the dialog
- * and the list is read again after every answer (as P156). Online only.
+ * and the list is read again after every answer (as on the orders screen). Online only.
  */
 
 export const REWARD_ORDERS_OFFLINE_TEXT =
@@ -36,7 +36,7 @@ type Filter = typeof ALL | PedidoRecompensaStatus
 const studentName = (order: PedidoRecompensaGestao) => order.aluno.nome ?? order.aluno.email ?? `Aluno nº ${order.aluno.id}`
 const points = (count: number) => (count === 1 ? '1 ponto' : `${count} pontos`)
 
-/** A reward order's card: reward and number, status, student, points and dates (P184). */
+/** A reward order's card: reward and number, status, student, points and dates. */
 const orderCard: ReviewCard<PedidoRecompensaGestao> = {
   testId: 'reward-order-row',
   idPrefix: 'resgate',

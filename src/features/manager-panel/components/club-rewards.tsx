@@ -17,7 +17,7 @@ import { PanelCards } from './panel-cards.tsx'
 import { PanelQuery } from './panel-query.tsx'
 
 /**
- * /manager-panel/recompensas (issue 13, D24, D31, P164): the KNN Club's catalogue, inactive
+ * /manager-panel/recompensas (issue 13, D24, D31): the KNN Club's catalogue, inactive
  * rewards included; /recompensas/nova and /recompensas/{id} its form. The server checks
  * the fields: its 422 issues show under the fields they name, a name already used (409)
  * under the name. An edit sends only the fields changed, so a stock it did not touch is
@@ -29,7 +29,7 @@ export const REWARDS_OFFLINE_TEXT =
 
 const points = (count: number) => (count === 1 ? '1 ponto' : `${count} pontos`)
 
-/** A reward's card: name, active or not, description, cost and stock, image (P185). */
+/** A reward's card: name, active or not, description, cost and stock, image. */
 const rewardCard = {
   testId: 'reward-row',
   idPrefix: 'recompensa',
@@ -153,7 +153,7 @@ function RewardForm({ reward }: { reward: Recompensa | null }) {
     const { body, errors: local } = bodyOf(draft)
     setErrors(local)
     if (!body) return
-    // An edit sends what changed only (P164: the fields sent change), never a stock it did not touch.
+    // An edit sends what changed only, never a stock it did not touch.
     const before = reward ? bodyOf(draftOf(reward)).body : null
     const changes = before
       ? Object.fromEntries(Object.entries(body).filter(([key, value]) => before[key as keyof typeof before] !== value))

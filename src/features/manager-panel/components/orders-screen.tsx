@@ -16,7 +16,7 @@ import { datesLine } from './panel-cards.tsx'
 import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
- * /manager-panel/pedidos (issue 12, D11, D31, P156): the paid orders still to deliver,
+ * /manager-panel/pedidos (issue 12, D11, D31): the paid orders still to deliver,
  * by status, each with "Avançar para <next status>" behind a confirmation. Online only.
  */
 

@@ -42,8 +42,8 @@ export interface PanelCardsProps<T extends { id: number }> {
 }
 
 /**
- * The panel's lists of things to act on (orders, leads, reward orders, rewards: P156,
- * P183): one card per item rather than a table row, so a phone shows the action without
+ * The panel's lists of things to act on (orders, leads, reward orders, rewards): one card
+ * per item rather than a table row, so a phone shows the action without
  * scrolling sideways; the skeleton is the same card with bars.
  */
 export function PanelCards<T extends { id: number }>({ items, testId, idPrefix, title, status, lines, action }: PanelCardsProps<T>) {

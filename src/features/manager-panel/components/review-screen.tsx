@@ -44,8 +44,8 @@ export interface ReviewScreenProps<T extends { id: number }, F extends string, D
 }
 
 /**
- * The panel's review screens (orders to fulfil, referral leads, reward orders: P156,
- * P183): heading, navigation, the last move's notice, statuses as radios, the paged cards
+ * The panel's review screens (orders to fulfil, referral leads, reward orders): heading,
+ * navigation, the last move's notice, statuses as radios, the paged cards
  * with their honest states (PanelQuery), and the confirmation of a move. Online only.
  */
 export function ReviewScreen<T extends { id: number }, F extends string, D extends { items: readonly T[]; total: number }>({

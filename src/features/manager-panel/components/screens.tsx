@@ -532,7 +532,7 @@ export function SendingLogScreen({ id }: { id: number }) {
   )
 }
 
-/** The overseas-study review (issue 14, P260): its own chunk, loaded when opened. */
+/** The overseas-study review (issue 14): its own chunk, loaded when opened. */
 const UsaReview = lazy(() => import('./usa-requests.tsx'))
 
 /** A screen whose code is on its way: the panel's navigation and a card of bars (the heading comes with the screen). */

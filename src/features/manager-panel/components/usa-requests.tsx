@@ -33,12 +33,12 @@ import { PanelQuery } from './panel-query.tsx'
 import { countSuffix, MoveNotices, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
 
 /**
- * /manager-panel/intercambio and /manager-panel/intercambio/{id} (issue 14, D28, D31,
- * P260–P264): the school's review of KNN Orlando and London by Phenom requests. The list by
+ * /manager-panel/intercambio and /manager-panel/intercambio/{id} (issue 14, D28, D31):
+ * the school's review of KNN Orlando and London by Phenom requests. The list by
  * status and programme; one request with the student, the class, the passport (its last
  * digits until asked), the guardian, each document (opened or saved with the session's
  * token), what the staff did so far, and the three moves, each behind a confirmation:
- * approve, ask documents again (which, and why), cancel (why). Online only (P142, P156).
+ * approve, ask documents again (which, and why), cancel (why). Online only.
  */
 
 export const USA_OFFLINE_TEXT =
@@ -566,7 +566,7 @@ const NEXT_STEP: Record<StatusRequestUsa, string> = {
   cancelado: 'Cancelada: nada mais a decidir.',
 }
 
-/** The panel's intercâmbio screens, a chunk of their own (P260): the list, or one request. */
+/** The panel's intercâmbio screens, a chunk of their own: the list, or one request. */
 export default function UsaReview({ id, nav }: { id: number | undefined; nav: ReactNode }) {
   return id === undefined ? <UsaRequestsScreen nav={nav} /> : <UsaRequestScreen key={id} id={id} nav={nav} />
 }

@@ -7,7 +7,7 @@ export function userBooksQueryOptions() {
   return queryOptions({ queryKey: ['users', 'book'], queryFn: () => api.call(bookEndpoints.userBooks) })
 }
 
-/** SPEC §7: GET /at-home/meus-livros/, the course books of the caller's classes (P75). */
+/** SPEC §7: GET /at-home/meus-livros/, the course books of the caller's classes. */
 export function atHomeBooksQueryOptions() {
   return queryOptions({ queryKey: ['at-home', 'meus-livros'], queryFn: () => api.call(bookEndpoints.meusLivros) })
 }

@@ -7,7 +7,7 @@ import { useSendEmailVerification } from '../api/send-email-verification.ts'
 
 /**
  * Whether the account's e-mail is confirmed (SPEC §4), and the button that sends the link
- * when it is not. The link completes on whichever device opens it (P70).
+ * when it is not. The link completes on whichever device opens it.
  */
 export function EmailVerificationCard({ user }: { user: Pick<CurrentUser, 'email' | 'email_verified'> }) {
   const { t } = useTranslation('me')

@@ -16,9 +16,9 @@ import { required, validateField } from '../../../ui/validation/rules.ts'
 import { atHomeBooksQueryOptions, useAddUserBook, userBooksQueryOptions, useUnlinkBook } from '../api/books.ts'
 
 /**
- * Two rows of bars while the first answer is on its way (P63), each in the shape of the list's
+ * Two rows of bars while the first answer is on its way, each in the shape of the list's
  * own rows (issue 7: a skeleton of its real size): a class's book has two lines; a linked
- * book three and its "Desvincular" button, whose label needs no data (P307).
+ * book three and its "Desvincular" button, whose label needs no data.
  */
 function BookListSkeleton({ linked }: { linked: boolean }) {
   const { t } = useTranslation('books')
@@ -51,7 +51,7 @@ function BookListSkeleton({ linked }: { linked: boolean }) {
 }
 
 /**
- * The honest states of one list (P41): a skeleton while it loads, a message when the device
+ * The honest states of one list: a skeleton while it loads, a message when the device
  * has nothing and there is no connection, the error with a retry, the empty text, the list.
  */
 function ListState<T>({
@@ -191,7 +191,7 @@ function AddBookForm() {
 
 /**
  * /me "Meus livros" (issue 9 journey 7, D8): linked books, the classes' books, add and
- * unlink. Books are a student's (P27): a manager's profile has no such section.
+ * unlink. Books are a student's: a manager's profile has no such section.
  */
 export function MyBooks({ role }: { role: Role }) {
   return canCall(bookEndpoints.userBooks, role) ? <MyBooksCard /> : null

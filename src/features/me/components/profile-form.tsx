@@ -22,7 +22,7 @@ type FieldErrors = Partial<Record<ProfileField, string>>
 
 const fieldId = (field: ProfileField) => `profile-${field}`
 
-/** Per field: type, mask, autofill token and the server's limits (P58, P85). */
+/** Per field: type, mask, autofill token and the server's limits. */
 const FIELD_PROPS: Record<ProfileField, Partial<TextFieldProps>> = {
   full_name: { autoComplete: 'name', maxLength: REGISTRATION_MAX_LENGTH.full_name },
   email: { type: 'email', autoComplete: 'email', autoCapitalize: 'none', spellCheck: false, maxLength: REGISTRATION_MAX_LENGTH.email },
@@ -70,7 +70,7 @@ export interface ProfileFormProps {
 }
 
 /**
- * /me "Editar dados" (issue 9 journey 7, P85): PUT /users/profile/. Saving needs the
+ * /me "Editar dados" (issue 9 journey 7): PUT /users/profile/. Saving needs the
  * server; without a connection the form says so and keeps what was typed until it returns.
  */
 export function ProfileForm({ user, onSaved, onCancel }: ProfileFormProps) {

@@ -13,7 +13,7 @@ export interface ProfileProps {
   onSaved: (user: CurrentUser) => void
 }
 
-/** /me: the logged-in user's registration, and "Editar dados" for the contact details (P85). */
+/** /me: the logged-in user's registration, and "Editar dados" for the contact details. */
 export function Profile({ user, onSaved }: ProfileProps) {
   const { t } = useTranslation('me')
   const [editing, setEditing] = useState(false)

@@ -63,7 +63,7 @@ export function EnviosPendentes({ userId }: { userId: number }) {
   )
 }
 
-/** Whether the browser keeps the site's storage under pressure (asked once files wait, P99). */
+/** Whether the browser keeps the site's storage under pressure (asked once files wait). */
 function usePersisted(ask: boolean): boolean | null {
   const [persisted, setPersisted] = useState<boolean | null>(null)
   useEffect(() => {

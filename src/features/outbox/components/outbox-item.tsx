@@ -17,7 +17,7 @@ import {
   practiceReceiptOf,
 } from '../../../db/outbox-kinds.ts'
 
-/** What an activity file's receipt holds (the server's `ArquivoAtividade`, P91). */
+/** What an activity file's receipt holds (the server's `ArquivoAtividade`). */
 interface Receipt {
   referencia?: string
   recebido_em?: string
@@ -28,7 +28,7 @@ function receiptOf(item: OutboxItem): Receipt {
   return (item.receipt ?? {}) as Receipt
 }
 
-/** Once sent, the name the server stored (made honest, P361: no unseen characters, the type's extension). */
+/** Once sent, the name the server stored (made honest: no unseen characters, the type's extension). */
 function shownName(item: OutboxItem): string {
   const { nome } = receiptOf(item)
   return typeof nome === 'string' && nome !== '' ? nome : item.fileName
@@ -44,9 +44,9 @@ export const OutboxItemRow = memo(OutboxItemRowView)
 function OutboxItemRowView({ item, showActivity = false }: { item: OutboxItem; showActivity?: boolean }) {
   const { t } = useTranslation('outbox')
   const receipt = receiptOf(item)
-  // A practice test's result (P115) rather than a file: its score, and the practice area.
+  // A practice test's result rather than a file: its score, and the practice area.
   if (item.kind === PRACTICE_RESULT_KIND) return <PracticeResultRow item={item} actions={<Actions item={item} />} />
-  // A scanned travel-campaign code (issue 14, P236): the code, and its entries once validated.
+  // A scanned travel-campaign code (issue 14): the code, and its entries once validated.
   if (item.kind === CAMPAIGN_CODE_KIND) return <CampaignCodeRow item={item} actions={<Actions item={item} />} />
   const titulo = typeof item.context.titulo === 'string' ? item.context.titulo : null
   const turmaId = item.context.turmaId

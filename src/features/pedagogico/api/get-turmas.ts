@@ -51,12 +51,12 @@ export async function syncTurmas(device: Device, show: (answer: TurmasAnswer) =>
       return (await localDb.syncState.get('turmas')) ? stored : undefined
     },
   )
-  // The list needs the classes only: drawn now, while their grades are fetched (P375).
+  // The list needs the classes only: drawn now, while their grades are fetched.
   show({ turmas })
   const notas: StoredNotas[] = await Promise.all(
     turmas.map(async (turma, index) => {
       // Each class's two requests start a task after the previous class's: starting a request
-      // costs milliseconds of main thread on a phone, and a dozen at once made a long task (P282).
+      // costs milliseconds of main thread on a phone, and a dozen at once made a long task.
       for (let step = 0; step < index; step++) await yieldToBrowser()
       const storedNotas = async () => (await device).localDb.notas.get(turma.id)
       const [notasTurma, athome] = await Promise.all([

@@ -33,7 +33,7 @@ export async function syncPedidos(device: Device, show: (answer: Pedido[]) => vo
       return stored ? { items: stored.value, total: stored.value.length } : undefined
     },
   )
-  // Drawn now, before the device database has stored it (P375).
+  // Drawn now, before the device database has stored it (docs/offline-and-sync.md#a-screen-draws-its-answer-before-the-database-has-it).
   show(answer.value.items)
   const local = await device
   if (!answer.changed) return local.markUnchanged('pedidos', { ticket })
@@ -47,7 +47,7 @@ export function usePedidos() {
   return useOfflineData<Pedido[]>({ options: pedidosQueryOptions, read: readPedidos, fromAnswer: newestFirst })
 }
 
-/** Cancels the order where D11 allows it (the server decides, P147); the list re-syncs after. */
+/** Cancels the order where D11 allows it (the server decides); the list re-syncs after. */
 export function cancelarPedido(id: number) {
   return api.call(pedidoEndpoints.cancelarPedido, { params: { id } })
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocalQuery } from '../../../db/use-offline-data.ts'
 
 /**
- * Issue 12 (P150): the way to /pedidos/create/{id}/{codigoProduto}, one link per class of
+ * Issue 12: the way to /pedidos/create/{id}/{codigoProduto}, one link per class of
  * the student's that has a book, from the classes on the device (the dashboard and
  * /pedagogico keep them); below the list, so its arrival moves nothing.
  */

@@ -28,7 +28,7 @@ export function PedidosView() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const [switching, setSwitching] = useState<number | null>(null)
   const opener = useRef<HTMLElement | null>(null)
-  // P176: the book the level test suggested replaces the ordered one; the server reprices it.
+  // The book the level test suggested replaces the ordered one; the server reprices it.
   const switchBook = async (pedido: Pedido) => {
     const sugestao = pedido.sugestao
     if (!sugestao) return
@@ -176,7 +176,7 @@ function PedidoCard({
         <span>
           {slot((pedido) => `${t('number', { numero: pedido.numero })} · ${formatDateTime(new Date(pedido.criado_em))}`, '11rem')}
         </span>
-        {/* Issue 12 (P151): paying takes its own screen, which says so offline. */}
+        {/* Issue 12: paying takes its own screen, which says so offline. */}
         {pedido && actions.pay ? (
           <Link
             to="/pedidos/pagar/$id"
@@ -207,7 +207,7 @@ function PedidoCard({
         </span>
         <span className="pedido__description">{slot((pedido) => pedido.status.description, '14rem')}</span>
       </p>
-      {/* P176: the level test suggested another book than the one ordered; online only. */}
+      {/* The level test suggested another book than the one ordered; online only. */}
       {pedido?.sugestao && actions.pay && onSwitch ? (
         <p className="pedido__next">
           {t('suggestion.text', { livro: pedido.sugestao.livro })}{' '}
@@ -223,7 +223,7 @@ function PedidoCard({
           </button>
         </p>
       ) : null}
-      {/* SPEC §4 -3: the level test comes first; finishing it moves the order on (P152). */}
+      {/* SPEC §4 -3: the level test comes first; finishing it moves the order on. */}
       {pedido?.status.id === -3 ? (
         <p className="pedido__next">
           {t('nextStep.waitingTest')} <Link to="/english-test">{t('nextStep.goToTest')}</Link>

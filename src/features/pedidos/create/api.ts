@@ -4,7 +4,7 @@ import { preInvoiceEndpoints } from '../../../contract/endpoints/pre-invoice.ts'
 import type { CriarPedidoInput, DadosNotaInput } from '../../../contract/schemas/pre-invoice.ts'
 
 /**
- * Ordering books (issue 12, P150): the product and D12's figures come from the server and
+ * Ordering books (issue 12): the product and D12's figures come from the server and
  * are only shown here; nothing of an order is queued or kept on the device (online only).
  */
 
@@ -24,7 +24,7 @@ export const precosQueryOptions = (quantidade: number) =>
     staleTime: 5 * 60_000,
   })
 
-/** Creates the order; the same `key` again answers the same order (a double tap, a retry: P148). */
+/** Creates the order; the same `key` again answers the same order (a double tap, a retry). */
 export function criarPedido(body: CriarPedidoInput, key: string) {
   return api.call(preInvoiceEndpoints.criarPedido, { body, headers: { 'idempotency-key': key } })
 }

@@ -44,7 +44,7 @@ function toInvoiceBody(invoice: Invoice) {
 }
 
 /**
- * /pedidos/create/{id}/{codigoProduto} (issue 12, P150): `{id}` is the student's class the
+ * /pedidos/create/{id}/{codigoProduto} (issue 12): `{id}` is the student's class the
  * book is for, `{codigoProduto}` the product. The server prices everything (D12); this screen
  * shows it, takes the quantity, the plan and the invoice data, and creates the order once
  * per attempt (an Idempotency-Key kept until what is asked for changes).
@@ -291,7 +291,7 @@ function PriceSummary({ precos }: { precos: DescontoProgressivo | undefined }) {
           <dt>{t('prices.discount')}</dt>
           <dd>{textOrSkeleton(precos, (p) => formatMoney(p.total_tabela - p.total - (p.cupom?.desconto ?? 0)), '5rem')}</dd>
         </div>
-        {/* P177: the partnership coupon the order will take, after the progressive discount. */}
+        {/* The partnership coupon the order will take, after the progressive discount. */}
         {precos?.cupom ? (
           <div className="order-prices__coupon">
             <dt>{t('prices.coupon', { codigo: precos.cupom.codigo, percentual: precos.cupom.percentual })}</dt>

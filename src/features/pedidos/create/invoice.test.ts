@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { invoiceErrors } from './create-order.tsx'
 
-/** The invoice data are checked on the device with the server's own schema (P148, P150). */
+/** The invoice data are checked on the device with the server's own schema. */
 describe('invoiceErrors', () => {
   const fromProfile = {
     full_name: 'Renata Campos',

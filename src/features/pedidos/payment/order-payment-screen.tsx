@@ -24,7 +24,7 @@ interface OrderPaymentScreenProps {
 }
 
 /**
- * /pedidos/pagar/{id} (issue 12, P151): an order waiting for payment, from the device, paid
+ * /pedidos/pagar/{id} (issue 12): an order waiting for payment, from the device, paid
  * with the instalments' Pix and card flow ("status-1 orders use the same flow").
  */
 export function OrderPaymentScreen({ pedidoId, payment }: OrderPaymentScreenProps) {

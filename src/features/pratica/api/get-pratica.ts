@@ -9,7 +9,7 @@ export const praticaQueryKey = (turmaId: number) => ['offline', 'pratica', turma
 
 /**
  * Asks for each audio file once, whole (no Range), so the service worker's practice-audio
- * cache holds it (P114): the player's Range requests are then answered from that copy,
+ * cache holds it: the player's Range requests are then answered from that copy,
  * offline too. Without a worker (first visit before it controls the page) it is skipped.
  */
 export function warmAudioCache(pratica: Pratica): void {

@@ -5,10 +5,10 @@ import { PRACTICE_RESULT_KIND, type PracticeResultContext } from '../../../db/ou
 import { loadOutboxApp } from '../../../db/outbox-live.ts'
 
 /**
- * A finished practice test: scored on the device at once (it works offline, P111) and sent
- * through the outbox of D16 like an activity file (P115): its own database survives logout,
+ * A finished practice test: scored on the device at once (it works offline) and sent
+ * through the outbox of D16 like an activity file: its own database survives logout,
  * the worker sends it on `sync` with the tab closed, leases keep two senders from sending
- * it twice, and its `Idempotency-Key` (the item's id) makes a replay store nothing (P113).
+ * it twice, and its `Idempotency-Key` (the item's id) makes a replay store nothing.
  * It shows in "Envios pendentes" until the server confirmed it.
  */
 

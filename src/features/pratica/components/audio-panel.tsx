@@ -13,7 +13,7 @@ function clock(seconds: number): string {
 /**
  * The audio lessons: a list of tracks and one player. Each track resumes where it stopped
  * (`positions`, kept by the tabs' parent); the file comes from the service worker's cache
- * once it was loaded with a connection (P114).
+ * once it was loaded with a connection.
  */
 export function AudioPanel({ audios, positions }: { audios: readonly AudioPratica[]; positions: Map<number, number> }) {
   const { t } = useTranslation('pratica')

@@ -10,7 +10,7 @@ import { cx } from '../../../ui/class-names.ts'
 import { formatGrade } from '../../../ui/format.ts'
 import { savePracticeResult, type Resposta } from '../api/save-result.ts'
 
-/** The book's tests: choose one, answer, check; the score is kept and sent (P111, P115). */
+/** The book's tests: choose one, answer, check; the score is kept and sent. */
 export function TestsPanel({ turmaId, userId, testes }: { turmaId: number; userId: number; testes: readonly TestePratica[] }) {
   const { t } = useTranslation('pratica')
   const [testeId, setTesteId] = useState<number>()

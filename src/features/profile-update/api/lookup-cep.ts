@@ -4,7 +4,7 @@ import { refreshRuntimeConfig, runtimeConfig } from '../../../lib/runtime-config
 import type { CepLookupResult } from '../../../machines/registration-update.ts'
 
 /**
- * The postal-code lookup (D18, P62): the browser asks the ViaCEP-compatible service at the
+ * The postal-code lookup (D18): the browser asks the ViaCEP-compatible service at the
  * configured URL (`cep_service_url` of GET /config/, D22; the CSP allows exactly that
  * origin) directly, with a plain fetch: never the `tmz` header (SPEC §3), no credentials.
  * It only helps to fill the form, so every failure is an answer the form can show, never

@@ -2,7 +2,7 @@ import { getStoredItem, removeStoredItem, setStoredItem } from '../../../lib/loc
 import { REGISTRATION_FIELDS, type RegistrationValues } from '../../../machines/registration-update.ts'
 
 /**
- * A half-filled registration update survives a reload (P60): kept in local storage under
+ * A half-filled registration update survives a reload: kept in local storage under
  * the account it belongs to (a shared phone never shows one student's draft to another;
  * logout wipes it with every account key), removed once the server saved the update.
  */

@@ -25,7 +25,7 @@ import '../profile-update.css'
 const fieldId = (field: RegistrationField) => `registration-${field}`
 const CEP_STATUS_ID = 'registration-cep-status'
 
-/** Per field: the input's type, mask, autofill token and limits (the server's, P58). */
+/** Per field: the input's type, mask, autofill token and limits (the server's). */
 const FIELD_PROPS: Record<RegistrationField, Partial<TextFieldProps>> = {
   full_name: { autoComplete: 'name', maxLength: REGISTRATION_MAX_LENGTH.full_name },
   email: { type: 'email', autoComplete: 'email', autoCapitalize: 'none', spellCheck: false, maxLength: REGISTRATION_MAX_LENGTH.email },

@@ -7,7 +7,7 @@ import { pushSupported } from '../status.ts'
 import { PROMPT_DELAY_MS, promptSnoozedAt, shouldOfferPush, snoozePrompt } from '../prompt.ts'
 import { usePushStatus } from '../use-push-status.ts'
 
-/** driver.js marks the page while a guided tour (P88) runs: the offer waits for its end. */
+/** driver.js marks the page while a guided tour runs: the offer waits for its end. */
 const tourRunning = () => document.body.classList.contains('driver-active')
 
 /**

@@ -49,9 +49,9 @@ function DeviceItem({ session, online }: { session: UserSession; online: boolean
 }
 
 /**
- * /me "Aparelhos conectados" (issue 36 item 3, P330): where the account is signed in, this
+ * /me "Aparelhos conectados" (issue 36 item 3): where the account is signed in, this
  * device marked, "Encerrar" for each other one and "Sair de todos os outros aparelhos". The
- * honest states of a list (P41): skeleton, offline and never loaded, error with a retry, the
+ * honest states of a list: skeleton, offline and never loaded, error with a retry, the
  * list (never empty while this device is signed in, but said if it is).
  */
 export function ConnectedDevicesCard({ online }: { online: boolean }) {

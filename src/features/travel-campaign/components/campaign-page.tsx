@@ -17,7 +17,7 @@ import { CodeList } from './code-list.tsx'
 /**
  * /knn-abre-o-mundo (issue 14, D27): the open campaign (period, prize, rules, whether it is
  * open), "Participar" accepting the rules, the student's entries and codes (the server's and
- * those waiting in the outbox), and "Escanear código". Readable offline once loaded (P237).
+ * those waiting in the outbox), and "Escanear código". Readable offline once loaded.
  */
 export function CampaignPage({ userId, onScanned }: { userId: number; onScanned: (code: ScannedCode) => void }) {
   const { t } = useTranslation('travelCampaign')

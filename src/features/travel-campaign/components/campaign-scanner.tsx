@@ -6,7 +6,7 @@ import { firstScannedCode, type ScannedCode } from '../scan-url.ts'
 
 /**
  * "Escanear código" (D27): the login's QR scanner (src/ui/qr) reading a campaign code's URL;
- * the code found goes the way the printed URL opened on a phone goes (`onScanned`, P235).
+ * the code found goes the way the printed URL opened on a phone goes (`onScanned`).
  */
 export function CampaignScanner({ onScanned, onClose }: { onScanned: (code: ScannedCode) => void; onClose: () => void }) {
   const { t } = useTranslation('travelCampaign')

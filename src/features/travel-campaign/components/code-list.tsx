@@ -11,7 +11,7 @@ import { formatDay } from '../standing.ts'
 
 /**
  * "Meus códigos": codes waiting in the outbox ("Aguardando conexão", refused with the
- * server's reason) above the codes the server validated, with their entries (P236).
+ * server's reason) above the codes the server validated, with their entries.
  */
 export function CodeList({ userId, codigos }: { userId: number; codigos: CodigoValidado[] }) {
   const { t } = useTranslation('travelCampaign')

@@ -16,7 +16,7 @@ import type { ScannedCode } from '../scan-url.ts'
  * camera comes here too): the code is queued in the outbox once (`onQueued` puts the item's
  * id in the address, so a reload watches it instead of scanning again) and the screen
  * follows it: validating, waiting for the connection, validated with the entries, or the
- * server's refusal (P235, P236).
+ * server's refusal.
  */
 export function ScanResult({
   code,

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_app/knn-abre-o-mundo/')({
 function CampaignRoute() {
   const userId = useSession((s) => s.context.currentUser?.id)
   const navigate = useNavigate()
-  // A code read by the camera goes where its printed URL goes (P235).
+  // A code read by the camera goes where its printed URL goes.
   const onScanned = useCallback(
     ({ campanha, codigo }: ScannedCode) =>
       void navigate({ to: '/at-home/scanear-qr-code/$campanha/$codigo', params: { campanha, codigo }, search: {} }),

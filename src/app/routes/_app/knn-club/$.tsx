@@ -5,7 +5,7 @@ import { loadClubTexts } from '../../../../features/club/texts.ts'
 import { useCurrentUser, useSessionActor } from '../../../session.tsx'
 
 /**
- * /knn-club and its pages (SPEC §2, issue 13): one route file, as the managers' panel (P142),
+ * /knn-club and its pages (SPEC §2, issue 13): one route file, as the managers' panel,
  * so the login page's entry carries one stub. /knn-club, a page this screen does not draw
  * and, for a user whose is_club is false, every page but meu-clube go to meu-clube.
  */

@@ -4,8 +4,8 @@ import { managerRouteGuard, RESTRICTED_AREA_NOTICE } from '../../../guards.ts'
 
 /**
  * /manager-panel, create/{id?}, send/{id?}, history/{id?} (SPEC §1), pedidos (the orders
- * to fulfil, issue 12, P156) and the KNN Club's indicacoes, resgates and
- * recompensas/{nova|id?} (issue 13, P183): one route file for them all, so the login
+ * to fulfil, issue 12) and the KNN Club's indicacoes, resgates and
+ * recompensas/{nova|id?} (issue 13): one route file for them all, so the login
  * page's entry carries one small stub instead of ten (issue 7 budget).
  * Managers only (D7): a student goes to the dashboard with the reason.
  */

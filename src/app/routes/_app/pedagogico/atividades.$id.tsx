@@ -11,7 +11,7 @@ import { useSession } from '../../../session.tsx'
 
 export const Route = createFileRoute('/_app/pedagogico/atividades/$id')({
   // A malformed id: back to the classes (as notas.$id). The screen's texts are a chunk of
-  // their own (P101); the activities' request starts with the screen's.
+  // their own; the activities' request starts with the screen's.
   loader: async ({ context, params }) => {
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })
     void context.queryClient.prefetchQuery(atividadesQueryOptions(Number(params.id)))

@@ -8,7 +8,7 @@ import { useSession } from '../../../session.tsx'
 
 export const Route = createFileRoute('/_app/pedagogico/minha-pratica/$id')({
   // A malformed id: back to the classes (as notas/$id). Its texts are a chunk of their own,
-  // loaded with the route and precached like every chunk, so the screen works offline (P80).
+  // loaded with the route and precached like every chunk, so the screen works offline.
   loader: async ({ context, params }) => {
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })
     void context.queryClient.prefetchQuery(praticaQueryOptions(Number(params.id)))

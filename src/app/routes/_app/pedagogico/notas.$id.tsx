@@ -6,7 +6,7 @@ import { turmasQueryOptions } from '../../../../features/pedagogico/api/get-turm
 
 export const Route = createFileRoute('/_app/pedagogico/notas/$id')({
   // A malformed id in a typed or old link: back to the classes, not an error screen. Checked
-  // in the loader, which loads with the screen, so valibot is not in every route's entry (P53).
+  // in the loader, which loads with the screen, so valibot is not in every route's entry.
   // Issue 7: the screen's request starts with `/users/me/`; the screen draws from the device meanwhile.
   loader: ({ context, params }) => {
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })

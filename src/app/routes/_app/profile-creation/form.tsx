@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_app/profile-creation/form')({
 
 /**
  * SPEC §2 /profile-creation/form: the registration form (SPEC §5 rules, the same machine and
- * PUT) completes the empty book's account; the server then ties it to the book's school (P74).
+ * PUT) completes the empty book's account; the server then ties it to the book's school.
  */
 function ProfileCreationFormPage() {
   const { t } = useTranslation('books')
