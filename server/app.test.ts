@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto'
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { testConfig } from './config.ts'
-import { createTestApp, createTestDatabase, loginRequest, type TestApp } from './test/app.ts'
+import { createTestApp, createTestDatabase, loginRequest, testAppForFile } from './test/app.ts'
 import { SHELL_HEAD_SCRIPT } from '../src/contract/shell-head-script.ts'
 
 /** The CSP source that lets the shells' inline script run, and no other inline script. */
 const SHELL_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(SHELL_HEAD_SCRIPT).digest('base64')}'`
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({ bodyLimitBytes: 4096 })
-})
-afterAll(() => t.close())
+const t = testAppForFile({ bodyLimitBytes: 4096 })
 
 describe('GET /healthz', () => {
   it('answers 200 {status: "ok"} while the database answers', async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_BOOK_COPIES, DEMO_EMPTY_BOOK_UUID, DEMO_NEW_BOOK_UUID } from '../areas/books/seed.ts'
-import { createTestApp, type TestApp } from '../test/app.ts'
+import { createTestApp, testAppForFile } from '../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 describe("/dev/books (D8: the demo's empty books with their QR codes)", () => {
   it("shows every empty demo book with its code and an SVG QR code, and no one's book", async () => {

@@ -1,13 +1,9 @@
 import QRCode from 'qrcode'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_CAMPAIGN_CODES } from '../areas/travel-campaign/seed.ts'
-import { createTestApp, type TestApp } from '../test/app.ts'
+import { createTestApp, testAppForFile } from '../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 describe('/dev/campanha (issue 14 demo: the campaign codes as printable QR codes)', () => {
   it("shows the three demo codes, each a QR code of its full printed URL on this server's origin", async () => {

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { mailOutbox } from '../mail/outbox-schema.ts'
 import { OUTBOX_KEEP_MS, outboxTransport } from '../mail/transports.ts'
 import { createAccount } from '../test/accounts.ts'
-import { createTestApp, type TestApp } from '../test/app.ts'
+import { createTestApp, testAppForFile } from '../test/app.ts'
 import { mailsTo } from '../test/outbox.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const page = (query = '') => t.app.inject({ method: 'GET', url: `/dev/outbox${query}`, headers: { accept: 'text/html' } })
 

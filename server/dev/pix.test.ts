@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CobrancaPix } from '../../src/contract/schemas/pagamento.ts'
 import { parcelas } from '../areas/instalments/schema.ts'
 import { cobrancas } from '../areas/payments/schema.ts'
 import { createAccount, createParcela } from '../test/accounts.ts'
-import { bearer, createTestApp, type TestApp } from '../test/app.ts'
+import { bearer, createTestApp, testAppForFile } from '../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 /** A new student's instalment with a pending Pix charge, asked through the API. */
 async function pendingPix(valorCentavos = 45_100) {

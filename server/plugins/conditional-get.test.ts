@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { parcelas } from '../areas/instalments/schema.ts'
 import { users } from '../areas/users/schema.ts'
-import { bearer, createTestApp, demoToken, loginRequest, type TestApp } from '../test/app.ts'
+import { bearer, demoToken, loginRequest, testAppForFile } from '../test/app.ts'
 import { matchesIfNoneMatch } from './conditional-get.ts'
 
 describe('matchesIfNoneMatch (RFC 9110 weak comparison)', () => {
@@ -21,14 +21,12 @@ describe('matchesIfNoneMatch (RFC 9110 weak comparison)', () => {
   })
 })
 
-let t: TestApp
+const t = testAppForFile()
 let ana: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   ana = await demoToken(t.app, 'ana')
 })
-afterAll(() => t.close())
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...bearer(ana), ...headers } })

@@ -3,7 +3,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.ts'
 import { testConfig, type Config } from '../config.ts'
 import { openPglite, openPostgres, type Database } from '../db/client.ts'
@@ -54,6 +54,25 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       if (overrides.dataDir === undefined) await rm(config.dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The file's own test app: built before its first test, closed after its last. The answer
+ * is filled in by `beforeAll`, so use it inside tests and hooks, not at the file's top level.
+ */
+export function testAppForFile(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(overrides, options))
+  })
+  afterAll(() => t.close())
+  return t
+}
+
+/** A 422 answer's issues as `field.path: message`, the way a form shows them under each field. */
+export function validationIssues(response: { statusCode: number; body: string; json(): unknown }): string[] {
+  expect(response.statusCode, response.body).toBe(422)
+  return (response.json() as { detail: { loc: string[]; msg: string }[] }).detail.map(({ loc, msg }) => `${loc.join('.')}: ${msg}`)
 }
 
 let tarball: Promise<Blob> | undefined

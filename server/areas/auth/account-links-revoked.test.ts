@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hashPassword } from './password.ts'
 import { accountTokens } from './account-tokens-schema.ts'
 import { users } from '../users/schema.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, loginToken, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, loginToken, testAppForFile } from '../../test/app.ts'
 import { linkParameter, mailsTo } from '../../test/outbox.ts'
 import { VERIFICATION_FAILED } from './email-verification-routes.ts'
 import { RESET_FAILED } from './password-recovery-routes.ts'
@@ -14,11 +14,7 @@ import { RESET_FAILED } from './password-recovery-routes.ts'
  * Issue 36 item 2: a password change, a completed reset and an e-mail change void
  * every outstanding reset and confirmation link of the account, in the same transaction.
  */
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const PASSWORD = 'senha-de-teste-1'
 let addresses = 0

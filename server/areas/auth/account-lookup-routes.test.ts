@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_SIBLINGS_CPF } from '../../db/seed.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, type TestApp } from '../../test/app.ts'
+import { bearer, testAppForFile } from '../../test/app.ts'
 import { LOOKUP_LIMIT, USER_NOT_FOUND } from './account-lookup-routes.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 function get(path: string, token: string | null, query: string) {
   return t.app.inject({ method: 'GET', url: `/api/v1/users/${path}/?${query}`, headers: token ? bearer(token) : {} })

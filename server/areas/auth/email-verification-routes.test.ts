@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hashAccountToken } from './account-tokens-repository.ts'
 import { accountTokens } from './account-tokens-schema.ts'
 import { users } from '../users/schema.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, demoToken, type TestApp } from '../../test/app.ts'
+import { bearer, demoToken, testAppForFile } from '../../test/app.ts'
 import { firstLink, linkParameter, mailsTo } from '../../test/outbox.ts'
 import {
   ALREADY_VERIFIED,
@@ -17,11 +17,7 @@ import {
   verificationSent,
 } from './email-verification-routes.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 function sendVerification(token: string | null, query = '', host?: string) {
   return t.app.inject({

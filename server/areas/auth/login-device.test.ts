@@ -1,22 +1,18 @@
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.ts'
 import { hashPassword } from './password.ts'
 import { LOGIN_LIMITS } from './login-failures-repository.ts'
 import { users } from '../users/schema.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { createTestApp, loginRequest, type TestApp } from '../../test/app.ts'
+import { createTestApp, loginRequest, testAppForFile } from '../../test/app.ts'
 import { LOGIN_FAILED } from './login-routes.ts'
 
 /**
  * Lockouts only for the attacker (issue 36 item 5): a device the account logged in on
  * before has its own budget, so failures from elsewhere never lock the owner's known device.
  */
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const PASSWORD = 'senha-da-dona-1'
 

@@ -1,16 +1,12 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loginOrigensOf } from './login-origins-repository.ts'
 import { loginOrigens } from './login-origins-schema.ts'
 import { DEMO_PASSWORD } from '../../db/seed.ts'
-import { createTestApp, loginRequest, type TestApp } from '../../test/app.ts'
+import { createTestApp, loginRequest, testAppForFile } from '../../test/app.ts'
 
 /** D25: a partner landing page's prospex, cupom and company stored with the login. Tests run shuffled: each looks for its own values. */
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const STUDENT = 'aluno@example.com'
 

@@ -1,16 +1,12 @@
 import { decodeJwt, jwtVerify } from 'jose'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contract } from '../../../src/contract/contract.ts'
 import { DEMO_PASSWORD } from '../../db/seed.ts'
-import { createTestApp, loginRequest, type TestApp } from '../../test/app.ts'
+import { loginRequest, testAppForFile } from '../../test/app.ts'
 import { LOGIN_FAILED } from './login-routes.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 async function login(fields: Record<string, string>) {
   const response = await t.app.inject(loginRequest(fields))

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addressGroup, countedLoginAttempts, LOGIN_LIMITS, LOGIN_WINDOW_MS, reserveAttempts } from './login-failures-repository.ts'
 import { loginAttempts } from './login-failures-schema.ts'
 import { DEMO_PASSWORD } from '../../db/seed.ts'
-import { createTestApp, loginRequest, type TestApp } from '../../test/app.ts'
+import { loginRequest, testAppForFile } from '../../test/app.ts'
 import { LOGIN_FAILED } from './login-routes.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 interface Answer {
   status: number

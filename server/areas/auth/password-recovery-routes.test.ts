@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hashPassword } from './password.ts'
 import { hashAccountToken } from './account-tokens-repository.ts'
 import { accountTokens } from './account-tokens-schema.ts'
 import { mailOutbox } from '../../mail/outbox-schema.ts'
 import { users } from '../users/schema.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, loginRequest, type TestApp } from '../../test/app.ts'
+import { bearer, createTestApp, loginRequest, testAppForFile } from '../../test/app.ts'
 import { firstLink, linkParameter, mailsTo } from '../../test/outbox.ts'
 import {
   PASSWORD_RESET,
@@ -19,11 +19,7 @@ import {
   RESET_FAILED,
 } from './password-recovery-routes.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 /** The password a test account starts with (createAccount makes none). */
 const OLD_PASSWORD = 'senha-de-teste-1'

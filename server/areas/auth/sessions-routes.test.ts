@@ -1,21 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contract } from '../../../src/contract/contract.ts'
 import { hashPassword } from './password.ts'
 import { issueAccountToken } from './account-tokens-repository.ts'
 import { userSessions } from './sessions-schema.ts'
 import { users } from '../users/schema.ts'
-import { bearer, createTestApp, jsonRequest, loginRequest, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, loginRequest, testAppForFile } from '../../test/app.ts'
 
 /** Issue 36 item 3: every login opens a server-side session that logout and /me can end. */
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'

@@ -2,21 +2,17 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contract } from '../../../src/contract/contract.ts'
 import { driveUsers } from '../users/drive-users-schema.ts'
 import { livroExemplares } from './copies-schema.ts'
 import { users } from '../users/schema.ts'
 import { DEMO_COMPANY } from '../../db/seed.ts'
 import { createAccount, createBookCopy } from '../../test/accounts.ts'
-import { bearer, createTestApp, demoToken, type TestApp } from '../../test/app.ts'
+import { bearer, demoToken, testAppForFile } from '../../test/app.ts'
 import { BOOK_TEXTS } from './routes.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 /** A client address of its own per call site, so the login limits of one test never reach another. */
 const freshAddress = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]! % 250}`

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CAMBIO_TEXTS } from '../../../src/contract/endpoints/cambio.ts'
 import type { CotacaoCambio } from '../../../src/contract/schemas/cambio.ts'
 import { converter, valorMinimo } from './conversion.ts'
@@ -9,7 +9,7 @@ import { cambioCotacoes, cambioTaxas } from './schema.ts'
 import { cobrancas } from '../payments/schema.ts'
 import { DEMO_TAXAS } from './seed.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, type TestApp } from '../../test/app.ts'
+import { bearer, testAppForFile } from '../../test/app.ts'
 
 describe('converter (D30): integer cents, half up', () => {
   it('rounds a half cent up, both ways, and IOF is 1.1 % of the reais on top', () => {
@@ -42,7 +42,7 @@ describe('valorMinimo (issue 36 item 4): the least amount that converts to a cen
   })
 })
 
-let t: TestApp
+const t = testAppForFile()
 let ana: TestAccount
 let bruno: TestAccount
 
@@ -55,7 +55,6 @@ const simular = (token: string | undefined, body: unknown) =>
   })
 
 beforeAll(async () => {
-  t = await createTestApp()
   ana = await createAccount(t.app, t.db)
   bruno = await createAccount(t.app, t.db)
   // Known rates for the arithmetic below (the demo's are DEMO_TAXAS).
@@ -63,7 +62,6 @@ beforeAll(async () => {
   await definirTaxa(t.db.orm, 'EUR', 6_158_700, '2026-11-20')
   await definirTaxa(t.db.orm, 'GBP', 7_023_500, '2026-11-21')
 })
-afterAll(() => t.close())
 
 describe('POST /cambio-real/simulator-value/ (D30)', () => {
   it('the demo seed has a rate for each of USD, EUR and GBP', async () => {

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { NotasAtHome, NotasTurma, Turma } from '../../../src/contract/schemas/turma.ts'
 import { avaliacoes, notas } from './grades-schema.ts'
 import { turmaAlunos } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, demoToken, type TestApp } from '../../test/app.ts'
+import { bearer, demoToken, testAppForFile } from '../../test/app.ts'
 import { mediaPonderada, mediaSimples, progresso, situacaoNotas } from './routes.ts'
 
 describe('grade rules', () => {
@@ -71,7 +71,7 @@ describe('grade rules', () => {
   })
 })
 
-let t: TestApp
+const t = testAppForFile()
 let ana: string
 let lucas: string
 let marina: string
@@ -88,7 +88,6 @@ const byName = (turmas: Turma[], nome: string) => {
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
   ;[ana, lucas, marina, gestor] = await Promise.all([
     demoToken(t.app, 'ana'),
     demoToken(t.app, 'lucas'),
@@ -98,7 +97,6 @@ beforeAll(async () => {
   const turmasOf = async (token: string) => (await get('/at-home/turmas/', token)).json<Turma[]>()
   ;[anaTurmas, lucasTurmas, marinaTurmas] = await Promise.all([turmasOf(ana), turmasOf(lucas), turmasOf(marina)])
 })
-afterAll(() => t.close())
 
 describe('GET /at-home/turmas/', () => {
   it('answers 401 without a token', async () => {

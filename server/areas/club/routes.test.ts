@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CupomParceria, Extrato, PedidoRecompensa, Recompensa, ResgateResult } from '../../../src/contract/schemas/club.ts'
 import type { CurrentUser } from '../../../src/contract/schemas/user.ts'
 import { creditInstalmentOnTime, creditPoints } from './repository.ts'
 import { clubAlocacoes, clubCuponsParceria, clubMovimentos, clubPedidosRecompensa, clubRecompensas } from './schema.ts'
 import { users } from '../users/schema.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { COUPON_ATTEMPTS_LIMIT, COUPON_POINTS_NEED_MEMBERSHIP, COUPON_UNKNOWN, COUPON_USED, NOT_A_MEMBER } from './routes.ts'
 
-let t: TestApp
+const t = testAppForFile()
 
 const DAY_MS = 24 * 3600 * 1000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS)
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
 
 /** A new student, a club member unless told otherwise. */
 async function member(isClub = true): Promise<TestAccount> {

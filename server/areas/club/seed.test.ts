@@ -1,19 +1,17 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { CupomParceria, Extrato, PedidoRecompensa, Recompensa } from '../../../src/contract/schemas/club.ts'
-import { bearer, createTestApp, demoToken, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, demoToken, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { clubCuponsParceria, clubIndicacoes, clubMovimentos, clubPedidosRecompensa, clubRecompensas } from './schema.ts'
 import { DEMO_COUPON_USED, DEMO_COUPON_VALID, DEMO_REFERRAL_CODE } from './seed.ts'
 import { seedDemo } from '../../db/seed.ts'
 
-let t: TestApp
+const t = testAppForFile()
 let ana: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   ana = await demoToken(t.app, 'ana')
 })
-afterAll(() => t.close())
 
 const get = <T>(path: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: bearer(ana) }).then((response) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type {
   Extrato,
   IndicacaoGestao,
@@ -18,19 +18,17 @@ import { clubIndicacoes, clubMovimentos, clubRecompensas } from './schema.ts'
 import { users } from '../users/schema.ts'
 import { MANAGERS_ONLY } from '../../plugins/auth.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { LEAD_FINAL } from './staff-routes.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
-let t: TestApp
+const t = testAppForFile()
 let manager: TestAccount
 let otherManager: TestAccount
 
 beforeAll(async () => {
-  t = await createTestApp()
   ;[manager, otherManager] = await Promise.all([createAccount(t.app, t.db, 'manager'), createAccount(t.app, t.db, 'manager')])
 })
-afterAll(() => t.close())
 
 const api = '/api/v1/club/gestao'
 const get = (path: string, token = manager.token) => t.app.inject({ method: 'GET', url: `${api}${path}`, headers: bearer(token) })

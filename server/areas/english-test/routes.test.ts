@@ -1,24 +1,20 @@
 import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../../src/contract/endpoints/english-test.ts'
 import type { EnglishTestEstado, TentativaEnglishTest } from '../../../src/contract/schemas/english-test.ts'
 import { pontuar, resultadoDoAluno, type QuestaoDoBanco } from './repository.ts'
 import { englishTestRespostas, englishTestTentativas } from './schema.ts'
 import { ENGLISH_TEST_BANK } from './seed.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, type TestApp } from '../../test/app.ts'
+import { bearer, testAppForFile } from '../../test/app.ts'
 import { CHOICE_NOT_IN_QUESTION, QUESTION_NOT_IN_TEST, TEST_FINISHED } from './routes.ts'
 
 /** The level test (issue 10) on the real server and database. */
 
 const API = '/api/v1/english-test'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 function call(account: TestAccount, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
   return t.app.inject({

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Financeiro } from '../../../src/contract/schemas/financeiro.ts'
 import { addDays } from '../../db/seed-school.ts'
 import { parcelas } from './schema.ts'
 import { localToday } from '../../http/tmz.ts'
 import { STUDENTS_ONLY } from '../../plugins/auth.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, demoToken, type TestApp } from '../../test/app.ts'
+import { bearer, demoToken, testAppForFile } from '../../test/app.ts'
 import { statusParcela, toFinanceiro } from './routes.ts'
 
 describe('statusParcela (D21)', () => {
@@ -41,7 +41,7 @@ describe('statusParcela (D21)', () => {
   })
 })
 
-let t: TestApp
+const t = testAppForFile()
 let ana: string
 let lucas: string
 let marina: string
@@ -51,7 +51,6 @@ const financeiro = (token?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: '/api/v1/at-home/financeiro/', headers: { ...(token ? bearer(token) : {}), ...headers } })
 
 beforeAll(async () => {
-  t = await createTestApp()
   ;[ana, lucas, marina, gestor] = await Promise.all([
     demoToken(t.app, 'ana'),
     demoToken(t.app, 'lucas'),
@@ -59,7 +58,6 @@ beforeAll(async () => {
     demoToken(t.app, 'gestor'),
   ])
 })
-afterAll(() => t.close())
 
 describe('GET /at-home/financeiro/', () => {
   it('answers 401 without a token', async () => {

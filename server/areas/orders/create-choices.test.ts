@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Pedido, PedidosPage } from '../../../src/contract/schemas/pedido.ts'
 import type { DescontoProgressivo } from '../../../src/contract/schemas/pre-invoice.ts'
 import { clubCuponsParceria } from '../club/schema.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 import { createAccount, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 
 /**
  * What a student chooses around an order (issue 12, issue 13): the book the level test
  * suggests instead of the one ordered, and the partnership discount coupon taken
  * once by the next order (D26). Real endpoints and database, both engines.
  */
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const api = (method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown) =>
   method === 'GET' || body === undefined

@@ -1,20 +1,18 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Pedido, PedidosPage } from '../../../src/contract/schemas/pedido.ts'
 import type { DadosNotaInput, DescontoProgressivo, Produto } from '../../../src/contract/schemas/pre-invoice.ts'
 import * as englishTestRepo from '../english-test/repository.ts'
 import { preInvoiceAlunos, preInvoiceItems, preInvoices } from './schema.ts'
 import { createAccount, createPedido, startEnglishTest, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, demoToken, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, demoToken, jsonRequest, testAppForFile } from '../../test/app.ts'
 
-let t: TestApp
+const t = testAppForFile()
 let gestor: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   gestor = await demoToken(t.app, 'gestor')
 })
-afterAll(() => t.close())
 
 const get = (path: string, token: string) => t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: bearer(token) })
 const criar = (token: string, body: unknown, key?: string) =>

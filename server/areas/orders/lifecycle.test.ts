@@ -1,13 +1,13 @@
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { buildApp } from '../../app.ts'
 import { preInvoices } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { createTestApp, type TestApp } from '../../test/app.ts'
+import { testAppForFile } from '../../test/app.ts'
 import { cancelExpiredOrders, moveOrder } from './lifecycle.ts'
 
-let t: TestApp
+const t = testAppForFile()
 let student: number
 let other: number
 
@@ -27,11 +27,9 @@ async function statusOf(id: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
   student = (await createAccount(t.app, t.db)).id
   other = (await createAccount(t.app, t.db)).id
 })
-afterAll(() => t.close())
 
 describe('moving an order (D11)', () => {
   it("lets the student cancel her own unpaid order once; another student's is not found", async () => {

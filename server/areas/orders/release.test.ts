@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Pedido, PedidosPage } from '../../../src/contract/schemas/pedido.ts'
 import { englishTestTentativas } from '../english-test/schema.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 import { createAccount, startEnglishTest, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { cancelExpiredOrders } from './lifecycle.ts'
 import { releaseAfterLevelTest } from './release.ts'
 
@@ -13,12 +13,7 @@ import { releaseAfterLevelTest } from './release.ts'
  * for, priced by D12, and moves to "Aguardando pagamento" once the test is finished, through
  * the real endpoints and database.
  */
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const api = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) =>
   method === 'GET' || body === undefined

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUSES, type Pedido, type PedidosPage } from '../../../src/contract/schemas/pedido.ts'
 import { preInvoices } from './schema.ts'
 import { createAccount, createPedido } from '../../test/accounts.ts'
-import { bearer, createTestApp, demoToken, type TestApp } from '../../test/app.ts'
+import { bearer, demoToken, testAppForFile } from '../../test/app.ts'
 import { orderStatus, resumoProduto } from './routes.ts'
 
 describe('order summaries', () => {
@@ -19,7 +19,7 @@ describe('order summaries', () => {
   })
 })
 
-let t: TestApp
+const t = testAppForFile()
 let ana: string
 let marina: string
 let gestor: string
@@ -28,10 +28,8 @@ const pedidos = (query = '', token?: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/pre-invoice/${query}`, headers: token ? bearer(token) : {} })
 
 beforeAll(async () => {
-  t = await createTestApp()
   ;[ana, marina, gestor] = await Promise.all([demoToken(t.app, 'ana'), demoToken(t.app, 'marina'), demoToken(t.app, 'gestor')])
 })
-afterAll(() => t.close())
 
 describe('GET /pre-invoice/', () => {
   it('answers 401 without a token', async () => {

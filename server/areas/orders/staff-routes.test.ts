@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { PedidoAAtender, PedidosAAtenderPage } from '../../../src/contract/endpoints/manager-orders.ts'
 import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { ADVANCE_ACTION, ORDER_ENTITY } from './staff-repository.ts'
@@ -7,10 +7,10 @@ import { preInvoiceItems, preInvoices } from './schema.ts'
 
 import { MANAGERS_ONLY } from '../../plugins/auth.ts'
 import { createAccount, createPedido, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
-let t: TestApp
+const t = testAppForFile()
 let manager: TestAccount
 let otherManager: TestAccount
 let student: TestAccount
@@ -48,14 +48,12 @@ async function paidOrder(status: OrderStatusId = 2, daysAgo = 0): Promise<number
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
   ;[manager, otherManager, student] = await Promise.all([
     createAccount(t.app, t.db, 'manager'),
     createAccount(t.app, t.db, 'manager'),
     createAccount(t.app, t.db),
   ])
 })
-afterAll(() => t.close())
 
 describe('GET /pre-invoice/atendimento/ (the orders to fulfil)', () => {
   it('lists paid orders not delivered yet, oldest first, with the student, items, total, next status and counts by status', async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { KNN_USA_FILE, KNN_USA_TEXTS } from '../../../src/contract/endpoints/knn-usa.ts'
 import {
   menorNaViagem,
@@ -19,7 +19,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../db/seed.ts'
 import { DEMO_KNN_USA_TURMAS, seedKnnUsaFiles } from './seed.ts'
 
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, loginToken, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, loginToken, testAppForFile } from '../../test/app.ts'
 import { createKnnUsaRequest, createKnnUsaTurma, daysFromNow } from '../../test/knn-usa.ts'
 import { filesOnDisk, MULTIPART_TYPE, multipartPayload, sampleFile, type PartBody } from '../../test/multipart.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
@@ -29,19 +29,17 @@ import { managerAuditLog } from '../../db/manager-audit-schema.ts'
  * server and database (PGlite, and PostgreSQL in the server-postgres project).
  */
 
-let t: TestApp
+const t = testAppForFile()
 let gestor: TestAccount
 const student = () => createAccount(t.app, t.db)
 const filesRoot = () => join(t.config.dataDir, 'files')
 
 beforeAll(async () => {
-  t = await createTestApp()
   gestor = await createAccount(t.app, t.db, 'manager')
   // Known rates for the arithmetic (the demo's are server/areas/cambio/seed.ts's).
   await definirTaxa(t.db.orm, 'USD', 5_341_200, '2026-11-20')
   await definirTaxa(t.db.orm, 'GBP', 7_023_500, '2026-11-20')
 })
-afterAll(() => t.close())
 
 const pdf = (name = 'passaporte.pdf', size = 2048): PartBody => ({
   name: 'files',

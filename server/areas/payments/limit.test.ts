@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PagamentoCartaoIn } from '../../../src/contract/schemas/pagamento.ts'
 import { loginAttempts } from '../auth/login-failures-schema.ts'
 import { createAccount, createParcela, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { testCard, VISA } from '../../test/cards.ts'
 import { CARD_ATTEMPT_LIMIT } from './routes.ts'
 
@@ -12,14 +12,12 @@ import { CARD_ATTEMPT_LIMIT } from './routes.ts'
  * without success per 15 minutes, the instalments' and the orders' endpoints together; an
  * approved payment is not a failure.
  */
-let t: TestApp
+const t = testAppForFile()
 let drive: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   drive = t.app.basePaths.drive
 })
-afterAll(() => t.close())
 
 const APPROVED = testCard({ numero: VISA, cvv: '123' })
 const DECLINED: PagamentoCartaoIn = { ...APPROVED, numero: '4000000000000002' }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { PAGAMENTO_TEXTS } from '../../../src/contract/endpoints/pagamentos.ts'
 import type { CobrancaPix, OpcoesCartao, PagamentoCartao, PagamentoCartaoIn } from '../../../src/contract/schemas/pagamento.ts'
 import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
@@ -9,7 +9,7 @@ import { preInvoices } from '../orders/schema.ts'
 import { moveOrder } from '../orders/lifecycle.ts'
 import { orderPrice } from '../orders/prices.ts'
 import { createAccount, createParcela, createPedido, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { testCard, VISA } from '../../test/cards.ts'
 import { confirmPixCharge } from './routes.ts'
 
@@ -18,14 +18,12 @@ import { confirmPixCharge } from './routes.ts'
  * D13) through the instalments' Pix and card code, on the real database: the order
  * moves 1 → 2 through moveOrder exactly once, however the confirmations arrive.
  */
-let t: TestApp
+const t = testAppForFile()
 let drive: string
 
 beforeAll(async () => {
-  t = await createTestApp()
   drive = t.app.basePaths.drive
 })
-afterAll(() => t.close())
 
 const pixUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/execute/pix/portal/`
 const cartaoUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/execute/cartao-credito/portal/`

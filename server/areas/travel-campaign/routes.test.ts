@@ -1,22 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CampanhaViagem, CodigoValidado, ValidacaoQrCode } from '../../../src/contract/schemas/travel-campaign.ts'
 import { DEMO_CAMPAIGN_CODES, DEMO_CAMPAIGN_NAME } from './seed.ts'
 import { campanhaParticipacoes, campanhaQrCodes, campanhasViagem, campanhaValidacoes } from './schema.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, demoToken, jsonRequest, type TestApp } from '../../test/app.ts'
+import { bearer, demoToken, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { CAMPAIGN_NOT_FOUND, CODE_KEY_REUSED, CODE_UNKNOWN, NOT_ENROLLED } from './routes.ts'
 
-let t: TestApp
+const t = testAppForFile()
 
 const DAY_MS = 24 * 3600 * 1000
 const HOUR_MS = 3600 * 1000
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
 
 /** A campaign from `inicio` to `fim` (ms from now) with codes worth 1 and 3 entries. */
 async function campaign(inicio = -HOUR_MS, fim = 30 * DAY_MS) {

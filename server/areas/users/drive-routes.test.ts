@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hashPassword, verifyPassword } from '../auth/password.ts'
 import { users } from './schema.ts'
 import { DEMO_PASSWORD } from '../../db/seed.ts'
-import { bearer, createTestApp, loginRequest, loginToken, type TestApp } from '../../test/app.ts'
+import { bearer, createTestApp, loginRequest, loginToken, testAppForFile } from '../../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const URL = '/drive/api/v1/users/me/update-password/portal/'
 

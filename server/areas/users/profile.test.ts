@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contract } from '../../../src/contract/contract.ts'
 import { users } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, type TestApp, jsonRequest, storedUser } from '../../test/app.ts'
+import { bearer, jsonRequest, storedUser, testAppForFile, validationIssues } from '../../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 /** Valid contact details; each test changes what it checks. */
 function validBody(overrides: Record<string, unknown> = {}) {
@@ -30,12 +26,6 @@ function put(payload: unknown, headers: Record<string, string> = {}) {
 }
 
 const storedRow = (id: number) => storedUser(t.db, id)
-
-/** The 422 issues as `field: message`. */
-function issuesOf(response: Awaited<ReturnType<typeof put>>): string[] {
-  expect(response.statusCode, response.body).toBe(422)
-  return (response.json().detail as { loc: string[]; msg: string }[]).map(({ loc, msg }) => `${loc.join('.')}: ${msg}`)
-}
 
 describe('PUT /api/v1/users/profile/', () => {
   it('answers 401 without a token and changes nothing', async () => {
@@ -97,7 +87,7 @@ describe('PUT /api/v1/users/profile/', () => {
       validBody({ full_name: 'Nome Novo', email: 'sem-arroba', phone: '123', cep: '', street: '   ', street_number: 'x'.repeat(21) }),
       bearer(account.token),
     )
-    expect(issuesOf(response)).toEqual([
+    expect(validationIssues(response)).toEqual([
       'body.email: Por favor, insira um e-mail válido',
       'body.phone: Formato inválido',
       'body.cep: Este campo é obrigatório',
@@ -111,12 +101,12 @@ describe('PUT /api/v1/users/profile/', () => {
   it('answers 422 in Portuguese for a missing field, a wrong type and a body that is not JSON', async () => {
     const account = await createAccount(t.app, t.db)
     const { street: _street, ...withoutStreet } = validBody()
-    expect(issuesOf(await put(withoutStreet, bearer(account.token)))).toEqual([expect.stringMatching(/^body\.street: /)])
-    const wrongType = issuesOf(await put(validBody({ phone: 21987654321 }), bearer(account.token)))
+    expect(validationIssues(await put(withoutStreet, bearer(account.token)))).toEqual([expect.stringMatching(/^body\.street: /)])
+    const wrongType = validationIssues(await put(validBody({ phone: 21987654321 }), bearer(account.token)))
     expect(wrongType).toHaveLength(1)
     expect(wrongType[0]).toMatch(/^body\.phone: /)
     expect(wrongType[0]).not.toMatch(/expected|received|invalid/i)
-    expect(issuesOf(await put('{"full_name":', bearer(account.token)))).toEqual(['body: JSON inválido'])
+    expect(validationIssues(await put('{"full_name":', bearer(account.token)))).toEqual(['body: JSON inválido'])
   })
 
   it('lets a manager edit their own profile (`user` access)', async () => {

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contract } from '../../../src/contract/contract.ts'
 import { needsRegistrationUpdate } from '../../../src/contract/registration-due.ts'
 import { checkBirthDateOn, parseIsoDate } from '../../../src/contract/validation/age.ts'
 import { users } from './schema.ts'
 import { localToday } from '../../http/tmz.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, loginToken, type TestApp, jsonRequest, storedUser } from '../../test/app.ts'
+import { bearer, loginToken, jsonRequest, storedUser, testAppForFile, validationIssues } from '../../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 /** A complete, valid registration of an adult; each test changes what it checks. */
 function validBody(overrides: Record<string, unknown> = {}) {
@@ -35,12 +31,6 @@ function put(payload: unknown, headers: Record<string, string> = {}) {
 }
 
 const storedRow = (id: number) => storedUser(t.db, id)
-
-/** The 422 issues as `field: message`. */
-function issuesOf(response: Awaited<ReturnType<typeof put>>): string[] {
-  expect(response.statusCode, response.body).toBe(422)
-  return (response.json().detail as { loc: string[]; msg: string }[]).map(({ loc, msg }) => `${loc.join('.')}: ${msg}`)
-}
 
 describe('PUT /api/v1/users/atualizacao-cadastral/', () => {
   it('answers 401 without a token, with the SPEC §8 shape', async () => {
@@ -138,20 +128,21 @@ describe('PUT /api/v1/users/atualizacao-cadastral/', () => {
       [{ street_number: 'x'.repeat(21) }, 'body.street_number: Você deve inserir no máximo 20 caracteres'],
       [{ guardian_cpf: '123' }, 'body.guardian_cpf: Por favor, insira um CPF válido'],
     ]
-    for (const [change, issue] of cases) expect(issuesOf(await put(validBody(change), bearer(account.token))), issue).toContain(issue)
+    for (const [change, issue] of cases)
+      expect(validationIssues(await put(validBody(change), bearer(account.token))), issue).toContain(issue)
     const { street: _missing, ...withoutStreet } = validBody()
-    expect(issuesOf(await put(withoutStreet, bearer(account.token)))).toEqual(['body.street: Este campo é obrigatório'])
+    expect(validationIssues(await put(withoutStreet, bearer(account.token)))).toEqual(['body.street: Este campo é obrigatório'])
     expect(await storedRow(account.id)).toEqual(before)
   })
 
   it("asks a minor for the guardian's name and CPF, and keeps them", async () => {
     const account = await createAccount(t.app, t.db)
     const minor = validBody({ birth_date: '2014-06-01' })
-    expect(issuesOf(await put(minor, bearer(account.token)))).toEqual([
+    expect(validationIssues(await put(minor, bearer(account.token)))).toEqual([
       'body.guardian_name: Este campo é obrigatório',
       'body.guardian_cpf: Este campo é obrigatório',
     ])
-    expect(issuesOf(await put({ ...minor, guardian_name: 'Marta Prado', guardian_cpf: '' }, bearer(account.token)))).toEqual([
+    expect(validationIssues(await put({ ...minor, guardian_name: 'Marta Prado', guardian_cpf: '' }, bearer(account.token)))).toEqual([
       'body.guardian_cpf: Por favor, insira um CPF válido',
     ])
     const response = await put({ ...minor, guardian_name: ' Marta Prado ', guardian_cpf: '11144477735' }, bearer(account.token))
@@ -182,7 +173,7 @@ describe('PUT /api/v1/users/atualizacao-cadastral/', () => {
     expect(westCheck.valid && westCheck.underage).toBe(true)
     const body = validBody({ birth_date: birth })
     expect((await put(body, { ...bearer(account.token), tmz: '14' })).statusCode).toBe(200)
-    expect(issuesOf(await put(body, { ...bearer(account.token), tmz: '-12' }))).toEqual([
+    expect(validationIssues(await put(body, { ...bearer(account.token), tmz: '-12' }))).toEqual([
       'body.guardian_name: Este campo é obrigatório',
       'body.guardian_cpf: Este campo é obrigatório',
     ])

@@ -1,19 +1,15 @@
 import { createHmac } from 'node:crypto'
 import { SignJWT } from 'jose'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { contract } from '../../../src/contract/contract.ts'
 import { eq } from 'drizzle-orm'
 import { DEMO_PASSWORD } from '../../db/seed.ts'
 import { users } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, demoToken, loginToken, type TestApp, jsonRequest } from '../../test/app.ts'
+import { bearer, demoToken, loginToken, jsonRequest, testAppForFile } from '../../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 const me = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/users/me/', headers })
 

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contract } from '../../../src/contract/contract.ts'
 import { users } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'
-import { bearer, createTestApp, type TestApp, jsonRequest } from '../../test/app.ts'
+import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 function post(payload: unknown, headers: Record<string, string> = {}) {
   return t.app.inject(jsonRequest('POST', '/api/v1/driver-tour/', payload, headers))
