@@ -34,14 +34,10 @@ export type StaffMoveRefusal<S> =
 /**
  * Why a manager's move cannot happen, read from the row just locked for it (`for update`,
  * held until the commit, so the check and the write see the same row); undefined when it
- * may go ahead. `seen` is the status the manager's screen showed.
+ * may go ahead. `seen` is the status the manager's screen showed. A row that is not there
+ * is the caller's `notFound`, before this.
  */
-export function refuseStaffMove<S>(
-  row: { status: S } | null | undefined,
-  seen: S,
-  allowed: (current: S) => boolean,
-): StaffMoveRefusal<S> | undefined {
-  if (!row) return { kind: 'notFound' }
+export function refuseStaffMove<S>(row: { status: S }, seen: S, allowed: (current: S) => boolean): StaffMoveRefusal<S> | undefined {
   if (row.status !== seen) return { kind: 'stale', current: row.status }
   if (!allowed(row.status)) return { kind: 'forbidden', current: row.status }
   return undefined

@@ -83,8 +83,9 @@ export async function moveRewardOrder(
 ): Promise<RewardOrderMoveOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(clubPedidosRecompensa).where(eq(clubPedidosRecompensa.id, move.orderId)).for('update')
+    if (!order) return { kind: 'notFound' }
     const refused = refuseStaffMove(order, move.from, (current) => REWARD_ORDER_MOVES[current].includes(move.to))
-    if (refused || !order) return refused ?? { kind: 'notFound' }
+    if (refused) return refused
     await tx.update(clubPedidosRecompensa).set({ status: move.to, updatedAt: now }).where(eq(clubPedidosRecompensa.id, order.id))
     let devolvido = false
     if (move.to === 'cancelado') {

@@ -121,6 +121,7 @@ export async function advanceOrder(
 ): Promise<AdvanceOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ status: preInvoices.status }).from(preInvoices).where(eq(preInvoices.id, move.orderId)).for('update')
+    if (!order) return { kind: 'notFound' }
     // A skip (2 → 5) is refused before anything is written.
     const refused = refuseStaffMove(order, move.from, (current) => nextOrderStatus(current, 'avancar', 'staff') === move.to)
     if (refused) return refused

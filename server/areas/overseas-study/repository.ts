@@ -419,8 +419,9 @@ export function forStaff(db: Db, managerId: number) {
   ): Promise<MudancaResult> {
     return db.transaction(async (tx): Promise<MudancaResult> => {
       const row = await lockRequest(tx, id, undefined)
+      if (!row) return { kind: 'notFound' }
       const refused = refuseStaffMove(row, de, (current) => podeTransicionar(transicao, current))
-      if (refused || !row) return refused ?? { kind: 'notFound' }
+      if (refused) return refused
       const { after, chavesApagar = [] } = await apply(tx, row)
       await recordManagerAction(tx, {
         managerId,
