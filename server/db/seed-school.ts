@@ -397,7 +397,7 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
 
     const [parcela] = await db.select({ id: parcelas.id }).from(parcelas).where(eq(parcelas.userId, userId)).limit(1)
     if (!parcela && data.carnes.length > 0) {
-      await db.insert(parcelas).values(data.carnes.flatMap((carne) => parcelasDoCarne(carne, userId, today)))
+      await db.insert(parcelas).values(data.carnes.flatMap((carne) => bookletInstalments(carne, userId, today)))
     }
 
     const [pedido] = await db.select({ id: preInvoices.id }).from(preInvoices).where(eq(preInvoices.userId, userId)).limit(1)
@@ -553,7 +553,7 @@ async function ensureByName(
   return ids
 }
 
-function parcelasDoCarne(carne: DemoCarne, userId: number, today: string): NewParcelaRow[] {
+function bookletInstalments(carne: DemoCarne, userId: number, today: string): NewParcelaRow[] {
   return Array.from({ length: carne.total }, (_, index) => {
     const vencimento = addDays(addMonths(today, carne.firstMonth + index), 5)
     const paga = index < carne.pagas

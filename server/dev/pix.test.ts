@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { CobrancaPix } from '../../src/contract/schemas/pagamento.ts'
 import { parcelas } from '../areas/instalments/schema.ts'
 import { cobrancas } from '../areas/payments/schema.ts'
-import { createAccount, createParcela } from '../test/accounts.ts'
+import { createAccount, createInstalment } from '../test/accounts.ts'
 import { bearer, createTestApp, testAppForFile } from '../test/app.ts'
 
 const t = testAppForFile()
@@ -11,7 +11,7 @@ const t = testAppForFile()
 /** A new student's instalment with a pending Pix charge, asked through the API. */
 async function pendingPix(valorCentavos = 45_100) {
   const student = await createAccount(t.app, t.db)
-  const parcela = await createParcela(t.db, student.id, { valorCentavos })
+  const parcela = await createInstalment(t.db, student.id, { valorCentavos })
   const response = await t.app.inject({
     method: 'GET',
     url: `${t.app.basePaths.drive}/financeiro-parcelas/${parcela.id}/cobranca/execute/pix/portal/`,
@@ -20,7 +20,7 @@ async function pendingPix(valorCentavos = 45_100) {
   return { parcela, cobranca: response.json<CobrancaPix>() }
 }
 
-async function parcelaPaga(id: number) {
+async function instalmentPaid(id: number) {
   const [row] = await t.db.orm.select({ pagoEm: parcelas.pagoEm }).from(parcelas).where(eq(parcelas.id, id))
   return row!.pagoEm !== null
 }
@@ -48,7 +48,7 @@ describe("/dev/pix (the demo's Pix provider, D13)", () => {
     const first = await t.app.inject({ method: 'POST', url: `/dev/pix/confirm/${cobranca.txid}` })
     expect(first.statusCode).toBe(200)
     expect(first.json()).toEqual({ confirmed: true })
-    expect(await parcelaPaga(parcela.id)).toBe(true)
+    expect(await instalmentPaid(parcela.id)).toBe(true)
     const second = await t.app.inject({ method: 'POST', url: `/dev/pix/confirm/${cobranca.txid}` })
     expect(second.statusCode).toBe(200)
     expect(second.json()).toEqual({ confirmed: false })
@@ -67,7 +67,7 @@ describe("/dev/pix (the demo's Pix provider, D13)", () => {
     const submitted = await t.app.inject({ method: 'POST', url: `/dev/pix/confirm/${cobranca.txid}`, headers: form, payload: '' })
     expect(submitted.statusCode).toBe(303)
     expect(submitted.headers.location).toBe('/dev/pix?resultado=confirmado')
-    expect(await parcelaPaga(parcela.id)).toBe(true)
+    expect(await instalmentPaid(parcela.id)).toBe(true)
     const page = await t.app.inject({ method: 'GET', url: '/dev/pix?resultado=confirmado' })
     expect(page.body).toContain('<p role="status">Pagamento confirmado: a parcela está paga.</p>')
 

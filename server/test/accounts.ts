@@ -186,7 +186,7 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
     return { pushSubscription: subscription.id, pushSubscriptionAuth: subscription.auth }
   },
   // Unpaid, so paying it works (the generated body's card is one the sandbox approves).
-  parcela: async (db, userId) => ({ parcela: (await createParcela(db, userId)).id }),
+  parcela: async (db, userId) => ({ parcela: (await createInstalment(db, userId)).id }),
   // Waiting for payment with its priced item, so paying it works too.
   pedido: async (db, userId) => ({ pedido: await createPedidoAPagar(db, userId) }),
   // Waiting for the passport again, so its owner can resend, delete and read it.
@@ -212,7 +212,7 @@ async function knnUsaIds(db: Database, userId: number, storage: FileStorage): Pr
  * An instalment of `userId`'s (issue 12): unpaid, R$ 451,00, due in 10 days, unless
  * `options` says otherwise (`pagoEm` makes it paid with its full value).
  */
-export async function createParcela(
+export async function createInstalment(
   db: Database,
   userId: number,
   {

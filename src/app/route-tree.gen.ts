@@ -22,6 +22,7 @@ import { Route as AppFinancialRouteImport } from './routes/_app/financial'
 import { Route as AppKnnAbreOMundoRouteImport } from './routes/_app/knn-abre-o-mundo'
 import { Route as AppKnnOrlandoRouteImport } from './routes/_app/knn-orlando'
 import { Route as AppLondonByPhenomRouteImport } from './routes/_app/london-by-phenom'
+import { Route as AppManagerPanelRouteImport } from './routes/_app/manager-panel'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppPedagogicoRouteImport } from './routes/_app/pedagogico'
 import { Route as AppPedidosRouteImport } from './routes/_app/pedidos'
@@ -37,7 +38,10 @@ import { Route as AppKnnAbreOMundoIndexRouteImport } from './routes/_app/knn-abr
 import { Route as AppKnnClubSplatRouteImport } from './routes/_app/knn-club/$'
 import { Route as AppKnnOrlandoIndexRouteImport } from './routes/_app/knn-orlando/index'
 import { Route as AppLondonByPhenomIndexRouteImport } from './routes/_app/london-by-phenom/index'
-import { Route as AppManagerPanelSplatRouteImport } from './routes/_app/manager-panel/$'
+import { Route as AppManagerPanelIndexRouteImport } from './routes/_app/manager-panel/index'
+import { Route as AppManagerPanelIndicacoesRouteImport } from './routes/_app/manager-panel/indicacoes'
+import { Route as AppManagerPanelPedidosRouteImport } from './routes/_app/manager-panel/pedidos'
+import { Route as AppManagerPanelResgatesRouteImport } from './routes/_app/manager-panel/resgates'
 import { Route as AppPedagogicoListRouteImport } from './routes/_app/pedagogico/list'
 import { Route as AppProfileCreationFormRouteImport } from './routes/_app/profile-creation/form'
 import { Route as AppProfileCreationNewUserRouteImport } from './routes/_app/profile-creation/new-user'
@@ -45,6 +49,11 @@ import { Route as AppProfileUpdateFormRouteImport } from './routes/_app/profile-
 import { Route as AppProfileUpdateStartRouteImport } from './routes/_app/profile-update/start'
 import { Route as AppAulaOnlineDetailsIdRouteImport } from './routes/_app/aula-online/details.$id'
 import { Route as AppFinancialPagarIdRouteImport } from './routes/_app/financial_.pagar.$id'
+import { Route as AppManagerPanelCreateChar123IdChar125RouteImport } from './routes/_app/manager-panel/create.{-$id}'
+import { Route as AppManagerPanelHistoryChar123IdChar125RouteImport } from './routes/_app/manager-panel/history.{-$id}'
+import { Route as AppManagerPanelIntercambioChar123IdChar125RouteImport } from './routes/_app/manager-panel/intercambio.{-$id}'
+import { Route as AppManagerPanelRecompensasChar123IdChar125RouteImport } from './routes/_app/manager-panel/recompensas.{-$id}'
+import { Route as AppManagerPanelSendChar123IdChar125RouteImport } from './routes/_app/manager-panel/send.{-$id}'
 import { Route as AppPedagogicoAtividadesIdRouteImport } from './routes/_app/pedagogico/atividades.$id'
 import { Route as AppPedagogicoMinhaPraticaIdRouteImport } from './routes/_app/pedagogico/minha-pratica.$id'
 import { Route as AppPedagogicoNotasIdRouteImport } from './routes/_app/pedagogico/notas.$id'
@@ -114,6 +123,11 @@ const AppKnnOrlandoRoute = AppKnnOrlandoRouteImport.update({
 const AppLondonByPhenomRoute = AppLondonByPhenomRouteImport.update({
   id: '/london-by-phenom',
   path: '/london-by-phenom',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagerPanelRoute = AppManagerPanelRouteImport.update({
+  id: '/manager-panel',
+  path: '/manager-panel',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMeRoute = AppMeRouteImport.update({
@@ -191,10 +205,26 @@ const AppLondonByPhenomIndexRoute = AppLondonByPhenomIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppLondonByPhenomRoute,
 } as any)
-const AppManagerPanelSplatRoute = AppManagerPanelSplatRouteImport.update({
-  id: '/manager-panel/$',
-  path: '/manager-panel/$',
-  getParentRoute: () => AppRoute,
+const AppManagerPanelIndexRoute = AppManagerPanelIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppManagerPanelRoute,
+} as any)
+const AppManagerPanelIndicacoesRoute =
+  AppManagerPanelIndicacoesRouteImport.update({
+    id: '/indicacoes',
+    path: '/indicacoes',
+    getParentRoute: () => AppManagerPanelRoute,
+  } as any)
+const AppManagerPanelPedidosRoute = AppManagerPanelPedidosRouteImport.update({
+  id: '/pedidos',
+  path: '/pedidos',
+  getParentRoute: () => AppManagerPanelRoute,
+} as any)
+const AppManagerPanelResgatesRoute = AppManagerPanelResgatesRouteImport.update({
+  id: '/resgates',
+  path: '/resgates',
+  getParentRoute: () => AppManagerPanelRoute,
 } as any)
 const AppPedagogicoListRoute = AppPedagogicoListRouteImport.update({
   id: '/list',
@@ -232,6 +262,36 @@ const AppFinancialPagarIdRoute = AppFinancialPagarIdRouteImport.update({
   path: '/financial/pagar/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManagerPanelCreateChar123IdChar125Route =
+  AppManagerPanelCreateChar123IdChar125RouteImport.update({
+    id: '/create/{-$id}',
+    path: '/create/{-$id}',
+    getParentRoute: () => AppManagerPanelRoute,
+  } as any)
+const AppManagerPanelHistoryChar123IdChar125Route =
+  AppManagerPanelHistoryChar123IdChar125RouteImport.update({
+    id: '/history/{-$id}',
+    path: '/history/{-$id}',
+    getParentRoute: () => AppManagerPanelRoute,
+  } as any)
+const AppManagerPanelIntercambioChar123IdChar125Route =
+  AppManagerPanelIntercambioChar123IdChar125RouteImport.update({
+    id: '/intercambio/{-$id}',
+    path: '/intercambio/{-$id}',
+    getParentRoute: () => AppManagerPanelRoute,
+  } as any)
+const AppManagerPanelRecompensasChar123IdChar125Route =
+  AppManagerPanelRecompensasChar123IdChar125RouteImport.update({
+    id: '/recompensas/{-$id}',
+    path: '/recompensas/{-$id}',
+    getParentRoute: () => AppManagerPanelRoute,
+  } as any)
+const AppManagerPanelSendChar123IdChar125Route =
+  AppManagerPanelSendChar123IdChar125RouteImport.update({
+    id: '/send/{-$id}',
+    path: '/send/{-$id}',
+    getParentRoute: () => AppManagerPanelRoute,
+  } as any)
 const AppPedagogicoAtividadesIdRoute =
   AppPedagogicoAtividadesIdRouteImport.update({
     id: '/atividades/$id',
@@ -280,6 +340,7 @@ export interface FileRoutesByFullPath {
   '/knn-abre-o-mundo': typeof AppKnnAbreOMundoRouteWithChildren
   '/knn-orlando': typeof AppKnnOrlandoRouteWithChildren
   '/london-by-phenom': typeof AppLondonByPhenomRouteWithChildren
+  '/manager-panel': typeof AppManagerPanelRouteWithChildren
   '/me': typeof AppMeRoute
   '/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/pedidos': typeof AppPedidosRoute
@@ -292,7 +353,9 @@ export interface FileRoutesByFullPath {
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/aula-online/list': typeof AppAulaOnlineListRoute
   '/knn-club/$': typeof AppKnnClubSplatRoute
-  '/manager-panel/$': typeof AppManagerPanelSplatRoute
+  '/manager-panel/indicacoes': typeof AppManagerPanelIndicacoesRoute
+  '/manager-panel/pedidos': typeof AppManagerPanelPedidosRoute
+  '/manager-panel/resgates': typeof AppManagerPanelResgatesRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
@@ -301,8 +364,14 @@ export interface FileRoutesByFullPath {
   '/knn-abre-o-mundo/': typeof AppKnnAbreOMundoIndexRoute
   '/knn-orlando/': typeof AppKnnOrlandoIndexRoute
   '/london-by-phenom/': typeof AppLondonByPhenomIndexRoute
+  '/manager-panel/': typeof AppManagerPanelIndexRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
+  '/manager-panel/create/{-$id}': typeof AppManagerPanelCreateChar123IdChar125Route
+  '/manager-panel/history/{-$id}': typeof AppManagerPanelHistoryChar123IdChar125Route
+  '/manager-panel/intercambio/{-$id}': typeof AppManagerPanelIntercambioChar123IdChar125Route
+  '/manager-panel/recompensas/{-$id}': typeof AppManagerPanelRecompensasChar123IdChar125Route
+  '/manager-panel/send/{-$id}': typeof AppManagerPanelSendChar123IdChar125Route
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -332,7 +401,9 @@ export interface FileRoutesByTo {
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/aula-online/list': typeof AppAulaOnlineListRoute
   '/knn-club/$': typeof AppKnnClubSplatRoute
-  '/manager-panel/$': typeof AppManagerPanelSplatRoute
+  '/manager-panel/indicacoes': typeof AppManagerPanelIndicacoesRoute
+  '/manager-panel/pedidos': typeof AppManagerPanelPedidosRoute
+  '/manager-panel/resgates': typeof AppManagerPanelResgatesRoute
   '/pedagogico/list': typeof AppPedagogicoListRoute
   '/profile-creation/form': typeof AppProfileCreationFormRoute
   '/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
@@ -341,8 +412,14 @@ export interface FileRoutesByTo {
   '/knn-abre-o-mundo': typeof AppKnnAbreOMundoIndexRoute
   '/knn-orlando': typeof AppKnnOrlandoIndexRoute
   '/london-by-phenom': typeof AppLondonByPhenomIndexRoute
+  '/manager-panel': typeof AppManagerPanelIndexRoute
   '/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/financial/pagar/$id': typeof AppFinancialPagarIdRoute
+  '/manager-panel/create/{-$id}': typeof AppManagerPanelCreateChar123IdChar125Route
+  '/manager-panel/history/{-$id}': typeof AppManagerPanelHistoryChar123IdChar125Route
+  '/manager-panel/intercambio/{-$id}': typeof AppManagerPanelIntercambioChar123IdChar125Route
+  '/manager-panel/recompensas/{-$id}': typeof AppManagerPanelRecompensasChar123IdChar125Route
+  '/manager-panel/send/{-$id}': typeof AppManagerPanelSendChar123IdChar125Route
   '/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -365,6 +442,7 @@ export interface FileRoutesById {
   '/_app/knn-abre-o-mundo': typeof AppKnnAbreOMundoRouteWithChildren
   '/_app/knn-orlando': typeof AppKnnOrlandoRouteWithChildren
   '/_app/london-by-phenom': typeof AppLondonByPhenomRouteWithChildren
+  '/_app/manager-panel': typeof AppManagerPanelRouteWithChildren
   '/_app/me': typeof AppMeRoute
   '/_app/pedagogico': typeof AppPedagogicoRouteWithChildren
   '/_app/pedidos': typeof AppPedidosRoute
@@ -377,7 +455,9 @@ export interface FileRoutesById {
   '/login/recover-password': typeof LoginRecoverPasswordRoute
   '/_app/aula-online/list': typeof AppAulaOnlineListRoute
   '/_app/knn-club/$': typeof AppKnnClubSplatRoute
-  '/_app/manager-panel/$': typeof AppManagerPanelSplatRoute
+  '/_app/manager-panel/indicacoes': typeof AppManagerPanelIndicacoesRoute
+  '/_app/manager-panel/pedidos': typeof AppManagerPanelPedidosRoute
+  '/_app/manager-panel/resgates': typeof AppManagerPanelResgatesRoute
   '/_app/pedagogico/list': typeof AppPedagogicoListRoute
   '/_app/profile-creation/form': typeof AppProfileCreationFormRoute
   '/_app/profile-creation/new-user': typeof AppProfileCreationNewUserRoute
@@ -386,8 +466,14 @@ export interface FileRoutesById {
   '/_app/knn-abre-o-mundo/': typeof AppKnnAbreOMundoIndexRoute
   '/_app/knn-orlando/': typeof AppKnnOrlandoIndexRoute
   '/_app/london-by-phenom/': typeof AppLondonByPhenomIndexRoute
+  '/_app/manager-panel/': typeof AppManagerPanelIndexRoute
   '/_app/aula-online/details/$id': typeof AppAulaOnlineDetailsIdRoute
   '/_app/financial_/pagar/$id': typeof AppFinancialPagarIdRoute
+  '/_app/manager-panel/create/{-$id}': typeof AppManagerPanelCreateChar123IdChar125Route
+  '/_app/manager-panel/history/{-$id}': typeof AppManagerPanelHistoryChar123IdChar125Route
+  '/_app/manager-panel/intercambio/{-$id}': typeof AppManagerPanelIntercambioChar123IdChar125Route
+  '/_app/manager-panel/recompensas/{-$id}': typeof AppManagerPanelRecompensasChar123IdChar125Route
+  '/_app/manager-panel/send/{-$id}': typeof AppManagerPanelSendChar123IdChar125Route
   '/_app/pedagogico/atividades/$id': typeof AppPedagogicoAtividadesIdRoute
   '/_app/pedagogico/minha-pratica/$id': typeof AppPedagogicoMinhaPraticaIdRoute
   '/_app/pedagogico/notas/$id': typeof AppPedagogicoNotasIdRoute
@@ -410,6 +496,7 @@ export interface FileRouteTypes {
     | '/knn-abre-o-mundo'
     | '/knn-orlando'
     | '/london-by-phenom'
+    | '/manager-panel'
     | '/me'
     | '/pedagogico'
     | '/pedidos'
@@ -422,7 +509,9 @@ export interface FileRouteTypes {
     | '/login/recover-password'
     | '/aula-online/list'
     | '/knn-club/$'
-    | '/manager-panel/$'
+    | '/manager-panel/indicacoes'
+    | '/manager-panel/pedidos'
+    | '/manager-panel/resgates'
     | '/pedagogico/list'
     | '/profile-creation/form'
     | '/profile-creation/new-user'
@@ -431,8 +520,14 @@ export interface FileRouteTypes {
     | '/knn-abre-o-mundo/'
     | '/knn-orlando/'
     | '/london-by-phenom/'
+    | '/manager-panel/'
     | '/aula-online/details/$id'
     | '/financial/pagar/$id'
+    | '/manager-panel/create/{-$id}'
+    | '/manager-panel/history/{-$id}'
+    | '/manager-panel/intercambio/{-$id}'
+    | '/manager-panel/recompensas/{-$id}'
+    | '/manager-panel/send/{-$id}'
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
@@ -462,7 +557,9 @@ export interface FileRouteTypes {
     | '/login/recover-password'
     | '/aula-online/list'
     | '/knn-club/$'
-    | '/manager-panel/$'
+    | '/manager-panel/indicacoes'
+    | '/manager-panel/pedidos'
+    | '/manager-panel/resgates'
     | '/pedagogico/list'
     | '/profile-creation/form'
     | '/profile-creation/new-user'
@@ -471,8 +568,14 @@ export interface FileRouteTypes {
     | '/knn-abre-o-mundo'
     | '/knn-orlando'
     | '/london-by-phenom'
+    | '/manager-panel'
     | '/aula-online/details/$id'
     | '/financial/pagar/$id'
+    | '/manager-panel/create/{-$id}'
+    | '/manager-panel/history/{-$id}'
+    | '/manager-panel/intercambio/{-$id}'
+    | '/manager-panel/recompensas/{-$id}'
+    | '/manager-panel/send/{-$id}'
     | '/pedagogico/atividades/$id'
     | '/pedagogico/minha-pratica/$id'
     | '/pedagogico/notas/$id'
@@ -494,6 +597,7 @@ export interface FileRouteTypes {
     | '/_app/knn-abre-o-mundo'
     | '/_app/knn-orlando'
     | '/_app/london-by-phenom'
+    | '/_app/manager-panel'
     | '/_app/me'
     | '/_app/pedagogico'
     | '/_app/pedidos'
@@ -506,7 +610,9 @@ export interface FileRouteTypes {
     | '/login/recover-password'
     | '/_app/aula-online/list'
     | '/_app/knn-club/$'
-    | '/_app/manager-panel/$'
+    | '/_app/manager-panel/indicacoes'
+    | '/_app/manager-panel/pedidos'
+    | '/_app/manager-panel/resgates'
     | '/_app/pedagogico/list'
     | '/_app/profile-creation/form'
     | '/_app/profile-creation/new-user'
@@ -515,8 +621,14 @@ export interface FileRouteTypes {
     | '/_app/knn-abre-o-mundo/'
     | '/_app/knn-orlando/'
     | '/_app/london-by-phenom/'
+    | '/_app/manager-panel/'
     | '/_app/aula-online/details/$id'
     | '/_app/financial_/pagar/$id'
+    | '/_app/manager-panel/create/{-$id}'
+    | '/_app/manager-panel/history/{-$id}'
+    | '/_app/manager-panel/intercambio/{-$id}'
+    | '/_app/manager-panel/recompensas/{-$id}'
+    | '/_app/manager-panel/send/{-$id}'
     | '/_app/pedagogico/atividades/$id'
     | '/_app/pedagogico/minha-pratica/$id'
     | '/_app/pedagogico/notas/$id'
@@ -626,6 +738,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLondonByPhenomRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manager-panel': {
+      id: '/_app/manager-panel'
+      path: '/manager-panel'
+      fullPath: '/manager-panel'
+      preLoaderRoute: typeof AppManagerPanelRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/me': {
       id: '/_app/me'
       path: '/me'
@@ -731,12 +850,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLondonByPhenomIndexRouteImport
       parentRoute: typeof AppLondonByPhenomRoute
     }
-    '/_app/manager-panel/$': {
-      id: '/_app/manager-panel/$'
-      path: '/manager-panel/$'
-      fullPath: '/manager-panel/$'
-      preLoaderRoute: typeof AppManagerPanelSplatRouteImport
-      parentRoute: typeof AppRoute
+    '/_app/manager-panel/': {
+      id: '/_app/manager-panel/'
+      path: '/'
+      fullPath: '/manager-panel/'
+      preLoaderRoute: typeof AppManagerPanelIndexRouteImport
+      parentRoute: typeof AppManagerPanelRoute
+    }
+    '/_app/manager-panel/indicacoes': {
+      id: '/_app/manager-panel/indicacoes'
+      path: '/indicacoes'
+      fullPath: '/manager-panel/indicacoes'
+      preLoaderRoute: typeof AppManagerPanelIndicacoesRouteImport
+      parentRoute: typeof AppManagerPanelRoute
+    }
+    '/_app/manager-panel/pedidos': {
+      id: '/_app/manager-panel/pedidos'
+      path: '/pedidos'
+      fullPath: '/manager-panel/pedidos'
+      preLoaderRoute: typeof AppManagerPanelPedidosRouteImport
+      parentRoute: typeof AppManagerPanelRoute
+    }
+    '/_app/manager-panel/resgates': {
+      id: '/_app/manager-panel/resgates'
+      path: '/resgates'
+      fullPath: '/manager-panel/resgates'
+      preLoaderRoute: typeof AppManagerPanelResgatesRouteImport
+      parentRoute: typeof AppManagerPanelRoute
     }
     '/_app/pedagogico/list': {
       id: '/_app/pedagogico/list'
@@ -786,6 +926,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/financial/pagar/$id'
       preLoaderRoute: typeof AppFinancialPagarIdRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/manager-panel/create/{-$id}': {
+      id: '/_app/manager-panel/create/{-$id}'
+      path: '/create/{-$id}'
+      fullPath: '/manager-panel/create/{-$id}'
+      preLoaderRoute: typeof AppManagerPanelCreateChar123IdChar125RouteImport
+      parentRoute: typeof AppManagerPanelRoute
+    }
+    '/_app/manager-panel/history/{-$id}': {
+      id: '/_app/manager-panel/history/{-$id}'
+      path: '/history/{-$id}'
+      fullPath: '/manager-panel/history/{-$id}'
+      preLoaderRoute: typeof AppManagerPanelHistoryChar123IdChar125RouteImport
+      parentRoute: typeof AppManagerPanelRoute
+    }
+    '/_app/manager-panel/intercambio/{-$id}': {
+      id: '/_app/manager-panel/intercambio/{-$id}'
+      path: '/intercambio/{-$id}'
+      fullPath: '/manager-panel/intercambio/{-$id}'
+      preLoaderRoute: typeof AppManagerPanelIntercambioChar123IdChar125RouteImport
+      parentRoute: typeof AppManagerPanelRoute
+    }
+    '/_app/manager-panel/recompensas/{-$id}': {
+      id: '/_app/manager-panel/recompensas/{-$id}'
+      path: '/recompensas/{-$id}'
+      fullPath: '/manager-panel/recompensas/{-$id}'
+      preLoaderRoute: typeof AppManagerPanelRecompensasChar123IdChar125RouteImport
+      parentRoute: typeof AppManagerPanelRoute
+    }
+    '/_app/manager-panel/send/{-$id}': {
+      id: '/_app/manager-panel/send/{-$id}'
+      path: '/send/{-$id}'
+      fullPath: '/manager-panel/send/{-$id}'
+      preLoaderRoute: typeof AppManagerPanelSendChar123IdChar125RouteImport
+      parentRoute: typeof AppManagerPanelRoute
     }
     '/_app/pedagogico/atividades/$id': {
       id: '/_app/pedagogico/atividades/$id'
@@ -880,6 +1055,39 @@ const AppLondonByPhenomRouteChildren: AppLondonByPhenomRouteChildren = {
 const AppLondonByPhenomRouteWithChildren =
   AppLondonByPhenomRoute._addFileChildren(AppLondonByPhenomRouteChildren)
 
+interface AppManagerPanelRouteChildren {
+  AppManagerPanelIndicacoesRoute: typeof AppManagerPanelIndicacoesRoute
+  AppManagerPanelPedidosRoute: typeof AppManagerPanelPedidosRoute
+  AppManagerPanelResgatesRoute: typeof AppManagerPanelResgatesRoute
+  AppManagerPanelIndexRoute: typeof AppManagerPanelIndexRoute
+  AppManagerPanelCreateChar123IdChar125Route: typeof AppManagerPanelCreateChar123IdChar125Route
+  AppManagerPanelHistoryChar123IdChar125Route: typeof AppManagerPanelHistoryChar123IdChar125Route
+  AppManagerPanelIntercambioChar123IdChar125Route: typeof AppManagerPanelIntercambioChar123IdChar125Route
+  AppManagerPanelRecompensasChar123IdChar125Route: typeof AppManagerPanelRecompensasChar123IdChar125Route
+  AppManagerPanelSendChar123IdChar125Route: typeof AppManagerPanelSendChar123IdChar125Route
+}
+
+const AppManagerPanelRouteChildren: AppManagerPanelRouteChildren = {
+  AppManagerPanelIndicacoesRoute: AppManagerPanelIndicacoesRoute,
+  AppManagerPanelPedidosRoute: AppManagerPanelPedidosRoute,
+  AppManagerPanelResgatesRoute: AppManagerPanelResgatesRoute,
+  AppManagerPanelIndexRoute: AppManagerPanelIndexRoute,
+  AppManagerPanelCreateChar123IdChar125Route:
+    AppManagerPanelCreateChar123IdChar125Route,
+  AppManagerPanelHistoryChar123IdChar125Route:
+    AppManagerPanelHistoryChar123IdChar125Route,
+  AppManagerPanelIntercambioChar123IdChar125Route:
+    AppManagerPanelIntercambioChar123IdChar125Route,
+  AppManagerPanelRecompensasChar123IdChar125Route:
+    AppManagerPanelRecompensasChar123IdChar125Route,
+  AppManagerPanelSendChar123IdChar125Route:
+    AppManagerPanelSendChar123IdChar125Route,
+}
+
+const AppManagerPanelRouteWithChildren = AppManagerPanelRoute._addFileChildren(
+  AppManagerPanelRouteChildren,
+)
+
 interface AppPedagogicoRouteChildren {
   AppPedagogicoListRoute: typeof AppPedagogicoListRoute
   AppPedagogicoAtividadesIdRoute: typeof AppPedagogicoAtividadesIdRoute
@@ -934,13 +1142,13 @@ interface AppRouteChildren {
   AppKnnAbreOMundoRoute: typeof AppKnnAbreOMundoRouteWithChildren
   AppKnnOrlandoRoute: typeof AppKnnOrlandoRouteWithChildren
   AppLondonByPhenomRoute: typeof AppLondonByPhenomRouteWithChildren
+  AppManagerPanelRoute: typeof AppManagerPanelRouteWithChildren
   AppMeRoute: typeof AppMeRoute
   AppPedagogicoRoute: typeof AppPedagogicoRouteWithChildren
   AppPedidosRoute: typeof AppPedidosRoute
   AppProfileCreationRoute: typeof AppProfileCreationRouteWithChildren
   AppProfileUpdateRoute: typeof AppProfileUpdateRouteWithChildren
   AppKnnClubSplatRoute: typeof AppKnnClubSplatRoute
-  AppManagerPanelSplatRoute: typeof AppManagerPanelSplatRoute
   AppFinancialPagarIdRoute: typeof AppFinancialPagarIdRoute
   AppPedidosPagarIdRoute: typeof AppPedidosPagarIdRoute
   AppAtHomeScanearQrCodeCampanhaCodigoRoute: typeof AppAtHomeScanearQrCodeCampanhaCodigoRoute
@@ -957,13 +1165,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppKnnAbreOMundoRoute: AppKnnAbreOMundoRouteWithChildren,
   AppKnnOrlandoRoute: AppKnnOrlandoRouteWithChildren,
   AppLondonByPhenomRoute: AppLondonByPhenomRouteWithChildren,
+  AppManagerPanelRoute: AppManagerPanelRouteWithChildren,
   AppMeRoute: AppMeRoute,
   AppPedagogicoRoute: AppPedagogicoRouteWithChildren,
   AppPedidosRoute: AppPedidosRoute,
   AppProfileCreationRoute: AppProfileCreationRouteWithChildren,
   AppProfileUpdateRoute: AppProfileUpdateRouteWithChildren,
   AppKnnClubSplatRoute: AppKnnClubSplatRoute,
-  AppManagerPanelSplatRoute: AppManagerPanelSplatRoute,
   AppFinancialPagarIdRoute: AppFinancialPagarIdRoute,
   AppPedidosPagarIdRoute: AppPedidosPagarIdRoute,
   AppAtHomeScanearQrCodeCampanhaCodigoRoute:

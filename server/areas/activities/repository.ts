@@ -62,7 +62,7 @@ export interface NovoArquivo {
   sha256: string
 }
 
-export type EnvioResult =
+export type ActivityFileResult =
   { kind: 'created' | 'replayed'; arquivo: ArquivoEnviado } | { kind: 'not-found' | 'limit' | 'key-reused' | 'deleted' }
 
 export type ExclusaoResult = { kind: 'deleted'; chave: string } | { kind: 'not-found' | 'corrected' }
@@ -195,7 +195,7 @@ export function forUser(db: Db, userId: number) {
      * its original among them) take turns: a key already recorded is a replay, never a
      * second row; the unique (user, key) constraint backs this up.
      */
-    async enviar(id: number, idempotencyKey: string, file: NovoArquivo, maxFiles: number): Promise<EnvioResult> {
+    async enviar(id: number, idempotencyKey: string, file: NovoArquivo, maxFiles: number): Promise<ActivityFileResult> {
       if (!isSerialId(id)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [atividade] = await tx
@@ -207,7 +207,7 @@ export function forUser(db: Db, userId: number) {
         if (!atividade) return { kind: 'not-found' }
 
         const byKey = and(eq(atividadeArquivos.userId, userId), eq(atividadeArquivos.idempotencyKey, idempotencyKey))
-        const replay = async (): Promise<EnvioResult> => {
+        const replay = async (): Promise<ActivityFileResult> => {
           const [previous] = await tx
             .select({ ...arquivoColumns, excluidoEm: atividadeArquivos.excluidoEm })
             .from(atividadeArquivos)

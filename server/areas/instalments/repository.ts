@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { parcelas, type ParcelaRow } from './schema.ts'
 
-export type ParcelaDoAluno = Omit<ParcelaRow, 'userId' | 'createdAt'>
+export type StudentInstalment = Omit<ParcelaRow, 'userId' | 'createdAt'>
 
 /** The caller's instalments (D7): there is no lookup of another student's. */
 export function forUser(db: Db, userId: number) {
@@ -10,7 +10,7 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** Oldest due date first. */
-    async parcelas(): Promise<ParcelaDoAluno[]> {
+    async parcelas(): Promise<StudentInstalment[]> {
       return db
         .select({
           id: parcelas.id,

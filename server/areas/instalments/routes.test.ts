@@ -6,24 +6,24 @@ import { localToday } from '../../http/tmz.ts'
 import { STUDENTS_ONLY } from '../../plugins/auth.ts'
 import { createAccount } from '../../test/accounts.ts'
 import { bearer, demoToken, testAppForFile } from '../../test/app.ts'
-import { statusParcela, toFinanceiro } from './routes.ts'
+import { instalmentStatus, toFinanceiro } from './routes.ts'
 
-describe('statusParcela (D21)', () => {
+describe('instalmentStatus (D21)', () => {
   const unpaid = { pagoEm: null, vencimento: '2026-11-21' }
   it('is aberto on the due date itself and vencido from the next day', () => {
-    expect(statusParcela(unpaid, '2026-11-20')).toBe('aberto')
-    expect(statusParcela(unpaid, '2026-11-21')).toBe('aberto')
-    expect(statusParcela(unpaid, '2026-11-22')).toBe('vencido')
+    expect(instalmentStatus(unpaid, '2026-11-20')).toBe('aberto')
+    expect(instalmentStatus(unpaid, '2026-11-21')).toBe('aberto')
+    expect(instalmentStatus(unpaid, '2026-11-22')).toBe('vencido')
   })
 
   it("follows the caller's calendar: 23:30 in UTC-3 on the due date is not overdue yet, though UTC is the next day", () => {
     const now = new Date('2026-11-22T02:30:00Z')
-    expect(statusParcela(unpaid, localToday(now, -3))).toBe('aberto')
-    expect(statusParcela(unpaid, localToday(now, 0))).toBe('vencido')
+    expect(instalmentStatus(unpaid, localToday(now, -3))).toBe('aberto')
+    expect(instalmentStatus(unpaid, localToday(now, 0))).toBe('vencido')
   })
 
   it('is pago once paid, whatever the dates', () => {
-    expect(statusParcela({ pagoEm: '2026-12-01', vencimento: '2026-11-21' }, '2027-01-01')).toBe('pago')
+    expect(instalmentStatus({ pagoEm: '2026-12-01', vencimento: '2026-11-21' }, '2027-01-01')).toBe('pago')
   })
 
   it('totals by status in cents, the paid one by the amount paid', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PagamentoCartaoIn } from '../../../src/contract/schemas/pagamento.ts'
 import { loginAttempts } from '../auth/login-failures-schema.ts'
-import { createAccount, createParcela, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createInstalment, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { testCard, VISA } from '../../test/cards.ts'
 import { CARD_ATTEMPT_LIMIT } from './routes.ts'
@@ -24,7 +24,7 @@ const DECLINED: PagamentoCartaoIn = { ...APPROVED, numero: '4000000000000002' }
 /** The check digit is wrong: refused before any charge (422), counted all the same. */
 const INVALID: PagamentoCartaoIn = { ...APPROVED, numero: '4111111111111112' }
 
-const payParcela = (account: TestAccount, id: number, card: PagamentoCartaoIn) =>
+const payInstalment = (account: TestAccount, id: number, card: PagamentoCartaoIn) =>
   t.app.inject(
     jsonRequest('POST', `${drive}/financeiro-parcelas/${id}/cobranca/execute/cartao-credito/portal/`, card, bearer(account.token)),
   )
@@ -34,7 +34,7 @@ const payPedido = (account: TestAccount, id: number, card: PagamentoCartaoIn) =>
 /** A student with an instalment and an order waiting for payment. */
 async function student() {
   const account = await createAccount(t.app, t.db)
-  const parcela = await createParcela(t.db, account.id)
+  const parcela = await createInstalment(t.db, account.id)
   return { account, parcela: parcela.id, pedido: await createPedidoAPagar(t.db, account.id) }
 }
 
@@ -45,11 +45,11 @@ describe('card payment attempts per student', () => {
     const { account, parcela, pedido } = await student()
     expect(CARD_ATTEMPT_LIMIT).toBe(5)
     const failures = [
-      await payParcela(account, parcela, DECLINED),
+      await payInstalment(account, parcela, DECLINED),
       await payPedido(account, pedido, DECLINED),
-      await payParcela(account, parcela, INVALID),
+      await payInstalment(account, parcela, INVALID),
       await payPedido(account, pedido, DECLINED),
-      await payParcela(account, parcela, DECLINED),
+      await payInstalment(account, parcela, DECLINED),
     ]
     expect(failures.map((answer) => answer.statusCode)).toEqual([402, 402, 422, 402, 402])
 
@@ -63,24 +63,24 @@ describe('card payment attempts per student', () => {
     expect(sixth.json<{ detail: string }>().detail).toMatch(LIMITED)
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(14 * 60)
     expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(15 * 60)
-    expect((await payParcela(account, parcela, APPROVED)).statusCode).toBe(429)
+    expect((await payInstalment(account, parcela, APPROVED)).statusCode).toBe(429)
 
     // Another student is not affected.
     const other = await student()
-    expect((await payParcela(other.account, other.parcela, APPROVED)).statusCode).toBe(201)
+    expect((await payInstalment(other.account, other.parcela, APPROVED)).statusCode).toBe(201)
 
     // The window passes (the counters' clock moved back 16 minutes): the student may pay again.
     await t.db.orm.update(loginAttempts).set({ windowStart: sql`now() - interval '16 minutes'` })
     expect((await payPedido(account, pedido, APPROVED)).statusCode).toBe(201)
-    expect((await payParcela(account, parcela, APPROVED)).statusCode).toBe(201)
+    expect((await payInstalment(account, parcela, APPROVED)).statusCode).toBe(201)
   })
 
   it('an approved payment is not a failure: four declines, one approval, then one more decline is still answered', async () => {
     const { account, parcela, pedido } = await student()
-    for (let index = 0; index < 4; index++) expect((await payParcela(account, parcela, DECLINED)).statusCode).toBe(402)
-    expect((await payParcela(account, parcela, APPROVED)).statusCode).toBe(201)
+    for (let index = 0; index < 4; index++) expect((await payInstalment(account, parcela, DECLINED)).statusCode).toBe(402)
+    expect((await payInstalment(account, parcela, APPROVED)).statusCode).toBe(201)
     // A payment of something already paid is no failure of the card either.
-    expect((await payParcela(account, parcela, APPROVED)).statusCode).toBe(409)
+    expect((await payInstalment(account, parcela, APPROVED)).statusCode).toBe(409)
     expect((await payPedido(account, pedido, DECLINED)).statusCode).toBe(402)
     const limited = await payPedido(account, pedido, APPROVED)
     expect(limited.statusCode).toBe(429)
@@ -89,7 +89,7 @@ describe('card payment attempts per student', () => {
 
   it('five attempts at the same time are all answered, a sixth at once is refused', async () => {
     const { account, parcela } = await student()
-    const answers = await Promise.all(Array.from({ length: 6 }, () => payParcela(account, parcela, DECLINED)))
+    const answers = await Promise.all(Array.from({ length: 6 }, () => payInstalment(account, parcela, DECLINED)))
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([402, 402, 402, 402, 402, 429])
   })
 })

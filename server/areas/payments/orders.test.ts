@@ -8,7 +8,7 @@ import { cobrancas } from './schema.ts'
 import { preInvoices } from '../orders/schema.ts'
 import { moveOrder } from '../orders/lifecycle.ts'
 import { orderPrice } from '../orders/prices.ts'
-import { createAccount, createParcela, createPedido, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createInstalment, createPedido, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { testCard, VISA } from '../../test/cards.ts'
 import { confirmPixCharge } from './routes.ts'
@@ -168,7 +168,7 @@ describe("the order's card instalments: 1 up to the plan chosen when ordering", 
   it('an order from before plans were kept offers what D12 allows for its books; an instalment offers 1–3', async () => {
     const { student, pedido } = await orderWithPlan(null)
     expect((await askOptions(student, pedido)).json<OpcoesCartao>().planos).toHaveLength(orderPrice(3).maxParcelas)
-    const parcela = await createParcela(t.db, student.id, { valorCentavos: 45_100 })
+    const parcela = await createInstalment(t.db, student.id, { valorCentavos: 45_100 })
     const forParcela = await t.app.inject({
       method: 'GET',
       url: `${drive}/financeiro-parcelas/${parcela.id}/cobranca/cartao-credito/parcelas/`,

@@ -11,7 +11,7 @@ import { preInvoices } from '../orders/schema.ts'
 import { WEBHOOK_NOT_SIGNED } from './webhook-routes.ts'
 import { GATEWAY_UNAVAILABLE } from './routes.ts'
 import { brazilDate } from '../../http/tmz.ts'
-import { createAccount, createParcela, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createInstalment, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
 import { testCard } from '../../test/cards.ts'
 import { startPaymentProviderStandIn, type PaymentProviderStandIn } from '../../test/stand-ins/payment-provider.ts'
@@ -64,13 +64,13 @@ function askPix(account: TestAccount, id: number) {
   })
 }
 
-async function studentWithParcela(valorCentavos = 45_100) {
+async function studentWithInstalment(valorCentavos = 45_100) {
   const student = await createAccount(t.app, t.db)
-  const parcela = await createParcela(t.db, student.id, { valorCentavos })
+  const parcela = await createInstalment(t.db, student.id, { valorCentavos })
   return { student, parcela }
 }
 
-async function parcelaRow(id: number) {
+async function instalmentRow(id: number) {
   const [row] = await t.db.orm.select().from(parcelas).where(eq(parcelas.id, id))
   return row!
 }
@@ -85,7 +85,7 @@ const requestsTo = (start: number, path: RegExp) => provider.requests.slice(star
 
 describe('cards through the provider', () => {
   it('approved: 201, the instalment paid once, the charge at the provider with the amount, instalments and our txid as key', async () => {
-    const { student, parcela } = await studentWithParcela(45_100)
+    const { student, parcela } = await studentWithInstalment(45_100)
     const start = provider.requests.length
     const response = await payByCard(student, parcela.id, testCard({ parcelas: 2 }))
     expect(response.statusCode, response.body).toBe(201)
@@ -106,7 +106,7 @@ describe('cards through the provider', () => {
     expect(sent!.idempotencyKey).toBe(row!.txid)
     // The card travels to the provider, in the charge's body, and only there.
     expect(JSON.parse(sent!.body)).toMatchObject({ card: { number: '5555555555554444', cvv: '739', holder_name: 'PESSOA DE TESTE' } })
-    expect(await parcelaRow(parcela.id)).toMatchObject({ pagoEm: brazilDate(new Date()), valorPagoCentavos: 45_100 })
+    expect(await instalmentRow(parcela.id)).toMatchObject({ pagoEm: brazilDate(new Date()), valorPagoCentavos: 45_100 })
   })
 
   it('declined: 402 with the return code in Portuguese, a recusado row, nothing paid', async () => {
@@ -118,19 +118,19 @@ describe('cards through the provider', () => {
       ['4000000000000119', CARD_TEXTS.declined],
     ]
     for (const [numero, detail] of cases) {
-      const { student, parcela } = await studentWithParcela()
+      const { student, parcela } = await studentWithInstalment()
       const response = await payByCard(student, parcela.id, testCard({ numero, cvv: '123' }))
       expect(response.statusCode, numero).toBe(402)
       expect(response.json()).toEqual({ detail })
       const rows = await chargesOf(parcela.id)
       expect(rows.map((row) => [row.status, row.recusa, row.pagoEm])).toEqual([['recusado', detail, null]])
       expect(atProvider(rows[0]!.txid).map((charge) => charge.status)).toEqual(['declined'])
-      expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+      expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
     }
   })
 
   it('an answer lost once: the same key is sent again and the provider answers the first charge, so the card is charged once', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const start = provider.requests.length
     provider.failNext('lose-answer')
     const response = await payByCard(student, parcela.id)
@@ -140,14 +140,14 @@ describe('cards through the provider', () => {
     expect(sent.map((request) => request.idempotencyKey)).toEqual([row!.txid, row!.txid])
     expect(atProvider(row!.txid)).toHaveLength(1)
     expect(atProvider(row!.txid)[0]!.status).toBe('approved')
-    expect((await parcelaRow(parcela.id)).pagoEm).not.toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).not.toBeNull()
   })
 
   it.each([
     ['a provider that does not answer in time', 'hang' as const],
     ['a provider answering 500', 'error500' as const],
   ])('%s: 502 with a text to try again, nothing recorded, nothing paid', async (_label, failure) => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     provider.failNext(failure, 2)
     const started = Date.now()
     const response = await payByCard(student, parcela.id)
@@ -156,13 +156,13 @@ describe('cards through the provider', () => {
     // Two attempts and the void, each within the timeout.
     expect(Date.now() - started).toBeLessThan(3 * TIMEOUT_MS + 2000)
     expect(await chargesOf(parcela.id)).toEqual([])
-    expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
     // Trying again works.
     expect((await payByCard(student, parcela.id)).statusCode).toBe(201)
   })
 
   it('charged but every answer lost: the charge is voided at the provider, 502, nothing paid here', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const start = provider.requests.length
     provider.failNext('lose-answer', 2)
     const response = await payByCard(student, parcela.id)
@@ -177,13 +177,13 @@ describe('cards through the provider', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
     expect(logged).toContainEqual(expect.objectContaining({ reference, void: 'voided', providerError: 'ProviderUnreachable' }))
     expect(await chargesOf(parcela.id)).toEqual([])
-    expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
   })
 })
 
 describe('Pix through the provider, confirmed by its signed webhook', () => {
   async function pendingPix(valorCentavos = 45_100) {
-    const { student, parcela } = await studentWithParcela(valorCentavos)
+    const { student, parcela } = await studentWithInstalment(valorCentavos)
     const response = await askPix(student, parcela.id)
     expect(response.statusCode, response.body).toBe(200)
     return { student, parcela, cobranca: response.json<CobrancaPix>() }
@@ -210,7 +210,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
       status: 200,
       body: { resultados: [{ txid: cobranca.txid, resultado: 'confirmado' }] },
     })
-    expect(await parcelaRow(parcela.id)).toMatchObject({ pagoEm: brazilDate(new Date()), valorPagoCentavos: 44_100 })
+    expect(await instalmentRow(parcela.id)).toMatchObject({ pagoEm: brazilDate(new Date()), valorPagoCentavos: 44_100 })
     const paid = (await askPix(student, parcela.id)).json<CobrancaPix>()
     expect(paid).toMatchObject({ txid: cobranca.txid, status: 'pago' })
 
@@ -223,7 +223,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
       Array.from({ length: 3 }, () => [200, { resultados: [{ txid: cobranca.txid, resultado: 'ja-confirmado' }] }]),
     )
     expect((await chargesOf(parcela.id)).map((row) => row.status)).toEqual(['pago'])
-    expect(await parcelaRow(parcela.id)).toMatchObject({ valorPagoCentavos: 44_100 })
+    expect(await instalmentRow(parcela.id)).toMatchObject({ valorPagoCentavos: 44_100 })
   })
 
   it('deliveries arriving at the same time confirm once', async () => {
@@ -233,7 +233,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
     const resultados = answers.map((answer) => (answer.body as { resultados: { resultado: string }[] }).resultados[0]!.resultado).sort()
     expect(resultados).toEqual(['confirmado', 'ja-confirmado', 'ja-confirmado', 'ja-confirmado'])
     expect((await chargesOf(parcela.id)).map((row) => row.status)).toEqual(['pago'])
-    expect((await parcelaRow(parcela.id)).pagoEm).toBe(brazilDate(new Date()))
+    expect((await instalmentRow(parcela.id)).pagoEm).toBe(brazilDate(new Date()))
   })
 
   it('a delivery not signed by the provider is refused 401 and pays nothing', async () => {
@@ -256,7 +256,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
     const garbage = await provider.deliver({ body: '{"pix": [', signature: 't=1,v1=00' })
     expect(garbage).toEqual({ status: 401, body: { detail: WEBHOOK_NOT_SIGNED } })
     expect((await chargesOf(parcela.id)).map((row) => row.status)).toEqual(['pendente'])
-    expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
   })
 
   it('a signed body that is not a notification: 422 with the detail; an unknown txid is ignored (200); another amount is not paid', async () => {
@@ -279,7 +279,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
     const other = await provider.deliver(provider.pixDelivery(cobranca.txid, { valor: '1.00' }))
     expect(other).toEqual({ status: 200, body: { resultados: [{ txid: cobranca.txid, resultado: 'valor-divergente' }] } })
     expect((await chargesOf(parcela.id)).map((row) => row.status)).toEqual(['pendente'])
-    expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
   })
 
   it('a Pix made in time and delivered after the code expired still pays; one made after is refused (expirado)', async () => {
@@ -293,7 +293,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
     expect((await provider.deliver(provider.pixDelivery(late.cobranca.txid, { horario }))).body).toEqual({
       resultados: [{ txid: late.cobranca.txid, resultado: 'confirmado' }],
     })
-    expect((await parcelaRow(late.parcela.id)).pagoEm).toBe(brazilDate(horario))
+    expect((await instalmentRow(late.parcela.id)).pagoEm).toBe(brazilDate(horario))
 
     const tooLate = await pendingPix()
     await t.db.orm
@@ -303,11 +303,11 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
     expect((await provider.deliver(provider.pixDelivery(tooLate.cobranca.txid))).body).toEqual({
       resultados: [{ txid: tooLate.cobranca.txid, resultado: 'expirado' }],
     })
-    expect((await parcelaRow(tooLate.parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(tooLate.parcela.id)).pagoEm).toBeNull()
   })
 
   it('a provider that cannot make the charge: 502 with a text to try again, no charge recorded', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     provider.failNext('error500', 2)
     const response = await askPix(student, parcela.id)
     expect(response.statusCode).toBe(502)
@@ -348,7 +348,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
     expect(page.body).toContain(cobranca.txid)
     const confirmed = await t.app.inject({ method: 'POST', url: `/dev/pix/confirm/${cobranca.txid}` })
     expect(confirmed.json()).toEqual({ confirmed: true })
-    expect((await parcelaRow(parcela.id)).pagoEm).not.toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).not.toBeNull()
   })
 })
 
@@ -362,7 +362,7 @@ function createHmacHex(secret: string, text: string): string {
 
 describe('logs', () => {
   it('never hold a card number, a CVV, the token or the webhook secret', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const start = logLines.length
     await payByCard(student, parcela.id, testCard({ numero: '4000000000009995', cvv: '862' }))
     provider.failNext('error500', 2)

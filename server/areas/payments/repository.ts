@@ -162,7 +162,7 @@ async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, loc
 
 /** The target paid with `valorCentavos` at `at`; false when it already was (or, an order, can no longer be). */
 async function markPaid(tx: Tx, alvo: Alvo, valorCentavos: number, at: Date): Promise<boolean> {
-  if (alvo.tipo === 'parcela') return markParcelaPaid(tx, alvo.id, valorCentavos, at)
+  if (alvo.tipo === 'parcela') return markInstalmentPaid(tx, alvo.id, valorCentavos, at)
   if (alvo.tipo === 'knnUsa') {
     // D28: aprovado → pago once; a request cancelled meanwhile is not paid (money to refund).
     const paid = await tx
@@ -183,7 +183,7 @@ async function markPaid(tx: Tx, alvo: Alvo, valorCentavos: number, at: Date): Pr
   return (await moveOrder(tx, alvo.id, 'pagamentoConfirmado', 'payment')).kind === 'moved'
 }
 
-export type CobrancaPixResult =
+export type PixPaymentResult =
   | { kind: 'not-found' }
   | { kind: 'paid-otherwise' }
   /** An order that cannot be paid (cancelled, waiting for the level test) or has nothing to pay. */
@@ -197,7 +197,7 @@ export interface CartaoUsado {
   parcelas: number
 }
 
-export type PagamentoCartaoResult =
+export type CardPaymentResult =
   | { kind: 'not-found' }
   | { kind: 'already-paid' }
   | { kind: 'closed'; status: OrderStatusId | undefined }
@@ -211,7 +211,7 @@ export type PagamentoCartaoResult =
  * already was. Paid on or before its due date, it earns a club member points in the same
  * transaction (D23): the confirmation and the credit happen together or not at all.
  */
-async function markParcelaPaid(tx: Tx, parcelaId: number, valorCentavos: number, at: Date): Promise<boolean> {
+async function markInstalmentPaid(tx: Tx, parcelaId: number, valorCentavos: number, at: Date): Promise<boolean> {
   const [paid] = await tx
     .update(parcelas)
     .set({ pagoEm: brazilDate(at), valorPagoCentavos: valorCentavos })
@@ -245,9 +245,9 @@ export function forUser(db: Db, userId: number) {
       validForMs: number,
       /** The new charge's BR Code: built here, or a provider's (a call made with the target locked). */
       copiaECola: (txid: string, valorCentavos: number, expiraEm: Date) => string | Promise<string>,
-    ): Promise<CobrancaPixResult> {
+    ): Promise<PixPaymentResult> {
       if (!isSerialId(alvo.id)) return { kind: 'not-found' }
-      return db.transaction(async (tx): Promise<CobrancaPixResult> => {
+      return db.transaction(async (tx): Promise<PixPaymentResult> => {
         const target = await readAlvo(tx, alvo, userId, true)
         if (!target) return { kind: 'not-found' }
         if (target.estado === 'pago') {
@@ -305,9 +305,9 @@ export function forUser(db: Db, userId: number) {
       now: Date,
       cartao: CartaoUsado,
       charge: (txid: string, valorCentavos: number) => Promise<CardChargeResult>,
-    ): Promise<PagamentoCartaoResult> {
+    ): Promise<CardPaymentResult> {
       if (!isSerialId(alvo.id)) return { kind: 'not-found' }
-      return db.transaction(async (tx): Promise<PagamentoCartaoResult> => {
+      return db.transaction(async (tx): Promise<CardPaymentResult> => {
         const target = await readAlvo(tx, alvo, userId, true)
         if (!target) return { kind: 'not-found' }
         if (target.estado === 'pago') return { kind: 'already-paid' }

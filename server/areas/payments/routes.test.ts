@@ -11,7 +11,7 @@ import { users } from '../users/schema.ts'
 import { brazilDate } from '../../http/tmz.ts'
 import { brCode, crc16 } from './brcode.ts'
 import { sandboxGateway, type CardChargeInput, type CardGateway } from './card.ts'
-import { createAccount, createParcela, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createInstalment, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
 import { testCard } from '../../test/cards.ts'
 import { confirmPixCharge, GATEWAY_UNAVAILABLE, PIX_CHARGE_MINUTES } from './routes.ts'
@@ -73,15 +73,15 @@ async function chargesOf(parcelaId: number) {
   return t.db.orm.select().from(cobrancas).where(eq(cobrancas.parcelaId, parcelaId)).orderBy(cobrancas.id)
 }
 
-async function parcelaRow(id: number) {
+async function instalmentRow(id: number) {
   const [row] = await t.db.orm.select().from(parcelas).where(eq(parcelas.id, id))
   return row!
 }
 
 /** A student with one unpaid instalment. */
-async function studentWithParcela(options: Parameters<typeof createParcela>[2] = {}) {
+async function studentWithInstalment(options: Parameters<typeof createInstalment>[2] = {}) {
   const student = await createAccount(t.app, t.db)
-  const parcela = await createParcela(t.db, student.id, options)
+  const parcela = await createInstalment(t.db, student.id, options)
   return { student, parcela }
 }
 
@@ -97,7 +97,7 @@ function holdsNumber(text: string, digits: string): boolean {
 
 describe('GET …/cobranca/execute/pix/portal/ (a Pix charge for the instalment)', () => {
   it("answers a new pending charge: the instalment's amount in a BR Code that checks, its QR code, 30 minutes", async () => {
-    const { student, parcela } = await studentWithParcela({ valorCentavos: 45_100 })
+    const { student, parcela } = await studentWithInstalment({ valorCentavos: 45_100 })
     const before = Date.now()
     const response = await askPix(student, parcela.id)
     expect(response.statusCode, response.body).toBe(200)
@@ -128,11 +128,11 @@ describe('GET …/cobranca/execute/pix/portal/ (a Pix charge for the instalment)
       bandeira: null,
       finalCartao: null,
     })
-    expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
   })
 
   it('answers the same pending charge again, never a second one, even to calls at the same instant', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const answers = await Promise.all(Array.from({ length: 6 }, () => askPix(student, parcela.id)))
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200])
     const txids = new Set(answers.map((answer) => answer.json<CobrancaPix>().txid))
@@ -143,7 +143,7 @@ describe('GET …/cobranca/execute/pix/portal/ (a Pix charge for the instalment)
   })
 
   it('replaces a charge whose time ran out: the old one becomes expirado, a new one is pending', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const first = (await askPix(student, parcela.id)).json<CobrancaPix>()
     await t.db.orm
       .update(cobrancas)
@@ -162,7 +162,7 @@ describe('GET …/cobranca/execute/pix/portal/ (a Pix charge for the instalment)
   })
 
   it("answers 404 'Parcela não encontrada' for another student's instalment or one that does not exist, creating nothing", async () => {
-    const { parcela } = await studentWithParcela()
+    const { parcela } = await studentWithInstalment()
     const intruder = await createAccount(t.app, t.db)
     for (const id of [parcela.id, 2_000_000_000, 2_147_483_648]) {
       const response = await askPix(intruder, id)
@@ -173,7 +173,7 @@ describe('GET …/cobranca/execute/pix/portal/ (a Pix charge for the instalment)
   })
 
   it('answers 409 for an instalment paid another way', async () => {
-    const { student, parcela } = await studentWithParcela({ pagoEm: '2026-11-01' })
+    const { student, parcela } = await studentWithInstalment({ pagoEm: '2026-11-01' })
     const response = await askPix(student, parcela.id)
     expect(response.statusCode).toBe(409)
     expect(response.json()).toEqual({ detail: PAGAMENTO_TEXTS.alreadyPaid })
@@ -181,7 +181,7 @@ describe('GET …/cobranca/execute/pix/portal/ (a Pix charge for the instalment)
   })
 
   it('once the bank confirms, answers the charge that paid it (pago) and the instalment reads as paid', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const pending = (await askPix(student, parcela.id)).json<CobrancaPix>()
     const result = await confirmPixCharge(t.db.orm, pending.txid, new Date())
     expect(result.confirmed).toBe(true)
@@ -204,7 +204,7 @@ describe('GET …/cobranca/execute/pix/portal/ (a Pix charge for the instalment)
 
 describe('confirmPixCharge (the bank says a Pix code was paid)', () => {
   async function pendingCharge() {
-    const { student, parcela } = await studentWithParcela({ valorCentavos: 44_100 })
+    const { student, parcela } = await studentWithInstalment({ valorCentavos: 44_100 })
     const cobranca = (await askPix(student, parcela.id)).json<CobrancaPix>()
     return { student, parcela, cobranca }
   }
@@ -220,13 +220,13 @@ describe('confirmPixCharge (the bank says a Pix code was paid)', () => {
 
     const first = await confirmPixCharge(t.db.orm, cobranca.txid, at)
     expect(first).toMatchObject({ confirmed: true, parcelaJaPaga: false, cobranca: { id: cobranca.id, status: 'pago', pagoEm: at } })
-    expect(await parcelaRow(parcela.id)).toMatchObject({ pagoEm: '2026-11-30', valorPagoCentavos: 44_100 })
+    expect(await instalmentRow(parcela.id)).toMatchObject({ pagoEm: '2026-11-30', valorPagoCentavos: 44_100 })
     const [row] = await chargesOf(parcela.id)
     expect(row).toMatchObject({ status: 'pago', pagoEm: at })
 
     const again = await confirmPixCharge(t.db.orm, cobranca.txid, new Date(at.getTime() + 1000))
     expect(again).toEqual({ confirmed: false, reason: 'already-confirmed' })
-    expect(await parcelaRow(parcela.id)).toMatchObject({ pagoEm: '2026-11-30', valorPagoCentavos: 44_100 })
+    expect(await instalmentRow(parcela.id)).toMatchObject({ pagoEm: '2026-11-30', valorPagoCentavos: 44_100 })
     expect(await chargesOf(parcela.id)).toEqual([row])
   })
 
@@ -240,7 +240,7 @@ describe('confirmPixCharge (the bank says a Pix code was paid)', () => {
       { confirmed: false, reason: 'already-confirmed' },
       { confirmed: false, reason: 'already-confirmed' },
     ])
-    expect(await parcelaRow(parcela.id)).toMatchObject({ pagoEm: brazilDate(at), valorPagoCentavos: 44_100 })
+    expect(await instalmentRow(parcela.id)).toMatchObject({ pagoEm: brazilDate(at), valorPagoCentavos: 44_100 })
     expect((await chargesOf(parcela.id)).map((row) => row.status)).toEqual(['pago'])
   })
 
@@ -249,7 +249,7 @@ describe('confirmPixCharge (the bank says a Pix code was paid)', () => {
     const late = new Date(Date.parse(cobranca.expira_em) + 1)
     expect(await confirmPixCharge(t.db.orm, cobranca.txid, late)).toEqual({ confirmed: false, reason: 'expired' })
     expect((await chargesOf(parcela.id)).map((row) => row.status)).toEqual(['expirado'])
-    expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
 
     expect(await confirmPixCharge(t.db.orm, 'A'.repeat(25), new Date())).toEqual({ confirmed: false, reason: 'unknown' })
     expect(await confirmPixCharge(t.db.orm, "'; drop table cobrancas; --", new Date())).toEqual({ confirmed: false, reason: 'unknown' })
@@ -258,7 +258,7 @@ describe('confirmPixCharge (the bank says a Pix code was paid)', () => {
 
 describe('club points for an instalment paid on time (D23)', () => {
   async function memberWithCharge(vencimento: string, valorCentavos = 45_100, isClub = true) {
-    const { student, parcela } = await studentWithParcela({ valorCentavos, vencimento })
+    const { student, parcela } = await studentWithInstalment({ valorCentavos, vencimento })
     await t.db.orm.update(users).set({ isClub }).where(eq(users.id, student.id))
     const cobranca = (await askPix(student, parcela.id)).json<CobrancaPix>()
     return { student, parcela, cobranca }
@@ -296,7 +296,7 @@ describe('club points for an instalment paid on time (D23)', () => {
 
 describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', () => {
   it('approved: 201 with brand and last four digits, the instalment paid once, and nothing of the card kept but those', async () => {
-    const { student, parcela } = await studentWithParcela({ valorCentavos: 45_100 })
+    const { student, parcela } = await studentWithInstalment({ valorCentavos: 45_100 })
     const before = gateway.charges.length
     const response = await payByCard(student, parcela.id, testCard({ parcelas: 2 }))
     expect(response.statusCode, response.body).toBe(201)
@@ -324,7 +324,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
     const stored = JSON.stringify(rows)
     expect(stored).not.toContain('5555555555554444')
     expect(holdsNumber(stored, '739')).toBe(false)
-    expect(await parcelaRow(parcela.id)).toMatchObject({ pagoEm: brazilDate(new Date()), valorPagoCentavos: 45_100 })
+    expect(await instalmentRow(parcela.id)).toMatchObject({ pagoEm: brazilDate(new Date()), valorPagoCentavos: 45_100 })
 
     // Paid: a second payment is refused before the gateway.
     const again = await payByCard(student, parcela.id)
@@ -335,7 +335,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
   })
 
   it('declined by the bank: 402 with the reason, a recusado row with brand and last four only, the instalment still open', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const declined = await payByCard(student, parcela.id, testCard({ numero: '4000000000000002' }))
     expect(declined.statusCode).toBe(402)
     expect(declined.json()).toEqual({ detail: 'Cartão recusado pelo banco emissor.' })
@@ -349,7 +349,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
       ['cartao', 'recusado', 'visa', '9995', 'Saldo ou limite insuficiente.', null, null],
     ])
     expect(JSON.stringify(rows)).not.toMatch(/4000000000000002|4000000000009995/)
-    expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
 
     // Another card then pays it.
     expect((await payByCard(student, parcela.id, testCard({ numero: '4111111111111111', cvv: '123' }))).statusCode).toBe(201)
@@ -357,7 +357,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
   })
 
   it('a card that is expired, fails the check digit or has a CVV of the wrong size: 422, never sent to the gateway', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const before = gateway.charges.length
     const lastYear = new Date().getFullYear() - 1
     const cases: [PagamentoCartaoIn, string][] = [
@@ -381,7 +381,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
   })
 
   it('two payments of one instalment at the same time: one is charged (201), the other gets 409 without reaching the gateway', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const before = gateway.charges.length
     const answers = await Promise.all([payByCard(student, parcela.id), payByCard(student, parcela.id), payByCard(student, parcela.id)])
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409])
@@ -390,9 +390,9 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
   })
 
   it("answers 404 for another student's instalment and 409 for a paid one, never charging", async () => {
-    const { parcela } = await studentWithParcela()
+    const { parcela } = await studentWithInstalment()
     const intruder = await createAccount(t.app, t.db)
-    const paid = await createParcela(t.db, intruder.id, { pagoEm: '2026-11-01' })
+    const paid = await createInstalment(t.db, intruder.id, { pagoEm: '2026-11-01' })
     const before = gateway.charges.length
     const foreign = await payByCard(intruder, parcela.id)
     expect(foreign.statusCode).toBe(404)
@@ -406,7 +406,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
   })
 
   it('paying by card withdraws the pending Pix code: the bank can no longer confirm it and Pix answers 409', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const pix = (await askPix(student, parcela.id)).json<CobrancaPix>()
     expect((await payByCard(student, parcela.id)).statusCode).toBe(201)
     expect((await chargesOf(parcela.id)).map((row) => [row.metodo, row.status])).toEqual([
@@ -420,19 +420,19 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
   })
 
   it('a gateway that cannot be reached: 502 with a message to try again, nothing recorded, the instalment open', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     gateway.failing = true
     const response = await payByCard(student, parcela.id)
     expect(response.statusCode).toBe(502)
     expect(response.json()).toEqual({ detail: GATEWAY_UNAVAILABLE })
     expect(await chargesOf(parcela.id)).toEqual([])
-    expect((await parcelaRow(parcela.id)).pagoEm).toBeNull()
+    expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
   })
 })
 
 describe('logs of card payments', () => {
   it('never hold the card number or the CVV, whatever the outcome', async () => {
-    const { student, parcela } = await studentWithParcela()
+    const { student, parcela } = await studentWithInstalment()
     const start = logLines.length
     // A refused card, an expired one, a gateway failure that quotes the card, then an approval.
     await payByCard(student, parcela.id, testCard({ numero: '4000000000009995', cvv: '862' }))

@@ -52,7 +52,7 @@ class GatewayUnavailable extends Error {
   override readonly name = 'GatewayUnavailable'
 }
 
-async function toCobrancaPix(row: pagamentosRepo.CobrancaRow): Promise<CobrancaPix> {
+async function toPixPayment(row: pagamentosRepo.CobrancaRow): Promise<CobrancaPix> {
   const copiaECola = row.copiaECola!
   return {
     id: row.id,
@@ -69,7 +69,7 @@ async function toCobrancaPix(row: pagamentosRepo.CobrancaRow): Promise<CobrancaP
   }
 }
 
-function toPagamentoCartao(row: pagamentosRepo.CobrancaRow): PagamentoCartao {
+function toCardPayment(row: pagamentosRepo.CobrancaRow): PagamentoCartao {
   return {
     id: row.id,
     parcela_id: row.parcelaId,
@@ -140,7 +140,7 @@ export function paymentFlows(app: FastifyInstance) {
     if (result.kind === 'not-found') throw notFound(texts.notFound)
     if (result.kind === 'paid-otherwise') throw new HttpError(409, texts.alreadyPaid)
     if (result.kind === 'closed') throw new HttpError(409, texts.closed ?? orderNotPayable(result.status))
-    return toCobrancaPix(result.cobranca)
+    return toPixPayment(result.cobranca)
   }
 
   // The body carries the card: it is read here and handed to the gateway, never logged
@@ -188,7 +188,7 @@ export function paymentFlows(app: FastifyInstance) {
 
     const cartao = { bandeira: cardBrand(body.numero), finalCartao: body.numero.slice(-4), parcelas: body.parcelas }
     const logged = { [alvo.tipo]: alvo.id }
-    let result: pagamentosRepo.PagamentoCartaoResult
+    let result: pagamentosRepo.CardPaymentResult
     try {
       result = await repo.pagarComCartao(alvo, now, cartao, (txid, valorCentavos) =>
         app.payments.card
@@ -228,7 +228,7 @@ export function paymentFlows(app: FastifyInstance) {
       case 'paid':
         request.log.info({ cobranca: result.cobranca.id, ...logged, bandeira: cartao.bandeira }, 'card payment approved')
         reply.code(201)
-        return toPagamentoCartao(result.cobranca)
+        return toCardPayment(result.cobranca)
     }
   }
 
@@ -236,7 +236,7 @@ export function paymentFlows(app: FastifyInstance) {
 }
 
 /** The drive paths of instalments and orders (SPEC §7). */
-export default async function drivePagamentoRoutes(app: FastifyInstance) {
+export default async function paymentRoutes(app: FastifyInstance) {
   const { pix, card, cardOptions } = paymentFlows(app)
   contractRoute(app, contract.pixParcela, ({ caller, params }) => pix(caller.id, { tipo: 'parcela', id: params.id }, PARCELA))
   contractRoute(app, contract.cartaoParcela, ({ caller, params, body, request, reply }) =>

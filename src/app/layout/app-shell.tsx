@@ -63,7 +63,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
     if (wide) setDrawerOpen(false)
   }, [wide])
 
-  // A screen at `path` or, as /manager-panel, a splat route under it.
+  // A screen at `path` or, as /knn-club, a splat route under it.
   const items = useMemo(
     () =>
       navItemsFor({

@@ -111,7 +111,7 @@ export function deleteRequest(requestId: number) {
 }
 
 /** What paying an approved request costs today (online only, not kept: the rate is the day's). */
-export function usePagamentoUsa(requestId: number) {
+export function useOverseasPayment(requestId: number) {
   return useQuery({
     queryKey: ['knnUsa', 'pagamento', requestId],
     queryFn: () => api.call(knnUsaEndpoints.knnUsaPagamento, { params: { id: requestId } }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Parcela } from '../../../contract/schemas/financeiro.ts'
-import { sortParcelas } from './get-financeiro.ts'
+import { sortInstalments } from './get-financeiro.ts'
 
 const parcela = (id: number, status: Parcela['status'], vencimento: string, pago_em: string | null = null): Parcela => ({
   id,
@@ -16,7 +16,7 @@ const parcela = (id: number, status: Parcela['status'], vencimento: string, pago
 
 describe('financeiro order (issue 7)', () => {
   it('overdue first, then open by due date, then paid most recent first', () => {
-    const sorted = sortParcelas([
+    const sorted = sortInstalments([
       parcela(1, 'pago', '2026-08-10', '2026-08-09'),
       parcela(2, 'pago', '2026-09-10', '2026-09-12'),
       parcela(3, 'vencido', '2026-10-10'),

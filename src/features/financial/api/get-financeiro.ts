@@ -13,7 +13,7 @@ const PATH = financeiroEndpoints.financeiro.path
 async function readFinanceiro(db: PortalDb): Promise<LocalSnapshot<Financeiro> | null> {
   const meta = await db.syncState.get('financeiro')
   if (!meta?.totais) return null
-  return { value: { parcelas: sortParcelas(await db.parcelas.toArray()), totais: meta.totais }, updatedAt: meta.updatedAt }
+  return { value: { parcelas: sortInstalments(await db.parcelas.toArray()), totais: meta.totais }, updatedAt: meta.updatedAt }
 }
 
 /** Conditional (issue 7): an unchanged account costs a 304; the stored rows stay. */
@@ -35,7 +35,7 @@ export const financeiroQueryOptions = offlineQueryOptions(financeiroQueryKey, sy
 const STATUS_ORDER: Record<Parcela['status'], number> = { vencido: 0, aberto: 1, pago: 2 }
 
 /** Issue 7: overdue first, then open by due date, then paid most recent first. */
-export function sortParcelas(parcelas: Parcela[]): Parcela[] {
+export function sortInstalments(parcelas: Parcela[]): Parcela[] {
   return [...parcelas].sort((a, b) => {
     const byStatus = STATUS_ORDER[a.status] - STATUS_ORDER[b.status]
     if (byStatus !== 0) return byStatus
@@ -49,6 +49,6 @@ export function useFinanceiro() {
   return useOfflineData<Financeiro>({
     options: financeiroQueryOptions,
     read: readFinanceiro,
-    fromAnswer: (answer: Financeiro) => ({ parcelas: sortParcelas(answer.parcelas), totais: answer.totais }),
+    fromAnswer: (answer: Financeiro) => ({ parcelas: sortInstalments(answer.parcelas), totais: answer.totais }),
   })
 }

@@ -44,7 +44,7 @@ function FinanceiroLayout({ financeiro }: { financeiro?: Financeiro }) {
       <ul className="parcela-list">
         {itemsOrPlaceholders(financeiro?.parcelas, SKELETON_ROWS).map((parcela, i) => (
           <li key={parcela?.id ?? i}>
-            <ParcelaRow parcela={parcela} payable />
+            <InstalmentRow parcela={parcela} payable />
           </li>
         ))}
       </ul>
@@ -62,7 +62,15 @@ function Total({ label, cents, tone }: { label: string; cents: number | undefine
 }
 
 /** One instalment; without `parcela`, the same row with bars for its texts (its skeleton). */
-export function ParcelaRow({ parcela, today = localIsoDate(), payable = false }: { parcela?: Parcela; today?: string; payable?: boolean }) {
+export function InstalmentRow({
+  parcela,
+  today = localIsoDate(),
+  payable = false,
+}: {
+  parcela?: Parcela
+  today?: string
+  payable?: boolean
+}) {
   const { t } = useTranslation('financial')
   const overdueDays = parcela?.status === 'vencido' ? daysBetween(parcela.vencimento, today) : 0
   const slot = (text: (parcela: Parcela) => ReactNode, width: string) => textOrSkeleton(parcela, text, width)

@@ -22,7 +22,7 @@ export function NextInstalmentCard() {
       emptyText={t('cards.allPaid')}
     >
       {(financeiro) => {
-        // Sorted overdue first, then open by due date (sortParcelas).
+        // Sorted overdue first, then open by due date (sortInstalments).
         const pending = toPay(financeiro)
         const next = pending[0]!
         const overdue = pending.filter((p) => p.status === 'vencido').length

@@ -8,7 +8,7 @@ import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { formatDate } from '../../../ui/format.ts'
 import { PaymentSummary } from '../../../ui/payment-summary.tsx'
-import { usePagamentoUsa } from '../api.ts'
+import { useOverseasPayment } from '../api.ts'
 import { formatForeign, formatRate } from '../money.ts'
 
 /** What the payment flow is asked to pay: the request, today's price in reais and how to charge it. */
@@ -43,7 +43,7 @@ export function RequestPayment({
   payment: UsaPayment
 }) {
   const { t } = useTranslation('knnUsa')
-  const pagamento = usePagamentoUsa(request.id)
+  const pagamento = useOverseasPayment(request.id)
   const data = pagamento.data
   const target = useMemo(
     (): UsaToPay | null =>

@@ -13,7 +13,7 @@ import { OutboxItemRow } from './outbox-item.tsx'
  * sent, refused or sent with its receipt. It reads only the device, so it works offline
  * exactly as online: no "not on this device" state, nothing to fetch.
  */
-export function EnviosPendentes({ userId }: { userId: number }) {
+export function OutboxScreen({ userId }: { userId: number }) {
   const { t } = useTranslation('outbox')
   const { data: items, error, retry } = useOutboxQuery((outbox) => outbox.itemsOf(userId), [userId])
   const bytes = items?.reduce((sum, item) => sum + (item.hasFile ? item.fileSize : 0), 0) ?? 0

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { PushSending } from '../../../contract/schemas/push.ts'
 import { formatDateTime } from '../../../ui/format.ts'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
-import { panelLink, STATUS_LABELS } from '../draft.ts'
+import { STATUS_LABELS } from './draft.ts'
 
 const COUNT_COLUMNS = [
   ['targeted', 'Alvos'],
@@ -34,7 +34,12 @@ export function SendingsTable({ sendings }: { sendings: (PushSending | undefined
             sending ? (
               <tr key={sending.id} data-testid="sending-row">
                 <th scope="row">
-                  <Link {...panelLink(sending.status === 'rascunho' ? 'create' : 'history', sending.id)}>{sending.title}</Link>
+                  <Link
+                    to={sending.status === 'rascunho' ? '/manager-panel/create/{-$id}' : '/manager-panel/history/{-$id}'}
+                    params={{ id: String(sending.id) }}
+                  >
+                    {sending.title}
+                  </Link>
                   <span className="mp-table__when">
                     {formatDateTime(new Date(sending.started_at ?? sending.scheduled_for ?? sending.updated_at))}
                   </span>

@@ -61,37 +61,3 @@ describe('the compose form', () => {
     expect(scheduledInstant('', now)).toBeNull()
   })
 })
-
-describe('the panel paths', () => {
-  it('reads create/{id?}, send/{id?} and history/{id?}; anything else is the home screen', async () => {
-    const { panelPath } = await import('./draft.ts')
-    expect(panelPath('')).toEqual({ screen: 'home', id: undefined })
-    expect(panelPath('create')).toEqual({ screen: 'create', id: undefined })
-    expect(panelPath('create/12/')).toEqual({ screen: 'create', id: 12 })
-    expect(panelPath('history/abc')).toEqual({ screen: 'history', id: undefined })
-    expect(panelPath('send/99999999999')).toEqual({ screen: 'send', id: undefined })
-    expect(panelPath('outra/1')).toEqual({ screen: 'home', id: undefined })
-  })
-
-  it('reads pedidos, the orders to fulfil (issue 12)', async () => {
-    const { panelPath, panelLink } = await import('./draft.ts')
-    expect(panelPath('pedidos')).toEqual({ screen: 'pedidos', id: undefined })
-    expect(panelPath('pedidos/')).toEqual({ screen: 'pedidos', id: undefined })
-    expect(panelLink('pedidos').params).toEqual({ _splat: 'pedidos' })
-  })
-
-  it("reads the KNN Club's screens (issue 13): leads, reward orders, the catalogue and its form", async () => {
-    const { panelPath, panelLink } = await import('./draft.ts')
-    expect(panelPath('indicacoes')).toEqual({ screen: 'indicacoes', id: undefined })
-    expect(panelPath('resgates/')).toEqual({ screen: 'resgates', id: undefined })
-    expect(panelPath('recompensas')).toEqual({ screen: 'recompensas', id: undefined })
-    expect(panelPath('recompensas/nova')).toEqual({ screen: 'recompensas', id: undefined, novo: true })
-    expect(panelPath('recompensas/7')).toEqual({ screen: 'recompensas', id: 7 })
-    expect(panelPath('recompensas/7').novo).toBeUndefined()
-    expect(panelPath('indicacoes/nova')).toEqual({ screen: 'indicacoes', id: undefined })
-    expect(panelPath('indicacoes/nova').novo).toBeUndefined()
-    expect(panelPath('recompensas/nova/1')).toEqual({ screen: 'home', id: undefined })
-    expect(panelLink('recompensas', 'nova').params).toEqual({ _splat: 'recompensas/nova' })
-    expect(panelLink('recompensas', 7).params).toEqual({ _splat: 'recompensas/7' })
-  })
-})

@@ -4,9 +4,9 @@ import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaGestao, type PedidoRecom
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { CLUB_PAGE_SIZE, rewardOrdersQuery, useMoveRewardOrder } from '../club-api.ts'
-import { datesLine } from './panel-cards.tsx'
-import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
+import { CLUB_PAGE_SIZE, rewardOrdersQuery, useMoveRewardOrder } from './api.ts'
+import { datesLine } from '../components/panel-cards.tsx'
+import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from '../components/review-screen.tsx'
 
 /**
  * /manager-panel/resgates (issue 13, D24, D31): the students' reward orders, oldest

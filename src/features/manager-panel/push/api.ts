@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api.ts'
-import { managerOrderEndpoints } from '../../contract/endpoints/manager-orders.ts'
-import { pushEndpoints } from '../../contract/endpoints/push.ts'
-import type { FulfilmentStatusId, FulfilmentTargetId } from '../../contract/endpoints/manager-orders.ts'
-import type { PushSending, PushSendingInput } from '../../contract/schemas/push.ts'
+import { api } from '../../../lib/api.ts'
+import { pushEndpoints } from '../../../contract/endpoints/push.ts'
+import type { PushSending, PushSendingInput } from '../../../contract/schemas/push.ts'
 
 /**
- * The manager panel's server state (issue 11, D7: online only, nothing kept on the
+ * The push sendings' server state (issue 11, D7: online only, nothing kept on the
  * device). A sending on its way is read again every 2 s until it ends.
  */
 
@@ -85,30 +83,5 @@ export function useSend() {
     mutationFn: ({ id, scheduledFor }: { id: number; scheduledFor: string | null }) =>
       api.call(pushEndpoints.pushSendingSend, { body: { id, scheduled_for: scheduledFor } }),
     onSuccess: () => refresh(),
-  })
-}
-
-/** Orders one page of the fulfilment screen lists. */
-export const ORDERS_PAGE_SIZE = 20
-
-/** The orders to fulfil (issue 12, D31), one status or all five, one page. Online only, like the rest of the panel. */
-export const ordersToFulfilQuery = (status: FulfilmentStatusId | undefined, page: number) =>
-  queryOptions({
-    queryKey: ['manager-panel', 'orders', status ?? 'all', page],
-    queryFn: () =>
-      api.call(managerOrderEndpoints.pedidosAAtender, { query: { status, limit: ORDERS_PAGE_SIZE, offset: page * ORDERS_PAGE_SIZE } }),
-    networkMode: 'online',
-  })
-
-/**
- * One fulfilment step, from the status the manager saw to the one the button named; the
- * list is read again whatever the answer (a 409 means it was out of date).
- */
-export function useAdvanceOrder() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, de, para }: { id: number; de: FulfilmentStatusId; para: FulfilmentTargetId }) =>
-      api.call(managerOrderEndpoints.avancarPedido, { params: { id }, body: { de, para } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['manager-panel', 'orders'] }),
   })
 }

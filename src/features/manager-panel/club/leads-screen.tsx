@@ -5,9 +5,9 @@ import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { applyMask, MASKS } from '../../../ui/mask.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { CLUB_PAGE_SIZE, referralLeadsQuery, useSetLeadStatus } from '../club-api.ts'
-import { datesLine } from './panel-cards.tsx'
-import { ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
+import { CLUB_PAGE_SIZE, referralLeadsQuery, useSetLeadStatus } from './api.ts'
+import { datesLine } from '../components/panel-cards.tsx'
+import { ReviewScreen, useConfirmedMove, type ReviewCard } from '../components/review-screen.tsx'
 
 /**
  * /manager-panel/indicacoes (issue 13, D25, D31): the friends the students referred,

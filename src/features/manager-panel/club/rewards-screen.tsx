@@ -10,11 +10,10 @@ import { Card } from '../../../ui/card.tsx'
 import { ChoiceGroup } from '../../../ui/choice-group.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { TextField } from '../../../ui/text-field.tsx'
-import { rewardCatalogueQuery, useSaveReward } from '../club-api.ts'
-import { panelLink } from '../draft.ts'
-import { FieldsSkeleton } from './fields-skeleton.tsx'
-import { PanelCards } from './panel-cards.tsx'
-import { PanelQuery } from './panel-query.tsx'
+import { rewardCatalogueQuery, useSaveReward } from './api.ts'
+import { FieldsSkeleton } from '../components/fields-skeleton.tsx'
+import { PanelCards } from '../components/panel-cards.tsx'
+import { PanelQuery } from '../components/panel-query.tsx'
 
 /**
  * /manager-panel/recompensas (issue 13, D24, D31): the KNN Club's catalogue, inactive
@@ -51,7 +50,7 @@ const rewardCard = {
 }
 
 const editLink = (reward: Recompensa) => (
-  <Link {...panelLink('recompensas', reward.id)} className="ui-button ui-button--secondary">
+  <Link to="/manager-panel/recompensas/{-$id}" params={{ id: String(reward.id) }} className="ui-button ui-button--secondary">
     Editar<span className="u-visually-hidden"> {reward.nome}</span>
   </Link>
 )
@@ -70,7 +69,7 @@ export function RewardsScreen({ nav }: { nav: ReactNode }) {
       <Card
         title="Catálogo"
         actions={
-          <Link {...panelLink('recompensas', 'nova')} className="ui-button ui-button--primary">
+          <Link to="/manager-panel/recompensas/{-$id}" params={{ id: 'nova' }} className="ui-button ui-button--primary">
             Nova recompensa
           </Link>
         }
@@ -244,7 +243,7 @@ function RewardForm({ reward }: { reward: Recompensa | null }) {
       {saved ? (
         <Alert tone="success" role="status">
           {reward ? `Alterações de "${saved.nome}" salvas.` : `Recompensa "${saved.nome}" criada.`}{' '}
-          <Link {...panelLink('recompensas')}>Ver o catálogo</Link>
+          <Link to="/manager-panel/recompensas/{-$id}">Ver o catálogo</Link>
         </Alert>
       ) : null}
       {!online ? <Alert tone="warning">{REWARDS_OFFLINE_TEXT}</Alert> : null}
@@ -252,7 +251,7 @@ function RewardForm({ reward }: { reward: Recompensa | null }) {
         <Button type="submit" disabled={!online} loading={save.isPending}>
           {reward ? 'Salvar alterações' : 'Criar recompensa'}
         </Button>
-        <Link {...panelLink('recompensas')}>Voltar ao catálogo</Link>
+        <Link to="/manager-panel/recompensas/{-$id}">Voltar ao catálogo</Link>
       </div>
     </form>
   )
@@ -279,7 +278,7 @@ export function RewardFormScreen({ id, nav }: { id: number | undefined; nav: Rea
                 <RewardForm key={reward.id} reward={reward} />
               ) : (
                 <Alert tone="error">
-                  Recompensa não encontrada. <Link {...panelLink('recompensas')}>Ver o catálogo</Link>
+                  Recompensa não encontrada. <Link to="/manager-panel/recompensas/{-$id}">Ver o catálogo</Link>
                 </Alert>
               )
             }}

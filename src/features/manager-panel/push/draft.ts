@@ -5,7 +5,7 @@ import {
   type PushAudienceOptions,
   type PushSending,
   type PushStudent,
-} from '../../contract/schemas/push.ts'
+} from '../../../contract/schemas/push.ts'
 
 /** What the compose form edits; the chosen students keep their names for the chips. */
 export interface Draft {
@@ -143,33 +143,4 @@ export const STATUS_LABELS: Record<PushSending['status'], string> = {
 export function scheduledInstant(local: string, now = Date.now()): string | null {
   const time = new Date(local).getTime()
   return Number.isFinite(time) && time > now ? new Date(time).toISOString() : null
-}
-
-/** The `{id?}` of the panel's paths: a positive whole number, or none (an unreadable one is none). */
-export function optionalId(param: string | undefined): number | undefined {
-  const id = Number(param)
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined
-}
-
-const SCREENS = ['create', 'send', 'history', 'pedidos', 'indicacoes', 'resgates', 'recompensas', 'intercambio'] as const
-/**
- * The push screens (issue 11), the orders to fulfil (issue 12), the KNN Club's (issue 13:
- * leads, reward orders, catalogue) and the overseas-study requests (issue 14).
- */
-export type PanelScreen = 'home' | (typeof SCREENS)[number]
-
-/**
- * What a path under /manager-panel/ names: its screen and `{id?}`; anything else is the
- * home screen. `recompensas/nova` is the new reward's form (`novo`).
- */
-export function panelPath(splat: string): { screen: PanelScreen; id: number | undefined; novo?: true } {
-  const [screen = '', id, ...rest] = splat.split('/').filter(Boolean)
-  if (rest.length > 0 || !SCREENS.includes(screen as (typeof SCREENS)[number])) return { screen: 'home', id: undefined }
-  if (screen === 'recompensas' && id === 'nova') return { screen, id: undefined, novo: true }
-  return { screen: screen as PanelScreen, id: optionalId(id) }
-}
-
-/** The router's address of a panel screen. */
-export function panelLink(screen: Exclude<PanelScreen, 'home'> | 'home', id?: number | 'nova') {
-  return { to: '/manager-panel/$', params: { _splat: screen === 'home' ? '' : id === undefined ? screen : `${screen}/${id}` } } as const
 }

@@ -11,9 +11,9 @@ import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatMoney } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { ORDERS_PAGE_SIZE, ordersToFulfilQuery, useAdvanceOrder } from '../api.ts'
-import { datesLine } from './panel-cards.tsx'
-import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
+import { ORDERS_PAGE_SIZE, ordersToFulfilQuery, useAdvanceOrder } from './api.ts'
+import { datesLine } from '../components/panel-cards.tsx'
+import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from '../components/review-screen.tsx'
 
 /**
  * /manager-panel/pedidos (issue 12, D11, D31): the paid orders still to deliver,

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api.ts'
-import { knnUsaEndpoints } from '../../contract/endpoints/knn-usa.ts'
-import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa } from '../../contract/schemas/knn-usa.ts'
+import { api } from '../../../lib/api.ts'
+import { knnUsaEndpoints } from '../../../contract/endpoints/knn-usa.ts'
+import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa } from '../../../contract/schemas/knn-usa.ts'
 
 /**
  * The managers' review of KNN Orlando and London by Phenom requests (issue 14, D28, D31):
@@ -11,34 +11,34 @@ import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa } from '../../cont
  */
 
 /** Requests one page of the list shows. */
-export const USA_PAGE_SIZE = 20
+export const OVERSEAS_PAGE_SIZE = 20
 
-const USA_KEY = ['manager-panel', 'knn-usa'] as const
+const OVERSEAS_KEY = ['manager-panel', 'knn-usa'] as const
 
-export const usaRequestsQuery = (status: StatusRequestUsa | undefined, programa: ProgramaUsa | undefined, page: number) =>
+export const overseasRequestsQuery = (status: StatusRequestUsa | undefined, programa: ProgramaUsa | undefined, page: number) =>
   queryOptions({
-    queryKey: [...USA_KEY, 'list', status ?? 'all', programa ?? 'all', page],
+    queryKey: [...OVERSEAS_KEY, 'list', status ?? 'all', programa ?? 'all', page],
     queryFn: () =>
       api.call(knnUsaEndpoints.knnUsaGestaoRequests, {
-        query: { status, programa, limit: USA_PAGE_SIZE, offset: page * USA_PAGE_SIZE },
+        query: { status, programa, limit: OVERSEAS_PAGE_SIZE, offset: page * OVERSEAS_PAGE_SIZE },
       }),
     networkMode: 'online',
   })
 
-export const usaRequestQuery = (id: number) =>
+export const overseasRequestQuery = (id: number) =>
   queryOptions({
-    queryKey: [...USA_KEY, 'one', id],
+    queryKey: [...OVERSEAS_KEY, 'one', id],
     queryFn: () => api.call(knnUsaEndpoints.knnUsaGestaoRequest, { params: { id } }),
     networkMode: 'online',
   })
 
 /** A manager's move on a request, from the status seen (`de`). */
-export type UsaMove =
+export type OverseasMove =
   | { kind: 'aprovar'; id: number; de: StatusRequestUsa }
   | { kind: 'pedirDocumentos'; id: number; de: StatusRequestUsa; tipos: TipoDocumentoUsa[]; motivo: string }
   | { kind: 'cancelar'; id: number; de: StatusRequestUsa; motivo: string }
 
-function send(move: UsaMove) {
+function send(move: OverseasMove) {
   const params = { id: move.id }
   switch (move.kind) {
     case 'aprovar':
@@ -50,15 +50,15 @@ function send(move: UsaMove) {
   }
 }
 
-export function useUsaMove() {
+export function useOverseasMove() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: send,
     networkMode: 'online',
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USA_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OVERSEAS_KEY }),
   })
 }
 
 /** A document's bytes, with the session's token (the endpoint answers owners and managers only). */
-export const usaDocument = (requestId: number, documentoId: number) =>
+export const overseasDocument = (requestId: number, documentoId: number) =>
   api.call(knnUsaEndpoints.knnUsaDocumento, { params: { id: requestId, x: documentoId } })

@@ -26,11 +26,17 @@ import { applyMask, MASKS } from '../../../ui/mask.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { openBlobTab, saveBlob } from '../../../ui/save-blob.ts'
 import { LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
-import { panelLink } from '../draft.ts'
-import { USA_PAGE_SIZE, usaDocument, usaRequestQuery, usaRequestsQuery, useUsaMove, type UsaMove } from '../usa-api.ts'
-import { datesLine } from './panel-cards.tsx'
-import { PanelQuery } from './panel-query.tsx'
-import { countSuffix, MoveNotices, ReviewScreen, useConfirmedMove, type ReviewCard } from './review-screen.tsx'
+import {
+  OVERSEAS_PAGE_SIZE,
+  overseasDocument,
+  overseasRequestQuery,
+  overseasRequestsQuery,
+  useOverseasMove,
+  type OverseasMove,
+} from './api.ts'
+import { datesLine } from '../components/panel-cards.tsx'
+import { PanelQuery } from '../components/panel-query.tsx'
+import { countSuffix, MoveNotices, ReviewScreen, useConfirmedMove, type ReviewCard } from '../components/review-screen.tsx'
 
 /**
  * /manager-panel/intercambio and /manager-panel/intercambio/{id} (issue 14, D28, D31):
@@ -41,7 +47,7 @@ import { countSuffix, MoveNotices, ReviewScreen, useConfirmedMove, type ReviewCa
  * approve, ask documents again (which, and why), cancel (why). Online only.
  */
 
-export const USA_OFFLINE_TEXT =
+export const OVERSEAS_OFFLINE_TEXT =
   'As solicitações de intercâmbio precisam de conexão com a internet. Conecte-se para ver e analisar as solicitações.'
 
 export const PROGRAMA_NOMES: Record<ProgramaUsa, string> = { orlando: 'KNN Orlando', london: 'London by Phenom' }
@@ -96,11 +102,11 @@ const requestCard: ReviewCard<KnnUsaRequestGestao> = {
 }
 
 /** /manager-panel/intercambio: the requests by status (those waiting for the school first) and programme. */
-export function UsaRequestsScreen({ nav }: { nav: ReactNode }) {
+export function OverseasRequestsScreen({ nav }: { nav: ReactNode }) {
   const [filter, setFilter] = useState<Filter>('em_analise')
   const [programa, setPrograma] = useState<ProgramaFilter>(ALL)
   const [page, setPage] = useState(0)
-  const query = useQuery(usaRequestsQuery(filter === ALL ? undefined : filter, programa === ALL ? undefined : programa, page))
+  const query = useQuery(overseasRequestsQuery(filter === ALL ? undefined : filter, programa === ALL ? undefined : programa, page))
 
   const counts = query.data?.por_status
   const filterOptions = [
@@ -114,7 +120,7 @@ export function UsaRequestsScreen({ nav }: { nav: ReactNode }) {
       title="Solicitações de intercâmbio"
       nav={nav}
       notice={null}
-      offlineText={USA_OFFLINE_TEXT}
+      offlineText={OVERSEAS_OFFLINE_TEXT}
       query={query}
       filter={{ options: filterOptions, value: filter, onChange: setFilter }}
       moreFilters={
@@ -138,7 +144,7 @@ export function UsaRequestsScreen({ nav }: { nav: ReactNode }) {
       emptyText={filter === ALL ? 'Nenhuma solicitação de intercâmbio recebida ainda.' : `Nenhuma solicitação${where}.`}
       pastLastPageText="Nenhuma solicitação nesta página."
       pagerLabel="Páginas de solicitações"
-      pageSize={USA_PAGE_SIZE}
+      pageSize={OVERSEAS_PAGE_SIZE}
       head={(data) => (
         <p className="mp-hint">
           {data.total === 1 ? '1 solicitação' : `${data.total} solicitações`}
@@ -146,7 +152,7 @@ export function UsaRequestsScreen({ nav }: { nav: ReactNode }) {
         </p>
       )}
       action={(request) => (
-        <Link {...panelLink('intercambio', request.id)} className="ui-button ui-button--secondary">
+        <Link to="/manager-panel/intercambio/{-$id}" params={{ id: String(request.id) }} className="ui-button ui-button--secondary">
           Analisar
           <span className="u-visually-hidden"> a solicitação de {alunoNome(request)}</span>
         </Link>
@@ -225,7 +231,7 @@ function DocumentoItem({ request, documento }: { request: KnnUsaRequestGestao; d
     setBusy(kind)
     setError(null)
     try {
-      const blob = await usaDocument(request.id, documento.id)
+      const blob = await overseasDocument(request.id, documento.id)
       if (tab) tab.show(blob, documento.nome)
       else saveBlob(blob, documento.nome)
     } catch (caught) {
@@ -284,7 +290,7 @@ function Historico({ request }: { request: KnnUsaRequestGestao }) {
 const tiposDa = (request: KnnUsaRequestGestao): TipoDocumentoUsa[] =>
   request.menor ? ['passaporte', 'autorizacao_viagem'] : ['passaporte']
 
-type Pending = { kind: UsaMove['kind']; request: KnnUsaRequestGestao }
+type Pending = { kind: OverseasMove['kind']; request: KnnUsaRequestGestao }
 
 const MOTIVO_MAX = 500
 
@@ -378,7 +384,7 @@ function MoveFields({
   )
 }
 
-const DIALOG: Record<UsaMove['kind'], { title: (nome: string) => string; confirm: string; danger: boolean }> = {
+const DIALOG: Record<OverseasMove['kind'], { title: (nome: string) => string; confirm: string; danger: boolean }> = {
   aprovar: { title: (nome) => `Aprovar a solicitação de ${nome}?`, confirm: 'Aprovar', danger: false },
   pedirDocumentos: { title: (nome) => `Pedir documentos de novo a ${nome}?`, confirm: 'Pedir documentos', danger: false },
   cancelar: { title: (nome) => `Cancelar a solicitação de ${nome}?`, confirm: 'Cancelar solicitação', danger: true },
@@ -402,16 +408,16 @@ function issueAt(issues: readonly v.BaseIssue<unknown>[], key: string): string |
 }
 
 /** /manager-panel/intercambio/{id}: one request to review. */
-export function UsaRequestScreen({ id, nav }: { id: number; nav: ReactNode }) {
+export function OverseasRequestScreen({ id, nav }: { id: number; nav: ReactNode }) {
   const online = useOnlineStatus()
-  const query = useQuery(usaRequestQuery(id))
-  const move = useUsaMove()
+  const query = useQuery(overseasRequestQuery(id))
+  const move = useOverseasMove()
   const { pending, notice, setNotice, ask, dialog } = useConfirmedMove<Pending>()
   const fields = useMoveFields()
   const tiposRef = useRef<HTMLInputElement | null>(null)
   const motivoRef = useRef<HTMLTextAreaElement | null>(null)
 
-  const start = (kind: UsaMove['kind'], request: KnnUsaRequestGestao) => {
+  const start = (kind: OverseasMove['kind'], request: KnnUsaRequestGestao) => {
     const open = ask({ kind, request })
     return (event: { currentTarget: HTMLElement }) => {
       fields.reset()
@@ -420,7 +426,7 @@ export function UsaRequestScreen({ id, nav }: { id: number; nav: ReactNode }) {
   }
 
   /** The move as the API takes it, or null with the fields' messages (focus on the first). */
-  function moveOf({ kind, request }: Pending): UsaMove | null {
+  function moveOf({ kind, request }: Pending): OverseasMove | null {
     const de = request.status
     if (kind === 'aprovar') return { kind, id: request.id, de }
     const parsed =
@@ -444,10 +450,10 @@ export function UsaRequestScreen({ id, nav }: { id: number; nav: ReactNode }) {
       <h1 className="page__title">Solicitação de intercâmbio nº {id}</h1>
       {nav}
       <p>
-        <Link {...panelLink('intercambio')}>Voltar às solicitações</Link>
+        <Link to="/manager-panel/intercambio/{-$id}">Voltar às solicitações</Link>
       </p>
-      <MoveNotices notice={notice} loaded={query.data !== undefined} offlineText={USA_OFFLINE_TEXT} />
-      <PanelQuery query={query} skeleton={requestSkeleton} offlineText={USA_OFFLINE_TEXT}>
+      <MoveNotices notice={notice} loaded={query.data !== undefined} offlineText={OVERSEAS_OFFLINE_TEXT} />
+      <PanelQuery query={query} skeleton={requestSkeleton} offlineText={OVERSEAS_OFFLINE_TEXT}>
         {(request) => {
           const can = {
             aprovar: podeTransicionar('aprovar', request.status),
@@ -564,9 +570,4 @@ const NEXT_STEP: Record<StatusRequestUsa, string> = {
   aprovado: 'Aprovada: aguardando o pagamento do aluno.',
   pago: 'Paga: nada mais a decidir.',
   cancelado: 'Cancelada: nada mais a decidir.',
-}
-
-/** The panel's intercâmbio screens, a chunk of their own: the list, or one request. */
-export default function UsaReview({ id, nav }: { id: number | undefined; nav: ReactNode }) {
-  return id === undefined ? <UsaRequestsScreen nav={nav} /> : <UsaRequestScreen key={id} id={id} nav={nav} />
 }

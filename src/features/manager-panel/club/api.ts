@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type * as v from 'valibot'
-import { api } from '../../lib/api.ts'
-import { clubEndpoints } from '../../contract/endpoints/club.ts'
-import type { IndicacaoStatus, PedidoRecompensaStatus, RecompensaBody, RecompensaEditBody } from '../../contract/schemas/club.ts'
+import { api } from '../../../lib/api.ts'
+import { clubEndpoints } from '../../../contract/endpoints/club.ts'
+import type { IndicacaoStatus, PedidoRecompensaStatus, RecompensaBody, RecompensaEditBody } from '../../../contract/schemas/club.ts'
 
 /**
  * The managers' KNN Club (issue 13, D24, D25, D31): referral leads, reward
