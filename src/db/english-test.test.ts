@@ -1,26 +1,14 @@
 import 'fake-indexeddb/auto'
-import Dexie from 'dexie'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { EnglishTestEstado, TentativaEnglishTest } from '../contract/schemas/english-test.ts'
 import { PortalDb } from './database.ts'
+import { freshDatabases } from './fresh-databases.fixture.ts'
 import { confirmAnswers, dropAnswers, keepAnswer, pendingAnswers, storeEnglishTest, storeTentativa } from './english-test.ts'
 import { claimLocalData, wipeLocalData } from './sync.ts'
 
 /** The level test's device tables: a choice is forgotten only once the server saved that same choice. */
 
-let counter = 0
-const dbs: PortalDb[] = []
-function freshDb(): PortalDb {
-  const db = new PortalDb(`english-test-${++counter}`)
-  dbs.push(db)
-  return db
-}
-afterEach(async () => {
-  for (const db of dbs.splice(0)) {
-    db.close()
-    await Dexie.delete(db.name)
-  }
-})
+const freshDb = freshDatabases('english-test', (name) => new PortalDb(name))
 
 const tentativa: TentativaEnglishTest = {
   id: 7,

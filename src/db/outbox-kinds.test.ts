@@ -1,19 +1,11 @@
 import 'fake-indexeddb/auto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { freshDatabases } from './fresh-databases.fixture.ts'
 import { CAMPAIGN_CODE_KIND, campaignCodeContextOf, campaignCodeReceiptOf } from './outbox-kinds.ts'
 import { confirm, enqueue, OutboxDb, take } from './outbox.ts'
 import { drain, outcomeOf, requestOf } from './outbox-send.ts'
 
-const dbs: OutboxDb[] = []
-afterEach(async () => {
-  for (const db of dbs.splice(0)) await db.delete()
-})
-
-function freshDb(): OutboxDb {
-  const db = new OutboxDb(`outbox-kinds-test-${dbs.length}-${Math.random()}`)
-  dbs.push(db)
-  return db
-}
+const freshDb = freshDatabases('outbox-kinds-test', (name) => new OutboxDb(name))
 
 const receipt = {
   codigo: 'KNNMUNDO-EVENTO',

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   backoffMs,
   cancel,
@@ -25,18 +25,10 @@ import {
   type OutboxItem,
 } from './outbox.ts'
 import { drain, NETWORK_ERROR, outcomeOf, requestOf, SEND_CONCURRENCY, type SendOutcome } from './outbox-send.ts'
+import { freshDatabases } from './fresh-databases.fixture.ts'
 import { ACTIVITY_FILE_KIND } from './outbox-kinds.ts'
 
-let count = 0
-const dbs: OutboxDb[] = []
-function freshDb(): OutboxDb {
-  const db = new OutboxDb(`outbox-test-${++count}`)
-  dbs.push(db)
-  return db
-}
-afterEach(async () => {
-  await Promise.all(dbs.splice(0).map((db) => db.delete()))
-})
+const freshDb = freshDatabases('outbox-test', (name) => new OutboxDb(name))
 
 const T0 = 1_800_000_000_000
 function input(overrides: Partial<Extract<EnqueueInput, { file: Blob }>> = {}): EnqueueInput {

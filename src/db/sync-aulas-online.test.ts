@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto'
-import Dexie from 'dexie'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AulaOnline } from '../contract/schemas/aula-online.ts'
 import { PortalDb } from './database.ts'
+import { freshDatabases } from './fresh-databases.fixture.ts'
 import { claimLocalData, storeAulaOnline, storeAulasOnline, wipeLocalData } from './sync.ts'
 
 /** The online classes kept in their sync row: stored whole, one updated by a join, wiped with the rest. */
@@ -22,15 +22,7 @@ const aula = (id: number, presenca_em: string | null = null): AulaOnline => ({
   presenca_em,
 })
 
-const names: string[] = []
-function freshDb() {
-  const db = new PortalDb(`aulas-online-${names.length}`)
-  names.push(db.name)
-  return db
-}
-afterEach(async () => {
-  for (const name of names.splice(0)) await Dexie.delete(name)
-})
+const freshDb = freshDatabases('aulas-online', (name) => new PortalDb(name))
 
 describe('online classes on the device', () => {
   it('stores the list with its time and ETag, and a join replaces only its class', async () => {

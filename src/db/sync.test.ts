@@ -5,6 +5,7 @@ import type { Financeiro } from '../contract/schemas/financeiro.ts'
 import type { Pedido } from '../contract/schemas/pedido.ts'
 import type { Turma } from '../contract/schemas/turma.ts'
 import { openLocalDb, PortalDb, type StoredNotas } from './database.ts'
+import { freshDatabases } from './fresh-databases.fixture.ts'
 import { etagHintsFor } from './sync-start.ts'
 import { MemoryStorage } from '../lib/memory-storage.fixture.ts'
 import {
@@ -80,16 +81,7 @@ const pedido: Pedido = {
   itens: [],
 }
 
-let names = 0
-const dbs: PortalDb[] = []
-function freshDb() {
-  const db = new PortalDb(`test-${++names}`)
-  dbs.push(db)
-  return db
-}
-afterEach(async () => {
-  for (const db of dbs.splice(0)) await db.delete()
-})
+const freshDb = freshDatabases('sync-test', (name) => new PortalDb(name))
 
 describe('local database (D15)', () => {
   it('replaces each entity set in one write, with its "updated at"', async () => {
@@ -150,8 +142,7 @@ describe('local database (D15)', () => {
         this.version(3).stores({ uploads: 'id' })
       }
     }
-    const db = new LaterDb(`test-${++names}`)
-    dbs.push(db)
+    const db = freshDb((name) => new LaterDb(name))
     await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
     await db.uploads.put({ id: 1, file: 'redacao.pdf' })
     await wipeLocalData(db)
@@ -182,15 +173,14 @@ describe('local database (D15)', () => {
   })
 
   it('upgrades a returning user’s version-1 database keeping the data', async () => {
-    const name = `test-${++names}`
+    const name = freshDb.newName()
     const v1 = new Dexie(name)
     v1.version(1).stores({ turmas: 'id, nome', notas: 'turma_id', parcelas: 'id, vencimento', pedidos: 'id, criado_em', syncState: 'key' })
     await v1.table('parcelas').bulkPut(financeiro.parcelas)
     await v1.table('syncState').put({ key: 'financeiro', updatedAt: 1, totais: financeiro.totais })
     v1.close()
 
-    const db = new PortalDb(name)
-    dbs.push(db)
+    const db = freshDb((given) => new PortalDb(given), name)
     await openLocalDb(db)
     expect(await db.parcelas.count()).toBe(2)
     // The index added in version 2 works on the old rows.
@@ -198,14 +188,13 @@ describe('local database (D15)', () => {
   })
 
   it('opens without an error when the device holds a database from a newer build (a rollback)', async () => {
-    const name = `test-${++names}`
+    const name = freshDb.newName()
     const future = new Dexie(name)
     future.version(99).stores({ turmas: 'id', somethingNew: 'id' })
     await future.table('turmas').put({ id: 1 })
     future.close()
 
-    const db = new PortalDb(name)
-    dbs.push(db)
+    const db = freshDb((given) => new PortalDb(given), name)
     await openLocalDb(db)
     // Dexie adopts the installed version and adds the tables it lacks: usable at once.
     expect(await db.turmas.count()).toBe(1)

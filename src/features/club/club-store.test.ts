@@ -2,11 +2,12 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import type { Extrato } from '../../contract/schemas/club.ts'
 import { openLocalDb, PortalDb } from '../../db/database.ts'
+import { freshDatabases } from '../../db/fresh-databases.fixture.ts'
 import { claimLocalData, storeClub, syncTicket, wipeLocalData } from '../../db/sync.ts'
 
-let count = 0
+const newDb = freshDatabases('club-store-test', (name) => new PortalDb(name))
 async function freshDb() {
-  const db = new PortalDb(`club-store-test-${++count}`)
+  const db = newDb()
   await openLocalDb(db)
   return db
 }
