@@ -243,7 +243,9 @@ function RewardForm({ reward }: { reward: Recompensa | null }) {
       {saved ? (
         <Alert tone="success" role="status">
           {reward ? `Alterações de "${saved.nome}" salvas.` : `Recompensa "${saved.nome}" criada.`}{' '}
-          <Link to="/manager-panel/recompensas/{-$id}">Ver o catálogo</Link>
+          <Link to="/manager-panel/recompensas/{-$id}" params={{ id: undefined }}>
+            Ver o catálogo
+          </Link>
         </Alert>
       ) : null}
       {!online ? <Alert tone="warning">{REWARDS_OFFLINE_TEXT}</Alert> : null}
@@ -251,7 +253,9 @@ function RewardForm({ reward }: { reward: Recompensa | null }) {
         <Button type="submit" disabled={!online} loading={save.isPending}>
           {reward ? 'Salvar alterações' : 'Criar recompensa'}
         </Button>
-        <Link to="/manager-panel/recompensas/{-$id}">Voltar ao catálogo</Link>
+        <Link to="/manager-panel/recompensas/{-$id}" params={{ id: undefined }}>
+          Voltar ao catálogo
+        </Link>
       </div>
     </form>
   )
@@ -278,7 +282,10 @@ export function RewardFormScreen({ id, nav }: { id: number | undefined; nav: Rea
                 <RewardForm key={reward.id} reward={reward} />
               ) : (
                 <Alert tone="error">
-                  Recompensa não encontrada. <Link to="/manager-panel/recompensas/{-$id}">Ver o catálogo</Link>
+                  Recompensa não encontrada.{' '}
+                  <Link to="/manager-panel/recompensas/{-$id}" params={{ id: undefined }}>
+                    Ver o catálogo
+                  </Link>
                 </Alert>
               )
             }}

@@ -450,7 +450,9 @@ export function OverseasRequestScreen({ id, nav }: { id: number; nav: ReactNode 
       <h1 className="page__title">Solicitação de intercâmbio nº {id}</h1>
       {nav}
       <p>
-        <Link to="/manager-panel/intercambio/{-$id}">Voltar às solicitações</Link>
+        <Link to="/manager-panel/intercambio/{-$id}" params={{ id: undefined }}>
+          Voltar às solicitações
+        </Link>
       </p>
       <MoveNotices notice={notice} loaded={query.data !== undefined} offlineText={OVERSEAS_OFFLINE_TEXT} />
       <PanelQuery query={query} skeleton={requestSkeleton} offlineText={OVERSEAS_OFFLINE_TEXT}>
