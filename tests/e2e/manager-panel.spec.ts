@@ -78,12 +78,24 @@ test('a manager composes to a class, sends, and follows the history', async ({ p
   await expect(page.getByText('Concluído').first()).toBeVisible()
   await expectNoAxeViolations(page)
 
-  // The base page lists it with its counts; the history link leads back here.
+  // The base page lists it with its counts; the history link leads back here. The panel's
+  // "Histórico" is the list, whatever sending was open (the link names no id).
   await page.getByRole('link', { name: 'Histórico', exact: true }).click()
+  await expect(page).toHaveURL(/\/manager-panel\/history$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Histórico de notificações' })).toBeFocused()
   const row = page.getByTestId('sending-row').filter({ hasText: title })
   await expect(row).toContainText('Concluído')
   await row.getByRole('link', { name: title }).click()
   await expect(page).toHaveURL(new RegExp(`/manager-panel/history/${sendingId}$`))
+})
+
+test('an address the panel does not have goes to the start, as any unknown address (SPEC §2)', async ({ page }) => {
+  await startSignedIn(page, 'manager')
+  await page.goto('/manager-panel/outra/1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  // An unreadable id is none: the history's list.
+  await page.goto('/manager-panel/history/abc')
+  await expect(page.getByRole('heading', { level: 1, name: 'Histórico de notificações' })).toBeVisible()
 })
 
 test('a draft is edited, then deleted after a confirmation', async ({ page }) => {
@@ -100,6 +112,13 @@ test('a draft is edited, then deleted after a confirmation', async ({ page }) =>
   await page.getByRole('button', { name: 'Salvar rascunho' }).click()
   await expect(page.getByText('Rascunho salvo.')).toBeVisible()
   await page.reload()
+  await expect(page.getByLabel('Texto')).toHaveValue('Segunda versão.')
+  // "Nova notificação" from a draft opens an empty form, and the draft is still there.
+  const draftUrl = page.url()
+  await page.getByRole('link', { name: 'Nova notificação' }).click()
+  await expect(page).toHaveURL(/\/manager-panel\/create$/)
+  await expect(page.getByLabel('Título')).toHaveValue('')
+  await page.goto(draftUrl)
   await expect(page.getByLabel('Texto')).toHaveValue('Segunda versão.')
   await page.getByRole('button', { name: 'Excluir rascunho' }).click()
   await page.getByRole('group', { name: 'Confirmar exclusão' }).getByRole('button', { name: 'Excluir' }).click()
