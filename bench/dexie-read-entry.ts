@@ -4,7 +4,7 @@
 import type { Parcela } from '../src/contract/schemas/financeiro.ts'
 import type { Avaliacao, Turma } from '../src/contract/schemas/turma.ts'
 import { PortalDb, type StoredNotas } from '../src/db/database.ts'
-import { storeFinanceiro, storeTurmas } from '../src/db/sync.ts'
+import { storeFinancial, storeTurmas } from '../src/db/sync.ts'
 
 function fixtures() {
   const turmas: Turma[] = []
@@ -58,7 +58,7 @@ export async function run(repetitions = 30): Promise<{ turmasComNotasMs: number[
   await db.open()
   const { turmas, notas, parcelas } = fixtures()
   await storeTurmas(turmas, notas, { db })
-  await storeFinanceiro({ parcelas, totais: { pago: 0, aberto: 60 * 45100, vencido: 0 } }, { db })
+  await storeFinancial({ parcelas, totais: { pago: 0, aberto: 60 * 45100, vencido: 0 } }, { db })
   const turmasComNotasMs: number[] = []
   const parcelasMs: number[] = []
   for (let r = 0; r < repetitions; r++) {

@@ -14,7 +14,7 @@ import {
   markUnchanged,
   storeAtividades,
   storedEtags,
-  storeFinanceiro,
+  storeFinancial,
   storePedidos,
   storeTurmas,
   syncTicket,
@@ -92,7 +92,7 @@ describe('local database (D15)', () => {
     expect(await db.notas.count()).toBe(0)
     expect((await db.syncState.get('turmas'))?.updatedAt).toBe(2000)
 
-    await storeFinanceiro(financeiro, { db, now: 3000 })
+    await storeFinancial(financeiro, { db, now: 3000 })
     expect(await db.parcelas.where('status').equals('vencido').count()).toBe(1)
     expect((await db.syncState.get('financeiro'))?.totais).toEqual(financeiro.totais)
 
@@ -103,7 +103,7 @@ describe('local database (D15)', () => {
   it('logout wipes every table', async () => {
     const db = freshDb()
     await storeTurmas([turma], [notas], { db })
-    await storeFinanceiro(financeiro, { db })
+    await storeFinancial(financeiro, { db })
     await storePedidos([pedido], { db })
     await wipeLocalData(db)
     for (const table of db.tables) expect(await table.count()).toBe(0)
@@ -143,7 +143,7 @@ describe('local database (D15)', () => {
       }
     }
     const db = freshDb((name) => new LaterDb(name))
-    await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
+    await storeFinancial(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
     await db.uploads.put({ id: 1, file: 'redacao.pdf' })
     await wipeLocalData(db)
     expect(await db.uploads.count()).toBe(0)
@@ -198,7 +198,7 @@ describe('local database (D15)', () => {
     await openLocalDb(db)
     // Dexie adopts the installed version and adds the tables it lacks: usable at once.
     expect(await db.turmas.count()).toBe(1)
-    await storeFinanceiro(financeiro, { db })
+    await storeFinancial(financeiro, { db })
     expect(await db.parcelas.count()).toBe(2)
   })
 })
@@ -248,7 +248,7 @@ describe('conditional sync (issue 7: an unchanged entity costs a 304)', () => {
 
   it('stores the ETags with the entity; an unchanged re-sync keeps rows and ETags and moves "updated at"', async () => {
     const db = freshDb()
-    await storeFinanceiro(financeiro, { db, now: 1000, etags: { '/at-home/financeiro/': '"v1"' } })
+    await storeFinancial(financeiro, { db, now: 1000, etags: { '/at-home/financeiro/': '"v1"' } })
     expect(await storedEtags('financeiro', db)).toEqual({ '/at-home/financeiro/': '"v1"' })
     await markUnchanged('financeiro', { db, now: 5000 })
     const meta = await db.syncState.get('financeiro')
@@ -263,7 +263,7 @@ describe('ETag hints: a conditional request goes out before the database has loa
 
   it('a stored entity leaves its ETags as hints; an unchanged re-sync keeps them; a store without ETags drops its own', async () => {
     const db = freshDb()
-    await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
+    await storeFinancial(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
     await storePedidos([pedido], { db, etags: { '/pedidos/': '"p1"' } })
     expect(etagHintsFor('financeiro')).toEqual({ '/at-home/financeiro/': '"v1"' })
     await markUnchanged('financeiro', { db })
@@ -277,17 +277,17 @@ describe('ETag hints: a conditional request goes out before the database has loa
     const db = freshDb()
     const ticket = syncTicket()
     await wipeLocalData(db)
-    await storeFinanceiro(financeiro, { db, ticket, etags: { '/at-home/financeiro/': '"old"' } })
+    await storeFinancial(financeiro, { db, ticket, etags: { '/at-home/financeiro/': '"old"' } })
     expect(etagHintsFor('financeiro')).toEqual({})
 
     await claimLocalData(1, db)
-    await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
+    await storeFinancial(financeiro, { db, etags: { '/at-home/financeiro/': '"v1"' } })
     await claimLocalData(1, db)
     expect(etagHintsFor('financeiro')).toEqual({ '/at-home/financeiro/': '"v1"' })
     await claimLocalData(2, db)
     expect(etagHintsFor('financeiro')).toEqual({})
 
-    await storeFinanceiro(financeiro, { db, etags: { '/at-home/financeiro/': '"v2"' } })
+    await storeFinancial(financeiro, { db, etags: { '/at-home/financeiro/': '"v2"' } })
     await wipeLocalData(db)
     expect(etagHintsFor('financeiro')).toEqual({})
     expect(localStorage.getItem('portal-etag-hints')).toBeNull()

@@ -56,7 +56,7 @@ export async function storeTurmas(
   keepEtagHints('turmas', etags)
 }
 
-export async function storeFinanceiro(financeiro: Financeiro, { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
+export async function storeFinancial(financeiro: Financeiro, { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
   if (!(await mayWrite(ticket))) return
   await db.transaction('rw', [db.parcelas, db.syncState], async () => {
     await db.parcelas.clear()

@@ -29,4 +29,4 @@ export function forUser(db: Db, userId: number) {
   }
 }
 
-export type FinanceiroScope = ReturnType<typeof forUser>
+export type InstalmentScope = ReturnType<typeof forUser>

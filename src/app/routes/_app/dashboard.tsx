@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Welcome } from '../../../features/dashboard/components/welcome.tsx'
-import { financeiroQueryOptions } from '../../../features/financial/api/get-financeiro.ts'
+import { financialQueryOptions } from '../../../features/financial/api/get-financial.ts'
 import { NextInstalmentCard } from '../../../features/financial/components/next-instalment-card.tsx'
 import { turmasQueryOptions } from '../../../features/pedagogico/api/get-turmas.ts'
 import { LatestGradeCard, TodayClassCard } from '../../../features/pedagogico/components/dashboard-cards.tsx'
@@ -17,7 +17,7 @@ import type { Role } from '../../../contract/schemas/user.ts'
 
 const SOURCES = [
   { options: turmasQueryOptions, key: 'turmas' },
-  { options: financeiroQueryOptions, key: 'financeiro' },
+  { options: financialQueryOptions, key: 'financeiro' },
   { options: pedidosQueryOptions, key: 'pedidos' },
 ] as const
 

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { IdParam } from '../../../contract/schemas/common.ts'
-import { financeiroQueryOptions } from '../../../features/financial/api/get-financeiro.ts'
+import { financialQueryOptions } from '../../../features/financial/api/get-financial.ts'
 import { InstalmentPaymentScreen } from '../../../features/financial/components/instalment-payment-screen.tsx'
 import { PaymentMethods } from '../../../features/payment/payment-methods.tsx'
 import { loadPaymentTexts } from '../../../features/payment/texts.ts'
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_app/financial_/pagar/$id')({
   // their own, and the instalments' sync starts with the screen.
   loader: async ({ context, params }) => {
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/financial', replace: true })
-    void context.queryClient.prefetchQuery(financeiroQueryOptions)
+    void context.queryClient.prefetchQuery(financialQueryOptions)
     await loadPaymentTexts()
   },
   component: PaymentPage,

@@ -8,7 +8,7 @@ import { formatDate } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { PaymentSummary } from '../../../ui/payment-summary.tsx'
 import { textOrSkeleton } from '../../../ui/skeleton.tsx'
-import { financeiroQueryKey, useFinanceiro } from '../api/get-financeiro.ts'
+import { financialQueryKey, useFinancial } from '../api/get-financial.ts'
 
 /** What the payment is asked for: the instalment and its amount (the payment's own flow draws the rest). */
 export interface InstalmentToPay {
@@ -26,7 +26,7 @@ type PaymentSlot = (target: InstalmentToPay, onPaid: () => void) => ReactNode
  */
 export function InstalmentPaymentScreen({ parcelaId, payment }: { parcelaId: number; payment: PaymentSlot }) {
   const { t } = useTranslation('payment')
-  const data = useFinanceiro()
+  const data = useFinancial()
   return (
     <div className="page stack">
       <h1 className="page__title">{t('title')}</h1>
@@ -69,7 +69,7 @@ function Payment({ parcela, payment }: { parcela: Parcela; payment: PaymentSlot 
   const onPaid = useCallback(() => {
     setPaidHere(true)
     // The list re-syncs from the server: the instalment shows paid there and on the dashboard.
-    void queryClient.invalidateQueries({ queryKey: financeiroQueryKey })
+    void queryClient.invalidateQueries({ queryKey: financialQueryKey })
   }, [queryClient])
 
   if (parcela.status === 'pago' && !paidHere) {

@@ -5,14 +5,14 @@ import type { Financeiro } from '../../../contract/schemas/financeiro.ts'
 import { formatDate, formatMoney } from '../../../ui/format.ts'
 import { OfflineCard } from '../../../ui/offline-content.tsx'
 import { Summary } from '../../../ui/summary.tsx'
-import { useFinanceiro } from '../api/get-financeiro.ts'
+import { useFinancial } from '../api/get-financial.ts'
 
 const toPay = ({ parcelas }: Financeiro) => parcelas.filter((p) => p.status !== 'pago')
 
 /** Dashboard: what to pay next — an overdue instalment first, else the next open one. */
 export function NextInstalmentCard() {
   const { t } = useTranslation('financial')
-  const data = useFinanceiro()
+  const data = useFinancial()
   return (
     <OfflineCard
       title={t('cards.next')}

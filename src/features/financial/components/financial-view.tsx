@@ -7,17 +7,17 @@ import { daysBetween, formatDate, formatMoney, localIsoDate } from '../../../ui/
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { cx } from '../../../ui/class-names.ts'
 import { itemsOrPlaceholders, textOrSkeleton } from '../../../ui/skeleton.tsx'
-import { useFinanceiro } from '../api/get-financeiro.ts'
+import { useFinancial } from '../api/get-financial.ts'
 
 /** /financial: instalments (overdue first, then open by due date, then paid, newest first) with amount and status. */
-export function FinanceiroView() {
+export function FinancialView() {
   const { t } = useTranslation('financial')
-  const data = useFinanceiro()
+  const data = useFinancial()
   return (
     <div className="page">
       <h1 className="page__title">{t('title')}</h1>
-      <OfflineContent {...data} emptyText={t('empty')} isEmpty={(value) => value.parcelas.length === 0} skeleton={<FinanceiroLayout />}>
-        {(financeiro) => <FinanceiroLayout financeiro={financeiro} />}
+      <OfflineContent {...data} emptyText={t('empty')} isEmpty={(value) => value.parcelas.length === 0} skeleton={<FinancialLayout />}>
+        {(financeiro) => <FinancialLayout financeiro={financeiro} />}
       </OfflineContent>
     </div>
   )
@@ -30,7 +30,7 @@ const SKELETON_ROWS = 4
  * The totals and the instalments; without `financeiro`, the same layout with bars for the
  * texts (the loading skeleton): what replaces it has its size (issue 7).
  */
-function FinanceiroLayout({ financeiro }: { financeiro?: Financeiro }) {
+function FinancialLayout({ financeiro }: { financeiro?: Financeiro }) {
   const { t } = useTranslation('financial')
   const totais = financeiro?.totais
   return (

@@ -7,30 +7,30 @@ import type { Device } from '../../../db/local.ts'
 import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
-export const financeiroQueryKey = ['offline', 'financeiro'] as const
+export const financialQueryKey = ['offline', 'financeiro'] as const
 const PATH = financeiroEndpoints.financeiro.path
 
-async function readFinanceiro(db: PortalDb): Promise<LocalSnapshot<Financeiro> | null> {
+async function readFinancial(db: PortalDb): Promise<LocalSnapshot<Financeiro> | null> {
   const meta = await db.syncState.get('financeiro')
   if (!meta?.totais) return null
   return { value: { parcelas: sortInstalments(await db.parcelas.toArray()), totais: meta.totais }, updatedAt: meta.updatedAt }
 }
 
 /** Conditional (issue 7): an unchanged account costs a 304; the stored rows stay. */
-export async function syncFinanceiro(device: Device, show: (answer: Financeiro) => void): Promise<void> {
+export async function syncFinancial(device: Device, show: (answer: Financeiro) => void): Promise<void> {
   const ticket = syncTicket()
   const answer = await fetchConditional(
     (etag) => api.callConditional(financeiroEndpoints.financeiro, etag),
     etagHintsFor('financeiro')[PATH],
-    async () => (await readFinanceiro((await device).localDb))?.value,
+    async () => (await readFinancial((await device).localDb))?.value,
   )
   show(answer.value)
   const local = await device
   if (!answer.changed) return local.markUnchanged('financeiro', { ticket })
-  await local.storeFinanceiro(answer.value, { ticket, etags: answer.etag ? { [PATH]: answer.etag } : {} })
+  await local.storeFinancial(answer.value, { ticket, etags: answer.etag ? { [PATH]: answer.etag } : {} })
 }
 
-export const financeiroQueryOptions = offlineQueryOptions(financeiroQueryKey, syncFinanceiro)
+export const financialQueryOptions = offlineQueryOptions(financialQueryKey, syncFinancial)
 
 const STATUS_ORDER: Record<Parcela['status'], number> = { vencido: 0, aberto: 1, pago: 2 }
 
@@ -45,10 +45,10 @@ export function sortInstalments(parcelas: Parcela[]): Parcela[] {
 }
 
 /** Instalments (overdue, open, paid) and the server's totals, from the device. */
-export function useFinanceiro() {
+export function useFinancial() {
   return useOfflineData<Financeiro>({
-    options: financeiroQueryOptions,
-    read: readFinanceiro,
+    options: financialQueryOptions,
+    read: readFinancial,
     fromAnswer: (answer: Financeiro) => ({ parcelas: sortInstalments(answer.parcelas), totais: answer.totais }),
   })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Parcela } from '../../../contract/schemas/financeiro.ts'
-import { sortInstalments } from './get-financeiro.ts'
+import { sortInstalments } from './get-financial.ts'
 
 const parcela = (id: number, status: Parcela['status'], vencimento: string, pago_em: string | null = null): Parcela => ({
   id,
