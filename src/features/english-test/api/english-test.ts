@@ -17,15 +17,25 @@ export const englishTestQueryKey = ['offline', 'english-test'] as const
 export type FlushResult = 'sent' | 'nothing' | 'offline' | 'finished' | 'failed'
 
 let flushing: Promise<FlushResult> | null = null
+let next: Promise<FlushResult> | null = null
 
 /**
  * Sends every answer of the attempt the server has not confirmed, one call for all of them
  * (the server saves them idempotently: a resend changes nothing). One flush at a time; a
- * choice made while one travels goes in the next round. An attempt the server has finished
- * (409) can take no more answers: those are dropped, and counted for the result screen.
+ * call while one travels gets a round of its own after it: the one in flight may have left
+ * before the signal came back and end "offline", and "back online" asks only once. An attempt
+ * the server has finished (409) can take no more answers: those are dropped, and counted for
+ * the result screen.
  */
 export function flushAnswers(tentativaId: number): Promise<FlushResult> {
-  flushing ??= (async (): Promise<FlushResult> => {
+  if (flushing) {
+    next ??= flushing.then(() => {
+      next = null
+      return flushAnswers(tentativaId)
+    })
+    return next
+  }
+  flushing = (async (): Promise<FlushResult> => {
     const local = await loadLocalData()
     let result: FlushResult = 'nothing'
     for (;;) {
