@@ -71,6 +71,8 @@ interface RouteBudget {
 // ceilings +0.5 KiB where that tipped them over, and what a first visit loads until quiet
 // +0.5-1 KiB; each panel screen now loads only its own code, 29-34 KiB less on its first screen
 // and 26-31 KiB less until quiet.
+// Issue 39: a server failure's request id on the client's error and "Código do erro" in the
+// error states (src/ui/error-code.tsx), 0.2-0.3 KiB: +0.5 KiB where it tipped a ceiling.
 export const ROUTE_BUDGETS: RouteBudget[] = [
   // /login/main +0.5 KiB gzip: the entry's retry of the PWA dock's code; the goal (brotli) is still met.
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134, goalKib: 120, loaded: { kib: 184.5, files: 34 } },
@@ -88,7 +90,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/financial',
     routeFiles: ['_app.tsx', '_app/financial.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 163.5,
+    ceilingKib: 164,
     loaded: { kib: 251, files: 62 },
   },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
@@ -116,7 +118,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 165,
+    ceilingKib: 165.5,
     loaded: { kib: 257, files: 69 },
   },
   {
@@ -236,7 +238,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/cambio',
     routeFiles: ['_app.tsx', '_app/cambio.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 171,
+    ceilingKib: 171.5,
     loaded: { kib: 266.5, files: 76 },
   },
   // Issue 14: the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
@@ -244,7 +246,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/knn-abre-o-mundo',
     routeFiles: ['_app.tsx', '_app/knn-abre-o-mundo.tsx', '_app/knn-abre-o-mundo/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 168,
+    ceilingKib: 168.5,
     loaded: { kib: 263, files: 74 },
   },
   // Issue 14: the overseas programmes' page (the request form, its Select and the payment load on demand).

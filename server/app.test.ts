@@ -3,6 +3,7 @@ import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { testConfig } from './config.ts'
+import { NOT_READY } from './health.ts'
 import { createTestApp, createTestDatabase, loginRequest, testAppForFile } from './test/app.ts'
 import { SHELL_HEAD_SCRIPT } from '../src/contract/shell-head-script.ts'
 
@@ -26,7 +27,12 @@ describe('GET /healthz', () => {
       await db.close()
       const response = await app.inject({ method: 'GET', url: '/healthz' })
       expect(response.statusCode).toBe(503)
-      expect(response.json()).toEqual({ status: 'unavailable' })
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: false },
+        detail: NOT_READY,
+        request_id: response.headers['x-request-id'],
+      })
     } finally {
       await app.close()
     }
@@ -97,7 +103,7 @@ describe('error answers (D2)', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/api/v1/boom/' })
       expect(response.statusCode).toBe(500)
-      expect(response.json()).toEqual({ detail: 'Erro interno do servidor' })
+      expect(response.json()).toEqual({ detail: 'Erro interno do servidor', request_id: response.headers['x-request-id'] })
       expect(lines.join('')).toContain('password authentication failed')
     } finally {
       await app.close()

@@ -14,8 +14,8 @@ import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
 import { connectionOptions, connectionsPlugin, DEFAULT_TIMEOUTS, type ConnectionTimeouts } from './http/connections.ts'
 import { errorHandler, NOT_FOUND } from './http/errors.ts'
 import { loggerOptions } from './http/logging.ts'
+import { echoRequestId, requestIdOf } from './http/request-id.ts'
 import authPlugin from './plugins/auth.ts'
-import background from './plugins/background.ts'
 import compression from './plugins/compression.ts'
 import conditionalGet from './plugins/conditional-get.ts'
 import dbPlugin from './plugins/db.ts'
@@ -23,7 +23,7 @@ import fileStorage from './plugins/file-storage.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { seedDemoActivityFiles } from './areas/activities/seed.ts'
 import { seedKnnUsaFiles } from './areas/overseas-study/seed.ts'
-import mail from './plugins/mail.ts'
+import mail, { type MailPluginOptions } from './plugins/mail.ts'
 import orderDeadlines from './plugins/order-deadlines.ts'
 import payments, { type PaymentsPluginOptions } from './plugins/payments.ts'
 import push, { type PushPluginOptions } from './plugins/push.ts'
@@ -61,6 +61,8 @@ export interface BuildAppOptions {
   push?: PushPluginOptions
   /** Another card gateway than the sandbox (tests: one that counts its charges). */
   payments?: PaymentsPluginOptions
+  /** Other mail sender settings (tests: short retries). */
+  mail?: MailPluginOptions
 }
 
 /**
@@ -78,6 +80,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
+    // The request's id: a safe incoming X-Request-Id or a new UUID (server/http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // request.ip and request.protocol from X-Forwarded-* only behind the configured proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ...connectionOptions(timeouts),
@@ -95,6 +100,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('secrets', resolveSecrets(config))
   app.decorate('basePaths', { portal: PORTAL_BASE_PATH, drive: config.driveBasePath })
 
+  echoRequestId(app)
   app.setErrorHandler(handleError)
   app.setNotFoundHandler(notFoundHandler(app))
   app.addHook('onSend', async (request, reply) => {
@@ -117,8 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   await app.register(uploads)
   await app.register(fileSweeper)
-  await app.register(mail)
-  await app.register(background)
+  await app.register(mail, options.mail ?? {})
   await app.register(push, options.push ?? {})
   await app.register(payments, options.payments ?? {})
   await app.register(orderDeadlines)

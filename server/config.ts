@@ -195,6 +195,11 @@ const EnvSchema = v.object({
   PRODUCTION_URL: v.optional(httpUrl),
   STATIC_DIR: v.optional(v.string(), 'dist'),
   BODY_LIMIT_BYTES: v.optional(integer(1024, 1024 * ONE_MIB), String(ONE_MIB)),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while the process still serves, before it stops
+   * accepting: the load balancer's probe interval times its failure threshold (issue 39).
+   */
+  SHUTDOWN_DRAIN_MS: v.optional(integer(0, 120_000), '0'),
   SEED_DEMO: v.optional(booleanText, 'true'),
   LOG_LEVEL: v.optional(
     v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS, `deve ser um de ${LOG_LEVELS.join(', ')}`)),
@@ -208,6 +213,11 @@ const EnvSchema = v.object({
   /** Real e-mail (D10); without it mail goes to the outbox table (/dev/outbox). */
   SMTP_URL: v.optional(smtpUrl),
   MAIL_FROM: v.optional(mailAddress, 'nao-responda@example.com'),
+  /**
+   * How long a process holds an e-mail it is sending before another may take it (its process
+   * died): longer than a send may take (30 s socket timeout), short enough to lose little time.
+   */
+  MAIL_LEASE_SECONDS: v.optional(integer(2, 3600), '60'),
   PORTAL_PUBLIC_URLS: v.optional(publicUrls),
   /** Uploaded files in S3-compatible object storage instead of DATA_DIR/files (D4). */
   S3_BUCKET: v.optional(
@@ -374,6 +384,7 @@ function configSchema(cwd: string) {
       /** Absolute path of the Vite build; skipped when it does not exist. */
       staticDir: path.resolve(cwd, e.STATIC_DIR),
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       seedDemo: e.SEED_DEMO,
       logLevel: e.LOG_LEVEL,
       validateResponses: e.VALIDATE_RESPONSES,
@@ -384,6 +395,7 @@ function configSchema(cwd: string) {
       /** null → the outbox table (D10). Holds a password: never logged. */
       smtpUrl: e.SMTP_URL ?? null,
       mailFrom: e.MAIL_FROM,
+      mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
       /** Origins for links in e-mails; null → http://localhost:PORT and phenom.localhost (the local demo). */
       portalPublicUrls: e.PORTAL_PUBLIC_URLS ?? null,
       /** Extra push-service hosts (`host` or `host:port`) besides the browsers' own. */

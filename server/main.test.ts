@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { RECOVERY_REQUESTED } from './areas/auth/password-recovery-routes.ts'
+import { startSmtpStandIn } from './test/stand-ins/smtp.ts'
 
 /**
  * server/main.ts as a real process on loopback with a temp DATA_DIR (issue 8 F5 and the
@@ -43,10 +45,14 @@ function start(env: Record<string, string>): { child: ChildProcess; exited: Serv
   return { child, exited, output: () => out, stderr: () => err }
 }
 
-async function startServer(): Promise<Server> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-main-'))
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-  const server = start({ DATA_DIR: dataDir })
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  let dataDir = env.DATA_DIR
+  if (!dataDir) {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-main-'))
+    const made = dataDir
+    cleanups.push(() => rm(made, { recursive: true, force: true }))
+  }
+  const server = start({ ...env, DATA_DIR: dataDir })
   const deadline = Date.now() + 90_000
   while (Date.now() < deadline) {
     const match = /Portal em http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())
@@ -152,5 +158,58 @@ describe('production without PORTAL_PUBLIC_URLS (issue 36)', () => {
     expect(code).toBe(1)
     expect(server.stderr()).toMatch(/^Configuração inválida: PORTAL_PUBLIC_URLS é obrigatória com NODE_ENV=production/)
     expect(server.output()).not.toContain('Portal em')
+  })
+})
+
+/** Resolves once `done` holds, checking every 50 ms, or fails after `ms`. */
+async function eventually(done: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+function post(port: number, url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, path: url, method: 'POST' }, (response) => {
+      let body = ''
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+describe('an e-mail outlives its process (issue 39)', () => {
+  it('killed between the request and the send, the next process on the same data sends it, once', { timeout: 240_000 }, async () => {
+    const smtp = await startSmtpStandIn()
+    cleanups.push(() => smtp.close())
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-main-'))
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+    const env = { DATA_DIR: dataDir, SEED_DEMO: 'true', SMTP_URL: smtp.url, MAIL_LEASE_SECONDS: '2' }
+    const email = 'aluno@example.com'
+
+    // The mail server takes the message in and does not answer: the process is mid-send.
+    smtp.hold()
+    const first = await startServer(env)
+    const answer = await post(first.port, `/api/v1/login/recover-password/?email=${encodeURIComponent(email)}`)
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([200, { detail: RECOVERY_REQUESTED }])
+    await eventually(() => smtp.held === 1, 30_000, 'the first process to start sending')
+    first.child.kill('SIGKILL')
+    await first.exited
+    // What it was sending never got "250 OK": the server never delivered it.
+    smtp.release()
+    expect(smtp.received).toEqual([])
+
+    const second = await startServer(env)
+    await eventually(() => smtp.received.length > 0, 60_000, 'the second process to send the mail')
+    // Nothing more comes: once, not once per process.
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    expect(smtp.received.map((mail) => mail.envelope.to)).toEqual([[email]])
+    expect(smtp.received[0]!.text).toMatch(/recover-password\?token=[A-Za-z0-9_-]{43}/)
+    second.child.kill('SIGTERM')
+    expect((await second.exited).code).toBe(0)
   })
 })

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     await app.close().catch(() => {})
     throw error
   }
-  installShutdown(app)
+  installShutdown(app, config.shutdownDrainMs)
 
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   if (config.seedDemo && !config.production) console.log(`Livros sem dono (QR codes): http://${host}:${port}/dev/books`)
 }
 
-function installShutdown(app: FastifyInstance): void {
+function installShutdown(app: FastifyInstance, drainMs: number): void {
   let closing = false
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) {
@@ -60,30 +60,39 @@ function installShutdown(app: FastifyInstance): void {
       process.exit(1)
     }
     closing = true
-    app.log.info({ signal }, 'shutting down')
-    // Idle keep-alive sockets close at once and answers in flight carry `Connection: close`
-    // (server/http/connections.ts); whatever is still open after the grace is cut.
-    setTimeout(() => {
-      app.log.warn('shutdown grace over; closing the remaining connections')
-      app.server.closeAllConnections()
-    }, SHUTDOWN_GRACE_MS).unref()
-    setTimeout(() => {
-      app.log.error('shutdown timed out; exiting')
-      process.exit(1)
-    }, SHUTDOWN_TIMEOUT_MS).unref()
-    app.close().then(
-      () => {
-        app.log.info('closed')
-        process.exit(0)
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown')
-        process.exit(1)
-      },
-    )
+    // Readiness flips first: the load balancer stops sending while this process still
+    // answers what it already sent (SHUTDOWN_DRAIN_MS), then the server closes.
+    app.startDraining()
+    app.log.info({ signal, drainMs }, 'shutting down')
+    if (drainMs > 0) setTimeout(() => close(app), drainMs)
+    else close(app)
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+/** Stops accepting, lets in-flight requests finish and closes the database (F5). */
+function close(app: FastifyInstance): void {
+  // Idle keep-alive sockets close at once and answers in flight carry `Connection: close`
+  // (server/http/connections.ts); whatever is still open after the grace is cut.
+  setTimeout(() => {
+    app.log.warn('shutdown grace over; closing the remaining connections')
+    app.server.closeAllConnections()
+  }, SHUTDOWN_GRACE_MS).unref()
+  setTimeout(() => {
+    app.log.error('shutdown timed out; exiting')
+    process.exit(1)
+  }, SHUTDOWN_TIMEOUT_MS).unref()
+  app.close().then(
+    () => {
+      app.log.info('closed')
+      process.exit(0)
+    },
+    (error: unknown) => {
+      app.log.error({ err: error }, 'error during shutdown')
+      process.exit(1)
+    },
+  )
 }
 
 main().catch((error: unknown) => {

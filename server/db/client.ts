@@ -10,6 +10,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import pg from 'pg'
 import { installPgliteTemplate, readPgliteTemplate } from './pglite-template.ts'
 import * as schema from './schema.ts'
@@ -29,6 +30,8 @@ export interface Database {
   migrate(): Promise<void>
   /** true when the database answers `select 1` in time (GET /healthz). */
   ping(timeoutMs?: number): Promise<boolean>
+  /** How many committed migrations the database has not applied (GET /readyz: 0 to be ready). */
+  pendingMigrations(): Promise<number>
   close(): Promise<void>
 }
 
@@ -58,6 +61,17 @@ async function answers(query: (sql: string) => Promise<unknown>, timeoutMs: numb
   } catch {
     return false
   }
+}
+
+/** The committed migrations, read once: drizzle applies those newer than the last it recorded. */
+let committedMigrations: readonly { folderMillis: number }[] | undefined
+
+/** Committed migrations newer than the last one the database recorded (drizzle's own rule). */
+async function pendingMigrations(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  committedMigrations ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER })
+  const { rows } = await query('select max(created_at) as last from drizzle.__drizzle_migrations')
+  const last = Number((rows[0] as { last: string | number | null } | undefined)?.last ?? 0)
+  return committedMigrations.filter((migration) => migration.folderMillis > last).length
 }
 
 export interface PgliteOptions {
@@ -118,6 +132,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     orm,
     migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: (timeoutMs = 2000) => answers((sql) => client.query(sql), timeoutMs),
+    pendingMigrations: () => pendingMigrations((sql) => client.query(sql)),
     async close() {
       if (closed) return
       closed = true
@@ -204,6 +219,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       }
     },
     ping: (timeoutMs = 2000) => answers((sql) => pool.query(sql), timeoutMs),
+    pendingMigrations: () => pendingMigrations((sql) => pool.query(sql)),
     async close() {
       if (closed) return
       closed = true

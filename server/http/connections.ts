@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { errorBody } from './errors.ts'
 
 /**
  * How long a client may take (issue 8 F4, F5). Slow clients are cut off within seconds:
@@ -88,7 +89,11 @@ export const connectionsPlugin = fp<{ timeouts: ConnectionTimeouts }>(
 
     app.addHook('onRequest', async (request, reply) => {
       if (closing) {
-        return reply.code(503).header('Connection', 'close').header('Retry-After', '1').send({ detail: SHUTTING_DOWN })
+        return reply
+          .code(503)
+          .header('Connection', 'close')
+          .header('Retry-After', '1')
+          .send(errorBody(503, SHUTTING_DOWN, request))
       }
       const raw = request.raw
       const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0

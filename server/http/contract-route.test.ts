@@ -92,7 +92,7 @@ describe('contractRoute', () => {
     const app = await appWith((id) => ({ id: String(id), name: 'x' }))
     const response = await app.inject({ method: 'GET', url: '/api/v1/test/items/7/' })
     expect(response.statusCode).toBe(500)
-    expect(response.json()).toEqual({ detail: 'Erro interno do servidor' })
+    expect(response.json()).toEqual({ detail: 'Erro interno do servidor', request_id: response.headers['x-request-id'] })
     expect(lines.join('')).toContain('response does not match the contract')
     await app.close()
   })

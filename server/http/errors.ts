@@ -68,6 +68,14 @@ function frameworkError(error: FastifyError, bodyLimit: number): HttpError | nul
   }
 }
 
+/**
+ * An error's body: `{detail}`, and on a 5xx the request's id too, so the student can quote
+ * the "Código do erro" the app shows and staff find the request in the logs.
+ */
+export function errorBody(status: number, detail: HttpError['detail'], request: FastifyRequest) {
+  return status >= 500 ? { detail, request_id: request.id } : { detail }
+}
+
 export function errorHandler(bodyLimit: number) {
   return function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
     const code = error instanceof HttpError ? undefined : error.code
@@ -75,12 +83,15 @@ export function errorHandler(bodyLimit: number) {
     if (known) {
       // Expected outcomes: log the status only; messages may echo user input.
       request.log.debug({ statusCode: known.statusCode, code }, 'request rejected')
-      return reply.code(known.statusCode).headers(known.headers).send({ detail: known.detail })
+      return reply
+        .code(known.statusCode)
+        .headers(known.headers)
+        .send(errorBody(known.statusCode, known.detail, request))
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error')
-      return reply.code(500).send({ detail: INTERNAL_ERROR })
+      return reply.code(500).send(errorBody(500, INTERNAL_ERROR, request))
     }
     // Another 4xx raised by a plugin: its status stands, its wording is generic.
     request.log.debug({ statusCode: status, code }, 'request rejected')

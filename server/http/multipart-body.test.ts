@@ -7,7 +7,7 @@ import { ApiError, createApiClient } from '../../src/lib/client.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { localDiskStorage } from '../storage/local-disk.ts'
 import { createAccount, OWNED_FACTORIES } from '../test/accounts.ts'
-import { createTestApp, type TestApp } from '../test/app.ts'
+import { createTestApp, injectFetch, type TestApp } from '../test/app.ts'
 import { BOUNDARY, filesOnDisk, MULTIPART_TYPE, multipartPayload, sampleFile, type PartBody } from '../test/multipart.ts'
 import { registerUploadTestRoutes, uploadTestContract } from '../test/upload-endpoint.ts'
 import { MALFORMED_MULTIPART, NOT_MULTIPART } from './multipart-body.ts'
@@ -116,17 +116,7 @@ describe('a multipart endpoint', () => {
       driveBaseUrl: () => '/drive/api/v1',
       getToken: () => who.token,
       // The client's request as the browser would send it, answered by the app.
-      fetch: async (input, init) => {
-        const request = new Request(new URL(String(input), 'http://localhost'), init)
-        const answer = await t.app.inject({
-          method: request.method as 'POST',
-          url: new URL(request.url).pathname,
-          headers: Object.fromEntries(request.headers),
-          payload: Buffer.from(await request.arrayBuffer()),
-        })
-        const headers = Object.entries(answer.headers).map(([name, value]) => [name, String(value)] as [string, string])
-        return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers })
-      },
+      fetch: injectFetch(t.app),
     })
     const pdfFile = (size: number) => new File([sampleFile('application/pdf', size)], 'cliente.pdf', { type: 'application/pdf' })
     const note = new File(['nota do cliente'], 'nota.txt', { type: 'text/plain' })
@@ -402,7 +392,7 @@ describe('a multipart endpoint whose storage fails', () => {
         headers: { authorization: `Bearer ${account.token}`, 'content-type': MULTIPART_TYPE },
       })
       expect(response.statusCode).toBe(500)
-      expect(response.json()).toEqual({ detail: 'Erro interno do servidor' })
+      expect(response.json()).toEqual({ detail: 'Erro interno do servidor', request_id: response.headers['x-request-id'] })
       expect(await filesOnDisk(root)).toEqual([])
     } finally {
       await failing.close()

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from './outbox-schema.ts'
+import { mailQueue } from './queue-schema.ts'
 import { RECOVERY_REQUESTED } from '../areas/auth/password-recovery-routes.ts'
 import { createAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../test/app.ts'
@@ -27,7 +29,7 @@ describe('e-mail through SMTP (SMTP_URL)', () => {
       headers: { host: 'phenom.localhost:8080' },
     })
     expect(response.json()).toEqual({ detail: RECOVERY_REQUESTED })
-    await t.app.background.idle()
+    await t.app.mail.drain()
 
     const mail = smtp.received.find((received) => received.envelope.to.includes(user.email))
     expect(mail).toBeDefined()
@@ -46,12 +48,12 @@ describe('e-mail through SMTP (SMTP_URL)', () => {
     const user = await createAccount(t.app, t.db)
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/users/send-email-verification/', headers: bearer(user.token) })
     expect(response.statusCode).toBe(200)
-    await t.app.background.idle()
+    await t.app.mail.drain()
     const mail = smtp.received.find((received) => received.envelope.to.includes(user.email))
     expect(mail?.subject).toBe('Confirme seu e-mail · KNN Idiomas')
   })
 
-  it('with the wrong SMTP password the answer is unchanged and the failure is logged, without the link', async () => {
+  it('with the wrong SMTP password the answer is unchanged, the mail waits for a retry and the failure is logged without the link', async () => {
     const lines: string[] = []
     const wrong = await createTestApp(
       { smtpUrl: smtp.url.replace('segredo-smtp', 'senha-errada'), logLevel: 'info' },
@@ -65,15 +67,18 @@ describe('e-mail through SMTP (SMTP_URL)', () => {
         url: `/api/v1/login/recover-password/?email=${encodeURIComponent(user.email)}`,
       })
       expect(response.json()).toEqual({ detail: RECOVERY_REQUESTED })
-      await wrong.app.background.idle()
+      await wrong.app.mail.drain()
       expect(smtp.refusedLogins).toBeGreaterThan(before)
       expect(smtp.received.some((received) => received.envelope.to.includes(user.email))).toBe(false)
-      const failure = lines
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
-        .find((entry) => entry.msg === 'background task failed')
-      expect(failure).toMatchObject({ task: 'password recovery mail' })
+      // The mail is kept for its next attempt, with what the server said.
+      const [queued] = await wrong.db.orm.select().from(mailQueue).where(eq(mailQueue.recipient, user.email))
+      expect(queued).toMatchObject({ status: 'pending', attempts: 1, lastError: 'EAUTH · SMTP 535' })
+      expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now())
+      const failure = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.msg === 'mail attempt failed')
+      expect(failure).toMatchObject({ transport: 'smtp', attempts: 1, code: 'EAUTH' })
       const logged = lines.join('\n')
       expect(logged).not.toMatch(/token=[A-Za-z0-9_-]{43}/)
+      expect(logged).not.toContain(user.email)
       expect(logged).not.toContain('segredo-smtp')
       expect(logged).not.toContain('senha-errada')
     } finally {

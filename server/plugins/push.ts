@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import fp from 'fastify-plugin'
 import { webPushService, type PushService } from '../areas/push/push-service.ts'
 import { DEFAULT_SENDER_SETTINGS, sendDue, startDueSendings, type SenderSettings } from '../areas/push/sender.ts'
+import { workerLoop } from './worker-loop.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,51 +42,19 @@ export default fp<PushPluginOptions>(
         subject: app.config.vapidSubject,
         ca: app.config.pushServiceCaFile ? readFileSync(app.config.pushServiceCaFile, 'utf8') : null,
       })
-    const pollMs = options.pollMs ?? 1000
-    let stopped = false
-    let timer: NodeJS.Timeout | undefined
-    let round: Promise<void> = Promise.resolve()
-    let again = false
-
-    async function runRounds(): Promise<void> {
-      do {
-        again = false
+    const loop = workerLoop({
+      pollMs: options.pollMs ?? 1000,
+      async round(stopped) {
         await startDueSendings(app.db.orm)
-        while (!stopped && (await sendDue(app.db.orm, service, settings)) === settings.batchSize);
-      } while (again && !stopped)
-    }
-
-    /** One loop at a time: a wake during a round asks for another round after it. */
-    function kick(): Promise<void> {
-      if (stopped) return round
-      clearTimeout(timer)
-      round = round
-        .then(runRounds)
-        .catch((error: unknown) => app.log.error({ err: error }, 'push sending round failed'))
-        .finally(() => {
-          if (!stopped) timer = setTimeout(() => void kick(), pollMs)
-        })
-      return round
-    }
-
-    app.decorate('push', {
-      service,
-      settings,
-      wake() {
-        again = true
-        void kick()
+        while (!stopped() && (await sendDue(app.db.orm, service, settings)) === settings.batchSize);
       },
-      async drain() {
-        await kick()
-      },
-    } satisfies PushSending)
-    app.addHook('onReady', async () => {
-      void kick()
+      onError: (error) => app.log.error({ err: error }, 'push sending round failed'),
     })
+
+    app.decorate('push', { service, settings, wake: loop.wake, drain: loop.drain } satisfies PushSending)
+    app.addHook('onReady', async () => loop.start())
     app.addHook('onClose', async () => {
-      stopped = true
-      clearTimeout(timer)
-      await round
+      await loop.stop()
       service.close()
     })
   },

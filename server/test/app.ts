@@ -176,3 +176,19 @@ export async function storedUser(db: Database, id: number) {
   const [row] = await db.orm.select().from(users).where(eq(users.id, id))
   return row!
 }
+
+/** A `fetch` the app answers (`app.inject`): the contract client's requests as a browser sends them, to the real server. */
+export function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(new URL(String(input), 'http://localhost'), init)
+    const url = new URL(request.url)
+    const answer = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload: request.body ? Buffer.from(await request.arrayBuffer()) : undefined,
+    })
+    const headers = Object.entries(answer.headers).map(([name, value]) => [name, String(value)] as [string, string])
+    return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers })
+  }
+}

@@ -2,9 +2,9 @@ import type { MailOutboxRow } from '../mail/outbox-schema.ts'
 import { outboxMessages } from '../mail/transports.ts'
 import type { TestApp } from './app.ts'
 
-/** Every mail the default transport wrote to `to`, newest first, once the work after the answers is done. */
+/** Every mail the default transport wrote to `to`, newest first, once the mail queue has nothing due. */
 export async function mailsTo(t: TestApp, to: string): Promise<MailOutboxRow[]> {
-  await t.app.background.idle()
+  await t.app.mail.drain()
   return outboxMessages(t.db.orm, { to, limit: 100 })
 }
 

@@ -9,11 +9,26 @@ export class ApiError extends Error {
   override readonly name = 'ApiError'
   readonly status: number
   readonly detail: unknown
-  constructor(status: number, message: string, detail: unknown) {
+  /**
+   * A server failure's (5xx) request id, from its `X-Request-Id` or its body's `request_id`:
+   * the error states show it as "Código do erro" so the student can quote it (issue 39).
+   */
+  readonly requestId: string | null
+  constructor(status: number, message: string, detail: unknown, requestId: string | null = null) {
     super(message)
     this.status = status
     this.detail = detail
+    this.requestId = requestId
   }
+}
+
+/** The id of a request the server failed (5xx), as it said it; null otherwise. */
+function failedRequestId(response: Response, payload: unknown): string | null {
+  if (response.status < 500) return null
+  const fromBody = typeof payload === 'object' && payload !== null ? (payload as { request_id?: unknown }).request_id : undefined
+  const id = response.headers.get('X-Request-Id') ?? (typeof fromBody === 'string' ? fromBody : null)
+  // Only a short, plain id is shown (a proxy's own 502 page carries none of ours).
+  return id !== null && /^[A-Za-z0-9._:-]{1,128}$/.test(id) ? id : null
 }
 
 /** The server could not be reached (offline, DNS, refused, timeout). */
@@ -244,7 +259,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (!response.ok && response.status !== 304) {
       if (response.status === 401 && endpoint.access !== 'public' && input.token === undefined) options.onUnauthorized?.(payload)
       if (response.status === 405) options.onMethodNotAllowed?.()
-      throw new ApiError(response.status, errorMessageFor(endpoint, response.status, payload), payload)
+      throw new ApiError(response.status, errorMessageFor(endpoint, response.status, payload), payload, failedRequestId(response, payload))
     }
     return { response, payload }
   }

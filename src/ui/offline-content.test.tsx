@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import '../i18n/index.ts'
-import { NetworkError } from '../lib/client.ts'
+import { ApiError, NetworkError } from '../lib/client.ts'
 import { OfflineContent, type OfflineContentProps } from './offline-content.tsx'
 
 afterEach(cleanup)
@@ -47,5 +47,18 @@ describe('OfflineContent of one item missing from the device’s copy', () => {
     cleanup()
     itemScreen({ snapshot: { value: [3], updatedAt: Date.now() }, ...idle, isPaused: true })
     expect(screen.getByText('a parcela 3')).toBeTruthy()
+  })
+})
+
+describe('a server failure with nothing on the device', () => {
+  it('shows the message and the request id to quote, "Código do erro"', () => {
+    itemScreen({ snapshot: null, ...idle, syncError: new ApiError(500, 'Erro ao carregar as parcelas.', null, 'edge-5f1c2b7e') })
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toBe('Erro ao carregar as parcelas. Código do erro: edge-5f1c2b7e')
+  })
+
+  it('a refusal or an unreachable server has no code: nothing failed inside the server', () => {
+    itemScreen({ snapshot: null, ...idle, syncError: new ApiError(403, 'Acesso negado.', null) })
+    expect(screen.getByRole('alert').textContent).toBe('Acesso negado.')
   })
 })

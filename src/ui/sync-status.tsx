@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Alert } from './alert.tsx'
+import { ErrorCode } from './error-code.tsx'
 import { formatDateTime } from './format.ts'
 import { Spinner } from './spinner.tsx'
 
@@ -45,7 +46,10 @@ export function SyncStatus({ updatedAt, isSyncing, isSlow = false, syncError, is
         </Alert>
       ) : null}
       {syncError && !updatedAt && !isPaused && !isSyncing ? (
-        <Alert tone="error">{syncError.message || t('sync.failedNoData')}</Alert>
+        <Alert tone="error">
+          {syncError.message || t('sync.failedNoData')}
+          <ErrorCode error={syncError} />
+        </Alert>
       ) : null}
       {isPaused && !updatedAt ? <Alert tone="info">{t('sync.emptyOffline')}</Alert> : null}
     </div>

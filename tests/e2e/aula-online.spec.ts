@@ -165,12 +165,18 @@ test.describe('online classes', () => {
 
   test('a failed load shows the error with a retry that loads the list', async ({ page }) => {
     const LIST = '**/api/v1/at-home/aulas-online/'
-    await page.route(LIST, (route) => route.fulfill({ status: 500, json: { detail: 'Erro interno do servidor' } }))
+    // The server's 5xx shape (server/http/errors.ts): its request id in the header and the body.
+    const id = '5f1c2b7e-0d4a-4c1b-9e3f-2a6b8c0d1e2f'
+    await page.route(LIST, (route) =>
+      route.fulfill({ status: 500, headers: { 'X-Request-Id': id }, json: { detail: 'Erro interno do servidor', request_id: id } }),
+    )
     await startSignedIn(page, 'ana')
     await (await mainNav(page)).getByRole('link', { name: 'Aulas online' }).click()
     const main = page.locator('main')
     await expect(main.getByText(/Erro ao carregar as aulas online|Erro interno do servidor/)).toBeVisible({ timeout: 20_000 })
     await expect(main.getByText('Nenhuma aula online')).toHaveCount(0)
+    // The id to quote when she tells the school "deu erro".
+    await expect(main.getByRole('alert')).toContainText(`Código do erro: ${id}`)
     await page.unroute(LIST)
     await main.getByRole('button', { name: 'Atualizar', exact: true }).click()
     await expect(section(page, 'Aula de hoje').getByRole('heading', { level: 3, name: OPEN })).toBeVisible()

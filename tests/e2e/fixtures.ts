@@ -91,9 +91,12 @@ export async function serviceWorkerSession(context: BrowserContext, page: Page):
 
 /** The newest mail to `to` in the demo outbox (/dev/outbox, D10), opened by following its link. */
 export async function followMailLink(page: Page, to: string, subject: RegExp) {
-  await page.goto(`/dev/outbox?para=${encodeURIComponent(to)}`)
   const mail = page.getByRole('article', { name: subject }).first()
-  await expect(mail).toBeVisible()
+  // The mail queue's sender writes it just after the answer: the page is read again until it is there.
+  await expect(async () => {
+    await page.goto(`/dev/outbox?para=${encodeURIComponent(to)}`)
+    await expect(mail).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
   await mail.getByRole('link').click()
 }
 
@@ -286,13 +289,16 @@ export async function holdApi(page: Page, pattern: string | RegExp = API, hold: 
  */
 export async function expectPanelErrorRetry(page: Page, pattern: RegExp, loaded: Locator) {
   let failing = true
+  // The server's 5xx shape (server/http/errors.ts): its request id in the header and the body.
+  const id = 'panel-failure-0001'
   await page.route(pattern, (route) =>
     failing
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
+      ? route.fulfill({ status: 500, headers: { 'X-Request-Id': id }, json: { detail: 'Erro interno do servidor', request_id: id } })
       : route.continue(),
   )
   await page.reload()
   await expect(page.getByRole('alert')).toContainText('Não foi possível carregar')
+  await expect(page.getByRole('alert')).toContainText(`Código do erro: ${id}`)
   failing = false
   await page.getByRole('button', { name: 'Tentar novamente' }).click()
   await expect(loaded).toBeVisible()

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
-import { issueAccountToken, verifyEmailWithToken } from './account-tokens-repository.ts'
+import { verifyEmailWithToken } from './account-tokens-repository.ts'
 import { reserveAttempts } from './login-failures-repository.ts'
 import { forUser } from '../users/repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { badRequest, tooManyRequests, unauthorized } from '../../http/errors.ts'
 import { mailLinkBaseFor } from '../../mail/links.ts'
-import { emailVerificationMail } from '../../mail/templates.ts'
+import { queueEmailVerification } from '../../mail/queue.ts'
 
 export const verificationSent = (email: string) => `Enviamos um link de confirmação para ${email}. Ele vale por 24 horas.`
 export const ALREADY_VERIFIED = 'Seu e-mail já está confirmado.'
@@ -19,7 +19,7 @@ export const VERIFICATION_FAILED = 'Link de confirmação inválido ou expirado.
 export const VERIFICATION_MAIL_LIMIT = 5
 
 export default async function emailVerificationRoutes(app: FastifyInstance) {
-  /** SPEC §7: sends the link to the account's e-mail, after the answer. */
+  /** SPEC §7: sends the link to the account's e-mail (queued before the answer, sent after it). */
   contractRoute(app, contract.sendEmailVerification, async ({ caller, query, request }) => {
     const profile = await forUser(app.db.orm, caller.id).profile()
     if (!profile) throw unauthorized()
@@ -34,11 +34,9 @@ export default async function emailVerificationRoutes(app: FastifyInstance) {
 
     const { origin, brand } = mailLinkBaseFor(app, request)
     const email = user.email
-    app.background.run('e-mail confirmation mail', async () => {
-      const token = await issueAccountToken(app.db.orm, 'email_verification', { userId: caller.id, email })
-      const link = `${origin}/login/main?token_email=${token}`
-      await app.mail.send(emailVerificationMail({ to: email, brand, name: user.fullName, link }))
-    })
+    // Queued before the answer: the mail queue's sender stores the token and sends it.
+    await queueEmailVerification(app.db.orm, { userId: caller.id, email, name: user.fullName, origin, brand })
+    app.mail.wake()
     return { detail: verificationSent(email) }
   })
 

@@ -3,13 +3,13 @@ import * as v from 'valibot'
 import { contract } from '../../../src/contract/contract.ts'
 import { knownDeviceOf } from './device-cookie.ts'
 import { hashPassword } from './password.ts'
-import { findUsableToken, issueAccountToken, resetPasswordWithToken } from './account-tokens-repository.ts'
-import { recoveryRecipients, type LoginIdentifier } from './accounts-repository.ts'
+import { findUsableToken, resetPasswordWithToken } from './account-tokens-repository.ts'
+import type { LoginIdentifier } from './accounts-repository.ts'
 import { addressGroup, reserveAttempts } from './login-failures-repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { badRequest, tooManyRequests, validationFailed } from '../../http/errors.ts'
 import { mailLinkBaseFor } from '../../mail/links.ts'
-import { passwordResetMail } from '../../mail/templates.ts'
+import { queuePasswordReset } from '../../mail/queue.ts'
 
 /** The one answer to every accepted request, whether or not an account has the e-mail. */
 export const RECOVERY_REQUESTED =
@@ -53,9 +53,10 @@ function recoveryIdentifier(text: string, isAccessCode: boolean): LoginIdentifie
 
 export default async function passwordRecoveryRoutes(app: FastifyInstance) {
   /**
-   * SPEC §7 recover-password. The e-mail is looked up, the token stored and the mail sent
-   * after the answer, so neither the answer nor its timing tells whether the e-mail
-   * has an account.
+   * SPEC §7 recover-password. The request is queued before the answer, whatever the e-mail;
+   * the mail queue's sender looks the accounts up, stores the tokens and sends after it, so
+   * neither the answer nor its timing tells whether the e-mail has an account, and a process
+   * that dies after answering loses no e-mail (server/mail/queue.ts).
    */
   contractRoute(app, contract.recoverPassword, async ({ query, request }) => {
     const isAccessCode = query.isAccessCode ?? false
@@ -87,13 +88,9 @@ export default async function passwordRecoveryRoutes(app: FastifyInstance) {
       throw tooManyRequests(`Muitos pedidos de recuperação de senha ${what}.`, reservation.retryAfterSeconds)
     }
     const { origin, brand } = mailLinkBaseFor(app, request)
-    app.background.run('password recovery mail', async () => {
-      for (const account of await recoveryRecipients(app.db.orm, identifier)) {
-        const token = await issueAccountToken(app.db.orm, 'password_reset', { userId: account.id, email: account.email })
-        const link = `${origin}/login/recover-password?token=${token}`
-        await app.mail.send(passwordResetMail({ to: account.email, brand, name: account.fullName, link }))
-      }
-    })
+    // Queued before the answer (durable), looked up by the sender after it (no timing tells).
+    await queuePasswordReset(app.db.orm, { identifier, origin, brand })
+    app.mail.wake()
     return { detail: RECOVERY_REQUESTED }
   })
 

@@ -424,7 +424,7 @@ describe('POST …/cobranca/execute/cartao-credito/portal/ (paying by card)', ()
     gateway.failing = true
     const response = await payByCard(student, parcela.id)
     expect(response.statusCode).toBe(502)
-    expect(response.json()).toEqual({ detail: GATEWAY_UNAVAILABLE })
+    expect(response.json()).toEqual({ detail: GATEWAY_UNAVAILABLE, request_id: response.headers['x-request-id'] })
     expect(await chargesOf(parcela.id)).toEqual([])
     expect((await instalmentRow(parcela.id)).pagoEm).toBeNull()
   })

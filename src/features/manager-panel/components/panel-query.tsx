@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
+import { ErrorCode } from '../../../ui/error-code.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 
 export const OFFLINE_TEXT = 'O painel de notificações precisa de conexão com a internet. Conecte-se para continuar.'
@@ -29,7 +30,10 @@ export function PanelQuery<T>({
   if (query.isError)
     return (
       <Alert tone="error" title="Não foi possível carregar">
-        <p>{query.error.message}</p>
+        <p>
+          {query.error.message}
+          <ErrorCode error={query.error} />
+        </p>
         <Button variant="secondary" onClick={() => void query.refetch()}>
           Tentar novamente
         </Button>
