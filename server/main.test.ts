@@ -129,6 +129,33 @@ describe('SIGTERM (F5)', () => {
   )
 })
 
+function get(port: number, url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: url, agent: false }, (response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      })
+      .on('error', reject)
+  })
+}
+
+describe('SIGTERM behind a load balancer (issue 39)', () => {
+  it('flips /readyz to 503 first and keeps serving for SHUTDOWN_DRAIN_MS, then exits 0', { timeout: 120_000 }, async () => {
+    const server = await startServer({ SHUTDOWN_DRAIN_MS: '3000' })
+    expect((await get(server.port, '/readyz')).status).toBe(200)
+    server.child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const ready = await get(server.port, '/readyz')
+    expect(ready.status).toBe(503)
+    expect(JSON.parse(ready.body)).toMatchObject({ status: 'unavailable', checks: { draining: true } })
+    // Still answering what the balancer sent before it noticed.
+    expect((await get(server.port, '/healthz')).status).toBe(200)
+    expect((await server.exited).code).toBe(0)
+  })
+})
+
 describe('DATA_DIR that cannot be used', () => {
   it.each([
     ['/proc', /DATA_DIR \(\/proc\) não aceita arquivos/],
