@@ -1,4 +1,4 @@
-// The API as `npm start` runs it (same node flags, logs at info), plus two reference
+// The API as `npm start` runs it (same node flags, logs at info, request ids and metrics on), plus two reference
 // routes served by the same process: an empty route and a bare route doing one indexed
 // SELECT (a user by primary key) on the same database engine. Started by bench/run.ts;
 // prints "ready <port> <engine>" when listening.
@@ -14,6 +14,8 @@ const config = loadConfig({
   DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-bench-')),
   PORT: process.env.PORT ?? '0',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  // Metrics on, as an operator runs it (issue 39): every answer is counted and timed.
+  METRICS_TOKEN: process.env.METRICS_TOKEN ?? 'bench-metrics-token-0123',
 })
 const app = await buildApp(config)
 app.get('/__bench/empty', async () => ({}))

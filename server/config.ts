@@ -162,6 +162,13 @@ function merchantText(max: number) {
 
 const EnvSchema = v.object({
   PORT: v.optional(integer(0, 65535), '8080'),
+  /**
+   * Prometheus metrics (issue 39): GET /metrics answers a scraper that sends this bearer token.
+   * A secret: never logged. Without it and without METRICS_PORT, /metrics is closed (404).
+   */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{16,}$/, 'deve ter pelo menos 16 caracteres, sem espaços'))),
+  /** Or a port of its own for /metrics, without a token: one the load balancer does not expose. */
+  METRICS_PORT: v.optional(integer(0, 65535)),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'não pode ser vazio')), 'localhost'),
   DATA_DIR: v.optional(v.string(), './data'),
   DATABASE_URL: v.optional(
@@ -356,6 +363,9 @@ function configSchema(cwd: string) {
     }),
     v.transform((e) => ({
       port: e.PORT,
+      /** A secret: never logged. */
+      metricsToken: e.METRICS_TOKEN ?? null,
+      metricsPort: e.METRICS_PORT ?? null,
       host: e.HOST,
       /** Absolute path. */
       dataDir: path.resolve(cwd, e.DATA_DIR),

@@ -32,6 +32,8 @@ export interface Database {
   ping(timeoutMs?: number): Promise<boolean>
   /** How many committed migrations the database has not applied (GET /readyz: 0 to be ready). */
   pendingMigrations(): Promise<number>
+  /** The connection pool's use (PostgreSQL); null for the embedded database, which has one connection. */
+  poolStats(): { total: number; idle: number; waiting: number } | null
   close(): Promise<void>
 }
 
@@ -133,6 +135,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: (timeoutMs = 2000) => answers((sql) => client.query(sql), timeoutMs),
     pendingMigrations: () => pendingMigrations((sql) => client.query(sql)),
+    poolStats: () => null,
     async close() {
       if (closed) return
       closed = true
@@ -220,6 +223,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     },
     ping: (timeoutMs = 2000) => answers((sql) => pool.query(sql), timeoutMs),
     pendingMigrations: () => pendingMigrations((sql) => pool.query(sql)),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return
       closed = true

@@ -11,12 +11,24 @@ describe('service worker policy', () => {
       '/api',
       '/drive/api/v1/users/me/update-password/portal/',
       '/healthz',
+      '/readyz',
+      '/metrics',
       '/dev/outbox',
       '/sw.js',
     ]) {
       expect(isServerPath(path), path).toBe(true)
     }
-    for (const path of ['/', '/dashboard', '/me', '/login/main', '/apiario', '/drivers', '/developer', '/pedidos/create/1/ABC']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/me',
+      '/login/main',
+      '/apiario',
+      '/drivers',
+      '/developer',
+      '/pedidos/create/1/ABC',
+      '/metricsx',
+    ]) {
       expect(isServerPath(path), path).toBe(false)
     }
   })

@@ -5,7 +5,13 @@
  */
 
 /** Paths that belong to the servers, never to the app shell (/dev/: the demo's pages, such as its e-mail outbox). */
-export const SERVER_PATHS: readonly RegExp[] = [/^\/api(\/|$)/, /^\/drive(\/|$)/, /^\/healthz(\/|$)/, /^\/dev(\/|$)/, /^\/sw\.js$/]
+export const SERVER_PATHS: readonly RegExp[] = [
+  /^\/api(\/|$)/,
+  /^\/drive(\/|$)/,
+  /^\/(healthz|readyz|metrics)(\/|$)/,
+  /^\/dev(\/|$)/,
+  /^\/sw\.js$/,
+]
 
 export function isServerPath(pathname: string): boolean {
   return SERVER_PATHS.some((pattern) => pattern.test(pathname))

@@ -379,3 +379,12 @@ export async function startTestSending(
     })
   })
 }
+
+/** The delivery queue as an operator reads it (GET /metrics): deliveries waiting and the oldest one's age. */
+export async function pushQueueState(db: Db, now = new Date()): Promise<{ queued: number; oldestQueuedMs: number | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${pushDeliveries.createdAt})` })
+    .from(pushDeliveries)
+    .where(eq(pushDeliveries.status, 'queued'))
+  return { queued: row?.count ?? 0, oldestQueuedMs: row?.oldest ? now.getTime() - new Date(row.oldest).getTime() : null }
+}
