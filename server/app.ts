@@ -25,6 +25,7 @@ import { seedDemoActivityFiles } from './areas/activities/seed.ts'
 import { seedKnnUsaFiles } from './areas/overseas-study/seed.ts'
 import mail, { type MailPluginOptions } from './plugins/mail.ts'
 import metrics from './plugins/metrics.ts'
+import errorReports from './plugins/error-reports.ts'
 import orderDeadlines from './plugins/order-deadlines.ts'
 import payments, { type PaymentsPluginOptions } from './plugins/payments.ts'
 import push, { type PushPluginOptions } from './plugins/push.ts'
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes })
   await app.register(dbPlugin, { database: options.db })
   await app.register(metrics)
+  await app.register(errorReports)
   await app.register(authPlugin)
   await app.register(fileStorage, { storage: options.fileStorage })
   if (config.seedDemo && options.seedDemoFiles !== false) {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { reportServerError } from '../plugins/error-reports.ts'
 
 /**
  * Errors in the shapes of the original FastAPI backend (D2): `{detail: string}` for
@@ -83,6 +84,7 @@ export function errorHandler(bodyLimit: number) {
     if (known) {
       // Expected outcomes: log the status only; messages may echo user input.
       request.log.debug({ statusCode: known.statusCode, code }, 'request rejected')
+      if (known.statusCode >= 500) reportServerError(known, request, known.statusCode)
       return reply
         .code(known.statusCode)
         .headers(known.headers)
@@ -91,6 +93,7 @@ export function errorHandler(bodyLimit: number) {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error')
+      reportServerError(error, request, 500)
       return reply.code(500).send(errorBody(500, INTERNAL_ERROR, request))
     }
     // Another 4xx raised by a plugin: its status stands, its wording is generic.

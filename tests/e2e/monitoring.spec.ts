@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test as base, type Page } from '@playwright/test'
 import { field, SIBLINGS, STUDENT } from './fixtures.ts'
 import { startOwnServer } from './own-server.ts'
-import { startSentryStandIn, type SentryStandIn } from './stand-ins/sentry.ts'
+import { startSentryStandIn, type SentryStandIn } from '../../server/test/stand-ins/sentry.ts'
 
 const RESET_TOKEN = 'reset-7f3a9c2e'
 const { name, version } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string }
