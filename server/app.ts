@@ -10,6 +10,7 @@ import outboxPage from './dev/outbox.ts'
 import pixProviderPage from './dev/pix.ts'
 import driveRoutes from './areas/drive-routes.ts'
 import healthRoutes from './health.ts'
+import apiDocsRoutes from './api-docs.ts'
 import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
 import { connectionOptions, connectionsPlugin, DEFAULT_TIMEOUTS, type ConnectionTimeouts } from './http/connections.ts'
 import { errorHandler, NOT_FOUND } from './http/errors.ts'
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(staticApp)
 
   await app.register(healthRoutes)
+  await app.register(apiDocsRoutes)
   await app.register(portalRoutes)
   await app.register(driveRoutes)
   // The demo reads its e-mail here (D10); never in production.
