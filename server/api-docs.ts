@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { openApiDocument } from './http/openapi.ts'
-
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+import { PACKAGE } from './release.ts'
 
 /** Swagger UI's own build (swagger-ui-dist), served as it ships. */
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
@@ -39,7 +37,7 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom
 export default async function apiDocsRoutes(app: FastifyInstance) {
   let document: string | undefined
   app.get('/api/openapi.json', async (_request, reply) => {
-    document ??= JSON.stringify(openApiDocument({ drivePath: app.basePaths.drive, version: VERSION }))
+    document ??= JSON.stringify(openApiDocument({ drivePath: app.basePaths.drive, version: PACKAGE.version }))
     return reply.header('Content-Type', 'application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(document)
   })
   app.get('/api/docs', async (_request, reply) => reply.header('Content-Type', 'text/html; charset=utf-8').send(DOCS_PAGE))

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { redactSecrets } from '../http/logging.ts'
+import { PACKAGE } from '../release.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,11 +15,6 @@ export interface ErrorReports {
   /** A 5xx or an unhandled error of `request`: its request id and route, never its data. */
   report(error: Error, request: FastifyRequest, status: number): void
 }
-
-const RELEASE = (() => {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string }
-  return `${pkg.name}@${pkg.version}`
-})()
 
 /** A string with every secret shape (JWT, random token, card number) replaced (server/http/logging.ts). */
 const clean = (text: string | undefined) => (text === undefined ? undefined : redactSecrets(text))
@@ -42,7 +37,7 @@ async function errorReports(app: FastifyInstance) {
   const Sentry = await import('@sentry/node')
   const client = Sentry.init({
     dsn,
-    release: process.env.SENTRY_RELEASE ?? RELEASE,
+    release: process.env.SENTRY_RELEASE ?? `${PACKAGE.name}@${PACKAGE.version}`,
     environment: app.config.production ? 'production' : 'development',
     defaultIntegrations: false,
     integrations: [],
