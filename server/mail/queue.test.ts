@@ -6,7 +6,9 @@ import { RECOVERY_REQUESTED } from '../areas/auth/password-recovery-routes.ts'
 import { createAccount } from '../test/accounts.ts'
 import { createTestApp, type TestApp } from '../test/app.ts'
 import { startSmtpStandIn, type SmtpStandIn } from '../test/stand-ins/smtp.ts'
-import { mailQueueState, queuePasswordReset } from './queue.ts'
+import { mailQueueState, queuePasswordReset, sendDueMail } from './queue.ts'
+import { outboxTransport } from './transports.ts'
+import { mailsTo } from '../test/outbox.ts'
 import { mailQueue } from './queue-schema.ts'
 
 /**
@@ -78,6 +80,22 @@ describe('the e-mail queue', () => {
     expect(receivedBy(nobody)).toEqual([])
     // The request is gone once looked up: the queue keeps no address that has no account.
     expect(await t.db.orm.select().from(mailQueue).where(eq(mailQueue.kind, 'password-reset'))).toEqual([])
+  })
+
+  it('a request is due to the round woken for it, even within the same millisecond', async () => {
+    const user = await createAccount(t.app, t.db)
+    // The sender's clock at the very instant of queueing: the database's microseconds must not make it wait for the next poll.
+    const instant = new Date()
+    await queuePasswordReset(t.db.orm, { identifier: { email: user.email }, origin: 'http://localhost', brand: 'knn' }, instant)
+    const round = await sendDueMail(
+      t.db.orm,
+      outboxTransport(t.db.orm),
+      t.app.mail.settings,
+      () => {},
+      () => instant,
+    )
+    expect(round).toMatchObject({ claimed: 1, sent: 1 })
+    expect(await mailsTo(t, user.email)).toHaveLength(1)
   })
 
   it('two processes on one database send each mail once', async () => {

@@ -57,13 +57,13 @@ interface EmailVerificationRequest extends LinkBase {
  * CPF: the same one insert either way, so neither the answer nor its time tells. The sender
  * looks the accounts up.
  */
-export async function queuePasswordReset(db: Db, request: PasswordResetRequest): Promise<void> {
-  await db.insert(mailQueue).values({ kind: 'password-reset', request })
+export async function queuePasswordReset(db: Db, request: PasswordResetRequest, now = new Date()): Promise<void> {
+  await db.insert(mailQueue).values({ kind: 'password-reset', request, nextAttemptAt: now })
 }
 
 /** An e-mail confirmation for the caller's own address, queued before the answer. */
-export async function queueEmailVerification(db: Db, request: EmailVerificationRequest): Promise<void> {
-  await db.insert(mailQueue).values({ kind: 'email-verification', request })
+export async function queueEmailVerification(db: Db, request: EmailVerificationRequest, now = new Date()): Promise<void> {
+  await db.insert(mailQueue).values({ kind: 'email-verification', request, nextAttemptAt: now })
 }
 
 interface ClaimedRow {
@@ -78,7 +78,12 @@ interface ClaimedRow {
   htmlBody: string | null
 }
 
-/** Takes up to `limit` due rows until `now + leaseMs`, counting an attempt. */
+/**
+ * Takes up to `limit` due rows. Due is judged on the sender's clock, the one the queueing
+ * process wrote `next_attempt_at` with: the database's own `now()` has microseconds and a row
+ * stamped with it could look due only a millisecond later, after the round that was woken for it.
+ * Claimed until `now + leaseMs`, counting an attempt.
+ */
 async function claimDue(db: Db, limit: number, leaseMs: number, now: Date): Promise<ClaimedRow[]> {
   const until = new Date(now.getTime() + leaseMs)
   const result = (await db.execute(sql`
