@@ -225,6 +225,8 @@ const EnvSchema = v.object({
    * died): longer than a send may take (30 s socket timeout), short enough to lose little time.
    */
   MAIL_LEASE_SECONDS: v.optional(integer(2, 3600), '60'),
+  /** The same for a push delivery: longer than one push service call may take (its timeout). */
+  PUSH_LEASE_SECONDS: v.optional(integer(2, 3600), '60'),
   PORTAL_PUBLIC_URLS: v.optional(publicUrls),
   /** Uploaded files in S3-compatible object storage instead of DATA_DIR/files (D4). */
   S3_BUCKET: v.optional(
@@ -406,6 +408,7 @@ function configSchema(cwd: string) {
       smtpUrl: e.SMTP_URL ?? null,
       mailFrom: e.MAIL_FROM,
       mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
+      pushLeaseMs: e.PUSH_LEASE_SECONDS * 1000,
       /** Origins for links in e-mails; null → http://localhost:PORT and phenom.localhost (the local demo). */
       portalPublicUrls: e.PORTAL_PUBLIC_URLS ?? null,
       /** Extra push-service hosts (`host` or `host:port`) besides the browsers' own. */

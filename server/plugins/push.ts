@@ -34,7 +34,7 @@ export interface PushPluginOptions {
  */
 export default fp<PushPluginOptions>(
   async (app, options) => {
-    const settings = { ...DEFAULT_SENDER_SETTINGS, ...options.settings }
+    const settings = { ...DEFAULT_SENDER_SETTINGS, leaseMs: app.config.pushLeaseMs, ...options.settings }
     const service =
       options.service ??
       webPushService({

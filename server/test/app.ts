@@ -9,7 +9,7 @@ import { testConfig, type Config } from '../config.ts'
 import { openPglite, openPostgres, type Database } from '../db/client.ts'
 import { users } from '../areas/users/schema.ts'
 import { DEMO_PASSWORD, DEMO_SIBLINGS_CPF } from '../db/seed.ts'
-import { quoteIdentifier, withDatabase } from './template.ts'
+import { quoteIdentifier, withDatabase, type TestDatabaseTemplate } from './template.ts'
 
 /**
  * Test helpers. `createTestApp()` builds the whole server on a fresh database cloned from
@@ -85,6 +85,30 @@ export async function createTestDatabase(): Promise<Database> {
     return openPglite({ loadDataDir: await tarball })
   }
 
+  const clone = await clonePostgresDatabase(template)
+  const database = await openPostgres({ url: clone.url, max: 4 })
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      await clone.drop()
+    },
+  }
+}
+
+/**
+ * A PostgreSQL database of its own cloned from the template, by URL: for server processes a
+ * test starts itself (several processes on one database). Only on the PostgreSQL engine.
+ */
+export async function cloneTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = inject('testDatabase')
+  if (template.engine !== 'postgres') throw new Error('a database URL needs the PostgreSQL engine (DATABASE_URL)')
+  return clonePostgresDatabase(template)
+}
+
+async function clonePostgresDatabase(
+  template: Extract<TestDatabaseTemplate, { engine: 'postgres' }>,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${template.clonePrefix}${randomBytes(4).toString('hex')}`
   await admin(template.adminUrl, async (client) => {
     // Two files cloning at the same instant may briefly see each other on the template.
@@ -98,13 +122,9 @@ export async function createTestDatabase(): Promise<Database> {
       }
     }
   })
-  const database = await openPostgres({ url: withDatabase(template.adminUrl, name), max: 4 })
   return {
-    ...database,
-    async close() {
-      await database.close()
-      await admin(template.adminUrl, (client) => client.query(`drop database if exists ${quoteIdentifier(name)} with (force)`))
-    },
+    url: withDatabase(template.adminUrl, name),
+    drop: () => admin(template.adminUrl, (client) => client.query(`drop database if exists ${quoteIdentifier(name)} with (force)`)),
   }
 }
 
