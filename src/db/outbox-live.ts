@@ -121,7 +121,7 @@ export function useOutboxQuery<T>(read: (outbox: Outbox) => Promise<T>, deps: De
   return { ...state, retry }
 }
 
-/** Items of the user not yet sent (waiting, sending, refused): the drawer's badge. */
+/** Items of the user waiting to be sent (waiting, sending; never refused ones): the drawer's badge. */
 export function usePendingOutboxCount(userId: number | undefined): number {
   return useOutboxQuery((outbox) => (userId === undefined ? Promise.resolve(0) : outbox.pendingCount(userId)), [userId]).data ?? 0
 }

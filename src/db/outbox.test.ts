@@ -114,8 +114,10 @@ describe('outbox', () => {
     await reject(id, 'Tipo de arquivo não aceito.', { db })
     expect(await db.items.get(id)).toMatchObject({ state: 'recusado', reason: 'Tipo de arquivo não aceito.' })
     expect(await take({ db, now: T0 + 10 ** 9 })).toBeNull()
-    expect(await pendingCount(1, { db })).toBe(1)
+    // Refused waits for nothing: only the student can act on it, so it is not counted as waiting.
+    expect(await pendingCount(1, { db })).toBe(0)
     await retryNow(id, { db, now: T0 + 100 })
+    expect(await pendingCount(1, { db })).toBe(1)
     expect(await take({ db, now: T0 + 100 })).toMatchObject({ id })
   })
 
@@ -393,7 +395,7 @@ describe('outbox sender', () => {
     const a = await enqueue(input(), { db, now: T0 })
     const b = await enqueue(input({ ownerId: 2 }), { db, now: T0 + 1 })
     await enqueue(input(), { db, now: T0 + 2 })
-    // Waiting, sending and refused count as pending for their owner; sent does not.
+    // Waiting and sending count as pending for their owner; refused and sent do not.
     expect(await pendingCount(1, { db })).toBe(2)
     expect(await pendingCount(2, { db })).toBe(1)
 
@@ -415,7 +417,7 @@ describe('outbox sender', () => {
     expect(seen[0]).toBe(a.id)
     expect(seen).toHaveLength(3)
     expect(await pendingCount(1, { db })).toBe(0)
-    expect(await pendingCount(2, { db })).toBe(1)
+    expect(await pendingCount(2, { db })).toBe(0)
     expect(await db.items.get(b.id)).toMatchObject({ state: 'recusado', reason: 'Recusado' })
 
     // A confirm that fails rolls back the next take too: the item stays leased to nobody alive and

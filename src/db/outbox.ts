@@ -369,15 +369,19 @@ export async function itemsOf(ownerId: number, { db = outboxDb, kind }: { db?: O
   return items.filter((item) => kind === undefined || item.kind === kind).sort((a, b) => a.createdAt - b.createdAt)
 }
 
-/** Items not yet sent (waiting, sending or refused): the drawer's badge and the logout warning. */
+/**
+ * Items that wait to be sent (waiting or being sent): the drawer's badge and the logout
+ * warning. A refused item waits for nothing (only the student can act on it, in
+ * "Envios pendentes") and a sent one is done: neither counts.
+ */
 export async function pendingCount(ownerId: number, { db = outboxDb } = {}): Promise<number> {
-  // Two IndexedDB counts, not a cursor over every item: it runs again at each change.
+  // Two IndexedDB counts on the compound index, not a cursor over every item: it runs again at each change.
   return db.transaction('r', db.items, async () => {
-    const [all, sent] = await Promise.all([
-      db.items.where('ownerId').equals(ownerId).count(),
-      db.items.where('[ownerId+state]').equals([ownerId, 'enviado']).count(),
+    const [waiting, sending] = await Promise.all([
+      db.items.where('[ownerId+state]').equals([ownerId, 'aguardando']).count(),
+      db.items.where('[ownerId+state]').equals([ownerId, 'enviando']).count(),
     ])
-    return all - sent
+    return waiting + sending
   })
 }
 
