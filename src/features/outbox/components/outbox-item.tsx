@@ -126,7 +126,11 @@ function SendProgress({ item }: { item: OutboxItem }) {
   )
 }
 
-/** What the student can do with the item: try now, cancel, remove, clear. */
+/**
+ * What the student can do with the item: try now, cancel, remove, clear. A refused campaign
+ * code is not offered "Tentar agora": the server would refuse the same code again (used,
+ * unknown, campaign over); joining the campaign or scanning it again sends it anew.
+ */
 function Actions({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('outbox')
   const [busy, setBusy] = useState(false)
@@ -138,7 +142,7 @@ function Actions({ item }: { item: OutboxItem }) {
   const removal = ({ aguardando: 'cancel', recusado: 'remove', enviado: 'clear', enviando: null } as const)[item.state]
   return (
     <div className="outbox-item__actions">
-      {item.state === 'aguardando' || item.state === 'recusado' ? (
+      {item.state === 'aguardando' || (item.state === 'recusado' && item.kind !== CAMPAIGN_CODE_KIND) ? (
         <Button variant="secondary" loading={busy} onClick={act(async () => (await loadOutboxApp()).retryOutboxItem(item.id))}>
           {t('retry')}
         </Button>

@@ -11,7 +11,9 @@ import { formatDay } from '../standing.ts'
 
 /**
  * "Meus códigos": codes waiting in the outbox ("Aguardando conexão", refused with the
- * server's reason) above the codes the server validated, with their entries.
+ * server's reason) above the codes the server validated, with their entries. One row per
+ * code: a code the student has validated shows only its entries, never a refusal of a
+ * second scan of it ("Você já validou…").
  */
 export function CodeList({ userId, codigos }: { userId: number; codigos: CodigoValidado[] }) {
   const { t } = useTranslation('travelCampaign')
@@ -28,8 +30,11 @@ export function CodeList({ userId, codigos }: { userId: number; codigos: CodigoV
     if (freshKey) void refresh()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per newly validated code
   }, [freshKey])
-  const pending = items.filter((item) => item.state !== 'enviado')
   const validated = [...fresh, ...codigos]
+  const validatedCodes = new Set(validated.map((codigo) => codigo.codigo))
+  const pending = items.filter(
+    (item) => item.state !== 'enviado' && !(item.state === 'recusado' && validatedCodes.has(campaignCodeContextOf(item).codigo)),
+  )
   return (
     <section aria-labelledby="campaign-codes" className="campaign__section">
       <h2 id="campaign-codes">{t('codes.title')}</h2>
@@ -61,7 +66,12 @@ export function CodeList({ userId, codigos }: { userId: number; codigos: CodigoV
   )
 }
 
-/** A scanned code not validated yet: waiting for the connection, being sent, or refused. */
+/**
+ * A scanned code not validated yet: waiting for the connection, being sent, or refused. A
+ * waiting one can be tried now; a refused one only removed: the same request would be
+ * refused again (joining sends the codes refused before it again, and scanning a code again
+ * replaces its refusal).
+ */
 function PendingCode({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('travelCampaign')
   const online = useOnlineStatus()
@@ -90,9 +100,6 @@ function PendingCode({ item }: { item: OutboxItem }) {
       )}
       {item.state === 'enviando' ? null : (
         <div className="campaign__actions">
-          <Button variant="secondary" loading={busy} onClick={act((app) => app.retryOutboxItem(item.id))}>
-            {t('codes.retry')}
-          </Button>
           {item.state === 'recusado' ? (
             <Button
               variant="text"
@@ -102,7 +109,11 @@ function PendingCode({ item }: { item: OutboxItem }) {
             >
               {t('codes.remove')}
             </Button>
-          ) : null}
+          ) : (
+            <Button variant="secondary" loading={busy} onClick={act((app) => app.retryOutboxItem(item.id))}>
+              {t('codes.retry')}
+            </Button>
+          )}
         </div>
       )}
     </li>
