@@ -59,14 +59,14 @@ async function openCampaign(page: Page) {
   await expect(page.getByRole('heading', { level: 2, name: 'KNN abre o mundo 2026' })).toBeVisible()
 }
 
-/** "Participar": accepting the rules is required first. */
-async function join(page: Page) {
+/** "Participar": accepting the rules is required first. `codesRefusedBefore`: they go again at once, so entries may come. */
+async function join(page: Page, { codesRefusedBefore = false } = {}) {
   await page.getByRole('button', { name: 'Participar', exact: true }).click()
   await expect(page.getByText('Marque que leu e aceita o regulamento para participar.')).toBeVisible()
   await page.getByRole('checkbox', { name: 'Li e aceito o regulamento' }).check()
   await page.getByRole('button', { name: 'Participar', exact: true }).click()
   await expect(page.getByText(/Pronto! Você está participando/)).toBeVisible()
-  await expect(page.getByTestId('campaign-standing')).toContainText('Você ainda não tem entradas no sorteio')
+  if (!codesRefusedBefore) await expect(page.getByTestId('campaign-standing')).toContainText('Você ainda não tem entradas no sorteio')
 }
 
 const openBrowsers: Browser[] = []
@@ -115,6 +115,17 @@ test('a student joins, scans a code with the camera and sees the entries; the sa
   await expect(result).toContainText('Não foi possível validar o código')
   await expect(result).toContainText(/Você já validou este código em \d{2}\/\d{2}\/\d{4}\. Cada código vale uma vez por aluno\./)
 
+  // Issue 40 items 2 and 3: the refusal waits for nothing (no "Envios pendentes" badge), and
+  // "Meus códigos" keeps one row for the code, its entries: no second "Recusado" row.
+  await expect(page.getByRole('link', { name: 'Envios pendentes' })).toBeVisible()
+  await expect(page.getByTestId('nav-badge')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Ver a campanha e os meus códigos' }).click()
+  await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-FEIRA' })).toContainText('+5 entradas')
+  await expect(page.getByTestId('campaign-pending-code')).toHaveCount(0)
+  await expect(page.getByText('Recusado')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Tentar agora' })).toHaveCount(0)
+  await expect(page.getByTestId('nav-badge')).toHaveCount(0)
+
   // A code that does not exist: the server's 404.
   await page.goto(scanUrl(campanha.id, 'NAOEXISTE'))
   // The contract's own 404 text (travelCampaignEndpoints.validateTravelCampaignCode).
@@ -147,9 +158,18 @@ withServiceWorker(() => {
     await expect(page.getByRole('heading', { level: 1, name: 'KNN abre o mundo' })).toBeVisible()
     const refused = page.getByTestId('campaign-pending-code').filter({ hasText: 'KNNMUNDO-LIVRO' })
     await expect(refused).toContainText('Recusado')
-    await join(page)
-    await refused.getByRole('button', { name: 'Tentar agora' }).click()
+    // Issue 40 item 2: a refusal waits for nothing, so the drawer's "Envios pendentes" has no badge.
+    await expect(page.getByRole('link', { name: 'Envios pendentes' })).toBeVisible()
+    await expect(page.getByTestId('nav-badge')).toHaveCount(0)
+    // Issue 40 item 3: the same request would be refused again, so no "Tentar agora"; only "Remover".
+    await expect(refused.getByRole('button', { name: 'Tentar agora' })).toHaveCount(0)
+    await expect(refused.getByRole('button', { name: 'Remover o código KNNMUNDO-LIVRO da lista' })).toBeVisible()
+    // Issue 40 item 4: joining sends the refused code again; the whole screen agrees at once.
+    await join(page, { codesRefusedBefore: true })
+    await expect(page.getByTestId('campaign-standing')).toContainText(/Você participa desde \d{2}\/\d{2}\/\d{4}\./)
+    await expect(page.getByText('Você ainda não participa desta campanha', { exact: false })).toHaveCount(0)
     await expect(page.getByTestId('campaign-code').filter({ hasText: 'KNNMUNDO-LIVRO' })).toContainText('+1 entrada')
+    await expect(refused).toHaveCount(0)
     await expect(page.getByTestId('campaign-standing')).toContainText('Você tem 1 entrada no sorteio.')
 
     // Offline: the printed URL opens from the device and the code waits in the outbox.

@@ -62,6 +62,22 @@ export function joinCampaign(campanhaId: number): Promise<CampanhaViagem> {
   return api.call(travelCampaignEndpoints.joinTravelCampaign, { body: { campanha_id: campanhaId, aceito_regulamento: true } })
 }
 
+/**
+ * After "Participar": every refused code of the student that the server has not validated
+ * is sent again (it was refused because the student did not take part yet, most likely), so
+ * no "Você ainda não participa…" stays beside "Você participa desde …". A code refused for
+ * another reason (unknown, campaign over) is refused again with the same words: one request.
+ */
+export async function retryRefusedCodes(ownerId: number, validated: ReadonlySet<string>): Promise<void> {
+  const [{ outbox }, app] = await Promise.all([loadOutbox(), loadOutboxApp()])
+  const refused = (await outbox.itemsOf(ownerId, { kind: CAMPAIGN_CODE_KIND })).filter(
+    (item) => item.state === 'recusado' && !validated.has(campaignCodeContextOf(item).codigo),
+  )
+  // Waiting again before the screen says "Pronto!"; sent right after, without holding the screen.
+  await Promise.all(refused.map((item) => outbox.retryNow(item.id)))
+  if (refused.length > 0) void app.kickOutbox()
+}
+
 /** Items of one code still on their way (waiting or being sent). */
 function isUnderway(item: OutboxItem): boolean {
   return item.state === 'aguardando' || item.state === 'enviando'

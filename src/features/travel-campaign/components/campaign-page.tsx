@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button.tsx'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
-import { joinCampaign, useRefreshTravelCampaign, useTravelCampaign } from '../api.ts'
+import { joinCampaign, retryRefusedCodes, useRefreshTravelCampaign, useTravelCampaign } from '../api.ts'
 import type { ScannedCode } from '../scan-url.ts'
 import { campaignStateOf, formatDay } from '../standing.ts'
 import { CampaignScanner } from './campaign-scanner.tsx'
@@ -79,7 +79,9 @@ function Campaign({
             <p key={index}>{line}</p>
           ))}
         </div>
-        {campanha.inscrito_em ? null : <Join campanha={campanha} onJoined={() => setJoined(true)} />}
+        {campanha.inscrito_em ? null : (
+          <Join campanha={campanha} userId={userId} validated={codigos.map((codigo) => codigo.codigo)} onJoined={() => setJoined(true)} />
+        )}
       </section>
       <CodeList userId={userId} codigos={codigos} />
     </div>
@@ -113,8 +115,22 @@ function CampaignSkeleton() {
   )
 }
 
-/** "Participar": the rules accepted with a checkbox, then `POST /travel-campaigns/` (online only). */
-function Join({ campanha, onJoined }: { campanha: CampanhaViagem; onJoined: () => void }) {
+/**
+ * "Participar": the rules accepted with a checkbox, then `POST /travel-campaigns/` (online
+ * only). Then the codes refused before joining go again and the campaign is read again, before
+ * "Pronto!": the standing, the codes and the message all say the student takes part.
+ */
+function Join({
+  campanha,
+  userId,
+  validated,
+  onJoined,
+}: {
+  campanha: CampanhaViagem
+  userId: number
+  validated: string[]
+  onJoined: () => void
+}) {
   const { t } = useTranslation('travelCampaign')
   const online = useOnlineStatus()
   const refresh = useRefreshTravelCampaign()
@@ -127,6 +143,7 @@ function Join({ campanha, onJoined }: { campanha: CampanhaViagem; onJoined: () =
     setError(null)
     joinCampaign(campanha.id)
       .then(async () => {
+        await retryRefusedCodes(userId, new Set(validated)).catch(() => undefined)
         await refresh()
         onJoined()
       })
