@@ -18,7 +18,7 @@ import { livroExemplares } from '../areas/books/copies-schema.ts'
 import { livros } from '../areas/books/schema.ts'
 import { preInvoiceItems, preInvoices } from '../areas/orders/schema.ts'
 import { praticaTestes } from '../areas/practice/schema.ts'
-import { pushSubscriptions } from '../areas/push/schema.ts'
+import { pushNotices, pushSendings, pushSubscriptions } from '../areas/push/schema.ts'
 import { turmaAlunos, turmas } from '../areas/classes/schema.ts'
 import { users } from '../areas/users/schema.ts'
 import { DEMO_COMPANY } from '../db/seed.ts'
@@ -185,6 +185,8 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
     const subscription = await createPushSubscription(db, userId)
     return { pushSubscription: subscription.id, pushSubscriptionAuth: subscription.auth }
   },
+  // A campaign sending that reached them, unread (issue 40 item 13).
+  pushNotice: async (db, userId) => ({ pushNotice: await createPushNotice(db, userId) }),
   // Unpaid, so paying it works (the generated body's card is one the sandbox approves).
   parcela: async (db, userId) => ({ parcela: (await createInstalment(db, userId)).id }),
   // Waiting for payment with its priced item, so paying it works too.
@@ -349,6 +351,28 @@ export async function createPushSubscription(
     .values({ userId, endpoint, p256dh, auth, deviceType, brand })
     .returning({ id: pushSubscriptions.id, auth: pushSubscriptions.auth, endpoint: pushSubscriptions.endpoint })
   return row!
+}
+
+/** A sent campaign to chosen students, with `userId`'s notice of it (issue 40 item 13); its sending's id. */
+export async function createPushNotice(
+  db: Database,
+  userId: number,
+  { title = 'Aviso da escola', sentAt = new Date(), readAt = null }: { title?: string; sentAt?: Date; readAt?: Date | null } = {},
+): Promise<number> {
+  const [sending] = await db.orm
+    .insert(pushSendings)
+    .values({
+      title,
+      body: 'Leia com atenção.',
+      link: '/financial',
+      audience: { kind: 'alunos', user_ids: [userId] },
+      status: 'concluido',
+      startedAt: sentAt,
+      finishedAt: sentAt,
+    })
+    .returning({ id: pushSendings.id })
+  await db.orm.insert(pushNotices).values({ userId, sendingId: sending!.id, sentAt, readAt })
+  return sending!.id
 }
 
 /** An order of `userId`'s (issue 12) at `status` (waiting for payment unless told), created `daysAgo` days ago. */

@@ -37,6 +37,8 @@ export type OwnedKind =
   /** A device's push subscription, by id or by its `auth` secret (issue 11). */
   | 'pushSubscription'
   | 'pushSubscriptionAuth'
+  /** A notice in the caller's "Avisos", by its sending's id (issue 40 item 13). */
+  | 'pushNotice'
   /** One of the caller's instalments (issue 12). */
   | 'parcela'
   /** One of the caller's orders (pre-invoices, issue 12). */

@@ -5,6 +5,7 @@ import { companies } from '../users/companies-schema.ts'
 import { driveUsers } from '../users/drive-users-schema.ts'
 import { pushSubscriptions } from './schema.ts'
 import { turmaAlunos } from '../classes/schema.ts'
+import { users } from '../users/schema.ts'
 
 /**
  * Which subscriptions an audience reaches (D17), read at the moment of asking: the size a
@@ -54,4 +55,29 @@ export async function audienceSize(db: Db, audience: PushAudience): Promise<numb
     .from(pushSubscriptions)
     .where(and(audienceWhere(audience)))
   return row?.count ?? 0
+}
+
+/**
+ * Which students' "Avisos" a sending reaches (issue 40 item 13), as a condition on
+ * `users.id`: the students the audience names whether or not they have a device (a school,
+ * a class, chosen students, everyone). A brand is where a device subscribed, so a brand's
+ * audience names students through their devices only; the deliveries add those
+ * (`startSending`).
+ */
+export function audienceUsersWhere(audience: PushAudience): SQL | undefined {
+  switch (audience.kind) {
+    case 'todos':
+      return undefined
+    case 'marca':
+      return sql`false`
+    case 'escola':
+      return inArray(
+        users.id,
+        sql`(select ${driveUsers.userId} from ${driveUsers} join ${companies} on ${companies.id} = ${driveUsers.companyId} where ${companies.escolaId} = ${audience.escola_id})`,
+      )
+    case 'turma':
+      return inArray(users.id, sql`(select ${turmaAlunos.userId} from ${turmaAlunos} where ${turmaAlunos.turmaId} = ${audience.turma_id})`)
+    case 'alunos':
+      return inArray(users.id, audience.user_ids)
+  }
 }

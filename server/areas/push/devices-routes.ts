@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import { brandIdForHost } from '../../../src/contract/brand-host.ts'
+import { AVISOS_MAX } from '../../../src/contract/schemas/push.ts'
 import * as pushRepo from './repository.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { contractRoute } from '../../http/contract-route.ts'
@@ -11,6 +12,7 @@ export const UNKNOWN_PUSH_SERVICE = 'Serviço de notificações não reconhecido
 export const NOTIFICATIONS_OFF = 'Notificações desativadas neste aparelho'
 export const ACTION_RECORDED = 'Ação registrada'
 export const TEST_SENT = 'Notificação de teste enviada'
+export const AVISO_NOT_FOUND = 'Aviso não encontrado'
 /** The test /me sends: to the one device that asked. */
 export const TEST_NOTIFICATION = {
   title: 'Notificações ativadas',
@@ -96,6 +98,19 @@ export default async function pushNotificationRoutes(app: FastifyInstance) {
     app.push.wake()
     reply.code(202)
     return { detail: TEST_SENT }
+  })
+
+  // "Avisos" (issue 40 item 13): the caller's notices and their read state.
+  contractRoute(app, contract.avisos, async ({ caller }) => {
+    const notices = pushRepo.noticesOf(db, caller.id)
+    const [avisos, naoLidos] = await Promise.all([notices.list(AVISOS_MAX), notices.unreadCount()])
+    return { avisos, nao_lidos: naoLidos }
+  })
+
+  contractRoute(app, contract.avisoLido, async ({ params, caller }) => {
+    const aviso = await pushRepo.noticesOf(db, caller.id).markRead(params.id)
+    if (!aviso) throw notFound(AVISO_NOT_FOUND)
+    return aviso
   })
 
   contractRoute(app, contract.recordUserAction, async ({ body }) => {

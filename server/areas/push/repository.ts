@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { BrandId } from '../../../src/contract/brand-host.ts'
 import type {
+  Aviso,
   PushAudience,
   PushCounts,
   PushDelivery,
@@ -12,11 +13,19 @@ import type {
   UserAction,
   UserActionKind,
 } from '../../../src/contract/schemas/push.ts'
-import { audienceSize } from './audience.ts'
+import { audienceSize, audienceUsersWhere } from './audience.ts'
 import type { Db } from '../../db/client.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
 import { companies } from '../users/companies-schema.ts'
-import { pushDeliveries, pushSendings, pushSubscriptions, userActions, type PushSendingRow, type PushSubscriptionRow } from './schema.ts'
+import {
+  pushDeliveries,
+  pushNotices,
+  pushSendings,
+  pushSubscriptions,
+  userActions,
+  type PushSendingRow,
+  type PushSubscriptionRow,
+} from './schema.ts'
 import { turmas } from '../classes/schema.ts'
 import { users } from '../users/schema.ts'
 import { isSerialId } from '../../db/ids.ts'
@@ -104,12 +113,105 @@ export function forUser(db: Db, userId: number) {
   }
 }
 
-/** Records a click or a dismissal once per delivery; false when the delivery does not exist. */
-export async function recordUserAction(db: Db, deliveryId: string, action: UserActionKind): Promise<boolean> {
-  const [delivery] = await db.select({ id: pushDeliveries.id }).from(pushDeliveries).where(eq(pushDeliveries.id, deliveryId))
+/**
+ * Records a click or a dismissal once per delivery; false when the delivery does not exist.
+ * A click also reads the student's notice of that sending (issue 40 item 13): she saw it.
+ */
+export async function recordUserAction(db: Db, deliveryId: string, action: UserActionKind, now = new Date()): Promise<boolean> {
+  const [delivery] = await db
+    .select({ id: pushDeliveries.id, sendingId: pushDeliveries.sendingId, userId: pushDeliveries.userId })
+    .from(pushDeliveries)
+    .where(eq(pushDeliveries.id, deliveryId))
   if (!delivery) return false
   await db.insert(userActions).values({ deliveryId, action }).onConflictDoNothing()
+  if (action === 'clicked' && delivery.userId !== null) await noticesOf(db, delivery.userId).markRead(delivery.sendingId, now)
   return true
+}
+
+/**
+ * Writes the notices of a sending that starts (issue 40 item 13, docs/push.md "Avisos"):
+ * one per student its audience names, device or not, and per student a delivery of it
+ * went to. Run in the start's transaction, after the deliveries; a repeat writes nothing.
+ */
+export async function recordNotices(db: Db, sendingId: number, audience: PushAudience, at: Date): Promise<void> {
+  const named = audienceUsersWhere(audience) ?? sql`true`
+  await db.execute(sql`
+    insert into ${pushNotices} (user_id, sending_id, sent_at)
+    select ${users.id}, ${sendingId}, ${at} from ${users}
+    where ${users.role} = 'student'
+      and (${named} or ${users.id} in (select ${pushDeliveries.userId} from ${pushDeliveries} where ${pushDeliveries.sendingId} = ${sendingId}))
+    on conflict do nothing`)
+}
+
+const avisoColumns = {
+  id: pushNotices.sendingId,
+  title: pushSendings.title,
+  body: pushSendings.body,
+  link: pushSendings.link,
+  imageUrl: pushSendings.imageUrl,
+  sentAt: pushNotices.sentAt,
+  readAt: pushNotices.readAt,
+}
+
+function toAviso(row: {
+  id: number
+  title: string
+  body: string
+  link: string
+  imageUrl: string | null
+  sentAt: Date
+  readAt: Date | null
+}): Aviso {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    image_url: row.imageUrl,
+    sent_at: row.sentAt.toISOString(),
+    read_at: row.readAt?.toISOString() ?? null,
+  }
+}
+
+/** A student's notices (issue 40 item 13): only hers, by construction of every query. */
+export function noticesOf(db: Db, userId: number) {
+  return {
+    /** The newest `limit`, newest first (the sending's id breaks a tie). */
+    async list(limit: number): Promise<Aviso[]> {
+      const rows = await db
+        .select(avisoColumns)
+        .from(pushNotices)
+        .innerJoin(pushSendings, eq(pushSendings.id, pushNotices.sendingId))
+        .where(eq(pushNotices.userId, userId))
+        .orderBy(desc(pushNotices.sentAt), desc(pushNotices.sendingId))
+        .limit(limit)
+      return rows.map(toAviso)
+    },
+    /** How many of all her notices are unread (not only the listed ones). */
+    async unreadCount(): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(pushNotices)
+        .where(and(eq(pushNotices.userId, userId), isNull(pushNotices.readAt)))
+      return row?.count ?? 0
+    },
+    /** Reads one notice at `now`; a notice read already keeps its first time. Null when it is not hers. */
+    async markRead(sendingId: number, now = new Date()): Promise<Aviso | null> {
+      if (!isSerialId(sendingId)) return null
+      const [updated] = await db
+        .update(pushNotices)
+        .set({ readAt: sql`coalesce(${pushNotices.readAt}, ${now})` })
+        .where(and(eq(pushNotices.userId, userId), eq(pushNotices.sendingId, sendingId)))
+        .returning({ sendingId: pushNotices.sendingId })
+      if (!updated) return null
+      const [row] = await db
+        .select(avisoColumns)
+        .from(pushNotices)
+        .innerJoin(pushSendings, eq(pushSendings.id, pushNotices.sendingId))
+        .where(and(eq(pushNotices.userId, userId), eq(pushNotices.sendingId, sendingId)))
+      return row ? toAviso(row) : null
+    },
+  }
 }
 
 /** A manager's change to a push sending, in the audit log (D31). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, unique, uuid } from 'drizzle-orm/pg-core'
 import type { PushAudience } from '../../../src/contract/schemas/push.ts'
 import { instant, timestamps } from '../../db/timestamps.ts'
 import { users } from '../users/schema.ts'
@@ -124,6 +124,31 @@ export const userActions = pgTable(
   (table) => [
     unique('user_actions_delivery_action_unique').on(table.deliveryId, table.action),
     check('user_actions_action_check', sql`${table.action} in ('clicked', 'dismissed')`),
+  ],
+)
+
+/**
+ * A notice (issue 40 item 13, "Avisos"): a sending that reached a student, kept whether or
+ * not she had a device then, with when she read it. Written when the sending starts, for
+ * every student its audience names and every student a delivery went to (docs/push.md
+ * "Avisos"). `sent_at` is the sending's start, the list's order.
+ */
+export const pushNotices = pgTable(
+  'push_notices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sendingId: integer('sending_id')
+      .notNull()
+      .references(() => pushSendings.id, { onDelete: 'cascade' }),
+    sentAt: instant('sent_at').notNull(),
+    readAt: instant('read_at'),
+  },
+  (table) => [
+    primaryKey({ name: 'push_notices_pkey', columns: [table.userId, table.sendingId] }),
+    index('push_notices_user_sent_idx').on(table.userId, table.sentAt.desc(), table.sendingId.desc()),
+    index('push_notices_sending_id_idx').on(table.sendingId),
   ],
 )
 

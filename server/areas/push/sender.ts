@@ -3,6 +3,7 @@ import type { PushPayload } from '../../../src/contract/schemas/push.ts'
 import type { Db } from '../../db/client.ts'
 import { pushDeliveries, pushSendings, pushSubscriptions, type PushSendingRow } from './schema.ts'
 import { audienceSubscriptions } from './audience.ts'
+import { recordNotices } from './repository.ts'
 import type { PushResult, PushService, PushTarget } from './push-service.ts'
 
 /**
@@ -37,8 +38,9 @@ export const DEFAULT_SENDER_SETTINGS: SenderSettings = {
 
 /**
  * Starts a draft or a scheduled sending now (D17): in one transaction it turns `enviando`
- * and gets one queued delivery per subscription its audience reaches; an audience of none
- * is `concluido` at once. Null when it is not a draft or a scheduled one any more.
+ * and gets one queued delivery per subscription its audience reaches and one notice per
+ * student it reaches (issue 40 item 13, "Avisos"); an audience of no device is
+ * `concluido` at once. Null when it is not a draft or a scheduled one any more.
  */
 export async function startSending(db: Db, id: number, now = new Date()): Promise<PushSendingRow | null> {
   return db.transaction(async (tx) => {
@@ -63,6 +65,7 @@ export async function startSending(db: Db, id: number, now = new Date()): Promis
         )
         .onConflictDoNothing()
     }
+    await recordNotices(tx, id, started.audience, now)
     if (targets.length > 0) return started
     const [done] = await tx
       .update(pushSendings)

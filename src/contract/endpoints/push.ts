@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { defineEndpoint } from '../define.ts'
 import { DetailMessage, IdParam } from '../schemas/common.ts'
 import {
+  Aviso,
+  Avisos,
   PushAudienceOptions,
   PushAuth,
   PushSendBody,
@@ -90,6 +92,32 @@ export const pushEndpoints = {
     body: PushTestBody,
     response: DetailMessage,
     errors: { byStatus: subscriptionNotFound, useDetail: true, fallback: 'Erro ao enviar a notificação de teste' },
+  }),
+  /**
+   * "Avisos" (issue 40 item 13): the pushes sent to the caller, newest first (at most
+   * `AVISOS_MAX`), with read state and the unread count; readable offline from the device.
+   */
+  avisos: defineEndpoint({
+    method: 'GET',
+    path: '/push-notifications/avisos/',
+    service: 'portal',
+    access: 'student',
+    response: Avisos,
+    errors: { useDetail: true, fallback: 'Erro ao carregar os avisos' },
+  }),
+  /**
+   * Marks one of the caller's notices read (`{id}` is the sending's); idempotent, so the
+   * device may send it again after a lost answer or from offline. Another's: 404.
+   */
+  avisoLido: defineEndpoint({
+    method: 'PUT',
+    path: '/push-notifications/avisos/{id}/lido/',
+    service: 'portal',
+    access: 'student',
+    owned: { id: 'pushNotice' },
+    params: v.object({ id: IdParam }),
+    response: Aviso,
+    errors: { byStatus: { 404: 'Aviso não encontrado' }, useDetail: true, fallback: 'Erro ao marcar o aviso como lido' },
   }),
   /** The service worker records a click or a dismissal; the same one twice is stored once. */
   recordUserAction: defineEndpoint({

@@ -219,3 +219,35 @@ export const PushInAppMessage = v.object({
   link: v.string(),
 })
 export type PushInAppMessage = v.InferOutput<typeof PushInAppMessage>
+
+/**
+ * The worker's word to every portal tab, visible or not, that a push arrived (issue 40 item
+ * 13): the tab reads its Avisos again, so the list and the unread count take it in.
+ */
+export const PushReceivedMessage = v.object({ type: v.literal('push-received') })
+export type PushReceivedMessage = v.InferOutput<typeof PushReceivedMessage>
+
+/** How many notices `GET /push-notifications/avisos/` answers at most: the newest. */
+export const AVISOS_MAX = 100
+
+/**
+ * A notice in "Avisos" (issue 40 item 13): a push sent to the student, kept whether or not
+ * it reached a device. `id` is the sending's; `read_at` null while unread.
+ */
+export const Aviso = v.object({
+  id: BodyId,
+  title: v.string(),
+  body: v.string(),
+  link: v.string(),
+  image_url: v.nullable(v.string()),
+  sent_at: IsoDateTime,
+  read_at: v.nullable(IsoDateTime),
+})
+export type Aviso = v.InferOutput<typeof Aviso>
+
+/** The student's notices, newest first (at most `AVISOS_MAX`), and how many of all of hers are unread. */
+export const Avisos = v.object({
+  avisos: v.pipe(v.array(Aviso), v.maxLength(AVISOS_MAX)),
+  nao_lidos: v.pipe(v.number(), v.integer(), v.minValue(0)),
+})
+export type Avisos = v.InferOutput<typeof Avisos>
