@@ -25,6 +25,17 @@ describe('cardBrand', () => {
     expect(cardBrand('6062825624254001')).toBe('hipercard')
     expect(cardBrand('6011111111111117')).toBe('outra')
   })
+
+  it('follows the maintained ranges: Elo 6509xx past the old copy, Hiper as Hipercard, brands we do not name as outra', () => {
+    expect(cardBrand('6509500000000000')).toBe('elo')
+    expect(cardBrand('6370950000000005')).toBe('hipercard')
+    expect(cardBrand('5066991111111118')).toBe('elo')
+    expect(cardBrand('36259600000004')).toBe('outra')
+    expect(cardBrand('3530111333300000')).toBe('outra')
+    // The last Mastercard 2-series BIN and the first after it.
+    expect(cardBrand('2720990000000000')).toBe('mastercard')
+    expect(cardBrand('2721000000000000')).toBe('outra')
+  })
 })
 
 describe('cvvFits', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import creditCardType from 'credit-card-type'
 import { brazilDate } from '../../http/tmz.ts'
 
 /**
@@ -34,61 +35,27 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0
 }
 
-/** Inclusive ranges of 6-digit BINs. Elo and Hipercard share prefixes with Visa and Mastercard, so they are tried first. */
-type BinRanges = readonly (readonly [number, number])[]
-
-const ELO_BINS: BinRanges = [
-  [401178, 401179],
-  [431274, 431274],
-  [438935, 438935],
-  [451416, 451416],
-  [457393, 457393],
-  [457631, 457632],
-  [504175, 504175],
-  [506699, 506778],
-  [509000, 509999],
-  [627780, 627780],
-  [636297, 636297],
-  [636368, 636368],
-  [650031, 650033],
-  [650035, 650051],
-  [650405, 650439],
-  [650485, 650538],
-  [650541, 650598],
-  [650700, 650718],
-  [650720, 650727],
-  [650901, 650920],
-  [651652, 651679],
-  [655000, 655019],
-  [655021, 655058],
-]
-
-const HIPERCARD_BINS: BinRanges = [
-  [384100, 384100],
-  [384140, 384140],
-  [384160, 384160],
-  [606282, 606282],
-  [637095, 637095],
-  [637568, 637568],
-  [637599, 637599],
-  [637609, 637609],
-  [637612, 637612],
-]
-
-function inBins(bin: number, ranges: BinRanges): boolean {
-  return ranges.some(([from, to]) => bin >= from && bin <= to)
-}
-
-/** The brand from the number's first digits (its BIN). */
+/**
+ * The brand from the number's first digits (its BIN), by Braintree's `credit-card-type`, which
+ * keeps the Brazilian brands' ranges (Elo, Hipercard, Hiper) up to date as they change:
+ * ranges copied by hand age silently (issue 40 item 14). Its most specific match wins (an Elo
+ * BIN inside Visa's 4 is Elo). Hiper is Hipercard's own brand; a brand we do not name is `outra`.
+ */
 export function cardBrand(number: string): CardBrand {
-  const bin = Number(number.slice(0, 6))
-  if (inBins(bin, ELO_BINS)) return 'elo'
-  if (inBins(bin, HIPERCARD_BINS)) return 'hipercard'
-  if (/^3[47]/.test(number)) return 'amex'
-  const four = Number(number.slice(0, 4))
-  if (/^5[1-5]/.test(number) || (four >= 2221 && four <= 2720)) return 'mastercard'
-  if (number.startsWith('4')) return 'visa'
-  return 'outra'
+  const [best] = creditCardType(number)
+  switch (best?.type) {
+    case 'visa':
+    case 'mastercard':
+    case 'elo':
+    case 'hipercard':
+      return best.type
+    case 'hiper':
+      return 'hipercard'
+    case 'american-express':
+      return 'amex'
+    default:
+      return 'outra'
+  }
 }
 
 /** American Express prints 4 digits; the others 3. */
