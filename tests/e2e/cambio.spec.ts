@@ -69,6 +69,9 @@ async function expectQuote(page: Page, cotacao: Cotacao, unit: string, foreign: 
   await expect(quote.getByRole('term').nth(2)).toHaveText('IOF (1,1 %)')
   await expect(quote.getByRole('definition').nth(2)).toHaveText(money(cotacao.iof))
   const summary = quote.getByRole('region', { name: 'Total a pagar' })
+  // Issue 40 item 5: the label is written on screen, and the region's name comes from it.
+  await expect(summary.getByText('Total a pagar', { exact: true })).toBeVisible()
+  await expect(summary).toHaveAttribute('aria-labelledby', /.+/)
   await expect(summary).toContainText(money(cotacao.total))
   await expect(summary).toContainText(`Cotação válida até ${clock(cotacao.valida_ate)}`)
   expect(cotacao.total).toBe(cotacao.valor_reais + cotacao.iof)

@@ -102,6 +102,7 @@ export function QuoteView(props: QuoteViewProps | Partial<Record<keyof QuoteView
       ) : (
         <PaymentSummary
           label={t('quote.total')}
+          showLabel
           what={<SkeletonText width="10rem" />}
           detail={<SkeletonText width="9rem" />}
           amount={undefined}
@@ -135,6 +136,7 @@ function Payable({ quote, online, payment, requote, requoting }: QuoteViewProps)
     <>
       <PaymentSummary
         label={t('quote.total')}
+        showLabel
         what={t('quote.summary', { amount: formatCurrency(compra.valor, compra.moeda) })}
         detail={paid ? t('quote.paid') : t('quote.validUntil', { time: formatClock(cotacao.valida_ate) })}
         amount={cotacao.total}
