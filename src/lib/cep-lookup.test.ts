@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCepStandIn, STAND_IN_BROKEN_CEP, STAND_IN_HANGING_CEP, type CepStandIn } from '../../../../tests/e2e/stand-ins/cep.ts'
-import { cepLookupUrl, lookupCep } from './lookup-cep.ts'
+import {
+  startCepStandIn,
+  STAND_IN_BROKEN_CEP,
+  STAND_IN_HANGING_CEP,
+  STAND_IN_UNREACHABLE_CEP,
+  type CepStandIn,
+} from '../../tests/e2e/stand-ins/cep.ts'
+import { cepLookupUrl, lookupCep } from './cep-lookup.ts'
 
 // Against a local stand-in of the postal-code service (D18), over real HTTP.
 let standIn: CepStandIn
@@ -48,6 +54,7 @@ describe('lookupCep (D18)', () => {
 
   it('a failing, slow or unreachable service is unavailable, never an exception', async () => {
     expect(await lookupCep(STAND_IN_BROKEN_CEP, { baseUrl: standIn.url })).toEqual({ status: 'unavailable' })
+    expect(await lookupCep(STAND_IN_UNREACHABLE_CEP, { baseUrl: standIn.url })).toEqual({ status: 'unavailable' })
     expect(await lookupCep(STAND_IN_HANGING_CEP, { baseUrl: standIn.url, timeoutMs: 200 })).toEqual({ status: 'unavailable' })
     const closed = await startCepStandIn()
     await closed.close()

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { api } from '../../../lib/api.ts'
-import { refreshRuntimeConfig, runtimeConfig } from '../../../lib/runtime-config.ts'
-import type { CepLookupResult } from '../../../machines/registration-update.ts'
+import { api } from './api.ts'
+import { refreshRuntimeConfig, runtimeConfig } from './runtime-config.ts'
+import type { CepLookupResult } from '../machines/registration-update.ts'
 
 /**
  * The postal-code lookup (D18): the browser asks the ViaCEP-compatible service at the

@@ -85,3 +85,41 @@ test('offline and never loaded, it says to connect (no skeleton, no empty); back
   await expect(productBox(page).getByRole('heading', { name: 'Inglês Intermediário 1' })).toBeVisible()
   await expect(page.getByText(/conecte-se para fazer um pedido/)).toHaveCount(0)
 })
+
+test('the invoice CEP fills the address from the postal-code service, and says when the CEP is unknown or the service cannot be reached (issue 40 item 7)', async ({
+  page,
+}) => {
+  await signIn(page)
+  await page.goto(SCREEN)
+  await expect(productBox(page).getByRole('heading', { name: 'Inglês Intermediário 1' })).toBeVisible()
+  const cep = page.getByRole('textbox', { name: 'CEP' })
+  const status = page.locator('#order-cep-status')
+  await expect(cep).toHaveAttribute('aria-describedby', /order-cep-status/)
+
+  // The service cannot be reached (the stand-in closes the connection): said in words, and the fields are typed.
+  await cep.fill('33333333')
+  await expect(status).toHaveText('Não foi possível buscar o endereço deste CEP agora. Preencha os campos abaixo.')
+  await expect(status).toHaveAttribute('role', 'status')
+  await page.getByRole('textbox', { name: 'Bairro' }).fill('Centro')
+  await page.getByRole('textbox', { name: 'Cidade' }).fill('Curitiba')
+  await page.getByRole('combobox', { name: 'Estado (UF)' }).click()
+  await page.getByRole('option', { name: 'PR', exact: true }).click()
+  await expect(page.getByRole('textbox', { name: 'Bairro' })).toHaveValue('Centro')
+  await expect(page.getByRole('textbox', { name: 'Cidade' })).toHaveValue('Curitiba')
+  await expect(page.getByRole('combobox', { name: 'Estado (UF)' })).toContainText('PR')
+  await expectNoAxeViolations(page)
+
+  // A CEP the service does not know is told apart from an unreachable service.
+  await cep.fill('99999999')
+  await expect(status).toHaveText('CEP não encontrado. Confira o número ou preencha o endereço abaixo.')
+
+  // A known CEP fills the street, district, city and state; they stay editable.
+  await cep.fill('01310100')
+  await expect(status).toHaveText('Endereço do CEP: Bela Vista, São Paulo/SP. Confira os campos abaixo e informe o número.')
+  await expect(page.getByRole('textbox', { name: 'Rua' })).toHaveValue('Avenida Paulista')
+  await expect(page.getByRole('textbox', { name: 'Bairro' })).toHaveValue('Bela Vista')
+  await expect(page.getByRole('textbox', { name: 'Cidade' })).toHaveValue('São Paulo')
+  await expect(page.getByRole('combobox', { name: 'Estado (UF)' })).toContainText('SP')
+  await page.getByRole('textbox', { name: 'Bairro' }).fill('Cerqueira César')
+  await expect(page.getByRole('textbox', { name: 'Bairro' })).toHaveValue('Cerqueira César')
+})

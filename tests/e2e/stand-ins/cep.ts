@@ -16,6 +16,8 @@ export const STAND_IN_ADDRESSES: Readonly<Record<string, { logradouro: string; b
 export const STAND_IN_HANGING_CEP = '11111111'
 /** Answered 500. */
 export const STAND_IN_BROKEN_CEP = '22222222'
+/** The connection is closed without an answer (the service cannot be reached). */
+export const STAND_IN_UNREACHABLE_CEP = '33333333'
 
 export interface CepStandIn {
   url: string
@@ -39,6 +41,10 @@ export async function startCepStandIn(port = 0): Promise<CepStandIn> {
     }
     const cep = match[1]!
     if (cep === STAND_IN_HANGING_CEP) return
+    if (cep === STAND_IN_UNREACHABLE_CEP) {
+      request.socket.destroy()
+      return
+    }
     if (cep === STAND_IN_BROKEN_CEP) {
       response.writeHead(500, cors).end('erro interno')
       return

@@ -18,11 +18,36 @@ import { LoadingStatus, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
 import { pedidosQueryKey } from '../api/get-pedidos.ts'
 import { criarPedido, precosQueryOptions, produtoQueryOptions, salvarDadosNota } from './api.ts'
+import { useCepAddress, type CepAddress, type CepAddressState } from './use-cep-address.ts'
 
 /** The invoice fields, as typed (masked CPF and CEP). */
 type InvoiceField = 'full_name' | 'cpf' | 'email' | 'cep' | 'street' | 'street_number' | 'complemento' | 'bairro' | 'cidade' | 'uf'
 type Invoice = Record<InvoiceField, string>
 type InvoiceErrors = Partial<Record<InvoiceField, string>>
+type AddressField = 'street' | 'bairro' | 'cidade' | 'uf'
+
+const CEP_STATUS_ID = 'order-cep-status'
+
+/**
+ * A found address into the invoice: a field the student typed is kept, unless the CEP is a new
+ * one (then the street, district, city and state of the old CEP are wrong). `filled` holds what
+ * the lookups wrote, which the next one may replace.
+ */
+function withAddress(invoice: Invoice, address: CepAddress, newCep: boolean, filled: Partial<Record<AddressField, string>>): Invoice {
+  const next = { ...invoice }
+  const put = (name: AddressField, value: string) => {
+    if (value === '') return
+    if (newCep || invoice[name].trim() === '' || invoice[name] === filled[name]) {
+      next[name] = value
+      filled[name] = value
+    }
+  }
+  put('street', address.street)
+  put('bairro', address.district)
+  put('cidade', address.city)
+  if ((UFS as readonly string[]).includes(address.state)) put('uf', address.state)
+  return next
+}
 
 const InvoiceBody = v.omit(DadosNotaBody, ['pedido'])
 
@@ -145,6 +170,27 @@ interface OrderFormProps {
   onCreated: (pedido: Pedido) => void
 }
 
+/** What the CEP lookup says under the field: a polite live region, empty while nothing is known. */
+function CepStatus({ state }: { state: CepAddressState }) {
+  const { t } = useTranslation('pedidoCreate')
+  const text =
+    state.status === 'looking'
+      ? t(state.slow ? 'invoice.cepStatus.slow' : 'invoice.cepStatus.looking')
+      : state.status === 'found'
+        ? t('invoice.cepStatus.found', { place: `${state.district ? `${state.district}, ` : ''}${state.city}/${state.state}` })
+        : state.status === 'notFound'
+          ? t('invoice.cepStatus.notFound')
+          : state.status === 'unavailable'
+            ? t('invoice.cepStatus.unavailable')
+            : ''
+  const warning = state.status === 'notFound' || state.status === 'unavailable' || (state.status === 'looking' && state.slow)
+  return (
+    <p id={CEP_STATUS_ID} className="order-form__cep-status" role="status" data-tone={warning ? 'warning' : undefined}>
+      {text}
+    </p>
+  )
+}
+
 function OrderForm({ produto, user, online, onCreated }: OrderFormProps) {
   const { t } = useTranslation('pedidoCreate')
   const queryClient = useQueryClient()
@@ -164,6 +210,12 @@ function OrderForm({ produto, user, online, onCreated }: OrderFormProps) {
   }))
   const [errors, setErrors] = useState<InvoiceErrors>({})
   const [offlineTried, setOfflineTried] = useState(false)
+  // The profile's CEP is looked up too (district, city and state are not in the profile).
+  const profileCep = useRef(unmask(user.cep ?? ''))
+  const filledByLookup = useRef<Partial<Record<AddressField, string>>>({})
+  const cepLookup = useCepAddress(unmask(invoice.cep), (address, cep) =>
+    setInvoice((current) => withAddress(current, address, cep !== profileCep.current, filledByLookup.current)),
+  )
   const precos = useQuery(precosQueryOptions(quantidade))
   const plano = precos.data?.planos.find((p) => String(p.parcelas) === parcelas)
   // The key of this attempt: the same while the student asks for the same order (a double
@@ -246,7 +298,15 @@ function OrderForm({ produto, user, online, onCreated }: OrderFormProps) {
         <TextField label={t('invoice.fullName')} autoComplete="name" {...field('full_name')} />
         <TextField label={t('invoice.cpf')} mask={MASKS.cpf} inputMode="numeric" {...field('cpf')} />
         <TextField label={t('invoice.email')} type="email" autoComplete="email" {...field('email')} />
-        <TextField label={t('invoice.cep')} mask={MASKS.cep} inputMode="numeric" autoComplete="postal-code" {...field('cep')} />
+        <TextField
+          label={t('invoice.cep')}
+          mask={MASKS.cep}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          aria-describedby={CEP_STATUS_ID}
+          {...field('cep')}
+        />
+        <CepStatus state={cepLookup} />
         <TextField label={t('invoice.street')} autoComplete="address-line1" {...field('street')} />
         <div className="order-form__row">
           <TextField label={t('invoice.number')} {...field('street_number')} />
