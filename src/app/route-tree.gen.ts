@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppAulaOnlineRouteImport } from './routes/_app/aula-online'
+import { Route as AppAvisosRouteImport } from './routes/_app/avisos'
 import { Route as AppCambioRouteImport } from './routes/_app/cambio'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEnglishTestRouteImport } from './routes/_app/english-test'
@@ -83,6 +84,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppAulaOnlineRoute = AppAulaOnlineRouteImport.update({
   id: '/aula-online',
   path: '/aula-online',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAvisosRoute = AppAvisosRouteImport.update({
+  id: '/avisos',
+  path: '/avisos',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCambioRoute = AppCambioRouteImport.update({
@@ -332,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/login': typeof LoginRouteWithChildren
   '/aula-online': typeof AppAulaOnlineRouteWithChildren
+  '/avisos': typeof AppAvisosRoute
   '/cambio': typeof AppCambioRoute
   '/dashboard': typeof AppDashboardRoute
   '/english-test': typeof AppEnglishTestRoute
@@ -384,6 +391,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/login': typeof LoginRouteWithChildren
   '/aula-online': typeof AppAulaOnlineRouteWithChildren
+  '/avisos': typeof AppAvisosRoute
   '/cambio': typeof AppCambioRoute
   '/dashboard': typeof AppDashboardRoute
   '/english-test': typeof AppEnglishTestRoute
@@ -434,6 +442,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRouteWithChildren
   '/_app/aula-online': typeof AppAulaOnlineRouteWithChildren
+  '/_app/avisos': typeof AppAvisosRoute
   '/_app/cambio': typeof AppCambioRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/english-test': typeof AppEnglishTestRoute
@@ -488,6 +497,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/aula-online'
+    | '/avisos'
     | '/cambio'
     | '/dashboard'
     | '/english-test'
@@ -540,6 +550,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/aula-online'
+    | '/avisos'
     | '/cambio'
     | '/dashboard'
     | '/english-test'
@@ -589,6 +600,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/aula-online'
+    | '/_app/avisos'
     | '/_app/cambio'
     | '/_app/dashboard'
     | '/_app/english-test'
@@ -680,6 +692,13 @@ declare module '@tanstack/react-router' {
       path: '/aula-online'
       fullPath: '/aula-online'
       preLoaderRoute: typeof AppAulaOnlineRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/avisos': {
+      id: '/_app/avisos'
+      path: '/avisos'
+      fullPath: '/avisos'
+      preLoaderRoute: typeof AppAvisosRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/cambio': {
@@ -1134,6 +1153,7 @@ const AppProfileUpdateRouteWithChildren =
 
 interface AppRouteChildren {
   AppAulaOnlineRoute: typeof AppAulaOnlineRouteWithChildren
+  AppAvisosRoute: typeof AppAvisosRoute
   AppCambioRoute: typeof AppCambioRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppEnglishTestRoute: typeof AppEnglishTestRoute
@@ -1157,6 +1177,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAulaOnlineRoute: AppAulaOnlineRouteWithChildren,
+  AppAvisosRoute: AppAvisosRoute,
   AppCambioRoute: AppCambioRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppEnglishTestRoute: AppEnglishTestRoute,

@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { TurmaAlunoAtividade } from '../contract/schemas/atividade.ts'
 import type { AulaOnline } from '../contract/schemas/aula-online.ts'
+import type { Avisos } from '../contract/schemas/push.ts'
 import type { Extrato, PedidoRecompensa, Recompensa } from '../contract/schemas/club.ts'
 import type { EnglishTestEstado } from '../contract/schemas/english-test.ts'
 import type { Financeiro, Parcela } from '../contract/schemas/financeiro.ts'
@@ -55,6 +56,8 @@ export type SyncKey =
   | 'travelCampaign'
   | 'knnUsaOrlando'
   | 'knnUsaLondon'
+  | 'avisos'
+  | 'avisosLidos'
 export interface SyncState {
   key: SyncKey
   updatedAt: number
@@ -85,6 +88,13 @@ export interface SyncState {
   knnUsaOrlando?: KnnUsaState
   knnUsaLondon?: KnnUsaState
   /**
+   * "Avisos" (issue 40 item 13): the notices as the server last answered, in their sync row
+   * like the club's; and, in the row `avisosLidos`, the notices read on this device that the
+   * server has not confirmed yet (sent before the next sync, docs/push.md "Avisos").
+   */
+  avisos?: Avisos
+  avisosLidos?: AvisoLidoPendente[]
+  /**
    * The server's ETag of each answer the entity was built from, by request path, sent back
    * as `If-None-Match` (issue 7). Kept here so a wipe removes them with the data.
    */
@@ -102,6 +112,13 @@ export interface StoredPratica {
 export interface TravelCampaignState {
   campanha: CampanhaViagem | null
   codigos: CodigoValidado[]
+}
+
+/** A notice read on this device, waiting for the server's confirmation. */
+export interface AvisoLidoPendente {
+  id: number
+  /** When it was read here (ISO), shown until the server's time replaces it. */
+  at: string
 }
 
 /** What a USA programme's sync row holds. */

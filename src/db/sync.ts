@@ -85,10 +85,32 @@ export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now 
 
 /** The KNN Club's rows and the travel campaign's: each replaces its sync row whole, like the online classes. */
 export async function storeClub<
-  K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos' | 'travelCampaign' | 'knnUsaOrlando' | 'knnUsaLondon',
+  K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos' | 'travelCampaign' | 'knnUsaOrlando' | 'knnUsaLondon' | 'avisos',
 >(key: K, value: NonNullable<SyncState[K]>, { db = localDb, now = Date.now(), ticket }: StoreOptions = {}) {
   if (!(await mayWrite(ticket))) return
   await db.syncState.put({ key, updatedAt: now, [key]: value })
+}
+
+/**
+ * "Avisos" (issue 40 item 13): a notice read on this device, kept until the server confirms
+ * it (`forgetAvisosLidos`); read again, it keeps its first time.
+ */
+export async function storeAvisoLido(id: number, at: string, { db = localDb, now = Date.now() }: StoreOptions = {}) {
+  if (!(await mayWrite(undefined))) return
+  await db.transaction('rw', db.syncState, async () => {
+    const pending = (await db.syncState.get('avisosLidos'))?.avisosLidos ?? []
+    if (pending.some((read) => read.id === id)) return
+    await db.syncState.put({ key: 'avisosLidos', updatedAt: now, avisosLidos: [...pending, { id, at }] })
+  })
+}
+
+/** The reads the server confirmed (or that name no notice of hers): no longer waiting. */
+export async function forgetAvisosLidos(ids: readonly number[], { db = localDb, now = Date.now() }: StoreOptions = {}) {
+  if (ids.length === 0) return
+  await db.transaction('rw', db.syncState, async () => {
+    const pending = (await db.syncState.get('avisosLidos'))?.avisosLidos ?? []
+    await db.syncState.put({ key: 'avisosLidos', updatedAt: now, avisosLidos: pending.filter((read) => !ids.includes(read.id)) })
+  })
 }
 
 /**

@@ -6,7 +6,7 @@
  * itself. Recording needs no token: the delivery id came encrypted to this device.
  */
 import { brandIdForHost } from '../contract/brand-host.ts'
-import type { PushInAppMessage } from '../contract/schemas/push.ts'
+import type { PushInAppMessage, PushReceivedMessage } from '../contract/schemas/push.ts'
 import { clickTarget, notificationFor, windowToReuse, type NotificationData } from './push-notification.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -32,6 +32,12 @@ async function tellVisibleTabs(message: PushInAppMessage): Promise<void> {
   for (const client of windows) if (client.visibilityState === 'visible') client.postMessage(message)
 }
 
+/** Every portal tab, visible or not, reads its "Avisos" again (issue 40 item 13): the list and the count take the push in. */
+async function tellEveryTab(): Promise<void> {
+  const message: PushReceivedMessage = { type: 'push-received' }
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message)
+}
+
 self.addEventListener('push', (event) => {
   const { title, options } = notificationFor(event.data?.text() ?? null, brandIdForHost(self.location.hostname))
   const link = (options.data as NotificationData).link
@@ -39,6 +45,7 @@ self.addEventListener('push', (event) => {
     Promise.all([
       self.registration.showNotification(title, options),
       tellVisibleTabs({ type: 'push-message', title, body: options.body ?? '', link }),
+      tellEveryTab(),
     ]),
   )
 })

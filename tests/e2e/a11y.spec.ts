@@ -201,6 +201,17 @@ for (const brand of BRANDS) {
         .click()
       await check(page, 'aula-online details', page.locator('dl.aula-facts'))
 
+      // Issue 40 item 13: the notices, listed or empty (tests/e2e/avisos.spec.ts sends some beside this one).
+      await openInApp(page, '/avisos')
+      await check(
+        page,
+        'avisos',
+        page
+          .locator('#main')
+          .getByText(/Nenhum aviso por enquanto|não lidos?$|Todos os avisos foram lidos/)
+          .first(),
+      )
+
       await openInApp(page, '/english-test')
       await check(page, 'english-test', page.getByRole('heading', { level: 1, name: 'Teste de nivelamento de inglês' }))
     })

@@ -22,6 +22,8 @@ const DrawerDialog = lazy(async () => ({ default: (await loadDrawerDialog()).Dra
 // "Ajuda pelo chat" (D19): its code is fetched only where the chat is configured, after the
 // first screen; the widget itself only on the tap.
 const ChatButton = lazy(async () => ({ default: (await import('../../features/chat/chat-button.tsx')).ChatButton }))
+// Issue 40 item 13: the unread notices' count and its refreshes, loaded after the first screen.
+const AvisosWatcher = lazy(async () => ({ default: (await import('../../features/avisos/unread.tsx')).AvisosWatcher }))
 
 export interface AppShellProps {
   user: CurrentUser
@@ -53,7 +55,6 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
   const wide = isAtLeast(useBreakpoint(), 'lg')
   // D16: items waiting in the outbox (a count only; the outbox loads beside the screen).
   const pending = usePendingOutboxCount(user.id)
-  const badges = useMemo(() => ({ '/envios-pendentes': pending }), [pending])
   useFocusHeadingOnNavigation()
 
   useEffect(() => afterFirstScreen(() => void loadDrawerDialog()), [])
@@ -72,6 +73,15 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
         hasRoute: (path) => path in router.routesByPath || `${path}/$` in router.routesByPath,
       }),
     [user.role, brandId, router],
+  )
+  // Issue 40 item 13: unread notices, for whoever has the Avisos entry (a student), counted after the first screen.
+  const hasAvisos = items.some((item) => item.to === '/avisos')
+  const [watchAvisos, setWatchAvisos] = useState(false)
+  const [unreadAvisos, setUnreadAvisos] = useState(0)
+  useEffect(() => afterFirstScreen(() => setWatchAvisos(true)), [])
+  const badges = useMemo(
+    () => ({ '/envios-pendentes': pending, '/avisos': hasAvisos ? unreadAvisos : 0 }),
+    [pending, hasAvisos, unreadAvisos],
   )
 
   function openDrawer(from: HTMLButtonElement | null) {
@@ -114,6 +124,11 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
           </button>
         ) : null}
         <span className="top-bar__brand">{brandName}</span>
+        {hasAvisos && watchAvisos ? (
+          <Suspense fallback={null}>
+            <AvisosWatcher onUnread={setUnreadAvisos} />
+          </Suspense>
+        ) : null}
         {chatUrl && chatToken && user.role === 'student' ? (
           <Suspense fallback={null}>
             <ChatButton user={user} chatUrl={chatUrl} websiteToken={chatToken} />

@@ -16,7 +16,7 @@ export interface DrawerNavProps {
   onNavigate?: ((to: string) => void) | undefined
   /** Extra footer buttons before "Sair" (the side drawer's minimise toggle). */
   footer?: ReactNode
-  /** A count beside an entry, by path (the outbox's waiting items); none at 0. */
+  /** A count beside an entry, by path (the outbox's waiting items, unread notices); none at 0. */
   badges?: Readonly<Record<string, number>> | undefined
 }
 
@@ -42,7 +42,7 @@ export function DrawerNav({ id, className, items, onLogout, onNavigate, footer, 
                 {badge > 0 ? (
                   <span className="drawer__badge" data-testid="nav-badge">
                     <span aria-hidden="true">{badge}</span>
-                    <span className="u-visually-hidden">{t('nav.pendingBadge', { count: badge })}</span>
+                    <span className="u-visually-hidden">{t(`nav.${item.badgeKey ?? 'pendingBadge'}`, { count: badge })}</span>
                   </span>
                 ) : null}
               </Link>

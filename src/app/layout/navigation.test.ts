@@ -5,6 +5,7 @@ import { englishTestEndpoints } from '../../contract/endpoints/english-test.ts'
 import { financeiroEndpoints } from '../../contract/endpoints/financeiro.ts'
 import { pedagogicoEndpoints } from '../../contract/endpoints/pedagogico.ts'
 import { pedidoEndpoints } from '../../contract/endpoints/pedidos.ts'
+import { pushEndpoints } from '../../contract/endpoints/push.ts'
 import { isInSection, NAV_ITEMS, navItemsFor, TAB_ITEMS, tabItemsFor } from './navigation.ts'
 
 const every = () => true
@@ -54,6 +55,7 @@ describe('navItemsFor', () => {
       '/pedidos': pedidoEndpoints.pedidos,
       '/english-test': englishTestEndpoints.englishTest,
       '/envios-pendentes': atividadeEndpoints.enviarArquivoAtividade,
+      '/avisos': pushEndpoints.avisos,
     }
     for (const item of [...NAV_ITEMS, ...TAB_ITEMS].filter((entry) => entry.to in mainEndpoints)) {
       expect({ to: item.to, access: item.endpoint?.access }).toEqual({ to: item.to, access: mainEndpoints[item.to]?.access })

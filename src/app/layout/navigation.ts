@@ -21,6 +21,8 @@ export interface NavItem {
   endpoint?: Pick<Endpoint, 'access'>
   /** D29: a brand lists only its own programmes; every brand when absent. */
   brands?: readonly BrandId[]
+  /** The accessible name of the entry's count badge (`nav.<key>`, plural); "N envios aguardando" when absent. */
+  badgeKey?: 'pendingBadge' | 'avisosBadge'
 }
 
 /**
@@ -43,6 +45,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'englishTest', to: '/english-test', icon: 'test', endpoint: { access: 'student' } },
   // D16: what waits to be sent from this device, with a count badge while anything waits.
   { labelKey: 'enviosPendentes', to: '/envios-pendentes', icon: 'upload', endpoint: { access: 'student' } },
+  // Issue 40 item 13: the pushes sent to the student, with a badge of the unread ones.
+  { labelKey: 'avisos', to: '/avisos', icon: 'bell', endpoint: { access: 'student' }, badgeKey: 'avisosBadge' },
   { labelKey: 'me', to: '/me', icon: 'user' },
   { labelKey: 'managerPanel', to: '/manager-panel', icon: 'bell', roles: ['manager'] },
 ]
