@@ -9,6 +9,7 @@ import type CambioTexts from './pt-BR/cambio.json'
 import type ClubTexts from './pt-BR/club.json'
 import type EnglishTestTexts from './pt-BR/english-test.json'
 import type IndicacaoTexts from './pt-BR/indicacao.json'
+import type InstallTexts from './pt-BR/install.json'
 import type KnnUsaTexts from './pt-BR/knn-usa.json'
 import type OutboxTexts from './pt-BR/outbox.json'
 import type PaymentTexts from './pt-BR/payment.json'
@@ -53,6 +54,7 @@ export interface OwnChunkResources {
   travelCampaign: typeof TravelCampaignTexts
   knnUsa: typeof KnnUsaTexts
   sessions: typeof SessionsTexts
+  install: typeof InstallTexts
 }
 
 /** Every namespace, for the type of `t()` keys (i18next.d.ts). */

@@ -8,6 +8,7 @@ const user = (pwa_installed: boolean): CurrentUser => demoStudent({ id: 1, pwa_i
 
 class FakeWindow extends EventTarget {
   standalone = false
+  navigator: { userAgent?: string; maxTouchPoints?: number; standalone?: boolean } | undefined = undefined
   matchMedia = (query: string) => {
     const media = new EventTarget() as EventTarget & { matches: boolean; media: string }
     Object.defineProperty(media, 'matches', { get: () => this.standalone })
@@ -22,8 +23,9 @@ function installPrompt(outcome: InstallOutcome): BeforeInstallPromptEvent {
   return event
 }
 
-function setup(options: { token?: boolean; report?: InstallDeps['report'] } = {}) {
+function setup(options: { token?: boolean; report?: InstallDeps['report']; navigator?: FakeWindow['navigator'] } = {}) {
   const target = new FakeWindow()
+  if (options.navigator) target.navigator = options.navigator
   let token = options.token ?? true
   const report = vi.fn(options.report ?? (async (installed: boolean) => user(installed)))
   const controller = createInstallController({ target: target as unknown as InstallDeps['target'], report, hasToken: () => token })
@@ -132,7 +134,7 @@ describe('install controller (SPEC §4 web-app install)', () => {
     target.dispatchEvent(event)
     await expect(controller.promptInstall()).resolves.toBeNull()
     expect(report).not.toHaveBeenCalled()
-    expect(controller.getSnapshot()).toEqual({ canInstall: false, prompting: false })
+    expect(controller.getSnapshot()).toEqual({ canInstall: false, manual: false, prompting: false })
   })
 
   it('stop() stops listening', () => {
@@ -140,5 +142,28 @@ describe('install controller (SPEC §4 web-app install)', () => {
     controller.stop()
     target.dispatchEvent(installPrompt('accepted'))
     expect(controller.getSnapshot().canInstall).toBe(false)
+  })
+
+  describe('on an iPhone or iPad, where Safari has no install prompt', () => {
+    const IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+    const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15'
+
+    it('offers the install as the student’s own steps, and prompts and reports nothing', async () => {
+      const { controller, report } = setup({ navigator: { userAgent: IPHONE, maxTouchPoints: 5 } })
+      expect(controller.getSnapshot()).toEqual({ canInstall: true, manual: true, prompting: false })
+      await expect(controller.promptInstall()).resolves.toBeNull()
+      expect(report).not.toHaveBeenCalled()
+    })
+
+    it('takes an iPad asking for the desktop site (a Mac that takes touch) for one; a Mac is not', () => {
+      expect(setup({ navigator: { userAgent: MAC, maxTouchPoints: 5 } }).controller.getSnapshot().manual).toBe(true)
+      expect(setup({ navigator: { userAgent: MAC, maxTouchPoints: 0 } }).controller.getSnapshot().canInstall).toBe(false)
+    })
+
+    it('offers nothing once it runs from the home screen', () => {
+      const { controller } = setup({ navigator: { userAgent: IPHONE, maxTouchPoints: 5, standalone: true } })
+      expect(controller.getSnapshot().canInstall).toBe(false)
+    })
   })
 })

@@ -22,15 +22,23 @@ export interface BeforeInstallPromptEvent extends Event {
 }
 
 export interface InstallState {
-  /** The browser offered an install and the app is not already running installed. */
+  /**
+   * The app is not running installed and either the browser offered an install, or it is an
+   * iPhone or iPad, where Safari has no install prompt: the student adds it to the home
+   * screen from the share sheet (`manual`).
+   */
   canInstall: boolean
+  /** The install is the student's own steps (iOS: Compartilhar → Adicionar à Tela de Início). */
+  manual: boolean
   /** The browser's install dialog is open. */
   prompting: boolean
 }
 
 export interface InstallDeps {
   /** Where the browser fires beforeinstallprompt, appinstalled and online (window). */
-  target: Pick<Window, 'addEventListener' | 'removeEventListener' | 'matchMedia'> & { navigator?: { standalone?: boolean } }
+  target: Pick<Window, 'addEventListener' | 'removeEventListener' | 'matchMedia'> & {
+    navigator?: { standalone?: boolean; userAgent?: string; maxTouchPoints?: number }
+  }
   /** PUT /users/pwa/. */
   report: (installed: boolean) => Promise<CurrentUser>
   /** Whether a user is logged in (a token is stored). */
@@ -58,7 +66,7 @@ export function createInstallController(deps: InstallDeps): InstallController {
   let deferred: BeforeInstallPromptEvent | null = null
   let installed = false
   let prompting = false
-  let snapshot: InstallState = { canInstall: false, prompting: false }
+  let snapshot: InstallState = { canInstall: false, manual: false, prompting: false }
   /** An outcome not yet on the server (no login yet, or offline). */
   let pending: boolean | null = null
   /** The last outcome the server accepted in this page (avoids reporting `true` twice). */
@@ -66,10 +74,12 @@ export function createInstallController(deps: InstallDeps): InstallController {
   let onReported: ((user: CurrentUser) => void) | null = null
 
   const isStandalone = () => standaloneQuery.matches || target.navigator?.standalone === true
+  const ios = isIos(target.navigator?.userAgent ?? '', target.navigator?.maxTouchPoints ?? 0)
 
   function emit(): void {
-    const next = { canInstall: deferred !== null && !installed && !isStandalone(), prompting }
-    if (next.canInstall === snapshot.canInstall && next.prompting === snapshot.prompting) return
+    const manual = deferred === null && ios
+    const next = { canInstall: (deferred !== null || ios) && !installed && !isStandalone(), manual, prompting }
+    if (next.canInstall === snapshot.canInstall && next.manual === snapshot.manual && next.prompting === snapshot.prompting) return
     snapshot = next
     for (const listener of listeners) listener()
   }
@@ -136,6 +146,7 @@ export function createInstallController(deps: InstallDeps): InstallController {
   target.addEventListener('appinstalled', onAppInstalled)
   target.addEventListener('online', onOnline)
   standaloneQuery.addEventListener?.('change', onDisplayModeChange)
+  emit()
 
   return {
     subscribe(listener) {
@@ -155,6 +166,15 @@ export function createInstallController(deps: InstallDeps): InstallController {
       standaloneQuery.removeEventListener?.('change', onDisplayModeChange)
     },
   }
+}
+
+/**
+ * An iPhone, iPod or iPad, whatever its browser (since iOS 16.4 each adds to the home screen
+ * from its share sheet, and none fires beforeinstallprompt). iPadOS asks for desktop sites
+ * as a Mac: a "Macintosh" that takes touch is an iPad.
+ */
+export function isIos(userAgent: string, maxTouchPoints: number): boolean {
+  return /\b(iPhone|iPad|iPod)\b/.test(userAgent) || (/\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1)
 }
 
 let controller: InstallController | null = null
