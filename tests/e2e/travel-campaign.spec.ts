@@ -87,7 +87,12 @@ test('a student joins, scans a code with the camera and sees the entries; the sa
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   })
   openBrowsers.push(browser)
-  const context = await browser.newContext({ baseURL: ORIGIN, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', permissions: ['camera'] })
+  const context = await browser.newContext({
+    baseURL: ORIGIN,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    permissions: ['camera', 'clipboard-read', 'clipboard-write'],
+  })
   const page = await context.newPage()
   await login(page, CAMERA_STUDENT, PASSWORD)
   await expect(page).toHaveURL(/\/dashboard$/)
@@ -125,6 +130,11 @@ test('a student joins, scans a code with the camera and sees the entries; the sa
   await expect(page.getByText('Recusado')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Tentar agora' })).toHaveCount(0)
   await expect(page.getByTestId('nav-badge')).toHaveCount(0)
+  // Issue 40 item 12: no share sheet in headless Chromium, so the code's printed URL is copied, and that is said.
+  await page.getByRole('button', { name: 'Copiar o link do código KNNMUNDO-FEIRA' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Link do código KNNMUNDO-FEIRA copiado' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${ORIGIN}${scanUrl(campanha.id, 'KNNMUNDO-FEIRA')}`)
+  await expectNoAxeViolations(page)
 
   // A code that does not exist: the server's 404.
   await page.goto(scanUrl(campanha.id, 'NAOEXISTE'))
@@ -224,6 +234,21 @@ test('the printed URL opened logged out is validated after the login', async ({ 
   expect(joined.ok()).toBe(true)
 
   const context = await browser.newContext({ baseURL: ORIGIN, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  // A phone's share sheet (issue 40 item 12): the first share goes through, the second is closed by the student.
+  await context.addInitScript(() => {
+    const record = window as unknown as { shared: ShareData[]; shareCalls: number }
+    record.shared = []
+    record.shareCalls = 0
+    Object.defineProperty(navigator, 'canShare', { configurable: true, value: () => true })
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: ShareData) => {
+        record.shareCalls += 1
+        if (record.shareCalls > 1) throw new DOMException('Share canceled', 'AbortError')
+        record.shared.push(data)
+      },
+    })
+  })
   const page = await context.newPage()
   await page.goto(scanUrl(campanha.id, 'knnmundo-feira'))
   await expect(page).toHaveURL(/\/login\/main$/)
@@ -238,5 +263,18 @@ test('the printed URL opened logged out is validated after the login', async ({ 
   const after = await serverState(request, token)
   expect(after.codigos.map((codigo) => codigo.codigo)).toEqual(['KNNMUNDO-FEIRA'])
   expect(after.campanha.entradas).toBe(5)
+
+  // Where the device has a share sheet the code goes through it, with its printed URL, and that is said;
+  // closing the sheet says nothing (an AbortError is the student's choice, not an error).
+  await page.getByRole('link', { name: 'Ver a campanha e os meus códigos' }).click()
+  const share = page.getByRole('button', { name: 'Compartilhar o código KNNMUNDO-FEIRA' })
+  await share.click()
+  const status = page.getByTestId('campaign-share-status')
+  await expect(status).toHaveText('Código KNNMUNDO-FEIRA compartilhado')
+  const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared)
+  expect(shared).toEqual([expect.objectContaining({ url: `${ORIGIN}${scanUrl(campanha.id, 'KNNMUNDO-FEIRA')}` })])
+  await share.click()
+  await expect.poll(() => page.evaluate(() => (window as unknown as { shareCalls: number }).shareCalls)).toBe(2)
+  await expect(status).toHaveText('')
   await context.close()
 })

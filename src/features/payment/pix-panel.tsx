@@ -6,6 +6,7 @@ import type { CobrancaPix } from '../../contract/schemas/pagamento.ts'
 import { Alert } from '../../ui/alert.tsx'
 import { Button } from '../../ui/button.tsx'
 import { formatMoney, twoDigits } from '../../ui/format.ts'
+import { useShare } from '../../ui/share.ts'
 import { PIX_POLL_MS, pixCharge, type PanelProps } from './api.ts'
 
 /** What the confirmation says the payment did, per kind of target. */
@@ -82,17 +83,10 @@ function PendingCharge({
 }) {
   const { t } = useTranslation('payment')
   const remainingMs = useRemainingMs(charge.expira_em)
-  const [copy, setCopy] = useState<'copied' | 'failed' | null>(null)
+  // The code goes alone (no title): what the bank's app pastes must be the code and nothing else.
+  const shareData = { text: charge.copia_e_cola }
+  const { share, outcome, sheet } = useShare(shareData)
   const expired = charge.status === 'expirado' || remainingMs <= 0
-
-  async function copyCode() {
-    try {
-      await navigator.clipboard.writeText(charge.copia_e_cola)
-      setCopy('copied')
-    } catch {
-      setCopy('failed')
-    }
-  }
 
   if (expired) {
     return (
@@ -117,11 +111,11 @@ function PendingCharge({
         <span>{t('pix.code')}</span>
         <textarea readOnly rows={4} value={charge.copia_e_cola} onFocus={(event) => event.currentTarget.select()} />
       </label>
-      <Button variant="secondary" onClick={() => void copyCode()}>
-        {t('pix.copy')}
+      <Button variant="secondary" onClick={() => void share(shareData, charge.copia_e_cola)}>
+        {sheet ? t('pix.share') : t('pix.copy')}
       </Button>
-      <p role="status" className="pix__copied">
-        {copy === 'copied' ? t('pix.copied') : copy === 'failed' ? t('pix.copyFailed') : ''}
+      <p role="status" className="pix__copied" data-testid="pix-share-status">
+        {outcome === 'copied' ? t('pix.copied') : outcome === 'shared' ? t('pix.shared') : outcome === 'failed' ? t('pix.copyFailed') : ''}
       </p>
       <p className="pix__expiry">{t('pix.expiresIn', { time: formatRemaining(remainingMs) })}</p>
       <p className="pix__waiting" aria-live="polite">

@@ -6,6 +6,7 @@ import { Alert } from '../../../ui/alert.tsx'
 import { Button } from '../../../ui/button.tsx'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
+import { useShare } from '../../../ui/share.ts'
 import { textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
 import { useApplyPartnerCoupon, useClubExtrato, usePartnerCoupon } from '../api.ts'
@@ -51,23 +52,10 @@ function ReferralSection() {
 
 function ReferralLink({ code }: { code?: string }) {
   const { t } = useTranslation('club')
-  const [copy, setCopy] = useState<'copied' | 'failed' | null>(null)
   const link = code === undefined ? undefined : `${window.location.origin}/indicacao/${encodeURIComponent(code)}`
-  const canShare = typeof navigator.share === 'function'
-
-  async function copyLink(url: string) {
-    try {
-      await navigator.clipboard.writeText(url)
-      setCopy('copied')
-    } catch {
-      setCopy('failed')
-    }
-  }
-
-  function share(url: string) {
-    // Closing the device's sheet rejects: nothing to say then.
-    navigator.share({ title: t('earn.shareTitle'), text: t('earn.shareText'), url }).catch(() => {})
-  }
+  const shareData = (url: string) => ({ title: t('earn.shareTitle'), text: t('earn.shareText'), url })
+  // The device's share sheet where there is one, else the clipboard (src/ui/share.ts).
+  const { share, outcome, sheet } = useShare(link ? shareData(link) : undefined)
 
   return (
     <div className="club-referral" aria-hidden={link ? undefined : true}>
@@ -77,17 +65,18 @@ function ReferralLink({ code }: { code?: string }) {
           <span data-testid="club-referral-link">{textOrSkeleton(link, (url) => url, '16rem')}</span>
         </p>
         <div className="club-referral__actions">
-          <Button variant="secondary" disabled={!link} onClick={() => link && void copyLink(link)}>
-            {t('earn.copy')}
+          <Button variant="secondary" disabled={!link} onClick={() => link && void share(shareData(link), link)}>
+            {sheet ? t('earn.share') : t('earn.copy')}
           </Button>
-          {canShare ? (
-            <Button variant="secondary" disabled={!link} onClick={() => link && share(link)}>
-              {t('earn.share')}
-            </Button>
-          ) : null}
         </div>
-        <p role="status" className="club-referral__copied">
-          {copy === 'copied' ? t('earn.copied') : copy === 'failed' ? t('earn.copyFailed') : ''}
+        <p role="status" className="club-referral__copied" data-testid="club-share-status">
+          {outcome === 'copied'
+            ? t('earn.copied')
+            : outcome === 'shared'
+              ? t('earn.shared')
+              : outcome === 'failed'
+                ? t('earn.copyFailed')
+                : ''}
         </p>
       </div>
       <QrImage value={link} alt={t('earn.qrAlt')} size={QR_SIZE} />

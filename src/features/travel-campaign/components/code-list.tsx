@@ -6,6 +6,7 @@ import { CAMPAIGN_CODE_KIND, campaignCodeContextOf, campaignCodeReceiptOf } from
 import { loadOutboxApp, useOutboxQuery } from '../../../db/outbox-live.ts'
 import { Button } from '../../../ui/button.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
+import { useShare } from '../../../ui/share.ts'
 import { useRefreshTravelCampaign } from '../api.ts'
 import { formatDay } from '../standing.ts'
 
@@ -32,6 +33,14 @@ export function CodeList({ userId, codigos }: { userId: number; codigos: CodigoV
   }, [freshKey])
   const validated = [...fresh, ...codigos]
   const validatedCodes = new Set(validated.map((codigo) => codigo.codigo))
+  const { share, outcome, sheet } = useShare()
+  const [shared, setShared] = useState<string | null>(null)
+  const shareCode = (codigo: CodigoValidado) => {
+    // The printed URL (D27): opened on another phone, it validates the code for that student.
+    const url = `${window.location.origin}/at-home/scanear-qr-code/${codigo.campanha_id}/${encodeURIComponent(codigo.codigo)}/`
+    setShared(codigo.codigo)
+    void share({ title: codigo.campanha_nome, text: t('codes.shareText', { codigo: codigo.codigo, nome: codigo.campanha_nome }), url }, url)
+  }
   const pending = items.filter(
     (item) => item.state !== 'enviado' && !(item.state === 'recusado' && validatedCodes.has(campaignCodeContextOf(item).codigo)),
   )
@@ -58,10 +67,22 @@ export function CodeList({ userId, codigos }: { userId: number; codigos: CodigoV
               <p className="campaign__meta">
                 {codigo.descricao} · {t('codes.validatedAt', { date: formatDay(codigo.validado_em) })}
               </p>
+              <div className="campaign__actions">
+                <Button
+                  variant="text"
+                  aria-label={t(sheet ? 'codes.shareLabel' : 'codes.copyLabel', { codigo: codigo.codigo })}
+                  onClick={() => shareCode(codigo)}
+                >
+                  {sheet ? t('codes.share') : t('codes.copy')}
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
       )}
+      <p role="status" className="campaign__share-status" data-testid="campaign-share-status">
+        {shared === null || outcome === null ? '' : t(`codes.${outcome}`, { codigo: shared })}
+      </p>
     </section>
   )
 }
