@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import { cepServiceUrl, lookupCep } from '../../../lib/cep-lookup.ts'
 
 /** After this the status says the lookup is slow and the address can be typed (as the registration form). */
 export const CEP_SLOW_AFTER_MS = 3_000
@@ -20,8 +19,9 @@ export type CepAddressState =
   | { status: 'unavailable' }
 
 /**
- * Looks up `cepDigits` (8 digits, else nothing) at the postal-code service (src/lib/cep-lookup.ts)
- * and hands a found address to `onFound`. A new CEP drops the lookup of the previous one.
+ * Looks up `cepDigits` (8 digits, else nothing) at the postal-code service (src/lib/cep-lookup.ts,
+ * loaded with the first lookup: the order screen's first paint does not wait for it) and hands a
+ * found address to `onFound`. A new CEP drops the lookup of the previous one.
  */
 export function useCepAddress(cepDigits: string, onFound: (address: CepAddress, cep: string) => void): CepAddressState {
   const [state, setState] = useState<CepAddressState>({ status: 'idle' })
@@ -41,8 +41,9 @@ export function useCepAddress(cepDigits: string, onFound: (address: CepAddress, 
       CEP_SLOW_AFTER_MS,
     )
     void (async () => {
-      const baseUrl = await cepServiceUrl().catch(() => null)
-      return baseUrl ? lookupCep(cepDigits, { baseUrl, signal: controller.signal }) : ({ status: 'unavailable' } as const)
+      const lookup = await import('../../../lib/cep-lookup.ts').catch(() => null)
+      const baseUrl = lookup ? await lookup.cepServiceUrl().catch(() => null) : null
+      return lookup && baseUrl ? lookup.lookupCep(cepDigits, { baseUrl, signal: controller.signal }) : ({ status: 'unavailable' } as const)
     })().then(
       (result) => {
         if (controller.signal.aborted) return
