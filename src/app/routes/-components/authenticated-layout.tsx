@@ -8,6 +8,7 @@ import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
 import { useSession, useSessionActor } from '../../session.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
+import { PullToRefresh } from '../../../ui/pull-to-refresh.tsx'
 import { useTranslation } from 'react-i18next'
 
 // The guided tours' trigger is not needed to draw any screen: it loads beside the
@@ -64,6 +65,8 @@ export function AuthenticatedLayout() {
         ) : null}
         <Outlet />
       </AppShell>
+      {/* Every screen's pull-to-refresh (issue 40 item 11): its own refresh, else every query it shows again. */}
+      <PullToRefresh fallback={() => queryClient.refetchQueries({ type: 'active' })} online={online} />
       <Suspense fallback={null}>
         <OutboxRunner userId={user.id} />
       </Suspense>

@@ -7,7 +7,7 @@ import { LatestGradeCard, TodayClassCard } from '../../../features/pedagogico/co
 import { pedidosQueryOptions } from '../../../features/pedidos/api/get-pedidos.ts'
 import { OpenOrdersCard } from '../../../features/pedidos/components/open-orders-card.tsx'
 import { useSyncGroup } from '../../../db/use-offline-data.ts'
-import { usePullToRefresh } from '../../../ui/pull-to-refresh.ts'
+import { usePullToRefresh } from '../../../ui/pull-to-refresh.tsx'
 import { SyncStatus } from '../../../ui/sync-status.tsx'
 import { EmailVerificationNotice } from '../../email-verification-notice.tsx'
 import { useCurrentUser } from '../../session.tsx'
@@ -53,7 +53,7 @@ function Dashboard() {
 function StudentDashboard() {
   const user = useCurrentUser()
   const sync = useSyncGroup(SOURCES)
-  usePullToRefresh(() => void sync.refresh())
+  usePullToRefresh(() => sync.refresh())
   return (
     <div className="page stack">
       <EmailVerificationNotice />
