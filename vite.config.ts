@@ -45,11 +45,12 @@ function prerenderShells(): Plugin {
  */
 const SHARED_GROUPS = [
   // The screens' building blocks (alert, button, card, field, skeleton, spinner, masks…), the
-  // login's included. Not the QR reader, Radix's select and dialog, the share helper (three
-  // screens), nor what brings the API client or valibot along: the screens that use them load them.
+  // login's included. Not the QR reader, Radix's select and dialog, the payment summary and the
+  // share helper (a few screens each), nor what brings the API client or valibot along: the
+  // screens that use them load them.
   {
     name: 'ui',
-    test: /\/src\/ui\/(?!qr\/|select\.|confirm-dialog\.|offline-|summary\.|validation\/schema-rules\.|after-first-screen\.|share\.)[\w/-]+\.tsx?$/,
+    test: /\/src\/ui\/(?!qr\/|select\.|confirm-dialog\.|offline-|summary\.|validation\/schema-rules\.|after-first-screen\.|share\.|payment-summary\.)[\w/-]+\.tsx?$/,
   },
   // The API client and what every endpoint's definition shares (valibot with it): a data
   // screen needs it for its first request, the login right after its first screen (the session).

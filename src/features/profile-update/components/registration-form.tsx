@@ -17,7 +17,6 @@ import { Button } from '../../../ui/button.tsx'
 import { Card } from '../../../ui/card.tsx'
 import { MASKS } from '../../../ui/mask.ts'
 import { TextField, type TextFieldProps } from '../../../ui/text-field.tsx'
-import { cepServiceUrl, lookupCep } from '../../../lib/cep-lookup.ts'
 import { clearRegistrationDraft, readRegistrationDraft, writeRegistrationDraft } from '../api/registration-draft.ts'
 import { updateRegistration } from '../api/update-registration.ts'
 import '../profile-update.css'
@@ -70,6 +69,8 @@ export function RegistrationForm({ user, onSaved, onLogout, title, intro }: Regi
     registrationUpdateMachine.provide({
       actors: {
         lookupCep: fromPromise(async ({ input, signal }) => {
+          // Loaded with the first lookup, not with the form's first paint (src/lib/cep-lookup.ts is shared with the order screen).
+          const { cepServiceUrl, lookupCep } = await import('../../../lib/cep-lookup.ts')
           const baseUrl = await cepServiceUrl()
           return baseUrl ? lookupCep(input.cep, { baseUrl, signal }) : { status: 'unavailable' as const }
         }),
