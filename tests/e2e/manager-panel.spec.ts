@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { bearer, expectNoAxeViolations, holdApi, mainNav, startSignedIn, STUDENT, tokenOf } from './fixtures.ts'
-import { newStandInDevice } from './push-helpers.ts'
+import { failNextPushes, newStandInDevice } from './push-helpers.ts'
 
 /**
  * The managers' notifications panel (issue 11, D7): compose to a class, review, send, and
@@ -167,4 +167,46 @@ test("the panel's honest states: a skeleton while loading, empty, offline and an
   await expect(page.getByText('O painel de notificações precisa de conexão com a internet.', { exact: false })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Salvar rascunho' })).toBeDisabled()
   await context.setOffline(false)
+})
+
+test('a push service out of reach reads as such in the history, with the time of the next attempt (issue 40 item 6)', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // A student of its own (no other test sends to Lucas), with a device whose push service drops every connection.
+  const headers = bearer(await tokenOf(request, 'lucas.pereira@example.com', 'demo1234'))
+  const me = (await (await request.get('/api/v1/users/me/', { headers })).json()) as { id: number }
+  const device = await newStandInDevice(request, baseURL!)
+  await failNextPushes(request, baseURL!, device, 0, 10)
+  const subscribed = await request.post('/api/v1/push-notifications/subscribe/', {
+    headers,
+    data: { user_id: me.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth, is_pwa: false, device_type: 'mobile' },
+  })
+  expect(subscribed.status()).toBe(201)
+  const manager = bearer(await tokenOf(request, 'gestor@example.com', 'demo1234'))
+  const draft = await request.post('/api/v1/push-sending/', {
+    headers: manager,
+    data: {
+      title: `Sem sinal ${randomBytes(3).toString('hex')}`,
+      body: 'Aviso de teste.',
+      link: '/dashboard',
+      image_url: null,
+      audience: { kind: 'alunos', user_ids: [me.id] },
+    },
+  })
+  const { id } = (await draft.json()) as { id: number }
+  expect((await request.post('/api/v1/push-sending/send/', { headers: manager, data: { id, scheduled_for: null } })).status()).toBe(202)
+
+  await startSignedIn(page, 'manager', `/manager-panel/history/${id}`)
+  const row = page.getByTestId('delivery-row').filter({ hasText: 'Lucas' })
+  await expect(async () => {
+    await page.reload()
+    await expect(row).toContainText(/Serviço de notificações inacessível; nova tentativa (às \d\d:\d\d|em \d\d\/\d\d\/\d{4}, \d\d:\d\d)/, {
+      timeout: 2_000,
+    })
+  }).toPass({ timeout: 30_000 })
+  // The network's own words are for support, not for the manager.
+  await expect(row).not.toContainText(/socket|ECONN|ENOTFOUND|hang up/)
+  await expectNoAxeViolations(page)
 })

@@ -25,3 +25,8 @@ export async function newStandInDevice(request: APIRequestContext, baseURL: stri
 export async function receivedBy(request: APIRequestContext, baseURL: string, device: StandInDevice): Promise<{ body: string }[]> {
   return (await (await request.get(`${standInUrl(baseURL)}/received/${device.id}`)).json()) as { body: string }[]
 }
+
+/** The device's next `count` pushes fail with `status` (0: the connection drops unanswered). */
+export async function failNextPushes(request: APIRequestContext, baseURL: string, device: StandInDevice, status: number, count: number) {
+  await request.post(`${standInUrl(baseURL)}/fail/${device.id}?status=${status}&count=${count}`)
+}

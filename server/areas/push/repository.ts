@@ -366,6 +366,8 @@ export const sendings = {
       attempts: delivery.attempts,
       last_status: delivery.lastStatus,
       last_error: delivery.lastError,
+      // Only a retry waits for it; a new delivery is due at once (shown as "Na fila").
+      next_attempt_at: delivery.status === 'queued' && delivery.attempts > 0 ? delivery.nextAttemptAt.toISOString() : null,
       updated_at: delivery.updatedAt.toISOString(),
     }))
   },

@@ -43,7 +43,7 @@ export interface PushStandIn {
   received(id: string): ReceivedPush[]
   /** Requests the stand-in refused (a bad VAPID signature, an unknown subscription). */
   refused: { id: string; status: number; reason: string }[]
-  /** The next `count` requests for `id` answer `status` (with `Retry-After` when given). */
+  /** The next `count` requests for `id` answer `status` (with `Retry-After` when given); 0 drops the connection unanswered. */
   failNext(id: string, status: number, count?: number, retryAfterSeconds?: number): void
   /** Every later request for `id` answers 410 Gone (an expired subscription). */
   expire(id: string): void
@@ -146,6 +146,11 @@ export async function startPushStandIn(): Promise<PushStandIn> {
       if ('problem' in vapid) return refuse(401, vapid.problem)
       if (request.headers['content-encoding'] !== 'aes128gcm') return refuse(415, 'content-encoding')
       const failure = device.failures.shift()
+      // Status 0: the connection drops without an answer (a push service out of reach).
+      if (failure?.status === 0) {
+        request.socket.destroy()
+        return
+      }
       if (failure) {
         const headers: Record<string, string> =
           failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) }

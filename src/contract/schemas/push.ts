@@ -172,7 +172,10 @@ export const PushDelivery = v.object({
   attempts: v.number(),
   /** The push service's last HTTP status (201, 410, 429…); null before the first try. */
   last_status: v.nullable(v.number()),
+  /** What the push service or the network said last, as it said it: for support, not for the screen. */
   last_error: v.nullable(v.string()),
+  /** When a queued delivery is tried again (null: sent, given up, or not tried yet). */
+  next_attempt_at: v.nullable(IsoDateTime),
   updated_at: IsoDateTime,
 })
 export type PushDelivery = v.InferOutput<typeof PushDelivery>

@@ -5,9 +5,8 @@ import { formatDateTime } from '../../../ui/format.ts'
 import { PanelQuery } from '../components/panel-query.tsx'
 import { audienceOptionsQuery, sendingLogQuery } from './api.ts'
 import { audienceLabel, STATUS_LABELS } from './draft.ts'
+import { deliveryText } from './delivery-text.ts'
 import { SendingsTable } from './sendings-table.tsx'
-
-const DELIVERY_LABELS = { queued: 'Na fila', sent: 'Enviada', failed: 'Falhou', gone: 'Inativa' } as const
 
 /** /manager-panel/history/{id}: one sending's counts and its delivery log, updated while it runs. */
 export function SendingLogScreen({ id, nav }: { id: number; nav: ReactNode }) {
@@ -58,10 +57,7 @@ export function SendingLogScreen({ id, nav }: { id: number; nav: ReactNode }) {
                         <tr key={delivery.id} data-testid="delivery-row">
                           <th scope="row">{delivery.full_name ?? 'Aluno removido'}</th>
                           <td>{delivery.device_type === 'mobile' ? 'Celular' : delivery.device_type === 'desktop' ? 'Computador' : '—'}</td>
-                          <td>
-                            {DELIVERY_LABELS[delivery.status]}
-                            {delivery.last_error ? ` (${delivery.last_error})` : ''}
-                          </td>
+                          <td>{deliveryText(delivery)}</td>
                           <td className="mp-table__number">{delivery.attempts}</td>
                           <td>{formatDateTime(new Date(delivery.updated_at))}</td>
                         </tr>
