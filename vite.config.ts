@@ -50,7 +50,7 @@ const SHARED_GROUPS = [
   // screens that use them load them.
   {
     name: 'ui',
-    test: /\/src\/ui\/(?!qr\/|select\.|confirm-dialog\.|offline-|summary\.|validation\/schema-rules\.|after-first-screen\.|share\.|payment-summary\.)[\w/-]+\.tsx?$/,
+    test: /\/src\/ui\/(?!qr\/|select\.|confirm-dialog\.|offline-|summary\.|validation\/schema-rules\.|after-first-screen\.|share\.|payment-summary\.|pull-to-refresh)[\w/-]+\.tsx?$/,
   },
   // The API client and what every endpoint's definition shares (valibot with it): a data
   // screen needs it for its first request, the login right after its first screen (the session).
@@ -61,12 +61,12 @@ const SHARED_GROUPS = [
   // TanStack Query, whose parts every signed-in screen and the session use.
   { name: 'query', test: /\/node_modules\/@tanstack\/(query-core|react-query)\// },
   // The signed-in frame (app shell, tab bar, drawer's menu, navigation table, the outbox's
-  // live count, the queued kinds it names) and what every data screen draws its states with: the same on every signed-in
+  // live count, the queued kinds it names, which screen a pull refreshes) and what every data screen draws its states with: the same on every signed-in
   // first screen. Only these modules (not what they import: the login shares the route
   // focus), so the login and the referral page never load the frame.
   {
     name: 'frame',
-    test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/-components\/authenticated-layout)|db\/(outbox-live|outbox-kinds|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary))\.tsx?$/,
+    test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/-components\/authenticated-layout)|db\/(outbox-live|outbox-kinds|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary|pull-to-refresh-screen))\.tsx?$/,
     includeDependenciesRecursively: false,
   },
 ]

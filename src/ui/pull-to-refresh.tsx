@@ -1,6 +1,7 @@
 import './pull-to-refresh.css'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { screenRefresh } from './pull-to-refresh-screen.ts'
 
 /** How far a finger must pull down from the top of the page to ask for a refresh. */
 export const PULL_PX = 80
@@ -10,8 +11,6 @@ const MAX_OFFSET_PX = 72
 const UNTRACKED_REFRESH_MS = 800
 /** "Atualizado" stays this long. */
 const DONE_MS = 1500
-
-export type Refresh = () => Promise<unknown> | void
 
 export type PullState =
   | { phase: 'idle' }
@@ -49,28 +48,6 @@ export function pullStep(state: PullState, event: PullEvent): PullState {
   }
 }
 
-/** The refresh of the screen on show; null: the layout's own (every query on screen again). */
-let screenRefresh: { current: Refresh } | null = null
-
-/**
- * A screen with a refresh of its own (the dashboard's sync group, the profile's reload)
- * hands it to the layout's pull-to-refresh while it is mounted; every other screen gets the
- * layout's default, which asks again for every query the screen shows.
- */
-export function usePullToRefresh(onRefresh: Refresh): void {
-  const latest = useRef(onRefresh)
-  useEffect(() => {
-    latest.current = onRefresh
-  })
-  useEffect(() => {
-    const mine = latest
-    screenRefresh = mine
-    return () => {
-      if (screenRefresh === mine) screenRefresh = null
-    }
-  }, [])
-}
-
 /**
  * Issue 7, issue 40 item 11: on a phone, pulling any screen down from its top refreshes it, as
  * students expect from their apps, with an indicator that follows the finger, turns when
@@ -78,7 +55,7 @@ export function usePullToRefresh(onRefresh: Refresh): void {
  * reader). The browser's own pull-to-refresh, which would reload the whole app, is off
  * (pull-to-refresh.css). Offline it says so instead of trying.
  */
-export function PullToRefresh({ fallback, online }: { fallback: () => Promise<unknown>; online: boolean }) {
+export default function PullToRefresh({ fallback, online }: { fallback: () => Promise<unknown>; online: boolean }) {
   const { t } = useTranslation('ui')
   const [state, setState] = useState<PullState>({ phase: 'idle' })
   const current = useRef(state)
@@ -106,7 +83,7 @@ export function PullToRefresh({ fallback, online }: { fallback: () => Promise<un
         send({ type: 'cancelled' })
         return
       }
-      const started = (screenRefresh?.current ?? props.current.fallback)()
+      const started = (screenRefresh()?.current ?? props.current.fallback)()
       const settled = started ? Promise.resolve(started) : new Promise((resolve) => setTimeout(resolve, UNTRACKED_REFRESH_MS))
       // A failed refresh is the screen's to show (its SyncStatus says so); the gesture ends either way.
       void settled.catch(() => undefined).then(() => send({ type: 'finished' }))

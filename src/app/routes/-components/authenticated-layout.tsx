@@ -8,12 +8,13 @@ import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
 import { useSession, useSessionActor } from '../../session.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { PullToRefresh } from '../../../ui/pull-to-refresh.tsx'
 import { useTranslation } from 'react-i18next'
 
 // The guided tours' trigger is not needed to draw any screen: it loads beside the
 // first one, and the tour itself (its machine and driver.js) only when one is due.
 const GuidedTour = lazy(async () => ({ default: (await import('../../tour/guided-tour.tsx')).GuidedTour }))
+// Pull to refresh (issue 40 item 11): no finger pulls before the first screen is drawn.
+const PullToRefresh = lazy(() => import('../../../ui/pull-to-refresh.tsx'))
 // D16: the outbox's sender runs while the app is open; it loads beside the first screen too.
 const OutboxRunner = lazy(async () => ({ default: (await import('../../outbox-runner.tsx')).OutboxRunner }))
 
@@ -66,7 +67,9 @@ export function AuthenticatedLayout() {
         <Outlet />
       </AppShell>
       {/* Every screen's pull-to-refresh (issue 40 item 11): its own refresh, else every query it shows again. */}
-      <PullToRefresh fallback={() => queryClient.refetchQueries({ type: 'active' })} online={online} />
+      <Suspense fallback={null}>
+        <PullToRefresh fallback={() => queryClient.refetchQueries({ type: 'active' })} online={online} />
+      </Suspense>
       <Suspense fallback={null}>
         <OutboxRunner userId={user.id} />
       </Suspense>

@@ -7,7 +7,7 @@ import { LatestGradeCard, TodayClassCard } from '../../../features/pedagogico/co
 import { pedidosQueryOptions } from '../../../features/pedidos/api/get-pedidos.ts'
 import { OpenOrdersCard } from '../../../features/pedidos/components/open-orders-card.tsx'
 import { useSyncGroup } from '../../../db/use-offline-data.ts'
-import { usePullToRefresh } from '../../../ui/pull-to-refresh.tsx'
+import { usePullToRefresh } from '../../../ui/pull-to-refresh-screen.ts'
 import { SyncStatus } from '../../../ui/sync-status.tsx'
 import { EmailVerificationNotice } from '../../email-verification-notice.tsx'
 import { useCurrentUser } from '../../session.tsx'

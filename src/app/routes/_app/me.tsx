@@ -11,7 +11,7 @@ import { ConnectedDevicesSkeleton } from '../../../features/sessions/components/
 import { loadSessionTexts } from '../../../features/sessions/texts.ts'
 import { useSlow } from '../../../db/use-offline-data.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { usePullToRefresh } from '../../../ui/pull-to-refresh.tsx'
+import { usePullToRefresh } from '../../../ui/pull-to-refresh-screen.ts'
 import { SyncStatus } from '../../../ui/sync-status.tsx'
 import { useCurrentUser, useSession, useSessionActor } from '../../session.tsx'
 
