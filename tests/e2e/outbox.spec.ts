@@ -158,6 +158,9 @@ test('a refused file (4xx) stays visible with the server’s reason until remove
   await page.goto('/envios-pendentes')
   const listed = outboxItem(page, refused.name)
   await expect(listed).toContainText('Recusado')
+  // Issue 40 item 2: a refused item waits for nothing, so the drawer's "Envios pendentes" has no badge.
+  await expect(page.getByRole('link', { name: 'Envios pendentes' })).toBeVisible()
+  await expect(page.getByTestId('nav-badge')).toHaveCount(0)
   await listed.getByRole('button', { name: `Remover ${refused.name} da lista` }).click()
   await expect(listed).toHaveCount(0)
 })
