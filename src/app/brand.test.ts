@@ -47,10 +47,15 @@ describe('applyBrand', () => {
     applyBrand(BRANDS.phenom, document)
     const root = document.documentElement
     expect(root.dataset.brand).toBe('phenom')
-    expect(root.style.getPropertyValue('--color-primary')).toBe('#F70052')
-    expect(root.style.getPropertyValue('--color-primary-strong')).toBe('#D10047')
-    expect(root.style.getPropertyValue('--color-on-primary')).toBe('#FFFFFF')
-    expect(head('meta[name="theme-color"]')?.getAttribute('content')).toBe('#F70052')
+    expect(root.style.getPropertyValue('--brand-primary')).toBe('#F70052')
+    expect(root.style.getPropertyValue('--brand-primary-strong')).toBe('#D10047')
+    expect(root.style.getPropertyValue('--brand-on-primary')).toBe('#FFFFFF')
+    expect(root.style.getPropertyValue('--brand-dark-primary-strong')).toBe('#FFB0C2')
+    expect(root.style.getPropertyValue('--brand-dark-on-primary')).toBe('#1D1B20')
+    // The stylesheet chooses the scheme: no colour token is set inline, where it would win over its media query.
+    expect(root.style.getPropertyValue('--color-primary')).toBe('')
+    expect(head('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')?.getAttribute('content')).toBe('#F70052')
+    expect(head('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')?.getAttribute('content')).toBe('#1D1B20')
     expect(head('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest-phenom.webmanifest')
     expect(head('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon-phenom.svg')
     expect(head('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe('/icons/phenom-apple-touch-icon.png')
@@ -60,20 +65,21 @@ describe('applyBrand', () => {
 
   it('updates the tags of index.html in place, without duplicates', () => {
     document.head.innerHTML = `
-      <meta name="theme-color" content="#3E009F" />
+      <meta name="theme-color" media="(prefers-color-scheme: light)" content="#3E009F" />
+      <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1D1B20" />
       <link rel="icon" href="/favicon-knn.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/icons/knn-192.png" />
       <link rel="manifest" href="/manifest-knn.webmanifest" />`
     applyBrand(BRANDS.phenom, document)
     applyBrand(BRANDS.phenom, document)
-    expect(document.head.querySelectorAll('meta[name="theme-color"]')).toHaveLength(1)
+    expect(document.head.querySelectorAll('meta[name="theme-color"]')).toHaveLength(2)
     expect(document.head.querySelectorAll('link[rel="manifest"]')).toHaveLength(1)
     expect(document.head.querySelectorAll('link[rel="icon"]')).toHaveLength(1)
     expect(head('link[rel="manifest"]')?.getAttribute('href')).toBe('/manifest-phenom.webmanifest')
     applyBrand(BRANDS.knn, document)
-    expect(head('meta[name="theme-color"]')?.getAttribute('content')).toBe('#3E009F')
+    expect(head('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')?.getAttribute('content')).toBe('#3E009F')
     expect(head('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon-knn.svg')
-    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#3E009F')
+    expect(document.documentElement.style.getPropertyValue('--brand-primary')).toBe('#3E009F')
     expect(document.title).toBe('KNN Idiomas · Portal do aluno')
   })
 })
@@ -94,6 +100,17 @@ describe.each(Object.values(BRANDS))('brand $id colours', (brand: Brand) => {
 
   it('text stays readable on the soft tint', () => {
     expect(contrast('#1D1B20', brand.colors.primarySoft)).toBeGreaterThanOrEqual(4.5)
+  })
+
+  // The dark scheme's surfaces and text of styles.css (issue 40 item 9).
+  it('dark scheme: text on primary-strong, primary-strong text on the dark surfaces, accents and the soft tint reach AA', () => {
+    const { dark } = brand.colors
+    expect(contrast(dark.primaryStrong, dark.onPrimary)).toBeGreaterThanOrEqual(4.5)
+    for (const surface of ['#1D1B20', '#141218', '#2B2930']) expect(contrast(dark.primaryStrong, surface)).toBeGreaterThanOrEqual(4.5)
+    expect(contrast(dark.primary, '#1D1B20')).toBeGreaterThanOrEqual(3)
+    expect(contrast(dark.primary, '#141218')).toBeGreaterThanOrEqual(3)
+    expect(contrast('#E6E1E5', dark.primarySoft)).toBeGreaterThanOrEqual(4.5)
+    expect(contrast(dark.primaryStrong, dark.primarySoft)).toBeGreaterThanOrEqual(4.5)
   })
 })
 
@@ -121,13 +138,25 @@ it('no stylesheet draws text in the exact brand colour or white text on it', () 
   expect(offending).toEqual([])
 })
 
-it('styles.css defaults are brand knn', () => {
+it('styles.css falls back to brand knn in both schemes', () => {
   const css = readFileSync(join(ROOT, 'src/ui/styles.css'), 'utf8')
-  const token = (name: string) => new RegExp(`${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1]?.toUpperCase()
-  expect(token('--color-primary')).toBe(BRANDS.knn.colors.primary)
-  expect(token('--color-primary-strong')).toBe(BRANDS.knn.colors.primaryStrong)
-  expect(token('--color-on-primary')).toBe(BRANDS.knn.colors.onPrimary)
-  expect(token('--color-primary-soft')).toBe(BRANDS.knn.colors.primarySoft)
+  const { colors } = BRANDS.knn
+  const light = (token: string) =>
+    new RegExp(`--color-${token}:\\s*var\\(--brand-${token},\\s*(#[0-9a-f]{6})\\)`, 'i').exec(css)?.[1]?.toUpperCase()
+  const dark = (token: string) =>
+    new RegExp(`--color-${token}:\\s*var\\(--brand-dark-${token},\\s*(#[0-9a-f]{6})\\)`, 'i').exec(css)?.[1]?.toUpperCase()
+  expect([light('primary'), light('primary-strong'), light('on-primary'), light('primary-soft')]).toEqual([
+    colors.primary,
+    colors.primaryStrong,
+    colors.onPrimary,
+    colors.primarySoft,
+  ])
+  expect([dark('primary'), dark('primary-strong'), dark('on-primary'), dark('primary-soft')]).toEqual([
+    colors.dark.primary,
+    colors.dark.primaryStrong,
+    colors.dark.onPrimary,
+    colors.dark.primarySoft,
+  ])
 })
 
 // ---- public/: manifests, favicons and icons ----

@@ -23,7 +23,16 @@ export interface BrandColors {
   primarySoft: string
   /** Splash-screen background of the installed app (light theme, SPEC §1). */
   background: string
+  /**
+   * The same roles in the dark scheme (issue 40 item 9), on dark surfaces: light tints of the
+   * brand for accents and for primary-coloured text, dark text on the strong one, a deep tint
+   * for highlighted rows. brand.test.ts checks each pair reaches AA.
+   */
+  dark: Omit<BrandColors, 'background' | 'dark'>
 }
+
+/** The browser's bar in the dark scheme: the app's dark top bar (--color-surface of styles.css). */
+export const DARK_THEME_COLOR = '#1D1B20'
 
 export interface Brand {
   id: BrandId
@@ -58,6 +67,7 @@ export const BRANDS = {
       onPrimary: '#FFFFFF',
       primarySoft: '#ECE5F7',
       background: '#FFFFFF',
+      dark: { primary: '#A88BF0', primaryStrong: '#C9B6FF', onPrimary: '#1D1B20', primarySoft: '#2F2548' },
     },
     manifest: '/manifest-knn.webmanifest',
     favicon: '/favicon-knn.svg',
@@ -76,6 +86,7 @@ export const BRANDS = {
       onPrimary: '#FFFFFF',
       primarySoft: '#FDE6EE',
       background: '#FFFFFF',
+      dark: { primary: '#FF7A9C', primaryStrong: '#FFB0C2', onPrimary: '#1D1B20', primarySoft: '#3E1D29' },
     },
     manifest: '/manifest-phenom.webmanifest',
     favicon: '/favicon-phenom.svg',
@@ -90,13 +101,22 @@ export function brandFromHostname(hostname: string): Brand {
   return BRANDS[brandIdForHost(hostname)]
 }
 
-/** The CSS custom properties of src/ui/styles.css that belong to the brand. */
+/**
+ * The brand's custom properties, which src/ui/styles.css reads into its colour tokens: the
+ * light scheme's `--brand-*` and the dark scheme's `--brand-dark-*` (the stylesheet picks by
+ * prefers-color-scheme; an inline token would win over its media query).
+ */
 export function brandCssVariables(brand: Brand): Record<string, string> {
+  const { colors } = brand
   return {
-    '--color-primary': brand.colors.primary,
-    '--color-primary-strong': brand.colors.primaryStrong,
-    '--color-on-primary': brand.colors.onPrimary,
-    '--color-primary-soft': brand.colors.primarySoft,
+    '--brand-primary': colors.primary,
+    '--brand-primary-strong': colors.primaryStrong,
+    '--brand-on-primary': colors.onPrimary,
+    '--brand-primary-soft': colors.primarySoft,
+    '--brand-dark-primary': colors.dark.primary,
+    '--brand-dark-primary-strong': colors.dark.primaryStrong,
+    '--brand-dark-on-primary': colors.dark.onPrimary,
+    '--brand-dark-primary-soft': colors.dark.primarySoft,
   }
 }
 
@@ -127,6 +147,17 @@ function link(doc: Document, rel: string, type?: string): HTMLLinkElement {
   })
 }
 
+/** The theme-color of one scheme (index.html has both: the browser's bar follows the device's scheme). */
+function themeColor(doc: Document, scheme: 'light' | 'dark'): HTMLMetaElement {
+  const media = `(prefers-color-scheme: ${scheme})`
+  return headElement(doc, `meta[name="theme-color"][media="${media}"]`, () => {
+    const element = doc.createElement('meta')
+    element.name = 'theme-color'
+    element.setAttribute('media', media)
+    return element
+  })
+}
+
 /**
  * Puts `brand` on the document: colour tokens and data-brand on <html>, theme-color,
  * manifest, favicon, apple-touch-icon, app titles and document.title. Idempotent.
@@ -137,7 +168,8 @@ export function applyBrand(brand: Brand, doc: Document = document): void {
   for (const [name, value] of Object.entries(brandCssVariables(brand))) {
     root.style.setProperty(name, value)
   }
-  meta(doc, 'theme-color').content = brand.colors.primary
+  themeColor(doc, 'light').content = brand.colors.primary
+  themeColor(doc, 'dark').content = DARK_THEME_COLOR
   meta(doc, 'description').content = brand.description
   meta(doc, 'application-name').content = brand.shortName
   meta(doc, 'apple-mobile-web-app-title').content = brand.shortName

@@ -22,7 +22,7 @@ describe('the brand of a host and its app shell (D5)', () => {
     expect(branded).toContain('href="/manifest-phenom.webmanifest"')
     expect(branded).toContain('href="/favicon-phenom.svg"')
     expect(branded).toContain('href="/icons/phenom-192.png"')
-    expect(branded).toContain('<meta name="theme-color" content="#F70052"')
+    expect(branded).toContain('<meta name="theme-color" media="(prefers-color-scheme: light)" content="#F70052"')
     expect(branded).toContain('<title>Phenom Idiomas')
     expect(branded).not.toMatch(/(manifest|favicon)-knn|icons\/knn-|#3E009F|KNN Idiomas/i)
     expect(branded).toContain('src="/src/app/main.tsx"')

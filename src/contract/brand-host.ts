@@ -19,7 +19,7 @@ export function brandShellHtml(html: string, hostname: string): string {
   return html
     .replace(/\/(manifest|favicon)-knn\./g, '/$1-phenom.')
     .replace(/\/icons\/knn-/g, '/icons/phenom-')
-    .replace(/(<meta name="theme-color" content=")#3E009F"/i, '$1#F70052"')
+    .replace(/(<meta name="theme-color" media="\(prefers-color-scheme: light\)" content=")#3E009F"/i, '$1#F70052"')
     .replace(/<title>KNN Idiomas/, '<title>Phenom Idiomas')
 }
 

@@ -19,7 +19,7 @@ test('a phenom hostname shows brand phenom with its own manifest, favicon and na
   await expect(page).toHaveURL(/\/login\/main$/)
   const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
   expect(primary.toUpperCase()).toBe('#F70052')
-  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /#F70052/i)
+  await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')).toHaveAttribute('content', /#F70052/i)
   await expect(page.getByText('Phenom Idiomas')).toBeVisible()
   await expect(page).toHaveTitle(/Phenom/)
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')

@@ -10,7 +10,7 @@ test.describe('login', () => {
     await expect(page.getByText('KNN Idiomas')).toBeVisible()
     const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())
     expect(primary.toUpperCase()).toBe('#3E009F')
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /#3E009F/i)
+    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')).toHaveAttribute('content', /#3E009F/i)
     await expectNoAxeViolations(page)
   })
 

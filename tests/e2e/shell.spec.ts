@@ -195,6 +195,7 @@ test.describe('phone shell', () => {
       'KNN Orlando',
       'English test',
       'Envios pendentes',
+      'Avisos',
       'Meu perfil',
     ])
     await expect(dialog).not.toContainText('Em breve')
