@@ -73,74 +73,85 @@ interface RouteBudget {
 // and 26-31 KiB less until quiet.
 // Issue 39: a server failure's request id on the client's error and "Código do erro" in the
 // error states (src/ui/error-code.tsx), 0.2-0.3 KiB: +0.5 KiB where it tipped a ceiling.
+// Issue 40, measured on its last build: every first screen +0.1–0.3 KiB for the Avisos route's
+// entry in the route table and the brands' dark colours; signed-in frames +0.3 KiB for the
+// Avisos drawer entry and which screen a pull refreshes (the gesture itself loads after the
+// first screen); the payment screens +1–2 KiB for the share helper and the payment summary
+// as chunks of their own (every other route lost them from the ui group); the order form the
+// CEP status. Ceilings moved to the next half KiB above the size (+0.5 where it sat on it).
+// What a first visit loads until quiet grew on signed-in routes by 4–6 KiB and 3–6 files, all
+// after the first screen: the Avisos badge (its query, read state and texts), the pull-to-refresh
+// gesture, and on payment screens the share helper and the payment summary. Loaded ceilings set
+// from tests/e2e/js-budget.spec.ts's measure (+0.3 KiB, to the next half KiB). Issue 37's goal of
+// at most 20 files on a first load is further away: the next pass on it should merge these.
 export const ROUTE_BUDGETS: RouteBudget[] = [
   // /login/main +0.5 KiB gzip: the entry's retry of the PWA dock's code; the goal (brotli) is still met.
-  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134, goalKib: 120, loaded: { kib: 184.5, files: 34 } },
+  { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 134.5, goalKib: 120, loaded: { kib: 185.5, files: 34 } },
   // Loaded ceilings +0.5 KiB where they sat on their size (issue 38): the outbox's kinds now name
   // their endpoints by reference, and the kinds ride in the frame instead of a file of their own.
   {
     url: '/dashboard',
     routeFiles: DASHBOARD_ROUTE_FILES,
     awaited: DASHBOARD_AWAITED,
-    ceilingKib: 166,
+    ceilingKib: 166.5,
     goalKib: 170,
-    loaded: { kib: 255.5, files: 67 },
+    loaded: { kib: 260, files: 71 },
   },
   {
     url: '/financial',
     routeFiles: ['_app.tsx', '_app/financial.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 164,
-    loaded: { kib: 251, files: 62 },
+    ceilingKib: 164.5,
+    loaded: { kib: 255.5, files: 66 },
   },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
   // of the whole contract: they call four areas, each its own small chunk now.
   // /me +1 KiB: the notifications card's placeholder of its real size, two small chunks.
   // /me +0.5 KiB: the linked books' skeleton rows in a linked book's shape; it measured 179.0.
   // /me +1 KiB: "Aparelhos conectados" loads after the screen, its placeholder of real size does not; it measured 179.9.
-  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 171.5, loaded: { kib: 264, files: 74 } },
+  { url: '/me', routeFiles: ['_app.tsx', '_app/me.tsx'], awaited: SIGNED_IN_AWAITED, ceilingKib: 172, loaded: { kib: 268.5, files: 78 } },
   // Issue 12: paying an instalment (Pix or card), its texts a chunk of their own.
   {
     url: '/financial/pagar/1',
     routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 169,
-    loaded: { kib: 262.5, files: 74 },
+    ceilingKib: 171,
+    loaded: { kib: 268, files: 80 },
   },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 165.5,
-    loaded: { kib: 252.5, files: 65 },
+    ceilingKib: 166.5,
+    loaded: { kib: 257, files: 69 },
   },
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 165.5,
-    loaded: { kib: 257, files: 69 },
+    ceilingKib: 166,
+    loaded: { kib: 261.5, files: 73 },
   },
   {
     url: '/pedagogico/minha-pratica/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/minha-pratica.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 175.5,
-    loaded: { kib: 266, files: 72 },
+    ceilingKib: 176,
+    loaded: { kib: 270.5, files: 75 },
   },
   {
     url: '/pedagogico/atividades/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 183.5,
-    loaded: { kib: 264, files: 74 },
+    ceilingKib: 184.5,
+    loaded: { kib: 268.5, files: 78 },
   },
   {
     url: '/envios-pendentes',
     routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 164.5,
-    loaded: { kib: 259, files: 71 },
+    ceilingKib: 165,
+    loaded: { kib: 263.5, files: 74 },
   },
   // +0.5 KiB: the frame's "Sua sessão foi encerrada" and the logout that waits for the notifications (0.15 KiB); it measured 205.6.
   // +0.5 KiB (issue 40 item 1): the route fetches the classes itself, through a chunk of their own (0.3 KiB).
@@ -152,8 +163,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/pedidos',
     routeFiles: ['_app.tsx', '_app/pedidos.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 213.5,
-    loaded: { kib: 276.5, files: 71 },
+    ceilingKib: 214,
+    loaded: { kib: 281, files: 75 },
   },
   // Issue 12: ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
   {
@@ -162,51 +173,51 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     awaited: SIGNED_IN_AWAITED,
     // +0.5 KiB: it sat on its ceiling; the route table's new chunk names tipped it over.
     // +0.5 KiB (issue 40 item 1): the class named on the screen is fetched when the device has none.
-    ceilingKib: 199,
+    ceilingKib: 200.5,
     // +0.5 KiB: the classes' sync, loaded after the screen (issue 40 item 1), and the orders drawn from their answer.
-    loaded: { kib: 281, files: 75 },
+    loaded: { kib: 287, files: 80 },
   },
   // Issue 12: paying an order with the instalments' Pix and card flow.
   {
     url: '/pedidos/pagar/1',
     routeFiles: ['_app.tsx', '_app/pedidos_.pagar.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 170,
-    loaded: { kib: 264, files: 76 },
+    ceilingKib: 172,
+    loaded: { kib: 269.5, files: 82 },
   },
   {
     url: '/english-test',
     routeFiles: ['_app.tsx', '_app/english-test.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 166,
-    loaded: { kib: 261, files: 69 },
+    ceilingKib: 166.5,
+    loaded: { kib: 265.5, files: 73 },
   },
   // Issue 13: the KNN Club's pages, one route file that reads the page from its path.
   {
     url: '/knn-club/usar-pontos',
     routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 183.5,
-    loaded: { kib: 264.5, files: 72 },
+    ceilingKib: 184.5,
+    loaded: { kib: 269, files: 76 },
   },
   // Issue 13: the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
   // +0.5 KiB here and for the two programmes below: the entry's retry of the PWA dock's code when back online tipped them over their ceilings.
-  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 146, loaded: { kib: 188.5, files: 35 } },
+  { url: '/indicacao/ANASOUZA', routeFiles: INDICACAO_ROUTE_FILES, ceilingKib: 146.5, loaded: { kib: 189, files: 35 } },
   // Issue 13: the managers' panel; since issue 38 a route per screen, so the leads' screen loads its own code only.
   {
     url: '/manager-panel/indicacoes',
     routeFiles: ['_app.tsx', '_app/manager-panel/indicacoes.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 184.5,
-    loaded: { kib: 263.5, files: 74 },
+    loaded: { kib: 266, files: 74 },
   },
   // Issue 14: the overseas-study review (with the knn-usa schemas), its route's own chunk.
   {
     url: '/manager-panel/intercambio',
     routeFiles: ['_app.tsx', '_app/manager-panel/intercambio.{-$id}.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 189,
-    loaded: { kib: 269, files: 76 },
+    ceilingKib: 189.5,
+    loaded: { kib: 271.5, files: 76 },
   },
   {
     url: '/profile-update/form',
@@ -215,15 +226,15 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // +0.5 KiB: it sat on its ceiling; the route table's new chunk names tipped it over.
     // +0.5 KiB (issue 38): XState's modules regrouped once the order machine shared them; +0.5
     // KiB: the contract's and the client helpers' new folder names are in the chunks' paths.
-    ceilingKib: 182,
-    loaded: { kib: 255.5, files: 67 },
+    ceilingKib: 182.5,
+    loaded: { kib: 260, files: 71 },
   },
   {
     url: '/aula-online/list',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 165.5,
-    loaded: { kib: 259.5, files: 70 },
+    ceilingKib: 166.5,
+    loaded: { kib: 264, files: 74 },
   },
   // Issue 40 item 13: the notices (Avisos), a list read from the device like the online classes;
   // 0.5 KiB above the 166.1 it measured, and what loads until quiet set like the online classes' list.
@@ -238,8 +249,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/aula-online/details/1',
     routeFiles: ['_app.tsx', '_app/aula-online.tsx', '_app/aula-online/details.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 165,
-    loaded: { kib: 259, files: 70 },
+    ceilingKib: 166,
+    loaded: { kib: 263.5, files: 74 },
   },
   // Issue 14: the câmbio simulator and its quote's Pix and card flow.
   // +0.5 KiB: the entry's retry of the PWA dock's code tipped it over.
@@ -247,38 +258,38 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/cambio',
     routeFiles: ['_app.tsx', '_app/cambio.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 171.5,
-    loaded: { kib: 266.5, files: 76 },
+    ceilingKib: 173,
+    loaded: { kib: 271.5, files: 82 },
   },
   // Issue 14: the travel campaign's page (its scanner, the QR reader and its WASM load on "Escanear código") and the scan screen.
   {
     url: '/knn-abre-o-mundo',
     routeFiles: ['_app.tsx', '_app/knn-abre-o-mundo.tsx', '_app/knn-abre-o-mundo/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 168.5,
-    loaded: { kib: 263, files: 74 },
+    ceilingKib: 170,
+    loaded: { kib: 268.5, files: 78 },
   },
   // Issue 14: the overseas programmes' page (the request form, its Select and the payment load on demand).
   {
     url: '/knn-orlando',
     routeFiles: ['_app.tsx', '_app/knn-orlando.tsx', '_app/knn-orlando/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 175,
-    loaded: { kib: 270, files: 79 },
+    ceilingKib: 176,
+    loaded: { kib: 274.5, files: 83 },
   },
   {
     url: '/london-by-phenom',
     routeFiles: ['_app.tsx', '_app/london-by-phenom.tsx', '_app/london-by-phenom/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 175,
-    loaded: { kib: 270, files: 79 },
+    ceilingKib: 176,
+    loaded: { kib: 274.5, files: 83 },
   },
   {
     url: '/at-home/scanear-qr-code/1/KNNMUNDO-LIVRO/',
     routeFiles: ['_app.tsx', '_app/at-home.scanear-qr-code.$campanha.$codigo.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 165,
-    loaded: { kib: 260, files: 73 },
+    ceilingKib: 166,
+    loaded: { kib: 264.5, files: 76 },
   },
 ]
 
