@@ -200,6 +200,7 @@ describe('the plans of the students’ and managers’ lists at 1/100 of the net
       ['englishTest', {}],
       ['pushSubscriptions', {}],
       ['pushSubscription', { auth: subscription.auth }],
+      ['avisos', {}],
       ['rewards', {}],
       ['debits', {}],
       ['rewardOrders', {}],

@@ -377,6 +377,18 @@ export async function generateNetwork(client: Queryable, scale: number, log: (li
        where ps.id > $1::int and ps.id <= $1::int + $2::int`,
       [sending0, c.pushSendings],
     )
+    // Avisos (issue 40 item 13): one notice per student the class audience names, device or not; one in three read.
+    await step(
+      'push notices',
+      'push_notices',
+      `insert into push_notices (user_id, sending_id, sent_at, read_at)
+       select ta.user_id, ps.id, ps.started_at, case when ta.user_id % 3 = 0 then ps.started_at + interval '1 hour' end
+       from push_sendings ps
+       join turma_alunos ta on ta.turma_id = (ps.audience ->> 'turma_id')::int
+       where ps.id > $1::int and ps.id <= $1::int + $2::int
+       on conflict do nothing`,
+      [sending0, c.pushSendings],
+    )
     await step(
       'push clicks',
       'user_actions',
