@@ -77,7 +77,10 @@ export default function PullToRefresh({ fallback, online }: { fallback: () => Pr
     const move = (event: TouchEvent) => {
       if (current.current.phase === 'pulling') send({ type: 'move', y: event.touches[0]?.clientY ?? 0 })
     }
-    const end = () => {
+    const end = (event: TouchEvent) => {
+      // Where the finger left the glass counts too (a browser may send no move for a quick flick).
+      const lifted = event.changedTouches[0]
+      if (lifted && current.current.phase === 'pulling') send({ type: 'move', y: lifted.clientY })
       if (send({ type: 'end' }).phase !== 'refreshing') return
       if (!props.current.online) {
         send({ type: 'cancelled' })

@@ -220,6 +220,8 @@ test.describe('"Atualizado em" and refresh on the dashboard and /me (issue 7)', 
     test('pulling the dashboard down from the top re-syncs it', async ({ page }) => {
       await startSignedIn(page, 'ana')
       await expect(page.getByTestId('updated-at')).toBeVisible()
+      // The gesture's code loads after the first screen (issue 40 item 11).
+      await expect(page.getByTestId('pull-to-refresh')).toBeAttached()
       const resync = page.waitForResponse((r) => r.url().endsWith('/api/v1/at-home/financeiro/') && isSyncAnswer(r))
       await page.evaluate(() => {
         const touch = (y: number) => new Touch({ identifier: 1, target: document.body, clientX: 200, clientY: y })
