@@ -73,10 +73,22 @@ export async function retryRefusedCodes(ownerId: number, validated: ReadonlySet<
   const refused = (await outbox.itemsOf(ownerId, { kind: CAMPAIGN_CODE_KIND })).filter(
     (item) => item.state === 'recusado' && !validated.has(campaignCodeContextOf(item).codigo),
   )
-  // Waiting again before the screen says "Pronto!"; sent right after, without holding the screen.
   await Promise.all(refused.map((item) => outbox.retryNow(item.id)))
-  if (refused.length > 0) void app.kickOutbox()
+  if (refused.length === 0) return
+  void app.kickOutbox()
+  // "Pronto!" waits for their answers (at most RETRY_WAIT_MS), so the campaign read after them
+  // counts their entries: read before, the standing said "no entries" beside a code's "+1".
+  const ids = new Set(refused.map((item) => item.id))
+  const deadline = Date.now() + RETRY_WAIT_MS
+  while (Date.now() < deadline) {
+    const items = await outbox.itemsOf(ownerId, { kind: CAMPAIGN_CODE_KIND })
+    if (!items.some((item) => ids.has(item.id) && isUnderway(item))) return
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
 }
+
+/** How long "Participar" waits for the codes it sent again before reading the campaign. */
+const RETRY_WAIT_MS = 10_000
 
 /** Items of one code still on their way (waiting or being sent). */
 function isUnderway(item: OutboxItem): boolean {
