@@ -10,14 +10,13 @@
 //     sent with plain fetch; the page's memory with 100 MB queued.
 //  5. Push sending (bench/push.ts): a send to 10,000 subscriptions through the server's
 //     sender ÷ a bare loop of web-push calls to the same push-service stand-in.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
+import { startBenchServer, stopBenchServer } from './api-server-process.ts'
 import { chromium, type Page } from '@playwright/test'
-import { SERVER_NODE_FLAGS } from './memory.ts'
 import { compressedSizes, measureRoutes, ROUTE_BUDGETS } from '../scripts/check-bundle-budget.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 import { contractSuiteSize } from '../server/test/contract-cases.ts'
@@ -34,30 +33,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 
 function kb(bytes: number) {
   return `${(bytes / 1024).toFixed(1)} kB`
-}
-
-async function startServer(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; url: string; engine: string }> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/api-server.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const lines = createInterface({ input: child.stdout! })
-  for await (const line of lines) {
-    const match = /^ready (\d+) (\w+)/.exec(line)
-    if (match) {
-      // The request logs keep coming (at info, as in production): read and drop them.
-      lines.close()
-      child.stdout!.resume()
-      return { child, url: `http://127.0.0.1:${match[1]}`, engine: match[2]! }
-    }
-  }
-  throw new Error('bench server did not start')
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
 }
 
 async function bundleSizes(baseUrl: string) {
@@ -102,7 +77,7 @@ async function rps(url: string, headers: Record<string, string> = {}) {
 }
 
 async function apiThroughput(env: Record<string, string | undefined>) {
-  const { child, url, engine } = await startServer(env)
+  const { child, url, engine } = await startBenchServer(env)
   try {
     const login = await fetch(`${url}/api/v1/login/access-token/`, {
       method: 'POST',
@@ -114,7 +89,7 @@ async function apiThroughput(env: Record<string, string | undefined>) {
     const me = await rps(`${url}/api/v1/users/me/`, { Authorization: `Bearer ${access_token}` })
     return { engine, empty, select, me }
   } finally {
-    await stop(child)
+    await stopBenchServer(child)
   }
 }
 
@@ -125,7 +100,7 @@ if (!existsSync('dist/index.html')) {
 
 console.log('\n== Bundle: gzip size of what the browser downloads (production build); JS in brotli, as the server sends it, beside ==')
 {
-  const { child, url } = await startServer({ DATABASE_URL: undefined })
+  const { child, url } = await startBenchServer({ DATABASE_URL: undefined })
   try {
     const sizes = await bundleSizes(url)
     for (const [route, size] of [
@@ -137,7 +112,7 @@ console.log('\n== Bundle: gzip size of what the browser downloads (production bu
       )
     }
   } finally {
-    await stop(child)
+    await stopBenchServer(child)
   }
   // Issue 7's figure, "JS to show" a route: what its first screen needs (the budget script's
   // count from the build's manifest), in the encoding the server sends and in gzip.
@@ -167,7 +142,7 @@ console.log('\n== Offline first ==')
   const { formatPwaSizes, pwaSizes } = await import('./pwa-size.ts')
   console.log(formatPwaSizes(pwaSizes()))
   const { dashboardTimes, dexieReadTimes } = await import('./offline.ts')
-  const { child, url } = await startServer({ DATABASE_URL: undefined })
+  const { child, url } = await startBenchServer({ DATABASE_URL: undefined })
   try {
     const times = await dashboardTimes(url)
     console.log('/dashboard with data (median of 5, ms from navigation start; LCP in brackets)')
@@ -182,18 +157,18 @@ console.log('\n== Offline first ==')
     console.log(`  10 classes + 400 grades   ${dexie.turmasComNotas.toFixed(2)} ms`)
     console.log(`  60 instalments by due date ${dexie.parcelas.toFixed(2)} ms`)
   } finally {
-    await stop(child)
+    await stopBenchServer(child)
   }
 }
 
 console.log('\n== Outbox (issue 10, D16): queued uploads after the connection returns ==')
 {
   const { formatOutboxFigures, outboxFigures } = await import('./outbox.ts')
-  const { child, url } = await startServer({ DATABASE_URL: undefined })
+  const { child, url } = await startBenchServer({ DATABASE_URL: undefined })
   try {
     console.log(formatOutboxFigures(await outboxFigures(url)))
   } finally {
-    await stop(child)
+    await stopBenchServer(child)
   }
 }
 
@@ -219,7 +194,7 @@ console.log(
   const { lighthouseWithFloor, printLighthouseRows, cpuSettings } = await import('./lighthouse.ts')
   const { firstTapFigures, printFirstTapFigures } = await import('./first-tap.ts')
   const { lieFiDashboardMs } = await import('./lie-fi.ts')
-  const { child, url } = await startServer({ DATABASE_URL: undefined })
+  const { child, url } = await startBenchServer({ DATABASE_URL: undefined })
   try {
     const { machineIndex, rows } = await lighthouseWithFloor(url)
     printLighthouseRows(rows, machineIndex)
@@ -230,7 +205,7 @@ console.log(
       `\n/dashboard with the API hanging (lie-fi): cached data shown ${lieFi === null ? 'never (30 s)' : `after ${lieFi.toFixed(0)} ms`}   (goal ≤ 1000 ms)`,
     )
   } finally {
-    await stop(child)
+    await stopBenchServer(child)
   }
 }
 

@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import webpush from 'web-push'
@@ -24,6 +22,7 @@ import { users } from './areas/users/schema.ts'
 import { mailQueue } from './mail/queue-schema.ts'
 import { createAccount, createActivity, createInstalment, createPushSubscription, type TestAccount } from './test/accounts.ts'
 import { cloneTestDatabaseUrl, loginRequest } from './test/app.ts'
+import { startMainProcess, type MainProcess } from './test/main-process.ts'
 import { testCard } from './test/cards.ts'
 import { MULTIPART_TYPE, multipartPayload, sampleFile } from './test/multipart.ts'
 import { startPaymentProviderStandIn, type PaymentProviderStandIn } from './test/stand-ins/payment-provider.ts'
@@ -42,7 +41,6 @@ import { startSmtpStandIn, type SmtpStandIn } from './test/stand-ins/smtp.ts'
  * provider, S3).
  */
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url))
 const LOAD_MS = 20_000
 const KILL_AT_MS = 7_000
 const RESTART_AT_MS = 11_000
@@ -55,11 +53,7 @@ const INSTALMENTS = 3
 const ACTIVITIES = 4
 const PUSH_TITLE = 'Aviso a todos os alunos'
 
-interface Process {
-  child: ChildProcess
-  base: string
-  exited: Promise<unknown>
-}
+type Process = MainProcess
 
 /** A request the load sent: which process answered it (null: none, its connection died) and how. */
 interface Outcome {
@@ -95,28 +89,15 @@ const PASSWORD = 'senha-da-carga-1'
 async function startProcess(): Promise<Process> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-several-'))
   dataDirs.push(dataDir)
-  const child = spawn(process.execPath, [MAIN], { env: { ...env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const deadline = Date.now() + 90_000
-  while (Date.now() < deadline) {
-    const match = /Portal em (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
-    if (match) return { child, base: match[1]!, exited }
-    if (child.exitCode !== null) throw new Error(`server exited: ${err}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('server did not start')
+  return startMainProcess({ ...env, DATA_DIR: dataDir })
 }
 
-async function stopProcess(index: number, signal: NodeJS.Signals): Promise<void> {
+/** SIGKILL: a process that dies, with its requests in flight. */
+async function killProcess(index: number): Promise<void> {
   const running = processes[index]
   if (!running) return
   processes[index] = null
-  if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill(signal)
-  await running.exited
+  await running.kill()
 }
 
 /** The live processes from `turn` on, as a balancer would try them. */
@@ -158,10 +139,6 @@ beforeAll(async () => {
   ;[smtp, push, payments, s3] = await Promise.all([startSmtpStandIn(), startPushStandIn(), startPaymentProviderStandIn(), startS3StandIn()])
   const vapid = webpush.generateVAPIDKeys()
   env = {
-    PATH: process.env.PATH ?? '',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     DATABASE_URL: url.url,
     JWT_SECRET: randomBytes(32).toString('base64url'),
@@ -229,7 +206,7 @@ beforeAll(async () => {
 }, 240_000)
 
 afterAll(async () => {
-  for (let i = 0; i < 3; i++) await stopProcess(i, 'SIGKILL')
+  for (let i = 0; i < 3; i++) await killProcess(i)
   await db?.close()
   await url?.drop()
   await Promise.all([smtp?.close(), push?.close(), payments?.close(), s3?.close()])
@@ -373,7 +350,7 @@ describe('three processes on one database and one bucket', () => {
     const chaos = (async () => {
       await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS))
       while (!inFlight.get(processes[1]!)) await new Promise((resolve) => setImmediate(resolve))
-      await stopProcess(1, 'SIGKILL')
+      await killProcess(1)
       await new Promise((resolve) => setTimeout(resolve, RESTART_AT_MS - KILL_AT_MS))
       processes[1] = await startProcess()
     })()

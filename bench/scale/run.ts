@@ -13,12 +13,13 @@
 // SCALE_REUSE=1 (keep a database this script generated before instead of generating again),
 // SCALE_DURATION (seconds per endpoint, 10), SCALE_CONNECTIONS (200), SCALE_PUSH_COUNT
 // (subscriptions the push reaches; all of them by default).
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
+import { startBenchServer, stopBenchServer } from '../api-server-process.ts'
 import { SignJWT } from 'jose'
 import pg from 'pg'
 import webpush from 'web-push'
@@ -26,7 +27,6 @@ import { openPostgres } from '../../server/db/client.ts'
 import { startPushStandIn } from '../../server/test/stand-ins/push-service.ts'
 import { contract, type EndpointName } from '../../src/contract/contract.ts'
 import { fillPath } from '../../src/contract/define.ts'
-import { SERVER_NODE_FLAGS } from '../memory.ts'
 import { countsFor, generateNetwork, SCALE_EMAIL_DOMAIN } from './generate.ts'
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -100,36 +100,8 @@ async function prepareDatabase(): Promise<void> {
   )
 }
 
-// 2. The server, as its own process.
-interface Server {
-  child: ChildProcess
-  url: string
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bench/api-server.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const lines = createInterface({ input: child.stdout! })
-  for await (const line of lines) {
-    const match = /^ready (\d+) (\w+)/.exec(line)
-    if (match) {
-      // The request logs keep coming (at info, as in production): read and dropped.
-      lines.close()
-      child.stdout!.resume()
-      return { child, url: `http://127.0.0.1:${match[1]}` }
-    }
-  }
-  throw new Error('the server did not start')
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
-}
+// 2. The server, as its own process (bench/api-server-process.ts).
+type Server = Awaited<ReturnType<typeof startBenchServer>>
 
 /** The server process's CPU time (user + system), in milliseconds, from /proc. */
 function cpuMs(pid: number): number {
@@ -292,7 +264,7 @@ async function main(): Promise<void> {
     PUSH_SERVICE_HOSTS: standIn.host,
     PUSH_SERVICE_CA_FILE: standIn.caFile,
   }
-  const server = await startServer(serverEnv)
+  const server = await startBenchServer(serverEnv)
   const db = new pg.Client({ connectionString: URL_OF_DATABASE })
   await db.connect()
   try {
@@ -412,7 +384,7 @@ async function main(): Promise<void> {
       'select status, count(*)::int as n from push_deliveries where sending_id = $1 group by status',
       [sendingId],
     )
-    await stop(server.child)
+    await stopBenchServer(server.child)
 
     // The bare loop in a process of its own, as the sender ran in the server's.
     const bare = spawn(process.execPath, ['bench/scale/bare-push.ts'], {
@@ -432,7 +404,7 @@ async function main(): Promise<void> {
     console.log(`  server memory: ${rssBefore.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB  ${mark(peak <= GOALS.pushPeakMb)}`)
   } finally {
     await db.end()
-    await stop(server.child)
+    await stopBenchServer(server.child)
     await standIn.close()
   }
 }

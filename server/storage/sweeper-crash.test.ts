@@ -1,45 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../db/seed.ts'
+import { startMainProcess, type MainProcess } from '../test/main-process.ts'
 import { firstActivityOf, partialBytes, startSlowUpload } from '../test/slow-upload.ts'
 
 /**
  * server/main.ts as a real process killed mid-upload (issue 36 item 6): what it left
  * in DATA_DIR/files/.partial is gone once the next process has swept, at its start.
  */
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url))
 const MB = 1024 * 1024
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    await exited
-  })
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    const match = /Portal em (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
-    if (match) return { child, base: match[1]!, exited }
-    if (child.exitCode !== null) throw new Error(`server exited: ${err}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('server did not start')
+async function startServer(dataDir: string): Promise<MainProcess> {
+  const server = await startMainProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true' })
+  cleanups.push(server.kill)
+  return server
 }
 
 async function studentToken(base: string): Promise<string> {

@@ -83,8 +83,8 @@ export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now 
   keepEtagHints('aulasOnline', etags)
 }
 
-/** The KNN Club's rows and the travel campaign's: each replaces its sync row whole, like the online classes. */
-export async function storeClub<
+/** A sync row replaced whole (the KNN Club's, the travel campaign's, the programmes', Avisos), like the online classes. */
+export async function storeSyncRow<
   K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos' | 'travelCampaign' | 'knnUsaOrlando' | 'knnUsaLondon' | 'avisos',
 >(key: K, value: NonNullable<SyncState[K]>, { db = localDb, now = Date.now(), ticket }: StoreOptions = {}) {
   if (!(await mayWrite(ticket))) return

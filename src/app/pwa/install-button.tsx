@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
+import { StrokeIcon } from '../../ui/stroke-icon.tsx'
 import { installController, useInstallState } from './install.ts'
 
 const loadSteps = () => import('./ios-install-steps.tsx')
@@ -37,16 +38,7 @@ export function InstallButton() {
           aria-controls={manual && stepsOpen ? stepsId : undefined}
           onClick={() => (manual ? setStepsOpen((open) => !open) : void installController().promptInstall())}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              d="M12 4v11M7 10l5 5 5-5M5 20h14"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <StrokeIcon d="M12 4v11M7 10l5 5 5-5M5 20h14" size={20} />
           {t('install.action')}
         </Button>
         <button
@@ -56,9 +48,7 @@ export function InstallButton() {
           title={t('install.dismiss')}
           onClick={() => setHidden(true)}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <StrokeIcon d="M6 6l12 12M18 6L6 18" size={20} />
         </button>
       </div>
     </div>

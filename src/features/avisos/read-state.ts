@@ -1,4 +1,6 @@
 import type { Aviso, Avisos } from '../../contract/schemas/push.ts'
+import type { PortalDb } from '../../db/database.ts'
+import type { LocalSnapshot } from '../../db/use-offline-data.ts'
 
 /** A notice read on this device that the server has not confirmed yet (src/db AvisoLidoPendente). */
 export interface LocalRead {
@@ -42,4 +44,11 @@ export function withAnswer(avisos: Avisos, answered: Aviso): Avisos {
     avisos: avisos.avisos.map((aviso) => (aviso.id === answered.id ? answered : aviso)),
     nao_lidos: Math.max(0, avisos.nao_lidos - (wasUnread ? 1 : 0)),
   }
+}
+
+/** The stored notices with this device's unconfirmed reads applied (the screen and the drawer's count). */
+export async function readAvisos(db: PortalDb): Promise<LocalSnapshot<Avisos> | null> {
+  const [stored, pending] = await Promise.all([db.syncState.get('avisos'), db.syncState.get('avisosLidos')])
+  if (!stored?.avisos) return null
+  return { value: withLocalReads(stored.avisos, pending?.avisosLidos ?? []), updatedAt: stored.updatedAt }
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { PushReceivedMessage } from '../../contract/schemas/push.ts'
 import { useLocalQuery } from '../../db/use-offline-data.ts'
-import { withLocalReads } from './read-state.ts'
+import { readAvisos } from './read-state.ts'
 
 const loadAvisos = () => import('./api/avisos.ts')
 
@@ -13,24 +13,16 @@ const loadAvisos = () => import('./api/avisos.ts')
  * arrived (to this tab, visible or not) and when the connection returns. Draws nothing.
  */
 export function AvisosWatcher({ onUnread }: { onUnread: (count: number) => void }) {
-  const unread = useUnreadAvisos(true)
+  const unread = useUnreadAvisos()
   useEffect(() => onUnread(unread), [unread, onUnread])
   return null
 }
 
-function useUnreadAvisos(enabled: boolean): number {
+function useUnreadAvisos(): number {
   const queryClient = useQueryClient()
-  const unread = useLocalQuery(
-    async (db) => {
-      if (!enabled) return 0
-      const [stored, pending] = await Promise.all([db.syncState.get('avisos'), db.syncState.get('avisosLidos')])
-      return stored?.avisos ? withLocalReads(stored.avisos, pending?.avisosLidos ?? []).nao_lidos : 0
-    },
-    [enabled],
-  )
+  const unread = useLocalQuery(async (db) => (await readAvisos(db))?.value.nao_lidos ?? 0, [])
 
   useEffect(() => {
-    if (!enabled) return
     const refresh = () => void loadAvisos().then(({ refreshAvisos }) => refreshAvisos(queryClient))
     const onMessage = (event: MessageEvent) => {
       if (typeof event.data === 'object' && event.data !== null && (event.data as PushReceivedMessage).type === 'push-received') refresh()
@@ -42,7 +34,7 @@ function useUnreadAvisos(enabled: boolean): number {
       navigator.serviceWorker?.removeEventListener('message', onMessage)
       window.removeEventListener('online', refresh)
     }
-  }, [enabled, queryClient])
+  }, [queryClient])
 
   return unread ?? 0
 }

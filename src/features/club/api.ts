@@ -25,7 +25,7 @@ function clubEntity<K extends ClubKey>(key: K, fetch: () => Promise<NonNullable<
       // Drawn at once; without it a first visit's balance went away between the end
       // of the sync and the device's read of what it stored, and the catalogue jumped (CLS).
       show(value)
-      await (await device).storeClub(key, value, { ticket })
+      await (await device).storeSyncRow(key, value, { ticket })
     }),
     fromAnswer: answerAsIs,
     read: async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
@@ -70,7 +70,7 @@ export function useRedeem() {
     const local = await loadLocalData()
     const ticket = local.syncTicket()
     const stored = await extrato.read(local.localDb)
-    if (stored) await local.storeClub('clubExtrato', { ...stored.value, saldo: result.saldo }, { ticket, now: stored.updatedAt })
+    if (stored) await local.storeSyncRow('clubExtrato', { ...stored.value, saldo: result.saldo }, { ticket, now: stored.updatedAt })
     for (const { options } of [extrato, recompensas, pedidos]) void queryClient.invalidateQueries({ queryKey: options.queryKey })
   }
 }

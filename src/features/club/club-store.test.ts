@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Extrato } from '../../contract/schemas/club.ts'
 import { openLocalDb, PortalDb } from '../../db/database.ts'
 import { freshDatabases } from '../../db/fresh-databases.fixture.ts'
-import { claimLocalData, storeClub, syncTicket, wipeLocalData } from '../../db/sync.ts'
+import { claimLocalData, storeSyncRow, syncTicket, wipeLocalData } from '../../db/sync.ts'
 
 const newDb = freshDatabases('club-store-test', (name) => new PortalDb(name))
 async function freshDb() {
@@ -33,9 +33,9 @@ const extrato: Extrato = {
 describe('the KNN Club on the device', () => {
   it('keeps the statement, catalogue and orders in their sync rows, and a logout wipes them', async () => {
     const db = await freshDb()
-    await storeClub('clubExtrato', extrato, { db, now: 1000 })
-    await storeClub('clubRecompensas', [], { db, now: 2000 })
-    await storeClub('clubPedidos', [], { db, now: 3000 })
+    await storeSyncRow('clubExtrato', extrato, { db, now: 1000 })
+    await storeSyncRow('clubRecompensas', [], { db, now: 2000 })
+    await storeSyncRow('clubPedidos', [], { db, now: 3000 })
     expect(await db.syncState.get('clubExtrato')).toEqual({ key: 'clubExtrato', updatedAt: 1000, clubExtrato: extrato })
     expect((await db.syncState.get('clubPedidos'))?.updatedAt).toBe(3000)
     await wipeLocalData(db)
@@ -47,7 +47,7 @@ describe('the KNN Club on the device', () => {
     await claimLocalData(1, db)
     const ticket = syncTicket()
     await wipeLocalData(db)
-    await storeClub('clubExtrato', extrato, { db, ticket })
+    await storeSyncRow('clubExtrato', extrato, { db, ticket })
     expect(await db.syncState.get('clubExtrato')).toBeUndefined()
   })
 })

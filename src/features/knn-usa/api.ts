@@ -29,7 +29,7 @@ function programaEntity(programa: ProgramaUsa) {
       const state = { turmas, livros, documentos, request }
       // Drawn now, before the device database has stored it (docs/offline-and-sync.md#a-screen-draws-its-answer-before-the-database-has-it).
       show(state)
-      await (await device).storeClub(key, state, { ticket })
+      await (await device).storeSyncRow(key, state, { ticket })
     }),
     fromAnswer: answerAsIs,
     read: async (db: PortalDb): Promise<LocalSnapshot<KnnUsaState> | null> => {
@@ -62,7 +62,7 @@ export function useRequestAnswered() {
     const ticket = local.syncTicket()
     for (const programa of ['orlando', 'london'] as const) {
       const stored = await ENTITIES[programa].read(local.localDb)
-      if (stored) await local.storeClub(SYNC_KEY[programa], { ...stored.value, request }, { ticket, now: stored.updatedAt })
+      if (stored) await local.storeSyncRow(SYNC_KEY[programa], { ...stored.value, request }, { ticket, now: stored.updatedAt })
     }
     for (const entity of Object.values(ENTITIES)) void queryClient.invalidateQueries({ queryKey: entity.options.queryKey })
   }

@@ -39,7 +39,7 @@ export const travelCampaignQueryOptions = offlineQueryOptions(
     const [campanha, codigos] = await Promise.all([currentCampaign(), api.call(travelCampaignEndpoints.travelCampaignCodes)])
     // Drawn now, before the device database has stored it (docs/offline-and-sync.md#a-screen-draws-its-answer-before-the-database-has-it).
     show({ campanha, codigos })
-    await (await device).storeClub('travelCampaign', { campanha, codigos }, { ticket })
+    await (await device).storeSyncRow('travelCampaign', { campanha, codigos }, { ticket })
   },
 )
 

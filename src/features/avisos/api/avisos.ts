@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { pushEndpoints } from '../../../contract/endpoints/push.ts'
 import type { Avisos } from '../../../contract/schemas/push.ts'
-import type { PortalDb } from '../../../db/database.ts'
 import { loadLocalData, type Device, type LocalData } from '../../../db/local.ts'
 import { syncTicket } from '../../../db/sync-start.ts'
-import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
+import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
 import { api } from '../../../lib/api.ts'
 import { ApiError } from '../../../lib/client.ts'
-import { withAnswer, withLocalReads } from '../read-state.ts'
+import { readAvisos, withAnswer } from '../read-state.ts'
 
 /**
  * "Avisos" (issue 40 item 13, docs/push.md "Avisos"): the pushes sent to the student, kept
@@ -17,13 +16,6 @@ import { withAnswer, withLocalReads } from '../read-state.ts'
  */
 
 export const avisosQueryKey = ['offline', 'avisos'] as const
-
-/** The stored notices with this device's unconfirmed reads applied. */
-export async function readAvisos(db: PortalDb): Promise<LocalSnapshot<Avisos> | null> {
-  const [stored, pending] = await Promise.all([db.syncState.get('avisos'), db.syncState.get('avisosLidos')])
-  if (!stored?.avisos) return null
-  return { value: withLocalReads(stored.avisos, pending?.avisosLidos ?? []), updatedAt: stored.updatedAt }
-}
 
 /**
  * Sends every read waiting on the device, oldest first. A confirmed one (or one the server
@@ -36,7 +28,7 @@ export async function sendAvisosLidos(local: LocalData): Promise<void> {
     try {
       const answered = await api.call(pushEndpoints.avisoLido, { params: { id: read.id } })
       const stored = (await local.localDb.syncState.get('avisos'))?.avisos
-      if (stored) await local.storeClub('avisos', withAnswer(stored, answered))
+      if (stored) await local.storeSyncRow('avisos', withAnswer(stored, answered))
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) return
     }
@@ -50,7 +42,7 @@ export async function syncAvisos(device: Device, show: (answer: Avisos) => void 
   await sendAvisosLidos(await device).catch(() => undefined)
   const answer = await api.call(pushEndpoints.avisos, {})
   show(answer)
-  await (await device).storeClub('avisos', answer, { ticket })
+  await (await device).storeSyncRow('avisos', answer, { ticket })
 }
 
 export const avisosQueryOptions = offlineQueryOptions(avisosQueryKey, syncAvisos)
