@@ -208,7 +208,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     url: '/manager-panel/indicacoes',
     routeFiles: ['_app.tsx', '_app/manager-panel/indicacoes.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 184.5,
+    // 184.5 → 185 (issue 37): the frame's navigation memoised (drawer-nav.tsx, tab-bar.tsx), ~0.1 KiB; it sat at its ceiling.
+    ceilingKib: 185,
     loaded: { kib: 266, files: 74 },
   },
   // Issue 14: the overseas-study review (with the knn-usa schemas), its route's own chunk.

@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BrandId } from '../../contract/brand-host.ts'
 import { DRAWER_MINIMIZED_KEY } from '../../contract/shell-file.ts'
@@ -84,18 +84,33 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
     [pending, hasAvisos, unreadAvisos],
   )
 
-  function openDrawer(from: HTMLButtonElement | null) {
+  // Stable callbacks and footer: the drawer's list and the tab bar are memoised (drawer-nav.tsx).
+  const openDrawer = useCallback((from: HTMLButtonElement | null) => {
     opener.current = from
     setDialogMounted(true)
     setDrawerOpen(true)
-  }
-
-  function toggleMinimized() {
-    setMinimized((value) => {
-      localStorage.setItem(DRAWER_MINIMIZED_KEY, value ? '0' : '1')
-      return !value
-    })
-  }
+  }, [])
+  const openFromMore = useCallback(() => openDrawer(moreButton.current), [openDrawer])
+  const drawerFooter = useMemo(
+    () => (
+      <button
+        type="button"
+        className="drawer__item drawer__minimize"
+        onClick={() =>
+          setMinimized((value) => {
+            localStorage.setItem(DRAWER_MINIMIZED_KEY, value ? '0' : '1')
+            return !value
+          })
+        }
+        aria-pressed={minimized}
+        data-tour="nav-minimize"
+      >
+        <NavIcon name="chevron" />
+        <span className="drawer__label">{minimized ? t('nav.expand') : t('nav.minimize')}</span>
+      </button>
+    ),
+    [minimized, t],
+  )
 
   // Settings kept from the start-up request (D22); no chat configured, no chat code.
   const chatUrl = runtimeConfig()?.chatwoot_url ?? null
@@ -149,18 +164,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
             items={items}
             badges={badges}
             onLogout={onLogout}
-            footer={
-              <button
-                type="button"
-                className="drawer__item drawer__minimize"
-                onClick={toggleMinimized}
-                aria-pressed={minimized}
-                data-tour="nav-minimize"
-              >
-                <NavIcon name="chevron" />
-                <span className="drawer__label">{minimized ? t('nav.expand') : t('nav.minimize')}</span>
-              </button>
-            }
+            footer={drawerFooter}
           />
           {dialogMounted ? (
             <Suspense fallback={null}>
@@ -193,7 +197,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
         {children}
       </main>
       {showDrawer ? (
-        <TabBar role={user.role} drawerOpen={drawerOpen} moreRef={moreButton} onMore={() => openDrawer(moreButton.current)} />
+        <TabBar role={user.role} drawerOpen={drawerOpen} moreRef={moreButton} onMore={openFromMore} />
       ) : null}
     </div>
   )

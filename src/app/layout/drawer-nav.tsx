@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavIcon } from './nav-icon.tsx'
 import type { NavItem } from './navigation.ts'
@@ -20,8 +20,12 @@ export interface DrawerNavProps {
   badges?: Readonly<Record<string, number>> | undefined
 }
 
-/** The drawer's entries and its footer, shared by the side drawer and the phone dialog. */
-export function DrawerNav({ id, className, items, onLogout, onNavigate, footer, badges }: DrawerNavProps) {
+/**
+ * The drawer's entries and its footer, shared by the side drawer and the phone dialog.
+ * Memoised: the frame redraws as the session starts, a count arrives or the connection
+ * changes, and the entries (a link, an icon and a label each) only when their own props do.
+ */
+export const DrawerNav = memo(function DrawerNav({ id, className, items, onLogout, onNavigate, footer, badges }: DrawerNavProps) {
   const { t } = useTranslation('common')
   return (
     <nav id={id} className={className} aria-label={t('nav.label')}>
@@ -59,4 +63,4 @@ export function DrawerNav({ id, className, items, onLogout, onNavigate, footer, 
       </div>
     </nav>
   )
-}
+})

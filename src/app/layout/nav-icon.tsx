@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { StrokeIcon } from '../../ui/stroke-icon.tsx'
 import type { NavIcon as NavIconName } from './navigation.ts'
 
@@ -20,6 +21,7 @@ const PATHS: Record<NavIconName | 'menu' | 'close' | 'logout' | 'chevron', strin
   chevron: 'M15 6l-6 6 6 6',
 }
 
-export function NavIcon({ name }: { name: keyof typeof PATHS }) {
+/** Memoised: a link redraws with the route (its active state), its icon never changes. */
+export const NavIcon = memo(function NavIcon({ name }: { name: keyof typeof PATHS }) {
   return <StrokeIcon className="nav-icon" d={PATHS[name]} strokeWidth={1.8} />
-}
+})

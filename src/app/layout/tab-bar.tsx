@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import type { Ref } from 'react'
+import { memo, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavIcon } from './nav-icon.tsx'
 import type { Role } from '../../contract/schemas/user.ts'
@@ -14,9 +14,10 @@ export interface TabBarProps {
 
 /**
  * The bottom tab bar of phone widths (below md, CSS): the four areas students open most, as
- * in the apps they use, and "Mais" for the rest of the drawer.
+ * in the apps they use, and "Mais" for the rest of the drawer. Memoised like the drawer's
+ * list: redrawn when the route or its own props change, not with every redraw of the frame.
  */
-export function TabBar({ role, drawerOpen, onMore, moreRef }: TabBarProps) {
+export const TabBar = memo(function TabBar({ role, drawerOpen, onMore, moreRef }: TabBarProps) {
   const { t } = useTranslation('common')
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   return (
@@ -54,4 +55,4 @@ export function TabBar({ role, drawerOpen, onMore, moreRef }: TabBarProps) {
       </ul>
     </nav>
   )
-}
+})

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useCallback } from 'react'
 import { getStoredItem, getStoredToken } from '../../../lib/local-store.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { useBrand } from '../../brand-context.tsx'
@@ -34,6 +34,24 @@ export function AuthenticatedLayout() {
   const notice = useRouterState({ select: (state) => state.location.state.notice })
   const online = useOnlineStatus()
   const userConfirmed = !useSession((s) => s.context.userFromDevice)
+  const userId = user?.id
+  // Stable while the account is: the drawer's list is memoised (layout/drawer-nav.tsx).
+  const logout = useCallback(() => {
+    if (userId === undefined) return
+    void import('../../outbox-runner.tsx')
+      .then(({ confirmLogout }) => confirmLogout(userId, (count) => t('logoutPending', { count })))
+      .then((leave) => {
+        if (!leave) return
+        // Read before the logout wipes them: this device stops receiving the account's notifications.
+        const token = getStoredToken()
+        const pushAuth = getStoredItem('pushSubscriptionAuth')
+        const pushForgotten = token
+          ? import('../../../features/push/device.ts').then(({ forgetPushOnLogout }) => forgetPushOnLogout(token, pushAuth))
+          : undefined
+        // The server ends the session once the notifications are forgotten with its token.
+        session.send({ type: 'session.logout', after: pushForgotten })
+      })
+  }, [userId, t, session])
   // The guard let us in, but logout empties the session before navigation finishes.
   if (!user) return null
   return (
@@ -43,21 +61,7 @@ export function AuthenticatedLayout() {
         brandId={brand.id}
         brandName={brand.name}
         showDrawer={showDrawer && !mustUpdate && !bookEmpty}
-        onLogout={() =>
-          void import('../../outbox-runner.tsx')
-            .then(({ confirmLogout }) => confirmLogout(user.id, (count) => t('logoutPending', { count })))
-            .then((leave) => {
-              if (!leave) return
-              // Read before the logout wipes them: this device stops receiving the account's notifications.
-              const token = getStoredToken()
-              const pushAuth = getStoredItem('pushSubscriptionAuth')
-              const pushForgotten = token
-                ? import('../../../features/push/device.ts').then(({ forgetPushOnLogout }) => forgetPushOnLogout(token, pushAuth))
-                : undefined
-              // The server ends the session once the notifications are forgotten with its token.
-              session.send({ type: 'session.logout', after: pushForgotten })
-            })
-        }
+        onLogout={logout}
       >
         {notice ? (
           <div className="page">
