@@ -22,7 +22,7 @@
 //
 // By hand: node bench/lighthouse.ts http://localhost:8181 [dist dir] (a server serving that
 // build, e.g. the e2e one or `npm run serve`); bench/run.ts runs it on its own server.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -256,6 +256,8 @@ async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load
       ...(load === 'offline reload' ? { throttlingMethod: 'devtools' as const } : {}),
     })
     if (!result) throw new Error(`lighthouse gave no result for ${route.path} (${load})`)
+    // BENCH_LIGHTHOUSE_DUMP=<dir>: each run's report, to read its long tasks and their scripts.
+    if (process.env.BENCH_LIGHTHOUSE_DUMP) dumpReport(process.env.BENCH_LIGHTHOUSE_DUMP, route, load, cpu, result.lhr)
     // A run Lighthouse could not measure (e.g. NO_LCP when its trace missed the paint) has no
     // score: it is reported and run again, never folded into a median as NaN.
     const { runtimeError } = result.lhr
@@ -268,6 +270,12 @@ async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load
     await browser.close()
     rmSync(profile, { recursive: true, force: true })
   }
+}
+
+function dumpReport(dir: string, route: LighthouseRoute, load: Load, cpu: CpuSetting, lhr: Result) {
+  mkdirSync(dir, { recursive: true })
+  const name = `${route.site ? 'floor' : route.path.replace(/\W+/g, '_')}-${load.replace(/\W+/g, '_')}-${cpu.name.replace(/\W+/g, '_')}-${Date.now()}.json`
+  writeFileSync(join(dir, name), JSON.stringify(lhr))
 }
 
 function medianRow(runs: LighthouseFigures[]): LighthouseRow {

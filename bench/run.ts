@@ -200,6 +200,11 @@ console.log(
     printLighthouseRows(rows, machineIndex)
     const lowTier = cpuSettings(machineIndex)[0]!
     printFirstTapFigures(await firstTapFigures(url, lowTier.multiplier), lowTier.name, lowTier.multiplier)
+    // Which tasks the low-tier TBT above is made of, and what ran in them (bench/long-tasks.ts).
+    const { longTaskFigures, printLongTasks } = await import('./long-tasks.ts')
+    console.log(`\nTasks after the first paint that ×${lowTier.multiplier.toFixed(1)} makes long (one load at full speed each):`)
+    for (const route of ['/login/main', '/dashboard'])
+      printLongTasks(route, lowTier.multiplier, await longTaskFigures(url, route, lowTier.multiplier))
     const lieFi = await lieFiDashboardMs(url)
     console.log(
       `\n/dashboard with the API hanging (lie-fi): cached data shown ${lieFi === null ? 'never (30 s)' : `after ${lieFi.toFixed(0)} ms`}   (goal ≤ 1000 ms)`,
