@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { compileHints } from './scripts/compile-hints.ts'
 import type { prerenderShells as PrerenderShells } from './scripts/prerender.ts'
 
 // The API runs in our own Node server (server/main.ts); in `vite` dev mode it is proxied.
@@ -90,6 +91,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    compileHints(),
     prerenderShells(),
     // Our own Workbox worker (src/sw/sw.ts → dist/sw.js, scope /). The two brands keep their
     // hand-made manifests in public/ (manifest: false) and the app registers the worker itself

@@ -22,6 +22,7 @@ import {
   routeFiles,
   SIGNED_IN_AWAITED,
 } from './vite-manifest.ts'
+import { filesWithoutCompileHint } from './compile-hints.ts'
 
 interface RouteBudget {
   /** The URL students open. */
@@ -353,6 +354,13 @@ function main(): void {
   }
   if (over > 0) {
     console.error(`bundle budget: ${over} route(s) over their ceiling (scripts/check-bundle-budget.ts)`)
+    process.exit(1)
+  }
+  const distDir = path.resolve(process.argv[2] ?? 'dist')
+  const chunks = Object.values(readManifest(distDir)).flatMap(({ name, file }) => (name && file.endsWith('.js') ? [{ name, file }] : []))
+  const unhinted = filesWithoutCompileHint(distDir, chunks)
+  if (unhinted.length > 0) {
+    console.error(`compile hints: ${unhinted.join(', ')} lost the hint that compiles them off the main thread (scripts/compile-hints.ts)`)
     process.exit(1)
   }
 }

@@ -8,6 +8,8 @@ import path from 'node:path'
 
 export interface ManifestChunk {
   file: string
+  /** The chunk's name: its group's (`initial`, `ui`…) or its module's. */
+  name?: string
   src?: string
   isEntry?: boolean
   imports?: string[]
