@@ -6,13 +6,15 @@ import type { Plugin } from 'vite'
  * V8's explicit compile hint (issue 37): a file that starts with this comment has all its
  * functions compiled while it downloads, on a background thread, instead of each one on the
  * main thread at its first call. On a first visit that lazy compiling was the largest part of
- * the long tasks after the first paint (docs/start-and-speed.md). Only files whose code nearly
- * all runs on the first screen get it: the entry's chunk and the groups every signed-in first
- * screen draws with; a library of which a screen calls a few functions (valibot, Dexie) would
- * only cost memory and background work.
+ * the long tasks after the first paint (docs/start-and-speed.md). The chunks every first visit
+ * of a signed-in screen runs: the entry's, the shared groups, the API client with valibot,
+ * Dexie and the device database, XState and the session's runtime (measured: Dexie's and
+ * valibot's functions a start calls are most of their code). Not the screens' own chunks,
+ * which each route loads on its own: compiled eagerly all at once, the finishing step on the
+ * main thread grew as much as the lazy compiling it saved.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
-export const COMPILE_HINT_CHUNKS = ['initial', 'ui', 'query', 'frame']
+export const COMPILE_HINT_CHUNKS = ['initial', 'ui', 'query', 'frame', 'api', 'dexie', 'local-data', 'xstate.esm', 'session-runtime']
 
 export function compileHints(): Plugin {
   return {
