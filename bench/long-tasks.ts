@@ -103,7 +103,7 @@ async function traceColdLoad(baseUrl: string, route: string): Promise<TraceEvent
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
     await cdp.send('Tracing.start', {
       categories:
-        'disabled-by-default-v8.cpu_profiler,devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,loading,blink.user_timing',
+        'disabled-by-default-v8.cpu_profiler,disabled-by-default-v8.compile,devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,loading,blink.user_timing',
       transferMode: 'ReportEvents',
     })
     await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' })
