@@ -196,9 +196,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
         )}
         {children}
       </main>
-      {showDrawer ? (
-        <TabBar role={user.role} drawerOpen={drawerOpen} moreRef={moreButton} onMore={openFromMore} />
-      ) : null}
+      {showDrawer ? <TabBar role={user.role} drawerOpen={drawerOpen} moreRef={moreButton} onMore={openFromMore} /> : null}
     </div>
   )
 }
