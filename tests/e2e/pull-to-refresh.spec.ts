@@ -24,7 +24,7 @@ const SCREENS = [
   { path: '/financial', heading: 'Financeiro', request: '/api/v1/at-home/financeiro/' },
   { path: '/pedagogico/list', heading: 'Minhas turmas', request: '/api/v1/at-home/turmas/' },
   { path: '/avisos', heading: 'Avisos', request: '/api/v1/push-notifications/avisos/' },
-  { path: '/dashboard', heading: /^Bom (dia|tarde|noite), Ana!$/, request: '/api/v1/at-home/financeiro/' },
+  { path: '/dashboard', heading: /^(Bom dia|Boa tarde|Boa noite), Ana!$/, request: '/api/v1/at-home/financeiro/' },
 ]
 
 for (const screen of SCREENS) {
