@@ -31,9 +31,7 @@ import lighthouse, { type Result } from 'lighthouse'
 import { throttling } from 'lighthouse/core/config/constants.js'
 import { builtFileSizes } from '../scripts/check-bundle-budget.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
-import { median, token } from './offline.ts'
-import { STORAGE_KEYS, type KeptUser } from '../src/lib/local-store.ts'
-import type { CurrentUser } from '../src/contract/schemas/user.ts'
+import { median, signedIn, storeSignedIn, type SignedIn } from './offline.ts'
 
 /** Lighthouse's mobile preset: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown. */
 const SLOW_PHONE = throttling.mobileSlow4G
@@ -180,23 +178,6 @@ async function visitOnline(browser: BrowserContext, url: string, signedIn: boole
   await page.close()
 }
 
-/**
- * What a login leaves on a student's phone: the token and the user the server answered
- * (kept for the next start). A signed-in cold run starts from both, as the student's
- * next visit does; the app's code and the device database are not there (a fresh profile).
- */
-interface SignedIn {
-  token: string
-  keptUser: string
-}
-
-async function signedIn(baseUrl: string): Promise<SignedIn> {
-  const access = await token(baseUrl)
-  const response = await fetch(`${baseUrl}/api/v1/users/me/`, { headers: { Authorization: `Bearer ${access}` } })
-  const user = (await response.json()) as CurrentUser
-  return { token: access, keptUser: JSON.stringify({ user, updatedAt: Date.now() } satisfies KeptUser) }
-}
-
 /** For runs of a page signed out: nothing is written. */
 const SIGNED_OUT: SignedIn = { token: '', keptUser: '' }
 
@@ -231,14 +212,7 @@ async function lighthouseRun(baseUrl: string, route: LighthouseRoute, load: Load
   try {
     if (route.signedIn) {
       const page = await browser.newPage()
-      await page.goto(`${baseUrl}/healthz`)
-      await page.evaluate(
-        ({ keys, token, keptUser }) => {
-          localStorage.setItem(keys.token, token)
-          localStorage.setItem(keys.keptUser, keptUser)
-        },
-        { keys: STORAGE_KEYS, ...access },
-      )
+      await storeSignedIn(page, baseUrl, access)
       await page.close()
     }
     if (load === 'offline reload') {

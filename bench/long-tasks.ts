@@ -14,12 +14,8 @@
 // By hand: node bench/long-tasks.ts http://localhost:8181 /dashboard [multiplier, default 10] [dist dir]
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium } from '@playwright/test'
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
-import { STORAGE_KEYS, type KeptUser } from '../src/lib/local-store.ts'
-import type { CurrentUser } from '../src/contract/schemas/user.ts'
-import { token } from './offline.ts'
+import { launch, signedIn, storeSignedIn } from './offline.ts'
 
 interface TraceEvent {
   name: string
@@ -75,7 +71,7 @@ const BROWSER_WORK: Record<string, string> = {
 const MAIN_THREAD = 'CrRendererMain'
 
 async function traceColdLoad(baseUrl: string, route: string): Promise<TraceEvent[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await launch()
   try {
     const context = await browser.newContext({
       serviceWorkers: 'block',
@@ -84,20 +80,7 @@ async function traceColdLoad(baseUrl: string, route: string): Promise<TraceEvent
       hasTouch: true,
     })
     const page = await context.newPage()
-    if (!route.startsWith('/login') && !route.startsWith('/indicacao')) {
-      const access = await token(baseUrl)
-      const user = (await (
-        await fetch(`${baseUrl}/api/v1/users/me/`, { headers: { Authorization: `Bearer ${access}` } })
-      ).json()) as CurrentUser
-      await page.goto(`${baseUrl}/healthz`)
-      await page.evaluate(
-        ({ keys, token, keptUser }) => {
-          localStorage.setItem(keys.token, token)
-          localStorage.setItem(keys.keptUser, keptUser)
-        },
-        { keys: STORAGE_KEYS, token: access, keptUser: JSON.stringify({ user, updatedAt: Date.now() } satisfies KeptUser) },
-      )
-    }
+    if (!route.startsWith('/login') && !route.startsWith('/indicacao')) await storeSignedIn(page, baseUrl, await signedIn(baseUrl))
     const cdp = await context.newCDPSession(page)
     const events: TraceEvent[] = []
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))

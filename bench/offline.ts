@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { viteBuild } from './vite-build.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
+import { STORAGE_KEYS, type KeptUser } from '../src/lib/local-store.ts'
+import type { CurrentUser } from '../src/contract/schemas/user.ts'
 
 /** Lighthouse's mobile preset slows the CPU 4× (bench/lighthouse.ts). */
 const SLOW_PHONE_CPU = 4
@@ -28,6 +30,35 @@ export async function token(baseUrl: string): Promise<string> {
     body: new URLSearchParams({ username: 'aluno@example.com', password: 'demo1234' }),
   })
   return ((await response.json()) as { access_token: string }).access_token
+}
+
+/**
+ * What a login leaves on a student's phone: the token and the user the server answered
+ * (kept for the next start). A signed-in cold run starts from both, as the student's
+ * next visit does; the app's code and the device database are not there (a fresh profile).
+ */
+export interface SignedIn {
+  token: string
+  keptUser: string
+}
+
+export async function signedIn(baseUrl: string): Promise<SignedIn> {
+  const access = await token(baseUrl)
+  const response = await fetch(`${baseUrl}/api/v1/users/me/`, { headers: { Authorization: `Bearer ${access}` } })
+  const user = (await response.json()) as CurrentUser
+  return { token: access, keptUser: JSON.stringify({ user, updatedAt: Date.now() } satisfies KeptUser) }
+}
+
+/** Writes `session` in the page's local storage, from /healthz (a page that does not load the app). */
+export async function storeSignedIn(page: Page, baseUrl: string, session: SignedIn): Promise<void> {
+  await page.goto(`${baseUrl}/healthz`)
+  await page.evaluate(
+    ({ keys, token, keptUser }) => {
+      localStorage.setItem(keys.token, token)
+      localStorage.setItem(keys.keptUser, keptUser)
+    },
+    { keys: STORAGE_KEYS, ...session },
+  )
 }
 
 /** Milliseconds from navigation start until the dashboard shows the student's data, LCP, and the layout shift so far. */

@@ -340,7 +340,8 @@ export function measureRoutes(distDir: string, budgets: RouteBudget[] = ROUTE_BU
 }
 
 function main(): void {
-  const sizes = measureRoutes(path.resolve(process.argv[2] ?? 'dist'))
+  const distDir = path.resolve(process.argv[2] ?? 'dist')
+  const sizes = measureRoutes(distDir)
   let over = 0
   for (const { url, ceilingKib, goalKib, gzipBytes, brotliBytes, files } of sizes) {
     const kib = gzipBytes / 1024
@@ -356,7 +357,6 @@ function main(): void {
     console.error(`bundle budget: ${over} route(s) over their ceiling (scripts/check-bundle-budget.ts)`)
     process.exit(1)
   }
-  const distDir = path.resolve(process.argv[2] ?? 'dist')
   const chunks = Object.values(readManifest(distDir)).flatMap(({ name, file }) => (name && file.endsWith('.js') ? [{ name, file }] : []))
   const unhinted = filesWithoutCompileHint(distDir, chunks)
   if (unhinted.length > 0) {

@@ -1,7 +1,7 @@
 import '../ui/styles.css'
 import './app.css'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
-import { lazy, startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
+import { startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './boot-step.ts'
 import { shellKindForPath } from '../contract/shell-file.ts'
@@ -11,14 +11,14 @@ import { yieldToBrowser } from '../lib/yield-to-browser.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.ts'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
-import { loadWhenOnline } from './pwa/load-when-online.ts'
+import { lazyWhenOnline, loadWhenOnline } from './pwa/load-when-online.ts'
 import { keepEarlyInput } from './early-input.ts'
 import { createAppRouter } from './router.tsx'
 import { createSession, SessionProvider } from './session.tsx'
 
 // The update banner and install button are not part of any first screen (issue 7 item 3).
 // Out of the page while its code cannot load.
-const PwaUi = lazy(() => loadWhenOnline(() => import('./pwa/pwa-ui.tsx')).then(({ PwaUi }) => ({ default: PwaUi })))
+const PwaUi = lazyWhenOnline(() => import('./pwa/pwa-ui.tsx'), 'PwaUi')
 
 const brand = brandFromHostname(window.location.hostname)
 applyBrand(brand, document)

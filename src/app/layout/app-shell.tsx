@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BrandId } from '../../contract/brand-host.ts'
 import { DRAWER_MINIMIZED_KEY } from '../../contract/shell-file.ts'
@@ -7,7 +7,7 @@ import { runtimeConfig } from '../../lib/runtime-config.ts'
 import type { CurrentUser } from '../../contract/schemas/user.ts'
 import { usePendingOutboxCount } from '../../db/outbox-live.ts'
 import { afterFirstScreen } from '../../ui/after-first-screen.ts'
-import { loadWhenOnline } from '../pwa/load-when-online.ts'
+import { lazyWhenOnline, loadWhenOnline } from '../pwa/load-when-online.ts'
 import { isAtLeast, useBreakpoint } from '../../ui/breakpoints.ts'
 import { useOnlineStatus } from '../../ui/online-status.ts'
 import { DRAWER_DIALOG_ID, DrawerNav } from './drawer-nav.tsx'
@@ -18,20 +18,14 @@ import { TabBar } from './tab-bar.tsx'
 
 // The dialog (Radix Dialog with its focus trap and scroll lock, ~11 KB compressed) is not
 // needed to draw any screen: it loads after the first screen, or on the first tap.
-// Each later part waits for the connection if its code cannot load (a first visit that loses
-// the signal before the service worker holds the files): a failed lazy load would take the
-// whole screen to its error (pwa/load-when-online.ts).
-const loadDrawerDialog = () => loadWhenOnline(() => import('./drawer-dialog.tsx'))
-const DrawerDialog = lazy(async () => ({ default: (await loadDrawerDialog()).DrawerDialog }))
+// Each later part waits for the connection if its code cannot load (pwa/load-when-online.ts).
+const loadDrawerDialog = () => import('./drawer-dialog.tsx')
+const DrawerDialog = lazyWhenOnline(loadDrawerDialog, 'DrawerDialog')
 // "Ajuda pelo chat" (D19): its code is fetched only where the chat is configured, after the
 // first screen; the widget itself only on the tap.
-const ChatButton = lazy(async () => ({
-  default: (await loadWhenOnline(() => import('../../features/chat/chat-button.tsx'))).ChatButton,
-}))
+const ChatButton = lazyWhenOnline(() => import('../../features/chat/chat-button.tsx'), 'ChatButton')
 // Issue 40 item 13: the unread notices' count and its refreshes, loaded after the first screen.
-const AvisosWatcher = lazy(async () => ({
-  default: (await loadWhenOnline(() => import('../../features/avisos/unread.tsx'))).AvisosWatcher,
-}))
+const AvisosWatcher = lazyWhenOnline(() => import('../../features/avisos/unread.tsx'), 'AvisosWatcher')
 
 export interface AppShellProps {
   user: CurrentUser
@@ -65,7 +59,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
   const pending = usePendingOutboxCount(user.id)
   useFocusHeadingOnNavigation()
 
-  useEffect(() => afterFirstScreen(() => void loadDrawerDialog()), [])
+  useEffect(() => afterFirstScreen(() => void loadWhenOnline(loadDrawerDialog)), [])
 
   // Grown past lg (a rotated tablet): the side drawer is back, the dialog goes.
   useEffect(() => {

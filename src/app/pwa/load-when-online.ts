@@ -1,3 +1,5 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+
 /** The first retry while the browser believes it is online; each next one waits twice as long, up to the longest. */
 export const FIRST_RETRY_MS = 5_000
 export const LONGEST_RETRY_MS = 5 * 60_000
@@ -22,6 +24,19 @@ export function loadWhenOnline<T>(load: () => Promise<T>, retryAfterMs = FIRST_R
     await reloadFailedStylesheets()
     return loadWhenOnline(load, Math.min(retryAfterMs * 2, LONGEST_RETRY_MS))
   })
+}
+
+/**
+ * React.lazy of the component `name` exports, its code loaded through `loadWhenOnline`: for a
+ * part of the page no screen needs (the signed-in frame's later parts, the PWA dock), which
+ * waits for the connection instead of taking the screen down with a failed load.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound: any props
+export function lazyWhenOnline<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(async () => ({ default: (await loadWhenOnline(load))[name] }))
 }
 
 /**

@@ -1,26 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback } from 'react'
+import { Suspense, useCallback } from 'react'
 import { getStoredItem, getStoredToken } from '../../../lib/local-store.ts'
 import { Alert } from '../../../ui/alert.tsx'
 import { useBrand } from '../../brand-context.tsx'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
 import { AppShell } from '../../layout/app-shell.tsx'
-import { loadWhenOnline } from '../../pwa/load-when-online.ts'
+import { lazyWhenOnline } from '../../pwa/load-when-online.ts'
 import { useSession, useSessionActor } from '../../session.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { useTranslation } from 'react-i18next'
 
-// Each of these waits for the connection if its code cannot load (a first visit that loses
-// the signal before the service worker holds the files): a failed lazy load would take the
-// screen to its error (pwa/load-when-online.ts).
+// Each of these waits for the connection if its code cannot load (pwa/load-when-online.ts).
 // The guided tours' trigger is not needed to draw any screen: it loads beside the
 // first one, and the tour itself (its machine and driver.js) only when one is due.
-const GuidedTour = lazy(async () => ({ default: (await loadWhenOnline(() => import('../../tour/guided-tour.tsx'))).GuidedTour }))
+const GuidedTour = lazyWhenOnline(() => import('../../tour/guided-tour.tsx'), 'GuidedTour')
 // Pull to refresh (issue 40 item 11): no finger pulls before the first screen is drawn.
-const PullToRefresh = lazy(() => loadWhenOnline(() => import('../../../ui/pull-to-refresh.tsx')))
+const PullToRefresh = lazyWhenOnline(() => import('../../../ui/pull-to-refresh.tsx'), 'default')
 // D16: the outbox's sender runs while the app is open; it loads beside the first screen too.
-const OutboxRunner = lazy(async () => ({ default: (await loadWhenOnline(() => import('../../outbox-runner.tsx'))).OutboxRunner }))
+const OutboxRunner = lazyWhenOnline(() => import('../../outbox-runner.tsx'), 'OutboxRunner')
 
 export function AuthenticatedLayout() {
   const brand = useBrand()
