@@ -129,6 +129,12 @@ export default tseslint.config(
           selector: 'ImportDeclaration[source.value=/\\/index(\\.tsx?)?$/][source.value=/features/]',
           message: 'No barrel files for features: import the file directly.',
         },
+        {
+          // A module loaded with import() from a shared group's file gets its bindings as they
+          // are when it loads (scripts/collapse-facades.ts), not as live ones.
+          selector: 'ExportNamedDeclaration > VariableDeclaration[kind!="const"]',
+          message: 'Export a const (or a function that reads the value): an exported let is not kept live after the build.',
+        },
       ],
     },
   },

@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { collapseFacades } from './scripts/collapse-facades.ts'
 import { compileHints } from './scripts/compile-hints.ts'
 import type { prerenderShells as PrerenderShells } from './scripts/prerender.ts'
 
@@ -61,6 +62,8 @@ const SHARED_GROUPS = [
   },
   // TanStack Query, whose parts every signed-in screen and the session use.
   { name: 'query', test: /\/node_modules\/@tanstack\/(query-core|react-query)\// },
+  // XState's two files (the machines and their actors): the session's runtime needs both.
+  { name: 'xstate', test: /\/node_modules\/xstate\// },
   // The signed-in frame (app shell, tab bar, drawer's menu, navigation table, the outbox's
   // live count, the queued kinds it names, which screen a pull refreshes) and what every data screen draws its states with: the same on every signed-in
   // first screen. Only these modules (not what they import: the login shares the route
@@ -68,6 +71,24 @@ const SHARED_GROUPS = [
   {
     name: 'frame',
     test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/-components\/authenticated-layout)|db\/(outbox-live|outbox-kinds|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary|pull-to-refresh-screen))\.tsx?$/,
+    includeDependenciesRecursively: false,
+  },
+  // What every visit, the login's included, loads once its first screen is up: the worker's
+  // registration and the install and update offers, and the error reports' switch (with the
+  // release's name and version from package.json).
+  {
+    name: 'start-later',
+    test: (id: string) =>
+      /\/src\/app\/(pwa\/(start|pwa-ui|install-button|update-prompt|install|register|unsaved-input)|monitoring)\.tsx?$/.test(id) ||
+      id === path.resolve(import.meta.dirname, 'package.json'),
+    includeDependenciesRecursively: false,
+  },
+  // The signed-in frame's later parts (the notices' badge, the push offer, the phone drawer,
+  // the guided tour, the outbox's sender, pull to refresh): every signed-in visit loads them
+  // after its first screen. Only these modules, not the libraries they use.
+  {
+    name: 'frame-later',
+    test: /\/src\/(features\/push\/(prompt|components\/(push-layer|push-offer|in-app-messages))|app\/(layout\/drawer-dialog|tour\/(guided-tour|tour-paths)|outbox-runner)|ui\/pull-to-refresh)\.tsx?$/,
     includeDependenciesRecursively: false,
   },
 ]
@@ -91,6 +112,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    collapseFacades(),
     compileHints(),
     prerenderShells(),
     // Our own Workbox worker (src/sw/sw.ts → dist/sw.js, scope /). The two brands keep their

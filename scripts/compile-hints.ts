@@ -14,7 +14,7 @@ import type { Plugin } from 'vite'
  * main thread grew as much as the lazy compiling it saved.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
-export const COMPILE_HINT_CHUNKS = ['initial', 'ui', 'query', 'frame', 'api', 'dexie', 'local-data', 'xstate.esm', 'session-runtime']
+export const COMPILE_HINT_CHUNKS = ['initial', 'ui', 'query', 'frame', 'api', 'dexie', 'local-data', 'xstate', 'session-runtime']
 
 export function compileHints(): Plugin {
   return {

@@ -90,7 +90,9 @@ export function routeFiles(manifest: Manifest, files: string[], awaited: string[
   const keys = staticClosure(manifest, [entryKey(manifest), ...files.map((file) => routeChunkKey(manifest, file)), ...awaited])
   const chunks = keys.map((key) => manifest[key]!)
   return {
-    js: chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')),
+    // Each file once: a module loaded with import() from a shared group's file names that file
+    // (scripts/collapse-facades.ts), like the group's own entry.
+    js: [...new Set(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')))],
     css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
   }
 }
