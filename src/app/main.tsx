@@ -17,8 +17,10 @@ import { createAppRouter } from './router.tsx'
 import { createSession, SessionProvider } from './session.tsx'
 
 // The update banner and install button are not part of any first screen (issue 7 item 3).
-// Out of the page while its code cannot load.
-const PwaUi = lazyWhenOnline(() => import('./pwa/pwa-ui.tsx'), 'PwaUi')
+// Out of the page while its code cannot load. They draw with their texts or not at all: a
+// text added after the first render is not drawn again (the login loads them after its
+// first screen, and the button's code could arrive first and show its keys).
+const PwaUi = lazyWhenOnline(() => Promise.all([import('./pwa/pwa-ui.tsx'), loadFrameTexts()]).then(([ui]) => ui), 'PwaUi')
 
 const brand = brandFromHostname(window.location.hostname)
 applyBrand(brand, document)

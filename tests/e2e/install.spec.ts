@@ -35,6 +35,18 @@ test.describe('on an iPhone', () => {
     await page.getByRole('button', { name: 'Agora não' }).click()
     await expect(install).toHaveCount(0)
   })
+
+  test("the install button comes with its words when the screens' texts arrive after its code", async ({ page }) => {
+    // The login loads the screens' texts after its first screen; held back, they arrive last.
+    await page.route('**/assets/screen-resources-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await route.continue()
+    })
+    await page.goto('/login/main')
+    await appStarted(page)
+    await expect(page.getByRole('button', { name: 'Instalar app' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Agora não' })).toBeVisible()
+  })
 })
 
 test('a desktop Chromium that offered no install shows no install action', async ({ page }) => {
