@@ -37,6 +37,9 @@ function prerenderShells(): Plugin {
   }
 }
 
+/** The package file, whose name and version the error reports' switch imports. */
+const PACKAGE_JSON = path.resolve(import.meta.dirname, 'package.json')
+
 /**
  * Modules that nearly every screen asks for, each group in one file instead of dozens of a few
  * hundred bytes (issue 37): on HTTP/1.1 each file queues for one of six connections and
@@ -80,7 +83,7 @@ const SHARED_GROUPS = [
     name: 'start-later',
     test: (id: string) =>
       /\/src\/app\/(pwa\/(start|pwa-ui|install-button|update-prompt|install|register|unsaved-input)|monitoring)\.tsx?$/.test(id) ||
-      id === path.resolve(import.meta.dirname, 'package.json'),
+      id === PACKAGE_JSON,
     includeDependenciesRecursively: false,
   },
   // The signed-in frame's later parts (the notices' badge, the push offer, the phone drawer,

@@ -2,7 +2,9 @@ import remapping from '@jridgewell/remapping'
 import MagicString from 'magic-string'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Plugin } from 'vite'
+import { normalizePath, type Plugin } from 'vite'
+import { COMPILE_HINT } from './compile-hints.ts'
+import { readManifest, type Manifest } from './vite-manifest.ts'
 
 /**
  * A module that is loaded with `import()` and that a shared group (vite.config.ts) moved into
@@ -27,13 +29,14 @@ interface Facade {
   module: string | null
   name: string
   css: Set<string> | undefined
+  /** `import"./facade.js";`, as Rolldown writes a bare import. */
+  bareImport: RegExp
+  /** `import("./facade.js")` */
+  dynamicImport: RegExp
 }
 
-const fileBase = (file: string) => file.split('/').at(-1)!.replaceAll('.', '\\.')
-/** `import"./facade.js";`, as Rolldown writes a bare import. */
-const bareImport = (facade: string) => new RegExp(`import\\s*(["'\`])\\./${fileBase(facade)}\\1;?`, 'g')
-/** `import("./facade.js")` */
-const dynamicImport = (facade: string) => new RegExp(`import\\((["'\`])\\./${fileBase(facade)}\\1\\)`, 'g')
+/** The facade's file name as a pattern (chunks sit side by side in assets/). */
+const fileBase = (file: string) => path.posix.basename(file).replaceAll('.', '\\.')
 
 /** `t as api, n as default` → the bindings' names in the group's file by the facade's names. */
 function namesOf(specifiers: string): [exported: string, local: string][] {
@@ -76,6 +79,8 @@ export function collapseFacades(): Plugin {
             module: file.facadeModuleId,
             name: file.name,
             css: file.viteMetadata?.importedCss,
+            bareImport: new RegExp(`import\\s*(["'\`])\\./${fileBase(file.fileName)}\\1;?`, 'g'),
+            dynamicImport: new RegExp(`import\\((["'\`])\\./${fileBase(file.fileName)}\\1\\)`, 'g'),
           })
         }
         // A facade that carries its module's stylesheet is imported by its group's file for it
@@ -85,7 +90,7 @@ export function collapseFacades(): Plugin {
           if (file.type !== 'chunk') continue
           for (const imported of file.imports) {
             const facade = facades.get(imported)
-            if (facade && (facade.target !== file.fileName || !bareImport(imported).test(file.code))) facades.delete(imported)
+            if (facade && (facade.target !== file.fileName || !file.code.match(facade.bareImport))) facades.delete(imported)
           }
         }
         if (facades.size === 0) return
@@ -93,21 +98,20 @@ export function collapseFacades(): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk' || facades.has(chunk.fileName)) continue
           const code = new MagicString(chunk.code)
-          for (const [facade, { target, names, css }] of facades) {
-            if (facade === chunk.fileName) continue
+          for (const [facade, { target, names, css, bareImport, dynamicImport }] of facades) {
             if (target === chunk.fileName && chunk.imports.includes(facade)) {
-              for (const found of chunk.code.matchAll(bareImport(facade))) code.remove(found.index, found.index + found[0].length)
+              for (const found of chunk.code.matchAll(bareImport)) code.remove(found.index, found.index + found[0].length)
               chunk.imports = chunk.imports.filter((imported) => imported !== facade)
               for (const sheet of css ?? []) chunk.viteMetadata?.importedCss.add(sheet)
             }
             if (!chunk.dynamicImports.includes(facade)) continue
-            const targetBase = target.split('/').at(-1)!
+            const targetBase = path.posix.basename(target)
             // The bindings as they are once the file has run: no exported binding is reassigned
             // later (ESLint: exports are const), so live getters would only cost bytes.
             const namespace = names
               .map(([exported, local]) => `${IDENTIFIER.test(exported) ? exported : JSON.stringify(exported)}:m.${local}`)
               .join(',')
-            for (const found of chunk.code.matchAll(dynamicImport(facade)))
+            for (const found of chunk.code.matchAll(dynamicImport))
               code.overwrite(
                 found.index,
                 found.index + found[0].length,
@@ -132,7 +136,7 @@ export function collapseFacades(): Plugin {
         for (const [facade, { target, module, name }] of facades) {
           delete bundle[facade]
           delete bundle[`${facade}.map`]
-          if (module) collapsed.set(path.relative(root, module).split(path.sep).join('/'), { name, target })
+          if (module) collapsed.set(normalizePath(path.relative(root, module)), { name, target })
         }
       },
     },
@@ -142,15 +146,15 @@ export function collapseFacades(): Plugin {
       sequential: true,
       handler(options) {
         if (collapsed.size === 0) return
-        const file = path.join(options.dir ?? path.join(root, 'dist'), '.vite/manifest.json')
-        const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string }>
+        const distDir = options.dir ?? path.join(root, 'dist')
+        const manifest: Manifest = readManifest(distDir)
         const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
         for (const [module, { name, target }] of collapsed) {
           const targetKey = keyOf.get(target)
           if (!targetKey) throw new Error(`collapse-facades: no manifest entry for ${target}`)
-          manifest[module] = { file: target, name, src: module, isDynamicEntry: true, imports: [targetKey] } as { file: string }
+          manifest[module] = { file: target, name, src: module, isDynamicEntry: true, imports: [targetKey] }
         }
-        writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
+        writeFileSync(path.join(distDir, '.vite/manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
       },
     },
   }
@@ -164,5 +168,5 @@ export function facadeFiles(distDir: string): string[] {
   const assets = path.join(distDir, 'assets')
   return readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
-    .filter((file) => FACADE.test(readFileSync(path.join(assets, file), 'utf8').replace(/^\/\/# allFunctionsCalledOnLoad\n/, '')))
+    .filter((file) => FACADE.test(readFileSync(path.join(assets, file), 'utf8').replace(`${COMPILE_HINT}\n`, '')))
 }

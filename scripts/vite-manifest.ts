@@ -12,6 +12,7 @@ export interface ManifestChunk {
   name?: string
   src?: string
   isEntry?: boolean
+  isDynamicEntry?: boolean
   imports?: string[]
   dynamicImports?: string[]
   css?: string[]
