@@ -1,14 +1,14 @@
 import '../ui/styles.css'
 import './app.css'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
-import { startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
+import { startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import './boot-step.ts'
 import { shellKindForPath } from '../contract/shell-file.ts'
 import { drawsWithFrameTexts, loadFrameTexts, loadScreenTexts } from '../i18n/index.ts'
 import './boot-step-2.ts'
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
-import { afterFirstScreen } from '../ui/after-first-screen.ts'
+import { AfterFirstScreen, afterFirstScreen } from '../ui/after-first-screen.tsx'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
 import { lazyWhenOnline, loadWhenOnline } from './pwa/load-when-online.ts'
@@ -72,13 +72,6 @@ const tappedEarly = early.navigation()
 if (tappedEarly) history.push(tappedEarly)
 await router.load().catch(() => undefined)
 
-/** Mounts `children` once the first screen is up: loading their code adds its preload links, not to be in the first render's task. */
-function AfterFirstScreen({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false)
-  useEffect(() => afterFirstScreen(() => setReady(true)), [])
-  return ready ? children : null
-}
-
 /** Runs in the task of React's first commit, before the browser paints it. */
 function OnFirstCommit({ run }: { run: () => void }) {
   useLayoutEffect(run, [run])
@@ -95,6 +88,7 @@ const tookOver = () => {
   // The referral page's shell is inert until here (scripts/prerender.ts).
   container.removeAttribute('inert')
   drawn()
+  afterFirstScreen(startSettingsAndMonitoring)
   // A link tapped after the route above had loaded.
   if (navigateTo && navigateTo !== tappedEarly) void router.navigate({ to: navigateTo })
 }
@@ -117,13 +111,16 @@ startTransition(() =>
   ),
 )
 
-// Settings and monitoring after the first screen: neither may delay it (D20, D22), nor
-// does their code (the contract client, the monitoring rules) travel with it. A task of
-// their own: the imports set up a dozen preload links, not to be added to the render's.
-void yieldToBrowser()
-  .then(() => Promise.all([import('../lib/api.ts'), import('../lib/runtime-config.ts'), import('./monitoring.ts')]))
-  .then(async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {
-    const settings = (await refreshRuntimeConfig(api)) ?? runtimeConfig()
-    if (settings?.sentry_dsn)
-      void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
-  })
+// Settings and monitoring after the first screen, from its commit on: neither may delay it
+// (D20, D22), nor does their code (the contract client, the monitoring rules) travel with it,
+// nor do their requests queue before the screen's largest paint (issue 37: a phone on slow 4G
+// pays for every request that starts before it).
+function startSettingsAndMonitoring() {
+  void Promise.all([import('../lib/api.ts'), import('../lib/runtime-config.ts'), import('./monitoring.ts')]).then(
+    async ([{ api }, { refreshRuntimeConfig, runtimeConfig }, { initMonitoring }]) => {
+      const settings = (await refreshRuntimeConfig(api)) ?? runtimeConfig()
+      if (settings?.sentry_dsn)
+        void initMonitoring({ dsn: settings.sentry_dsn, environment: import.meta.env.MODE, release: import.meta.env.VITE_RELEASE })
+    },
+  )
+}

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../contract/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
 import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
-import { afterFirstScreen } from '../ui/after-first-screen.ts'
+import { afterFirstScreen } from '../ui/after-first-screen.tsx'
 import { captureEmailVerificationToken } from './email-verification.ts'
 import type { SessionActor, SessionEffects } from './session-runtime.ts'
 

@@ -9,7 +9,7 @@
  * asks that worker to take over and reloads once when it has.
  */
 import { useSyncExternalStore } from 'react'
-import { afterFirstScreen } from '../../ui/after-first-screen.ts'
+import { afterFirstScreen } from '../../ui/after-first-screen.tsx'
 
 export const SW_URL = '/sw.js'
 export const SW_SCOPE = '/'

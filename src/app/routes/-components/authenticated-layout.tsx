@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router'
 import { Suspense, useCallback } from 'react'
 import { getStoredItem, getStoredToken } from '../../../lib/local-store.ts'
+import { AfterFirstScreen } from '../../../ui/after-first-screen.tsx'
 import { Alert } from '../../../ui/alert.tsx'
 import { useBrand } from '../../brand-context.tsx'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../../guards.ts'
@@ -12,12 +13,14 @@ import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { useTranslation } from 'react-i18next'
 
 // Each of these waits for the connection if its code cannot load (pwa/load-when-online.ts).
-// The guided tours' trigger is not needed to draw any screen: it loads beside the
-// first one, and the tour itself (its machine and driver.js) only when one is due.
+// None is needed to draw a screen: they load once the first one is committed and the browser
+// is idle (AfterFirstScreen), so their dozen requests never queue before its largest paint
+// on a phone's slow connection (issue 37). The guided tours' trigger loads then too, and the
+// tour itself (its machine and driver.js) only when one is due.
 const GuidedTour = lazyWhenOnline(() => import('../../tour/guided-tour.tsx'), 'GuidedTour')
 // Pull to refresh (issue 40 item 11): no finger pulls before the first screen is drawn.
 const PullToRefresh = lazyWhenOnline(() => import('../../../ui/pull-to-refresh.tsx'), 'default')
-// D16: the outbox's sender runs while the app is open; it loads beside the first screen too.
+// D16: the outbox's sender runs while the app is open, from just after the first screen.
 const OutboxRunner = lazyWhenOnline(() => import('../../outbox-runner.tsx'), 'OutboxRunner')
 
 export function AuthenticatedLayout() {
@@ -72,23 +75,25 @@ export function AuthenticatedLayout() {
         ) : null}
         <Outlet />
       </AppShell>
-      {/* Every screen's pull-to-refresh (issue 40 item 11): its own refresh, else every query it shows again. */}
-      <Suspense fallback={null}>
-        <PullToRefresh fallback={() => queryClient.refetchQueries({ type: 'active' })} online={online} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <OutboxRunner userId={user.id} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <GuidedTour
-          user={user}
-          pathname={pathname}
-          online={online}
-          userConfirmed={userConfirmed}
-          showsNavigation={showDrawer && !mustUpdate}
-          onUserUpdated={(updated) => session.send({ type: 'session.userUpdated', user: updated })}
-        />
-      </Suspense>
+      <AfterFirstScreen>
+        {/* Every screen's pull-to-refresh (issue 40 item 11): its own refresh, else every query it shows again. */}
+        <Suspense fallback={null}>
+          <PullToRefresh fallback={() => queryClient.refetchQueries({ type: 'active' })} online={online} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <OutboxRunner userId={user.id} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <GuidedTour
+            user={user}
+            pathname={pathname}
+            online={online}
+            userConfirmed={userConfirmed}
+            showsNavigation={showDrawer && !mustUpdate}
+            onUserUpdated={(updated) => session.send({ type: 'session.userUpdated', user: updated })}
+          />
+        </Suspense>
+      </AfterFirstScreen>
     </QueryClientProvider>
   )
 }

@@ -1,0 +1,22 @@
+import { useEffect, useState, type ReactNode } from 'react'
+
+/** Runs `task` after the first screen: once the page has loaded and the browser is idle. */
+export function afterFirstScreen(task: () => void): void {
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 })
+    else setTimeout(task, 1)
+  }
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
+}
+
+/**
+ * Mounts `children` once the screen it is part of has been committed and the browser is idle
+ * after it: loading their code adds its preload links and requests, which must not be in the
+ * first render's task nor queue before the screen's largest paint.
+ */
+export function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false)
+  useEffect(() => afterFirstScreen(() => setReady(true)), [])
+  return ready ? children : null
+}
