@@ -76,6 +76,14 @@ const SHARED_GROUPS = [
     test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/-components\/authenticated-layout)|db\/(outbox-live|outbox-kinds|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary|pull-to-refresh-screen))\.tsx?$/,
     includeDependenciesRecursively: false,
   },
+  // The managers' panel's own building blocks (navigation, pager, the lists' states and cards,
+  // the review screens' frame): every panel screen draws with most of them; one file instead
+  // of one per pair of screens that share a piece.
+  {
+    name: 'manager-panel',
+    test: /\/src\/features\/manager-panel\/components\/[\w-]+\.tsx?$/,
+    includeDependenciesRecursively: false,
+  },
   // What every visit, the login's included, loads once its first screen is up: the worker's
   // registration and the install and update offers, and the error reports' switch (with the
   // release's name and version from package.json).

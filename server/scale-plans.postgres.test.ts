@@ -214,7 +214,7 @@ describe('the plans of the students’ and managers’ lists at 1/100 of the net
       ['knnUsaMinhaRequest', {}],
     ]
     const managerLists: [EndpointName, Record<string, string | number>, string?][] = [
-      ['pushSendings', {}],
+      ['pushSendings', {}, '?status=rascunho&limit=100'],
       ['pushSendingGet', { id: sending.id }],
       ['pushSendingGet', { id: draft.id }],
       ['pushSendingLog', { id: sending.id }],
@@ -231,7 +231,7 @@ describe('the plans of the students’ and managers’ lists at 1/100 of the net
       await ask(endpoint, fillPath(contract[endpoint].path, params) + query, managerToken)
     }
     // The managers' paged queues: the first page, then the last one from the first's total.
-    const paged: EndpointName[] = ['pedidosAAtender', 'referralLeads', 'rewardOrdersToFulfil', 'knnUsaGestaoRequests']
+    const paged: EndpointName[] = ['pedidosAAtender', 'referralLeads', 'rewardOrdersToFulfil', 'knnUsaGestaoRequests', 'pushSendings']
     for (const endpoint of paged) {
       const path = contract[endpoint].path
       const first = await ask(endpoint, `${path}?limit=50`, managerToken)

@@ -3,6 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { bearer, expectNoAxeViolations, holdApi, mainNav, startSignedIn, STUDENT, tokenOf } from './fixtures.ts'
 import { failNextPushes, newStandInDevice } from './push-helpers.ts'
 
+/** The history's list, a page at a time (`?limit=…&offset=…`), not a sending's own path. */
+const HISTORY = /\/api\/v1\/push-sending\/(\?.*)?$/
+
 /**
  * The managers' notifications panel (issue 11, D7): compose to a class, review, send, and
  * the history with its counts and delivery log, through the real server and the
@@ -126,6 +129,46 @@ test('a draft is edited, then deleted after a confirmation', async ({ page }) =>
   await expect(page.getByTestId('sending-row').filter({ hasText: title })).toHaveCount(0)
 })
 
+test('the history goes a page at a time, and every draft can be chosen to send, however far back (issue 39)', async ({ page, request }) => {
+  const manager = bearer(await tokenOf(request, 'gestor@example.com', 'demo1234'))
+  const batch = randomBytes(3).toString('hex')
+  // One page and one more: the oldest of them is on no first page once the newer ones exist.
+  for (let index = 0; index <= 20; index++) {
+    const created = await request.post('/api/v1/push-sending/', {
+      headers: manager,
+      data: {
+        title: `Lote ${batch} nº ${index}`,
+        body: 'Aviso de teste.',
+        link: '/dashboard',
+        image_url: null,
+        audience: { kind: 'todos' },
+      },
+    })
+    expect(created.status()).toBe(201)
+  }
+  await startSignedIn(page, 'manager')
+  await page.goto('/manager-panel/history')
+  const pages = page.getByRole('navigation', { name: 'Páginas de notificações' })
+  await expect(pages).toContainText('Página 1 de')
+  await expect(page.getByTestId('sending-row')).toHaveCount(20)
+  await expect(page.getByRole('link', { name: `Lote ${batch} nº 20`, exact: true })).toBeVisible()
+  await expect(pages.getByRole('button', { name: 'Anteriores' })).toBeDisabled()
+  await pages.getByRole('button', { name: 'Próximos' }).click()
+  await expect(pages).toContainText('Página 2 de')
+  await expect(page.getByRole('link', { name: `Lote ${batch} nº 20`, exact: true })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  // The drafts to send are every draft, not the history's first page.
+  await page.goto('/manager-panel/send')
+  await expect(page.getByRole('link', { name: `Lote ${batch} nº 0`, exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: `Lote ${batch} nº 20`, exact: true })).toBeVisible()
+  // Deleted again, so the other tests' history reads as before.
+  const { items } = (await (await request.get(`/api/v1/push-sending/?status=rascunho&limit=100`, { headers: manager })).json()) as {
+    items: { id: number; title: string }[]
+  }
+  for (const { id } of items.filter((item) => item.title.startsWith(`Lote ${batch} `)))
+    expect((await request.delete(`/api/v1/push-sending/${id}/`, { headers: manager })).status()).toBe(200)
+})
+
 test("the panel's honest states: a skeleton while loading, empty, offline and an error with a retry", async ({ page, context }) => {
   await startSignedIn(page, 'manager')
 
@@ -138,16 +181,18 @@ test("the panel's honest states: a skeleton while loading, empty, offline and an
   await release()
 
   // Empty: an answer with nothing in it.
-  await page.route('**/api/v1/push-sending/', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }) : route.continue(),
+  await page.route(HISTORY, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"items":[],"total":0}' })
+      : route.continue(),
   )
   await page.goto('/manager-panel')
   await expect(page.getByText('Nenhuma notificação enviada ainda.')).toBeVisible()
-  await page.unroute('**/api/v1/push-sending/')
+  await page.unroute(HISTORY)
 
   // An error, after the client's own retries: the server's reason and a retry that reads again.
   let failing = true
-  await page.route('**/api/v1/push-sending/', (route) =>
+  await page.route(HISTORY, (route) =>
     failing && route.request().method() === 'GET'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Erro interno do servidor"}' })
       : route.continue(),

@@ -7,6 +7,7 @@ import type {
   PushDelivery,
   PushSending,
   PushSendingInput,
+  PushSendingStatus,
   PushSubscribeBody,
   PushSubscription,
   PushUpdateBody,
@@ -153,6 +154,11 @@ const avisoColumns = {
   readAt: pushNotices.readAt,
 }
 
+/** What a notification says, as the API names it: a sending's, a notice's, a draft's input. */
+function contentOf(row: { title: string; body: string; link: string; imageUrl: string | null }) {
+  return { title: row.title, body: row.body, link: row.link, image_url: row.imageUrl }
+}
+
 function toAviso(row: {
   id: number
   title: string
@@ -164,10 +170,7 @@ function toAviso(row: {
 }): Aviso {
   return {
     id: row.id,
-    title: row.title,
-    body: row.body,
-    link: row.link,
-    image_url: row.imageUrl,
+    ...contentOf(row),
     sent_at: row.sentAt.toISOString(),
     read_at: row.readAt?.toISOString() ?? null,
   }
@@ -228,62 +231,94 @@ export function auditSending(db: Db, managerId: number, action: string, sendingI
 
 const EMPTY_COUNTS: PushCounts = { targeted: 0, queued: 0, sent: 0, failed: 0, gone: 0, clicked: 0, dismissed: 0 }
 
-/** Per-sending counts from its deliveries and their recorded actions. */
-async function countsOf(db: Db, sendingId: number): Promise<PushCounts> {
+/**
+ * Each sending's counts from its deliveries and their recorded actions, for many sendings in
+ * two grouped queries (a history page), not two per sending.
+ */
+async function countsOf(db: Db, sendingIds: number[]): Promise<Map<number, PushCounts>> {
+  const counts = new Map(sendingIds.map((id) => [id, { ...EMPTY_COUNTS }]))
+  if (sendingIds.length === 0) return counts
   const byStatus = await db
-    .select({ status: pushDeliveries.status, count: sql<number>`count(*)::int` })
+    .select({ sendingId: pushDeliveries.sendingId, status: pushDeliveries.status, count: sql<number>`count(*)::int` })
     .from(pushDeliveries)
-    .where(eq(pushDeliveries.sendingId, sendingId))
-    .groupBy(pushDeliveries.status)
+    .where(inArray(pushDeliveries.sendingId, sendingIds))
+    .groupBy(pushDeliveries.sendingId, pushDeliveries.status)
   const actions = await db
-    .select({ action: userActions.action, count: sql<number>`count(*)::int` })
+    .select({ sendingId: pushDeliveries.sendingId, action: userActions.action, count: sql<number>`count(*)::int` })
     .from(userActions)
     .innerJoin(pushDeliveries, eq(pushDeliveries.id, userActions.deliveryId))
-    .where(eq(pushDeliveries.sendingId, sendingId))
-    .groupBy(userActions.action)
-  const counts = { ...EMPTY_COUNTS }
-  for (const { status, count } of byStatus) {
-    counts[status] = count
-    counts.targeted += count
+    .where(inArray(pushDeliveries.sendingId, sendingIds))
+    .groupBy(pushDeliveries.sendingId, userActions.action)
+  for (const { sendingId, status, count } of byStatus) {
+    const of = counts.get(sendingId)!
+    of[status] = count
+    of.targeted += count
   }
-  for (const { action, count } of actions) counts[action] = count
+  for (const { sendingId, action, count } of actions) counts.get(sendingId)![action] = count
   return counts
 }
 
 /**
- * A sending as the API shows it: a draft's or a scheduled one's audience size is read now
- * (who would get it if sent now); a started one's is the deliveries it made.
+ * Sendings as the API shows them: a draft's or a scheduled one's audience size is read now
+ * (who would get it if sent now); a started one's is the deliveries it made. The counts and
+ * the authors' names of a whole page are read together.
  */
+export async function toPushSendings(db: Db, rows: PushSendingRow[]): Promise<PushSending[]> {
+  const counts = await countsOf(
+    db,
+    rows.map((row) => row.id),
+  )
+  const authorIds = [...new Set(rows.flatMap((row) => (row.createdBy === null ? [] : [row.createdBy])))]
+  const authors = new Map(
+    authorIds.length === 0
+      ? []
+      : (await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, authorIds))).map((author) => [
+          author.id,
+          author.name,
+        ]),
+  )
+  return Promise.all(
+    rows.map(async (row) => {
+      const of = counts.get(row.id)!
+      const notStarted = row.status === 'rascunho' || row.status === 'agendado'
+      return {
+        id: row.id,
+        ...contentOf(row),
+        audience: row.audience,
+        status: row.status,
+        scheduled_for: row.scheduledFor?.toISOString() ?? null,
+        started_at: row.startedAt?.toISOString() ?? null,
+        finished_at: row.finishedAt?.toISOString() ?? null,
+        created_at: row.createdAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(),
+        created_by_name: row.createdBy === null ? null : (authors.get(row.createdBy) ?? null),
+        audience_size: notStarted ? await audienceSize(db, row.audience) : of.targeted,
+        counts: of,
+      }
+    }),
+  )
+}
+
+/** One sending as the API shows it (toPushSendings). */
 export async function toPushSending(db: Db, row: PushSendingRow): Promise<PushSending> {
-  const counts = await countsOf(db, row.id)
-  const notStarted = row.status === 'rascunho' || row.status === 'agendado'
-  const [author] = row.createdBy === null ? [] : await db.select({ name: users.fullName }).from(users).where(eq(users.id, row.createdBy))
-  return {
-    id: row.id,
-    title: row.title,
-    body: row.body,
-    link: row.link,
-    image_url: row.imageUrl,
-    audience: row.audience,
-    status: row.status,
-    scheduled_for: row.scheduledFor?.toISOString() ?? null,
-    started_at: row.startedAt?.toISOString() ?? null,
-    finished_at: row.finishedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    created_by_name: author?.name ?? null,
-    audience_size: notStarted ? await audienceSize(db, row.audience) : counts.targeted,
-    counts,
-  }
+  return (await toPushSendings(db, [row]))[0]!
 }
 
 export const sendings = {
-  list(db: Db): Promise<PushSendingRow[]> {
-    return db
-      .select()
-      .from(pushSendings)
-      .where(eq(pushSendings.kind, 'campanha'))
-      .orderBy(desc(pushSendings.createdAt), desc(pushSendings.id))
+  /** A page of the history (the managers' campaigns, newest first) and how many the filter matches. */
+  async page(
+    db: Db,
+    { status, limit, offset }: { status?: PushSendingStatus; limit: number; offset: number },
+  ): Promise<{ rows: PushSendingRow[]; total: number }> {
+    const where = and(eq(pushSendings.kind, 'campanha'), status === undefined ? undefined : eq(pushSendings.status, status))
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(pushSendings).where(where).orderBy(desc(pushSendings.createdAt), desc(pushSendings.id)).limit(limit).offset(offset),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(pushSendings)
+        .where(where),
+    ])
+    return { rows, total: counted?.total ?? 0 }
   },
   async get(db: Db, id: number): Promise<PushSendingRow | null> {
     if (!isSerialId(id)) return null
@@ -295,7 +330,7 @@ export const sendings = {
   },
   /** What a manager composed, as the audit log records it. */
   inputOf(row: PushSendingRow): PushSendingInput {
-    return { title: row.title, body: row.body, link: row.link, image_url: row.imageUrl, audience: row.audience }
+    return { ...contentOf(row), audience: row.audience }
   },
   valuesOf(input: PushSendingInput) {
     return { title: input.title, body: input.body, link: input.link, imageUrl: input.image_url, audience: input.audience }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PushPayload, PushSending, PushSendingLog } from '../../../src/contract/schemas/push.ts'
+import type { PushPayload, PushSending, PushSendingsPage, PushSendingLog } from '../../../src/contract/schemas/push.ts'
 import { buildApp } from '../../app.ts'
 import { pushDeliveries, pushSendings, pushSubscriptions } from './schema.ts'
 import { turmaAlunos } from '../classes/schema.ts'
@@ -262,10 +262,10 @@ describe('push sending', () => {
     await t.app.push.drain()
     expect(payloads(phone)).toEqual([expect.objectContaining({ title: TEST_NOTIFICATION.title, link: '/me' })])
     expect(standIn.received(laptop.id)).toEqual([])
-    const history = (await t.app.inject({ method: 'GET', url: '/api/v1/push-sending/', headers: bearer(manager.token) })).json<
-      PushSending[]
-    >()
-    expect(history.map((sending) => sending.title)).not.toContain(TEST_NOTIFICATION.title)
+    const history = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/push-sending/', headers: bearer(manager.token) })
+    ).json<PushSendingsPage>()
+    expect(history.items.map((sending) => sending.title)).not.toContain(TEST_NOTIFICATION.title)
     // Another account's device: 404.
     const other = await createAccount(t.app, t.db)
     expect(

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PushAudienceOptions, PushSending, PushStudent, UserAction } from '../../../src/contract/schemas/push.ts'
+import type { PushAudienceOptions, PushSending, PushSendingsPage, PushStudent, UserAction } from '../../../src/contract/schemas/push.ts'
 import { pushDeliveries, pushSendings, userActions } from './schema.ts'
 import { turmaAlunos } from '../classes/schema.ts'
+import { users } from '../users/schema.ts'
 import { createAccount, createAulaOnline, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
 import { ALREADY_SENT, SENDING_DELETED } from './sending-routes.ts'
@@ -119,7 +120,7 @@ describe('push sendings', () => {
     expect(change.json()).toEqual({ detail: ALREADY_SENT })
     expect((await t.app.inject({ method: 'DELETE', url: `${API}/${sent!.id}/`, headers: bearer(manager.token) })).statusCode).toBe(409)
 
-    const list = (await t.app.inject({ method: 'GET', url: `${API}/`, headers: bearer(manager.token) })).json<PushSending[]>()
+    const list = (await t.app.inject({ method: 'GET', url: `${API}/`, headers: bearer(manager.token) })).json<PushSendingsPage>().items
     expect(list.map((item) => item.title)).not.toContain('Notificações ativadas')
     expect(list.find((item) => item.id === sent!.id)).toMatchObject({
       status: 'concluido',
@@ -131,6 +132,75 @@ describe('push sendings', () => {
     expect(actions.json<UserAction[]>()).toEqual([
       expect.objectContaining({ delivery_id: first!.id, user_id: student.id, full_name: 'Pessoa de Teste', action: 'clicked' }),
     ])
+  })
+
+  it('lists the history a page at a time, newest first, each sending with its own counts and author, and filters by status', async () => {
+    const other = await createAccount(t.app, t.db, 'manager')
+    await t.db.orm.update(users).set({ fullName: 'Outra Gestora' }).where(eq(users.id, other.id))
+    const base = Date.parse('2030-01-01T00:00:00Z')
+    const rows = await t.db.orm
+      .insert(pushSendings)
+      .values(
+        Array.from({ length: 5 }, (_, index) => ({
+          ...draftRow(),
+          title: `Página ${index}`,
+          status: index === 4 ? ('rascunho' as const) : ('concluido' as const),
+          createdBy: index % 2 === 0 ? manager.id : other.id,
+          createdAt: new Date(base + index * 60_000),
+        })),
+      )
+      .returning()
+    // Deliveries on two of them: each sending's counts are its own.
+    await t.db.orm.insert(pushDeliveries).values([
+      { sendingId: rows[3]!.id, userId: student.id, status: 'sent' },
+      { sendingId: rows[3]!.id, userId: student.id, status: 'failed' },
+      { sendingId: rows[2]!.id, userId: student.id, status: 'sent' },
+    ])
+    const page = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `${API}/?${query}`, headers: bearer(manager.token) })
+      expect(response.statusCode).toBe(200)
+      return response.json<PushSendingsPage>()
+    }
+    const first = await page('limit=2')
+    expect(first.items.map((item) => item.title)).toEqual(['Página 4', 'Página 3'])
+    const all = await page('limit=100')
+    expect(first.total).toBe(all.total)
+    expect(all.items.slice(0, 5).map((item) => item.title)).toEqual(['Página 4', 'Página 3', 'Página 2', 'Página 1', 'Página 0'])
+    const second = await page('limit=2&offset=2')
+    expect(second.items.map((item) => item.title)).toEqual(['Página 2', 'Página 1'])
+    expect(first.items[1]).toMatchObject({
+      counts: { targeted: 2, sent: 1, failed: 1 },
+      audience_size: 2,
+      created_by_name: 'Outra Gestora',
+    })
+    expect(second.items[0]).toMatchObject({
+      counts: { targeted: 1, sent: 1, failed: 0 },
+      audience_size: 1,
+      created_by_name: 'Pessoa de Teste',
+    })
+    expect(second.items[1]).toMatchObject({ counts: { targeted: 0 }, audience_size: 0 })
+
+    const drafts = await page('status=rascunho&limit=100')
+    expect(drafts.items.every((item) => item.status === 'rascunho')).toBe(true)
+    expect(drafts.items.map((item) => item.title)).toContain('Página 4')
+    expect(drafts.total).toBe(drafts.items.length)
+    // A page past the end is an empty page of the same total, not an error.
+    expect(await page(`limit=2&offset=${all.total}`)).toEqual({ items: [], total: all.total })
+
+    const refused = await t.app.inject({ method: 'GET', url: `${API}/?limit=101`, headers: bearer(manager.token) })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json()).toEqual({ detail: [{ loc: ['query', 'limit'], msg: 'O valor deve ser no máximo 100', type: 'max_value' }] })
+    const badStatus = await t.app.inject({ method: 'GET', url: `${API}/?status=enviado`, headers: bearer(manager.token) })
+    expect(badStatus.statusCode).toBe(422)
+    expect(badStatus.json()).toEqual({
+      detail: [
+        {
+          loc: ['query', 'status'],
+          msg: 'Escolha uma das situações: rascunho, agendado, enviando ou concluido.',
+          type: expect.any(String),
+        },
+      ],
+    })
   })
 
   it('offers the schools and classes, and finds students only, by name or e-mail', async () => {

@@ -12,6 +12,8 @@ export const SENDING_DELETED = 'Envio excluído'
 export const SENT_ALREADY = 'Este envio já foi enviado'
 /** Most delivery rows a log lists (the counts cover them all). */
 export const LOG_LIMIT = 500
+/** Sendings one history page lists when the client does not say. */
+const DEFAULT_HISTORY_LIMIT = 50
 /** Most students a search lists. */
 export const STUDENT_SEARCH_LIMIT = 20
 
@@ -32,9 +34,13 @@ export default async function pushSendingRoutes(app: FastifyInstance) {
     return row
   }
 
-  contractRoute(app, contract.pushSendings, async () => {
-    const rows = await pushRepo.sendings.list(db)
-    return Promise.all(rows.map((row) => pushRepo.toPushSending(db, row)))
+  contractRoute(app, contract.pushSendings, async ({ query }) => {
+    const page = await pushRepo.sendings.page(db, {
+      status: query.status,
+      limit: query.limit ?? DEFAULT_HISTORY_LIMIT,
+      offset: query.offset ?? 0,
+    })
+    return { items: await pushRepo.toPushSendings(db, page.rows), total: page.total }
   })
 
   contractRoute(app, contract.pushSendingGet, async ({ params }) => {

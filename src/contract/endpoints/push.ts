@@ -10,6 +10,8 @@ import {
   PushSending,
   PushSendingInput,
   PushSendingLog,
+  PushSendingsPage,
+  PushSendingsQuery,
   PushSendingUpdate,
   PushStudent,
   PushStudentSearchQuery,
@@ -140,13 +142,14 @@ export const pushEndpoints = {
     errors: { byStatus: sendingNotFound, useDetail: true, fallback: 'Erro ao carregar as ações' },
   }),
 
-  /** Every sending, newest first, with its counts (the history). */
+  /** The history: sendings newest first with their counts, a page at a time (issue 39: a network sends thousands). */
   pushSendings: defineEndpoint({
     method: 'GET',
     path: '/push-sending/',
     service: 'portal',
     access: 'manager',
-    response: v.array(PushSending),
+    query: PushSendingsQuery,
+    response: PushSendingsPage,
     errors: { useDetail: true, fallback: 'Erro ao carregar os envios' },
   }),
   pushSendingCreate: defineEndpoint({

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BodyId, IntQuery, IsoDateTime, RequiredText, Text } from './common.ts'
+import { BodyId, IsoDateTime, pageQuery, RequiredText, Text } from './common.ts'
 import { REQUIRED_MESSAGE } from './messages.ts'
 import { REGISTRATION_MAX_LENGTH } from './registration.ts'
 
@@ -184,10 +184,7 @@ export const IsClubBody = v.object({ is_club: v.boolean() })
 // Managers (D31).
 
 export const CLUB_PAGE_MAX = 100
-const Paging = {
-  limit: v.optional(v.pipe(IntQuery, v.minValue(1), v.maxValue(CLUB_PAGE_MAX))),
-  offset: v.optional(v.pipe(IntQuery, v.maxValue(1_000_000))),
-}
+const Paging = pageQuery(CLUB_PAGE_MAX)
 
 const Person = v.object({ id: v.number(), nome: v.nullable(v.string()), email: v.nullable(v.string()) })
 

@@ -111,3 +111,11 @@ export const IntQuery = v.pipe(
   v.integer(),
   v.minValue(0),
 )
+
+/** The page of a managers' list: at most `max` rows (`limit`) from row `offset`, both optional. */
+export function pageQuery(max: number) {
+  return {
+    limit: v.optional(v.pipe(IntQuery, v.minValue(1), v.maxValue(max))),
+    offset: v.optional(v.pipe(IntQuery, v.maxValue(1_000_000))),
+  }
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BodyId, IsoDateTime, Text } from './common.ts'
+import { BodyId, IsoDateTime, pageQuery, Text } from './common.ts'
 
 /** A row id (PostgreSQL int4): a larger number names nothing and is refused before the database. */
 
@@ -152,6 +152,22 @@ export const PushSending = v.object({
   counts: PushCounts,
 })
 export type PushSending = v.InferOutput<typeof PushSending>
+
+/** Most sendings one page of the history lists. */
+export const PUSH_SENDINGS_PAGE_MAX = 100
+
+/** The history's filter (one status, or all) and page; newest first. */
+export const PushSendingsQuery = v.object({
+  status: v.optional(v.picklist(PUSH_SENDING_STATUS, 'Escolha uma das situações: rascunho, agendado, enviando ou concluido.')),
+  ...pageQuery(PUSH_SENDINGS_PAGE_MAX),
+})
+
+/** One page of the history: the sendings with their counts, and how many the filter matches. */
+export const PushSendingsPage = v.object({
+  items: v.array(PushSending),
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+})
+export type PushSendingsPage = v.InferOutput<typeof PushSendingsPage>
 
 /** POST /push-sending/send/: now (`scheduled_for` null) or later. */
 export const PushSendBody = v.object({

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { pushEndpoints } from '../../../contract/endpoints/push.ts'
-import type { PushSending, PushSendingInput } from '../../../contract/schemas/push.ts'
+import { PUSH_SENDINGS_PAGE_MAX, type PushSending, type PushSendingInput } from '../../../contract/schemas/push.ts'
 
 /**
  * The push sendings' server state (issue 11, D7: online only, nothing kept on the
@@ -11,11 +11,23 @@ import type { PushSending, PushSendingInput } from '../../../contract/schemas/pu
 const WHILE_SENDING_MS = 2_000
 const running = (sending: PushSending | undefined) => sending?.status === 'enviando' || sending?.status === 'agendado'
 
-export const sendingsQuery = queryOptions({
-  queryKey: ['manager-panel', 'sendings'],
-  queryFn: () => api.call(pushEndpoints.pushSendings),
+/** Sendings one page of the history shows. */
+export const SENDINGS_PAGE_SIZE = 20
+
+/** A page of the history, newest first; read again every 2 s while one on it is on its way. */
+export const sendingsQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['manager-panel', 'sendings', page],
+    queryFn: () => api.call(pushEndpoints.pushSendings, { query: { limit: SENDINGS_PAGE_SIZE, offset: page * SENDINGS_PAGE_SIZE } }),
+    networkMode: 'online',
+    refetchInterval: (query) => (query.state.data?.items.some(running) ? WHILE_SENDING_MS : false),
+  })
+
+/** The drafts a manager can send: one page of the most the history lists at once. */
+export const draftsQuery = queryOptions({
+  queryKey: ['manager-panel', 'drafts'],
+  queryFn: () => api.call(pushEndpoints.pushSendings, { query: { status: 'rascunho', limit: PUSH_SENDINGS_PAGE_MAX } }),
   networkMode: 'online',
-  refetchInterval: (query) => (query.state.data?.some(running) ? WHILE_SENDING_MS : false),
 })
 
 export const sendingQuery = (id: number) =>

@@ -10,7 +10,7 @@ import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
 import { OFFLINE_TEXT, PanelQuery } from '../components/panel-query.tsx'
-import { audienceOptionsQuery, sendingQuery, sendingsQuery, useSend } from './api.ts'
+import { audienceOptionsQuery, draftsQuery, sendingQuery, useSend } from './api.ts'
 import { audienceLabel, scheduledInstant } from './draft.ts'
 import { LABELS } from './labels.ts'
 import { tableSkeleton } from './sendings-screen.tsx'
@@ -112,7 +112,7 @@ function SendReview({ sending }: { sending: PushSending }) {
 /** /manager-panel/send/{id?}: the review of one draft before it goes; without an id, the drafts to choose from. */
 export function SendScreen({ id, nav }: { id: number | undefined; nav: ReactNode }) {
   const one = useQuery({ ...sendingQuery(id ?? 0), enabled: id !== undefined })
-  const all = useQuery({ ...sendingsQuery, enabled: id === undefined })
+  const all = useQuery({ ...draftsQuery, enabled: id === undefined })
   return (
     <div className="page stack">
       <h1 className="page__title">Enviar notificação</h1>
@@ -120,9 +120,8 @@ export function SendScreen({ id, nav }: { id: number | undefined; nav: ReactNode
       <Card>
         {id === undefined ? (
           <PanelQuery query={all} skeleton={tableSkeleton}>
-            {(sendings) => {
-              const drafts = sendings.filter((sending) => sending.status === 'rascunho')
-              return drafts.length === 0 ? (
+            {({ items: drafts }) =>
+              drafts.length === 0 ? (
                 <p>Nenhum rascunho para enviar. Crie uma notificação primeiro.</p>
               ) : (
                 <ul className="mp-drafts">
@@ -135,7 +134,7 @@ export function SendScreen({ id, nav }: { id: number | undefined; nav: ReactNode
                   ))}
                 </ul>
               )
-            }}
+            }
           </PanelQuery>
         ) : (
           <PanelQuery query={one} skeleton={reviewSkeleton}>
