@@ -15,7 +15,7 @@ import loginRoutes from './auth/login-routes.ts'
 import knnUsaRoutes from './overseas-study/routes.ts'
 import managerOrderRoutes from './orders/staff-routes.ts'
 import passwordRecoveryRoutes from './auth/password-recovery-routes.ts'
-import pedidoRoutes from './orders/routes.ts'
+import orderRoutes from './orders/routes.ts'
 import preInvoiceRoutes from './orders/create-routes.ts'
 import praticaRoutes from './practice/routes.ts'
 import pushNotificationRoutes from './push/devices-routes.ts'
@@ -24,7 +24,7 @@ import referralRoutes from './referral/routes.ts'
 import registrationRoutes from './users/registration-routes.ts'
 import sessionRoutes from './auth/sessions-routes.ts'
 import travelCampaignRoutes from './travel-campaign/routes.ts'
-import turmaRoutes from './classes/routes.ts'
+import classRoutes from './classes/routes.ts'
 import userRoutes from './users/routes.ts'
 
 /** The portal API (mounted under /api/v1 by the contract, D1): one module per area. */
@@ -37,11 +37,11 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(registrationRoutes)
   await app.register(emailVerificationRoutes)
   await app.register(accountLookupRoutes)
-  await app.register(turmaRoutes)
+  await app.register(classRoutes)
   await app.register(atividadeRoutes)
   await app.register(aulaOnlineRoutes)
   await app.register(financeiroRoutes)
-  await app.register(pedidoRoutes)
+  await app.register(orderRoutes)
   await app.register(preInvoiceRoutes)
   await app.register(bookRoutes)
   await app.register(englishTestRoutes)

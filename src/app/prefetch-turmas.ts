@@ -8,5 +8,5 @@ import type { QueryClient } from '@tanstack/react-query'
  * screens draw first, so it does not weigh on their first paint (issue 37).
  */
 export function prefetchTurmas(queryClient: QueryClient): void {
-  void import('../features/pedagogico/api/get-turmas.ts').then(({ turmasQueryOptions }) => queryClient.prefetchQuery(turmasQueryOptions))
+  void import('../features/pedagogico/api/get-turmas.ts').then(({ classesQueryOptions }) => queryClient.prefetchQuery(classesQueryOptions))
 }

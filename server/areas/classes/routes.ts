@@ -66,7 +66,7 @@ export function toTurma({ turma, turmaAlunoId, aulasRealizadas, livro }: TurmaMa
   }
 }
 
-export default async function turmaRoutes(app: FastifyInstance) {
+export default async function classRoutes(app: FastifyInstance) {
   const scope = (userId: number) => turmasRepo.forUser(app.db.orm, userId)
 
   /** The caller's classes by name; `somente_digital=true` keeps the at-home ones (false = all). */

@@ -59,7 +59,7 @@ export function toPedido(pedido: PedidoDoAluno, sugestao?: Produto | null): Pedi
   }
 }
 
-export default async function pedidoRoutes(app: FastifyInstance) {
+export default async function orderRoutes(app: FastifyInstance) {
   /** The caller's orders, newest first; `total` counts every order the filter matches. */
   contractRoute(app, contract.pedidos, async ({ caller, query }) => {
     const page = await pedidosRepo.forUser(app.db.orm, caller.id).pedidos({

@@ -60,7 +60,7 @@ export interface TurmaComVagas extends KnnUsaTurmaRow {
   taxaData: string | null
 }
 
-function turmasQuery(db: Db | Tx) {
+function classesQuery(db: Db | Tx) {
   const ocupadas = db
     .select({ turmaId: knnUsaRequests.turmaId, ocupadas: count().as('ocupadas') })
     .from(knnUsaRequests)
@@ -88,17 +88,17 @@ const withSeats = (row: TurmaQueryRow): TurmaComVagas => ({
 })
 
 /** Classes departing after `today`, of one programme or both, by departure. */
-export async function turmas(db: Db, programa: ProgramaUsa | undefined, today: string): Promise<TurmaComVagas[]> {
-  const rows = await turmasQuery(db)
+export async function classes(db: Db, programa: ProgramaUsa | undefined, today: string): Promise<TurmaComVagas[]> {
+  const rows = await classesQuery(db)
     .where(and(gt(knnUsaTurmas.dataIda, today), programa ? eq(knnUsaTurmas.programa, programa) : undefined))
     .orderBy(asc(knnUsaTurmas.dataIda), asc(knnUsaTurmas.id))
   return rows.map(withSeats)
 }
 
 /** One class (any date), with its seats taken; null when unknown. */
-export async function turma(db: Db, id: number): Promise<TurmaComVagas | null> {
+export async function classById(db: Db, id: number): Promise<TurmaComVagas | null> {
   if (!isSerialId(id)) return null
-  const [row] = await turmasQuery(db).where(eq(knnUsaTurmas.id, id))
+  const [row] = await classesQuery(db).where(eq(knnUsaTurmas.id, id))
   return row ? withSeats(row) : null
 }
 

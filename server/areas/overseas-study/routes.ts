@@ -206,17 +206,17 @@ function mudanca(result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) {
   }
 }
 
-async function turmas({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaTurmas>) {
-  return (await knnUsaRepo.turmas(db, query.programa, today())).map(toTurmaUsa)
+async function classes({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaTurmas>) {
+  return (await knnUsaRepo.classes(db, query.programa, today())).map(toTurmaUsa)
 }
 
-async function turmaFromRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaTurmaFromRequest>) {
+async function classFromRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaTurmaFromRequest>) {
   const request = await knnUsaRepo.forUser(db, caller.id).ultima()
   if (!request) return null
-  return toTurmaUsa((await knnUsaRepo.turma(db, request.turmaId))!)
+  return toTurmaUsa((await knnUsaRepo.classById(db, request.turmaId))!)
 }
 
-async function livros({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaLivros>) {
+async function books({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaLivros>) {
   return (await knnUsaRepo.livros(db, { programa: query.programa, turmaId: query.turma_id })).map((livro) => ({
     id: livro.id,
     turma_id: livro.turmaId,
@@ -225,16 +225,16 @@ async function livros({ db }: Area, { query }: HandlerContext<typeof contract.kn
   }))
 }
 
-const documentos = async () => [...DOCUMENTOS_USA]
+const documentKinds = async () => [...DOCUMENTOS_USA]
 
-async function minhaRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaMinhaRequest>) {
+async function ownRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaMinhaRequest>) {
   const request = await knnUsaRepo.forUser(db, caller.id).ultima()
   return request ? toKnnUsaRequest(request) : null
 }
 
-async function criarRequest({ db }: Area, { caller, body, files, reply }: HandlerContext<typeof contract.knnUsaCriarRequest>) {
+async function createRequest({ db }: Area, { caller, body, files, reply }: HandlerContext<typeof contract.knnUsaCriarRequest>) {
   const input = body.knn_usa_request_in
-  const turma = await knnUsaRepo.turma(db, input.turma_id)
+  const turma = await knnUsaRepo.classById(db, input.turma_id)
   if (!turma) throw notFound(KNN_USA_TEXTS.turmaNotFound)
   const loc = (field: string) => ['body', 'knn_usa_request_in', field]
   const issues: ValidationIssue[] = []
@@ -295,20 +295,20 @@ async function criarRequest({ db }: Area, { caller, body, files, reply }: Handle
   }
 }
 
-async function excluirRequest(area: Area, { caller, params, request }: HandlerContext<typeof contract.knnUsaExcluirRequest>) {
+async function deleteRequest(area: Area, { caller, params, request }: HandlerContext<typeof contract.knnUsaExcluirRequest>) {
   const { db } = area
   const { request: row, chavesApagar } = mudanca(await knnUsaRepo.forUser(db, caller.id).excluir(params.id, new Date()), 'excluir')
   await apagar(area, chavesApagar, request)
   return toKnnUsaRequest(row)
 }
 
-async function reenviarDocumentos({ db }: Area, { caller, params, body, files }: HandlerContext<typeof contract.knnUsaReenviarDocumentos>) {
+async function resendDocuments({ db }: Area, { caller, params, body, files }: HandlerContext<typeof contract.knnUsaReenviarDocumentos>) {
   const documentos = pairDocuments('knn_usa_resend_in', body.knn_usa_resend_in.documentos, files.files)
   const result = await knnUsaRepo.forUser(db, caller.id).reenviar(params.id, documentos, new Date())
   return toKnnUsaRequest(mudanca(result, 'reenviar').request)
 }
 
-async function documento(
+async function documentFile(
   { db, storage }: Area,
   { caller, params, request }: HandlerContext<typeof contract.knnUsaDocumento>,
 ): Promise<FileAnswer> {
@@ -337,10 +337,10 @@ async function pagavel({ db }: Area, userId: number, id: number) {
   return request
 }
 
-async function pagamento({ db, payments }: Area, { caller, params }: HandlerContext<typeof contract.knnUsaPagamento>) {
+async function payment({ db, payments }: Area, { caller, params }: HandlerContext<typeof contract.knnUsaPagamento>) {
   const request = await knnUsaRepo.forUser(db, caller.id).request(params.id)
   if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
-  const turma = (await knnUsaRepo.turma(db, request.turmaId))!
+  const turma = (await knnUsaRepo.classById(db, request.turmaId))!
   const rate = turma.taxaMilionesimos
   const valor = knnUsaRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate)
   return {
@@ -359,18 +359,18 @@ async function pagamento({ db, payments }: Area, { caller, params }: HandlerCont
   }
 }
 
-async function pagarPix(area: Area, { caller, body }: HandlerContext<typeof contract.knnUsaPagarPix>) {
+async function payByPix(area: Area, { caller, body }: HandlerContext<typeof contract.knnUsaPagarPix>) {
   await pagavel(area, caller.id, body.request_id)
   return area.payments.pix(caller.id, alvo(body.request_id), KNN_USA_ALVO)
 }
 
-async function pagarCartao(area: Area, { caller, body, request, reply }: HandlerContext<typeof contract.knnUsaPagarCartao>) {
+async function payByCard(area: Area, { caller, body, request, reply }: HandlerContext<typeof contract.knnUsaPagarCartao>) {
   await pagavel(area, caller.id, body.request_id)
   return area.payments.card(caller.id, alvo(body.request_id), KNN_USA_ALVO, body, request, reply)
 }
 
 // The managers' review (D31): online only, each move audited in its transaction.
-async function gestaoRequests({ db }: Area, { caller, query }: HandlerContext<typeof contract.knnUsaGestaoRequests>) {
+async function staffRequests({ db }: Area, { caller, query }: HandlerContext<typeof contract.knnUsaGestaoRequests>) {
   const page = await knnUsaRepo.forStaff(db, caller.id).list({
     status: query.status,
     programa: query.programa,
@@ -380,7 +380,7 @@ async function gestaoRequests({ db }: Area, { caller, query }: HandlerContext<ty
   return { items: page.items.map(toGestao), total: page.total, por_status: page.porStatus }
 }
 
-async function gestaoRequest({ db }: Area, { caller, params }: HandlerContext<typeof contract.knnUsaGestaoRequest>) {
+async function staffRequest({ db }: Area, { caller, params }: HandlerContext<typeof contract.knnUsaGestaoRequest>) {
   const request = await knnUsaRepo.forStaff(db, caller.id).request(params.id)
   if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
   return toGestao(request)
@@ -389,11 +389,11 @@ async function gestaoRequest({ db }: Area, { caller, params }: HandlerContext<ty
 const asGestao = (result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) =>
   toGestao(mudanca(result, acao).request as knnUsaRepo.RequestGestao)
 
-async function aprovar({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaAprovar>) {
+async function approve({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaAprovar>) {
   return asGestao(await knnUsaRepo.forStaff(db, caller.id).aprovar(params.id, body.de, new Date()), 'aprovar')
 }
 
-async function pedirDocumentos({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaPedirDocumentos>) {
+async function askDocuments({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaPedirDocumentos>) {
   const staff = knnUsaRepo.forStaff(db, caller.id)
   const current = await staff.request(params.id)
   if (!current) throw notFound(KNN_USA_TEXTS.requestNotFound)
@@ -412,7 +412,7 @@ async function pedirDocumentos({ db }: Area, { caller, params, body }: HandlerCo
   return asGestao(await staff.pedirDocumentos(params.id, body.de, body.tipos, body.motivo, new Date()), 'pedirDocumentos')
 }
 
-async function cancelar(area: Area, { caller, params, body, request }: HandlerContext<typeof contract.knnUsaCancelar>) {
+async function cancel(area: Area, { caller, params, body, request }: HandlerContext<typeof contract.knnUsaCancelar>) {
   const { db } = area
   const result = mudanca(await knnUsaRepo.forStaff(db, caller.id).cancelar(params.id, body.de, body.motivo, new Date()), 'cancelar')
   await apagar(area, result.chavesApagar, request)
@@ -422,21 +422,21 @@ async function cancelar(area: Area, { caller, params, body, request }: HandlerCo
 /** KNN Orlando and London by Phenom (issue 14, SPEC §7 knn-usa, D28, D29, D31): one handler per endpoint, above. */
 export default async function knnUsaRoutes(app: FastifyInstance) {
   const area: Area = { db: app.db.orm, storage: app.fileStorage, payments: paymentFlows(app) }
-  contractRoute(app, contract.knnUsaTurmas, (context) => turmas(area, context))
-  contractRoute(app, contract.knnUsaTurmaFromRequest, (context) => turmaFromRequest(area, context))
-  contractRoute(app, contract.knnUsaLivros, (context) => livros(area, context))
-  contractRoute(app, contract.knnUsaDocumentos, documentos)
-  contractRoute(app, contract.knnUsaMinhaRequest, (context) => minhaRequest(area, context))
-  contractRoute(app, contract.knnUsaCriarRequest, (context) => criarRequest(area, context))
-  contractRoute(app, contract.knnUsaExcluirRequest, (context) => excluirRequest(area, context))
-  contractRoute(app, contract.knnUsaReenviarDocumentos, (context) => reenviarDocumentos(area, context))
-  contractRoute(app, contract.knnUsaDocumento, (context) => documento(area, context))
-  contractRoute(app, contract.knnUsaPagamento, (context) => pagamento(area, context))
-  contractRoute(app, contract.knnUsaPagarPix, (context) => pagarPix(area, context))
-  contractRoute(app, contract.knnUsaPagarCartao, (context) => pagarCartao(area, context))
-  contractRoute(app, contract.knnUsaGestaoRequests, (context) => gestaoRequests(area, context))
-  contractRoute(app, contract.knnUsaGestaoRequest, (context) => gestaoRequest(area, context))
-  contractRoute(app, contract.knnUsaAprovar, (context) => aprovar(area, context))
-  contractRoute(app, contract.knnUsaPedirDocumentos, (context) => pedirDocumentos(area, context))
-  contractRoute(app, contract.knnUsaCancelar, (context) => cancelar(area, context))
+  contractRoute(app, contract.knnUsaTurmas, (context) => classes(area, context))
+  contractRoute(app, contract.knnUsaTurmaFromRequest, (context) => classFromRequest(area, context))
+  contractRoute(app, contract.knnUsaLivros, (context) => books(area, context))
+  contractRoute(app, contract.knnUsaDocumentos, documentKinds)
+  contractRoute(app, contract.knnUsaMinhaRequest, (context) => ownRequest(area, context))
+  contractRoute(app, contract.knnUsaCriarRequest, (context) => createRequest(area, context))
+  contractRoute(app, contract.knnUsaExcluirRequest, (context) => deleteRequest(area, context))
+  contractRoute(app, contract.knnUsaReenviarDocumentos, (context) => resendDocuments(area, context))
+  contractRoute(app, contract.knnUsaDocumento, (context) => documentFile(area, context))
+  contractRoute(app, contract.knnUsaPagamento, (context) => payment(area, context))
+  contractRoute(app, contract.knnUsaPagarPix, (context) => payByPix(area, context))
+  contractRoute(app, contract.knnUsaPagarCartao, (context) => payByCard(area, context))
+  contractRoute(app, contract.knnUsaGestaoRequests, (context) => staffRequests(area, context))
+  contractRoute(app, contract.knnUsaGestaoRequest, (context) => staffRequest(area, context))
+  contractRoute(app, contract.knnUsaAprovar, (context) => approve(area, context))
+  contractRoute(app, contract.knnUsaPedirDocumentos, (context) => askDocuments(area, context))
+  contractRoute(app, contract.knnUsaCancelar, (context) => cancel(area, context))
 }

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Welcome } from '../../../features/dashboard/components/welcome.tsx'
 import { financialQueryOptions } from '../../../features/financial/api/get-financial.ts'
 import { NextInstalmentCard } from '../../../features/financial/components/next-instalment-card.tsx'
-import { turmasQueryOptions } from '../../../features/pedagogico/api/get-turmas.ts'
+import { classesQueryOptions } from '../../../features/pedagogico/api/get-turmas.ts'
 import { LatestGradeCard, TodayClassCard } from '../../../features/pedagogico/components/dashboard-cards.tsx'
-import { pedidosQueryOptions } from '../../../features/pedidos/api/get-pedidos.ts'
+import { ordersQueryOptions } from '../../../features/pedidos/api/get-pedidos.ts'
 import { OpenOrdersCard } from '../../../features/pedidos/components/open-orders-card.tsx'
 import { useSyncGroup } from '../../../db/use-offline-data.ts'
 import { usePullToRefresh } from '../../../ui/pull-to-refresh-screen.ts'
@@ -16,9 +16,9 @@ import { canCall } from '../../../contract/define.ts'
 import type { Role } from '../../../contract/schemas/user.ts'
 
 const SOURCES = [
-  { options: turmasQueryOptions, key: 'turmas' },
+  { options: classesQueryOptions, key: 'turmas' },
   { options: financialQueryOptions, key: 'financeiro' },
-  { options: pedidosQueryOptions, key: 'pedidos' },
+  { options: ordersQueryOptions, key: 'pedidos' },
 ] as const
 
 export const Route = createFileRoute('/_app/dashboard')({

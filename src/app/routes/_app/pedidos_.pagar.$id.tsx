@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { IdParam } from '../../../contract/schemas/common.ts'
 import { PaymentMethods } from '../../../features/payment/payment-methods.tsx'
 import { loadPaymentTexts } from '../../../features/payment/texts.ts'
-import { pedidosQueryOptions } from '../../../features/pedidos/api/get-pedidos.ts'
+import { ordersQueryOptions } from '../../../features/pedidos/api/get-pedidos.ts'
 import { loadOrderTexts } from '../../../features/pedidos/create/texts.ts'
 import { OrderPaymentScreen } from '../../../features/pedidos/payment/order-payment-screen.tsx'
 
@@ -14,7 +14,7 @@ import { OrderPaymentScreen } from '../../../features/pedidos/payment/order-paym
 export const Route = createFileRoute('/_app/pedidos_/pagar/$id')({
   loader: async ({ context, params }) => {
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedidos', replace: true })
-    void context.queryClient.prefetchQuery(pedidosQueryOptions)
+    void context.queryClient.prefetchQuery(ordersQueryOptions)
     await Promise.all([loadOrderTexts(), loadPaymentTexts()])
   },
   component: OrderPaymentPage,

@@ -16,7 +16,7 @@ import { saveBlob } from '../../../ui/save-blob.ts'
  * The enrolment (`turma_aluno_id`) of one of the student's classes: from the device when
  * the classes were synced, else from the server (the activities call takes the enrolment).
  */
-async function turmaOf(local: LocalData, turmaId: number): Promise<Turma | undefined> {
+async function classOf(local: LocalData, turmaId: number): Promise<Turma | undefined> {
   const stored = await local.localDb.turmas.get(turmaId)
   if (stored) return stored
   const turmas = await api.call(pedagogicoEndpoints.turmas, { query: {} })
@@ -26,7 +26,7 @@ async function turmaOf(local: LocalData, turmaId: number): Promise<Turma | undef
 /** Fetches a class's activities into the device: shown offline after a reload. */
 export async function syncAtividades(local: LocalData, turmaId: number): Promise<void> {
   const ticket = local.syncTicket()
-  const turma = await turmaOf(local, turmaId)
+  const turma = await classOf(local, turmaId)
   // Not one of the student's classes: the screen says "not found" (nothing to store).
   if (!turma) throw new TurmaNotFound()
   const atividades = await api.call(atividadeEndpoints.atividades, { params: { id: turma.turma_aluno_id } })

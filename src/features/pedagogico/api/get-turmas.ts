@@ -9,7 +9,7 @@ import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-sta
 import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
 import { yieldToBrowser } from '../../../lib/yield-to-browser.ts'
 
-export const turmasQueryKey = ['offline', 'turmas'] as const
+export const classesQueryKey = ['offline', 'turmas'] as const
 
 /** What the sync shows before it has stored anything: the classes, without their grades. */
 interface TurmasAnswer {
@@ -79,11 +79,11 @@ export async function syncTurmas(device: Device, show: (answer: TurmasAnswer) =>
   await local.storeTurmas(turmas, notas, { ticket, etags: next })
 }
 
-export const turmasQueryOptions = offlineQueryOptions(turmasQueryKey, syncTurmas)
+export const classesQueryOptions = offlineQueryOptions(classesQueryKey, syncTurmas)
 
 export function useTurmas() {
   return useOfflineData<Turma[]>({
-    options: turmasQueryOptions,
+    options: classesQueryOptions,
     read: async (db) => {
       const meta = await db.syncState.get('turmas')
       if (!meta) return null
@@ -101,7 +101,7 @@ export interface TurmaComNotas {
 /** One class's grades, from the same sync as the list; null when this device has none. */
 export function useNotasDaTurma(turmaId: number) {
   return useOfflineData<TurmaComNotas | undefined>({
-    options: turmasQueryOptions,
+    options: classesQueryOptions,
     read: async (db) => {
       const meta = await db.syncState.get('turmas')
       if (!meta) return null
@@ -115,7 +115,7 @@ export function useNotasDaTurma(turmaId: number) {
 /** Every class with its grades, for the dashboard's "latest grade". */
 export function useTurmasComNotas() {
   return useOfflineData<TurmaComNotas[]>({
-    options: turmasQueryOptions,
+    options: classesQueryOptions,
     read: async (db) => {
       const meta = await db.syncState.get('turmas')
       if (!meta) return null

@@ -6,7 +6,7 @@ import type { Device } from '../../../db/local.ts'
 import { etagHintsFor, fetchConditional, syncTicket } from '../../../db/sync-start.ts'
 import { offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../../db/use-offline-data.ts'
 
-export const pedidosQueryKey = ['offline', 'pedidos'] as const
+export const ordersQueryKey = ['offline', 'pedidos'] as const
 
 /** The server's page limit; a student has far fewer orders, so one page is all of them. */
 const PAGE_LIMIT = 200
@@ -40,14 +40,14 @@ export async function syncPedidos(device: Device, show: (answer: Pedido[]) => vo
   await local.storePedidos(answer.value.items, { ticket, etags: answer.etag ? { [pedidoEndpoints.pedidos.path]: answer.etag } : {} })
 }
 
-export const pedidosQueryOptions = offlineQueryOptions(pedidosQueryKey, syncPedidos)
+export const ordersQueryOptions = offlineQueryOptions(ordersQueryKey, syncPedidos)
 
 /** Orders, newest first, from the device. */
 export function usePedidos() {
-  return useOfflineData<Pedido[]>({ options: pedidosQueryOptions, read: readPedidos, fromAnswer: newestFirst })
+  return useOfflineData<Pedido[]>({ options: ordersQueryOptions, read: readPedidos, fromAnswer: newestFirst })
 }
 
 /** Cancels the order where D11 allows it (the server decides); the list re-syncs after. */
-export function cancelarPedido(id: number) {
+export function cancelOrder(id: number) {
   return api.call(pedidoEndpoints.cancelarPedido, { params: { id } })
 }

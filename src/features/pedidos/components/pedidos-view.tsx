@@ -12,7 +12,7 @@ import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { Select } from '../../../ui/select.tsx'
 import { itemsOrPlaceholders, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { studentOrderActions } from '../../../machines/order.ts'
-import { cancelarPedido, pedidosQueryKey, usePedidos } from '../api/get-pedidos.ts'
+import { cancelOrder, ordersQueryKey, usePedidos } from '../api/get-pedidos.ts'
 import { trocarProduto } from '../api/trocar-produto.ts'
 import { OrderBooks } from './order-books.tsx'
 
@@ -41,7 +41,7 @@ export function PedidosView() {
       setNotice({ tone: 'error', text: (error as Error).message })
     } finally {
       setSwitching(null)
-      await queryClient.invalidateQueries({ queryKey: pedidosQueryKey })
+      await queryClient.invalidateQueries({ queryKey: ordersQueryKey })
     }
   }
   const askCancel = (pedido: Pedido, button: HTMLElement) => {
@@ -92,9 +92,9 @@ export function PedidosView() {
         onClose={() => setToCancel(null)}
         onConfirm={async () => {
           if (!toCancel) return
-          await cancelarPedido(toCancel.id)
+          await cancelOrder(toCancel.id)
           setNotice({ tone: 'success', text: t('cancelled', { numero: toCancel.numero }) })
-          await queryClient.invalidateQueries({ queryKey: pedidosQueryKey })
+          await queryClient.invalidateQueries({ queryKey: ordersQueryKey })
         }}
       />
     </div>

@@ -25,10 +25,10 @@ export const precosQueryOptions = (quantidade: number) =>
   })
 
 /** Creates the order; the same `key` again answers the same order (a double tap, a retry). */
-export function criarPedido(body: CriarPedidoInput, key: string) {
+export function createOrder(body: CriarPedidoInput, key: string) {
   return api.call(preInvoiceEndpoints.criarPedido, { body, headers: { 'idempotency-key': key } })
 }
 
-export function salvarDadosNota(body: DadosNotaInput) {
+export function saveInvoiceDetails(body: DadosNotaInput) {
   return api.call(preInvoiceEndpoints.dadosNotaPedido, { body })
 }

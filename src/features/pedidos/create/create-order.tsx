@@ -16,8 +16,8 @@ import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { Select } from '../../../ui/select.tsx'
 import { LoadingStatus, textOrSkeleton } from '../../../ui/skeleton.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
-import { pedidosQueryKey } from '../api/get-pedidos.ts'
-import { criarPedido, precosQueryOptions, produtoQueryOptions, salvarDadosNota } from './api.ts'
+import { ordersQueryKey } from '../api/get-pedidos.ts'
+import { createOrder, precosQueryOptions, produtoQueryOptions, saveInvoiceDetails } from './api.ts'
 import { useCepAddress, type CepAddress, type CepAddressState } from './use-cep-address.ts'
 
 /** The invoice fields, as typed (masked CPF and CEP). */
@@ -227,12 +227,12 @@ function OrderForm({ produto, user, online, onCreated }: OrderFormProps) {
       const body = { codigo_produto: produto.codigo, quantidade, parcelas: Number(parcelas) }
       const what = JSON.stringify(body)
       if (attempt.current?.what !== what) attempt.current = { key: crypto.randomUUID(), what }
-      const pedido = await criarPedido(body, attempt.current.key)
-      await salvarDadosNota({ pedido: pedido.id, ...toInvoiceBody(invoice) })
+      const pedido = await createOrder(body, attempt.current.key)
+      await saveInvoiceDetails({ pedido: pedido.id, ...toInvoiceBody(invoice) })
       return pedido
     },
     onSuccess: (pedido) => {
-      void queryClient.invalidateQueries({ queryKey: pedidosQueryKey })
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey })
       onCreated(pedido)
     },
   })

@@ -8,7 +8,7 @@ import { Alert } from '../../../ui/alert.tsx'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { PaymentSummary } from '../../../ui/payment-summary.tsx'
 import { textOrSkeleton } from '../../../ui/skeleton.tsx'
-import { pedidosQueryKey, usePedidos } from '../api/get-pedidos.ts'
+import { ordersQueryKey, usePedidos } from '../api/get-pedidos.ts'
 
 /** What the payment is asked for: the order and its total (the payment's own flow draws the rest). */
 export interface OrderToPay {
@@ -70,7 +70,7 @@ function OrderPayment({ pedido, payment }: { pedido: Pedido; payment: OrderPayme
   const onPaid = useCallback(() => {
     setPaidHere(true)
     // The orders re-sync: /pedidos shows it "A atender".
-    void queryClient.invalidateQueries({ queryKey: pedidosQueryKey })
+    void queryClient.invalidateQueries({ queryKey: ordersQueryKey })
   }, [queryClient])
   const payable = pedido.status.id === 1 || pedido.status.id === -1
   if (!payable && !paidHere) {

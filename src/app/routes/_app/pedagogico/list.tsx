@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TurmaList } from '../../../../features/pedagogico/components/turma-list.tsx'
-import { turmasQueryOptions } from '../../../../features/pedagogico/api/get-turmas.ts'
+import { classesQueryOptions } from '../../../../features/pedagogico/api/get-turmas.ts'
 
 export const Route = createFileRoute('/_app/pedagogico/list')({
   // Issue 7: the screen's request starts with `/users/me/`; the screen draws from the device meanwhile.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(turmasQueryOptions),
+  loader: ({ context }) => void context.queryClient.prefetchQuery(classesQueryOptions),
   component: TurmaList,
 })

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { IdParam } from '../../../../contract/schemas/common.ts'
 import { NotasView } from '../../../../features/pedagogico/components/notas-view.tsx'
-import { turmasQueryOptions } from '../../../../features/pedagogico/api/get-turmas.ts'
+import { classesQueryOptions } from '../../../../features/pedagogico/api/get-turmas.ts'
 
 export const Route = createFileRoute('/_app/pedagogico/notas/$id')({
   // A malformed id in a typed or old link: back to the classes, not an error screen. Checked
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_app/pedagogico/notas/$id')({
   // Issue 7: the screen's request starts with `/users/me/`; the screen draws from the device meanwhile.
   loader: ({ context, params }) => {
     if (!v.is(IdParam, params.id)) throw redirect({ to: '/pedagogico/list', replace: true })
-    void context.queryClient.prefetchQuery(turmasQueryOptions)
+    void context.queryClient.prefetchQuery(classesQueryOptions)
   },
   component: NotasPage,
 })
