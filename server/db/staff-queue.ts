@@ -24,6 +24,21 @@ export function totalShown<S>(porStatus: readonly { status: S; total: number }[]
   return porStatus.filter((row) => shown === undefined || shown.includes(row.status)).reduce((sum, row) => sum + row.total, 0)
 }
 
+/**
+ * How to read a page of `limit` rows from `offset` in a queue of `total`: a page in the second
+ * half is read from the queue's end, the order reversed and the rows turned back after, so the
+ * last page costs what the first does on an index in the queue's order (an offset walks every
+ * row before it: 300,000 waiting orders took 200 ms to reach the last page, issue 39).
+ */
+export function pageFromNearerEnd({ limit, offset, total }: { limit: number; offset: number; total: number }): {
+  reversed: boolean
+  limit: number
+  offset: number
+} {
+  if (offset >= total || offset + limit / 2 <= total / 2) return { reversed: false, limit, offset }
+  return { reversed: true, limit: Math.min(limit, total - offset), offset: Math.max(0, total - offset - limit) }
+}
+
 export type StaffMoveRefusal<S> =
   | { kind: 'notFound' }
   /** Not where the manager saw it: another manager moved it first (of two at once, the second). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgSequence, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core'
+import { FULFILMENT_STATUS_IDS } from '../../../src/contract/endpoints/manager-orders.ts'
 import { ORDER_STATUS_IDS, type OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { clubCuponsParceria } from '../club/schema.ts'
 import { timestamps } from '../../db/timestamps.ts'
@@ -41,6 +42,13 @@ export const preInvoices = pgTable(
   (table) => [
     // Caller's orders, newest first (GET /pre-invoice/).
     index('pre_invoices_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    // The staff's fulfilment queue (issue 39): one status's tab oldest first, and the counts by
+    // status; and every fulfilment status together (the default tab) in the same order. Without
+    // them each page read and sorted every order (500,000 in a school network).
+    index('pre_invoices_status_created_at_idx').on(table.status, table.createdAt, table.id),
+    index('pre_invoices_fulfilment_created_at_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} in (${sql.raw(FULFILMENT_STATUS_IDS.join(', '))})`),
     check('pre_invoices_status_check', sql`${table.status} in (${sql.raw(ORDER_STATUS_IDS.join(', '))})`),
     check('pre_invoices_quantidade_solicitada_check', sql`${table.quantidadeSolicitada} between 1 and 6`),
     check('pre_invoices_parcelas_check', sql`${table.parcelas} between 1 and 12`),

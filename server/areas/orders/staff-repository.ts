@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm'
 import { FULFILMENT_STATUS_IDS, type FulfilmentStatusId } from '../../../src/contract/endpoints/manager-orders.ts'
 import { nextOrderStatus } from '../../../src/machines/order.ts'
 import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
@@ -9,7 +9,7 @@ import { preInvoices } from './schema.ts'
 import { users } from '../users/schema.ts'
 import { itemsOf, type ItemDoPedido } from './repository.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
-import { countsByStatus, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
+import { countsByStatus, pageFromNearerEnd, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /**
@@ -40,8 +40,8 @@ export interface FulfilmentFilter {
 }
 
 /** Orders matching `where`, oldest first (the longest wait first), with their items and last move. */
-async function ordersWhere(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<PedidoAAtenderRow[]> {
-  const page = await db
+async function ordersWhere(db: Db, where: SQL | undefined, limit: number, offset: number, reversed = false): Promise<PedidoAAtenderRow[]> {
+  const read = await db
     .select({
       id: preInvoices.id,
       numero: preInvoices.numero,
@@ -54,9 +54,10 @@ async function ordersWhere(db: Db, where: SQL | undefined, limit: number, offset
     .from(preInvoices)
     .innerJoin(users, eq(users.id, preInvoices.userId))
     .where(where)
-    .orderBy(asc(preInvoices.createdAt), asc(preInvoices.id))
+    .orderBy(...(reversed ? [desc(preInvoices.createdAt), desc(preInvoices.id)] : [asc(preInvoices.createdAt), asc(preInvoices.id)]))
     .limit(limit)
     .offset(offset)
+  const page = reversed ? read.reverse() : read
   if (page.length === 0) return []
   const ids = page.map((order) => order.id)
   const [itemsByOrder, moves] = await Promise.all([
@@ -88,16 +89,17 @@ export async function fulfilmentPage(
   filter: FulfilmentFilter,
 ): Promise<{ items: PedidoAAtenderRow[]; total: number; porStatus: { status: FulfilmentStatusId; total: number }[] }> {
   const statuses: readonly FulfilmentStatusId[] = filter.status === undefined ? FULFILMENT_STATUS_IDS : [filter.status]
-  const [counted, items] = await Promise.all([
-    db
-      .select({ status: preInvoices.status, n: count() })
-      .from(preInvoices)
-      .where(inArray(preInvoices.status, [...FULFILMENT_STATUS_IDS]))
-      .groupBy(preInvoices.status),
-    ordersWhere(db, inArray(preInvoices.status, [...statuses]), filter.limit, filter.offset),
-  ])
+  // The counts first: the page's end decides which way it is read.
+  const counted = await db
+    .select({ status: preInvoices.status, n: count() })
+    .from(preInvoices)
+    .where(inArray(preInvoices.status, [...FULFILMENT_STATUS_IDS]))
+    .groupBy(preInvoices.status)
   const porStatus = countsByStatus(FULFILMENT_STATUS_IDS, counted)
-  return { items, total: totalShown(porStatus, statuses), porStatus }
+  const total = totalShown(porStatus, statuses)
+  const { reversed, limit, offset } = pageFromNearerEnd({ limit: filter.limit, offset: filter.offset, total })
+  const items = await ordersWhere(db, inArray(preInvoices.status, [...statuses]), limit, offset, reversed)
+  return { items, total, porStatus }
 }
 
 /** Any order by id, whatever its status (the answer to a move: it may be delivered now). */

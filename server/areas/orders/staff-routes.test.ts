@@ -102,6 +102,22 @@ describe('GET /pre-invoice/atendimento/ (the orders to fulfil)', () => {
     expect(every.items.map((order) => order.id)).toContain(id)
   })
 
+  it('answers every page the same whichever end it is read from: pages of 3 put together are the whole queue, in order', async () => {
+    for (let days = 0; days < 7; days++) await paidOrder(4, days)
+    const whole = (await list('?status=4&limit=100')).json<PedidosAAtenderPage>()
+    expect(whole.items.length).toBe(whole.total)
+    const pages: number[] = []
+    // Pages past the middle are read from the end (pageFromNearerEnd); the last one is short.
+    for (let offset = 0; offset < whole.total; offset += 3) {
+      const page = (await list(`?status=4&limit=3&offset=${offset}`)).json<PedidosAAtenderPage>()
+      expect(page.total).toBe(whole.total)
+      expect(page.items.length).toBe(Math.min(3, whole.total - offset))
+      pages.push(...page.items.map((order) => order.id))
+    }
+    expect(pages).toEqual(whole.items.map((order) => order.id))
+    expect((await list(`?status=4&limit=3&offset=${whole.total}`)).json<PedidosAAtenderPage>().items).toEqual([])
+  })
+
   it('refuses a status outside the fulfilment (422, in Portuguese)', async () => {
     const response = await list('?status=1')
     expect(response.statusCode).toBe(422)
