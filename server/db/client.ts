@@ -10,6 +10,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import pg from 'pg'
 import { installPgliteTemplate, readPgliteTemplate } from './pglite-template.ts'
@@ -120,6 +121,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
       startParams: PGLITE_START_PARAMS,
+      // The trigram operators the managers' student search is indexed with (migration 0029);
+      // PostgreSQL ships them in its contrib, PGlite as a bundle loaded here.
+      extensions: { pg_trgm },
     })
   } catch (error) {
     await releaseLock()

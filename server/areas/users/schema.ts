@@ -53,6 +53,10 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     index('users_cpf_idx').on(table.cpf),
+    // The managers' student search (any part of a name or e-mail, ILIKE '%…%'): trigram
+    // indexes (pg_trgm, migration 0029), or every search reads all 200,000 accounts (issue 39).
+    index('users_full_name_trgm_idx').using('gin', sql`${table.fullName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     check('users_role_check', sql`${table.role} in ('student', 'manager')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
     check('users_cpf_digits_check', sql`${table.cpf} ~ '^[0-9]{11}$'`),
