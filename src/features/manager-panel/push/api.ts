@@ -23,7 +23,7 @@ export const sendingsQuery = (page: number) =>
     refetchInterval: (query) => (query.state.data?.items.some(running) ? WHILE_SENDING_MS : false),
   })
 
-/** The drafts a manager can send: one page of the most the history lists at once. */
+/** The drafts a manager can send, newest first: as many as one page of the history may hold. */
 export const draftsQuery = queryOptions({
   queryKey: ['manager-panel', 'drafts'],
   queryFn: () => api.call(pushEndpoints.pushSendings, { query: { status: 'rascunho', limit: PUSH_SENDINGS_PAGE_MAX } }),

@@ -112,14 +112,14 @@ function SendReview({ sending }: { sending: PushSending }) {
 /** /manager-panel/send/{id?}: the review of one draft before it goes; without an id, the drafts to choose from. */
 export function SendScreen({ id, nav }: { id: number | undefined; nav: ReactNode }) {
   const one = useQuery({ ...sendingQuery(id ?? 0), enabled: id !== undefined })
-  const all = useQuery({ ...draftsQuery, enabled: id === undefined })
+  const draftList = useQuery({ ...draftsQuery, enabled: id === undefined })
   return (
     <div className="page stack">
       <h1 className="page__title">Enviar notificação</h1>
       {nav}
       <Card>
         {id === undefined ? (
-          <PanelQuery query={all} skeleton={tableSkeleton}>
+          <PanelQuery query={draftList} skeleton={tableSkeleton}>
             {({ items: drafts }) =>
               drafts.length === 0 ? (
                 <p>Nenhum rascunho para enviar. Crie uma notificação primeiro.</p>
