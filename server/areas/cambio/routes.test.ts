@@ -172,9 +172,9 @@ describe('POST /cambio-real/simulator-value/ (D30)', () => {
   })
 })
 
-const pagarPix = (token: string, cotacaoId: number) =>
+const payByPix = (token: string, cotacaoId: number) =>
   t.app.inject({ method: 'POST', url: '/api/v1/cambio-real/payment/', headers: bearer(token), payload: { cotacao_id: cotacaoId } })
-const pagarCartao = (token: string, cotacaoId: number) =>
+const payByCard = (token: string, cotacaoId: number) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/cambio-real/payment/credit-card/',
@@ -207,10 +207,10 @@ const quote = async (id: number) => (await t.db.orm.select().from(cambioCotacoes
 describe('paying a quote (D30)', () => {
   it('by card: the total is charged once (201), a second payment is 409 and reaches no gateway', async () => {
     const cotacao = await cotar(ana)
-    const paid = await pagarCartao(ana.token, cotacao.id)
+    const paid = await payByCard(ana.token, cotacao.id)
     expect(paid.statusCode, paid.body).toBe(201)
     expect(paid.json()).toMatchObject({ valor: 54_000, parcelas: 1, final: '1111' })
-    const again = await pagarCartao(ana.token, cotacao.id)
+    const again = await payByCard(ana.token, cotacao.id)
     expect(again.statusCode).toBe(409)
     expect(again.json().detail).toBe(CAMBIO_TEXTS.cotacaoPaga)
     const rows = await chargesOf(cotacao.id)
@@ -220,26 +220,26 @@ describe('paying a quote (D30)', () => {
 
   it('by Pix: one code for the total, ending with the quote at the latest; confirmed twice, paid once', async () => {
     const cotacao = await cotar(ana)
-    const first = await pagarPix(ana.token, cotacao.id)
+    const first = await payByPix(ana.token, cotacao.id)
     expect(first.statusCode, first.body).toBe(200)
     const charge = first.json()
     expect(charge).toMatchObject({ valor: 54_000, status: 'pendente' })
     expect(Date.parse(charge.expira_em)).toBeLessThanOrEqual(Date.parse(cotacao.valida_ate))
-    expect((await pagarPix(ana.token, cotacao.id)).json().txid).toBe(charge.txid)
+    expect((await payByPix(ana.token, cotacao.id)).json().txid).toBe(charge.txid)
     const at = new Date()
     const [one, two] = await Promise.all([confirmPixCharge(t.db.orm, charge.txid, at), confirmPixCharge(t.db.orm, charge.txid, at)])
     expect([one.confirmed, two.confirmed].sort()).toEqual([false, true])
     expect((await quote(cotacao.id)).pagoEm).not.toBeNull()
     expect((await chargesOf(cotacao.id)).map((row) => row.status)).toEqual(['pago'])
     // Asked again once paid: the charge that paid it; a card is refused.
-    expect((await pagarPix(ana.token, cotacao.id)).json()).toMatchObject({ txid: charge.txid, status: 'pago' })
-    expect((await pagarCartao(ana.token, cotacao.id)).statusCode).toBe(409)
+    expect((await payByPix(ana.token, cotacao.id)).json()).toMatchObject({ txid: charge.txid, status: 'pago' })
+    expect((await payByCard(ana.token, cotacao.id)).statusCode).toBe(409)
   })
 
   it('a quote older than 15 minutes is refused (409, simule de novo) by Pix and by card, recording no charge', async () => {
     const cotacao = await cotar(ana)
     await envelhecer(cotacao.id, 16)
-    for (const response of [await pagarPix(ana.token, cotacao.id), await pagarCartao(ana.token, cotacao.id)]) {
+    for (const response of [await payByPix(ana.token, cotacao.id), await payByCard(ana.token, cotacao.id)]) {
       expect(response.statusCode, response.body).toBe(409)
       expect(response.json().detail).toBe(CAMBIO_TEXTS.cotacaoExpirada)
     }
@@ -247,12 +247,12 @@ describe('paying a quote (D30)', () => {
     // At 14 minutes it is still payable.
     const young = await cotar(ana)
     await envelhecer(young.id, 14)
-    expect((await pagarPix(ana.token, young.id)).statusCode).toBe(200)
+    expect((await payByPix(ana.token, young.id)).statusCode).toBe(200)
   })
 
   it('a Pix code confirmed after its quote ended pays nothing', async () => {
     const cotacao = await cotar(ana)
-    const charge = (await pagarPix(ana.token, cotacao.id)).json()
+    const charge = (await payByPix(ana.token, cotacao.id)).json()
     const late = new Date(Date.parse(cotacao.valida_ate) + 60_000)
     expect(await confirmPixCharge(t.db.orm, charge.txid, late)).toEqual({ confirmed: false, reason: 'expired' })
     expect((await quote(cotacao.id)).pagoEm).toBeNull()
@@ -261,9 +261,9 @@ describe('paying a quote (D30)', () => {
   it("another student's quote, or one that does not exist, is 404 by Pix and by card", async () => {
     const deles = await cotar(bruno)
     for (const response of [
-      await pagarPix(ana.token, deles.id),
-      await pagarCartao(ana.token, deles.id),
-      await pagarPix(ana.token, 2_000_000_000),
+      await payByPix(ana.token, deles.id),
+      await payByCard(ana.token, deles.id),
+      await payByPix(ana.token, 2_000_000_000),
     ]) {
       expect(response.statusCode, response.body).toBe(404)
       expect(response.json().detail).toBe(CAMBIO_TEXTS.cotacaoNotFound)

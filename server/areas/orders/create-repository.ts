@@ -233,7 +233,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** Stores (or replaces) the invoice data of the caller's order while it is not paid. */
-    async salvarDadosNota(pedidoId: number, dados: DadosNota): Promise<DadosNotaResult> {
+    async saveInvoiceDetails(pedidoId: number, dados: DadosNota): Promise<DadosNotaResult> {
       if (!isSerialId(pedidoId)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         // Locked, so a payment moving it past 1 waits for this write or is seen by it.

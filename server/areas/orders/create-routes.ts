@@ -113,7 +113,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.dadosNotaPedido, async ({ caller, body }) => {
     const { pedido, full_name, street_number, ...rest } = body
-    const result = await preInvoiceRepo.forUser(db, caller.id).salvarDadosNota(pedido, {
+    const result = await preInvoiceRepo.forUser(db, caller.id).saveInvoiceDetails(pedido, {
       ...rest,
       fullName: full_name,
       streetNumber: street_number,

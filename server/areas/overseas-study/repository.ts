@@ -54,7 +54,7 @@ export function precoEmReais(moeda: 'USD' | 'GBP', precoCentavos: number, taxaMi
 /** Statuses that hold a seat (all but cancelado). */
 const HOLDS_SEAT = sql`${knnUsaRequests.status} <> 'cancelado'`
 
-export interface TurmaComVagas extends KnnUsaTurmaRow {
+export interface ClassWithSeats extends KnnUsaTurmaRow {
   ocupadas: number
   taxaMilionesimos: number | null
   taxaData: string | null
@@ -79,8 +79,8 @@ function classesQuery(db: Db | Tx) {
     .leftJoin(cambioTaxas, eq(cambioTaxas.moeda, knnUsaTurmas.moeda))
 }
 
-type TurmaQueryRow = { turma: KnnUsaTurmaRow; ocupadas: number; taxaMilionesimos: number | null; taxaData: string | null }
-const withSeats = (row: TurmaQueryRow): TurmaComVagas => ({
+type ClassQueryRow = { turma: KnnUsaTurmaRow; ocupadas: number; taxaMilionesimos: number | null; taxaData: string | null }
+const withSeats = (row: ClassQueryRow): ClassWithSeats => ({
   ...row.turma,
   ocupadas: Number(row.ocupadas),
   taxaMilionesimos: row.taxaMilionesimos,
@@ -88,7 +88,7 @@ const withSeats = (row: TurmaQueryRow): TurmaComVagas => ({
 })
 
 /** Classes departing after `today`, of one programme or both, by departure. */
-export async function classes(db: Db, programa: ProgramaUsa | undefined, today: string): Promise<TurmaComVagas[]> {
+export async function classes(db: Db, programa: ProgramaUsa | undefined, today: string): Promise<ClassWithSeats[]> {
   const rows = await classesQuery(db)
     .where(and(gt(knnUsaTurmas.dataIda, today), programa ? eq(knnUsaTurmas.programa, programa) : undefined))
     .orderBy(asc(knnUsaTurmas.dataIda), asc(knnUsaTurmas.id))
@@ -96,7 +96,7 @@ export async function classes(db: Db, programa: ProgramaUsa | undefined, today: 
 }
 
 /** One class (any date), with its seats taken; null when unknown. */
-export async function classById(db: Db, id: number): Promise<TurmaComVagas | null> {
+export async function classById(db: Db, id: number): Promise<ClassWithSeats | null> {
   if (!isSerialId(id)) return null
   const [row] = await classesQuery(db).where(eq(knnUsaTurmas.id, id))
   return row ? withSeats(row) : null
@@ -454,13 +454,13 @@ export function forStaff(db: Db, managerId: number) {
 
     request: (id: number) => gestaoById(db, id),
 
-    aprovar: (id: number, de: StatusRequestUsa, now: Date) =>
+    approve: (id: number, de: StatusRequestUsa, now: Date) =>
       mover(id, 'aprovar', de, async (tx) => {
         await tx.update(knnUsaRequests).set({ status: 'aprovado', atualizadoEm: now }).where(eq(knnUsaRequests.id, id))
         return { after: {} }
       }),
 
-    pedirDocumentos: (id: number, de: StatusRequestUsa, tipos: TipoDocumentoUsa[], motivo: string, now: Date) =>
+    askDocuments: (id: number, de: StatusRequestUsa, tipos: TipoDocumentoUsa[], motivo: string, now: Date) =>
       mover(id, 'pedirDocumentos', de, async (tx) => {
         const unicos = [...new Set(tipos)]
         await tx
@@ -476,7 +476,7 @@ export function forStaff(db: Db, managerId: number) {
         return { after: { tipos: unicos, motivo } }
       }),
 
-    cancelar: (id: number, de: StatusRequestUsa, motivo: string, now: Date) =>
+    cancel: (id: number, de: StatusRequestUsa, motivo: string, now: Date) =>
       mover(id, 'cancelar', de, async (tx) => ({ after: { motivo }, chavesApagar: await cancel(tx, id, motivo, now) })),
 
     /** Any student's document. */

@@ -474,15 +474,15 @@ const cartao = (requestId: number, parcelas = 10) => ({
   cvv: '123',
   parcelas,
 })
-const pagarCartao = (token: string, body: unknown) => t.app.inject(jsonRequest('PUT', '/api/v1/knn-usa/payment/', body, bearer(token)))
-const pagarPix = (token: string, requestId: number) => post(token, '/knn-usa/payment/', { request_id: requestId })
+const payByCard = (token: string, body: unknown) => t.app.inject(jsonRequest('PUT', '/api/v1/knn-usa/payment/', body, bearer(token)))
+const payByPix = (token: string, requestId: number) => post(token, '/knn-usa/payment/', { request_id: requestId })
 const chargesOf = (id: number) => t.db.orm.select().from(cobrancas).where(eq(cobrancas.knnUsaRequestId, id))
 
 describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid once)', () => {
   it('not before approval; then by card in 10 instalments once, concurrent payments charge once, and a paid request cannot be deleted', async () => {
     const aluno = await student()
     const { requestId } = await createKnnUsaRequest(t.db, aluno.id, t.app.fileStorage, { status: 'em_analise' })
-    const early = await pagarPix(aluno.token, requestId)
+    const early = await payByPix(aluno.token, requestId)
     expect(early.statusCode).toBe(409)
     expect(early.json().detail).toBe(KNN_USA_TEXTS.naoAprovada)
     await t.db.orm.update(knnUsaRequests).set({ status: 'aprovado' }).where(eq(knnUsaRequests.id, requestId))
@@ -493,15 +493,15 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     expect(quote.planos.map((plano) => plano.parcelas)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(quote.planos[9]!.valores.reduce((sum, value) => sum + value, 0)).toBe(1_869_420)
 
-    expect((await pagarCartao(aluno.token, cartao(requestId, 11))).statusCode).toBe(422)
-    const responses = await Promise.all(Array.from({ length: 4 }, () => pagarCartao(aluno.token, cartao(requestId))))
+    expect((await payByCard(aluno.token, cartao(requestId, 11))).statusCode).toBe(422)
+    const responses = await Promise.all(Array.from({ length: 4 }, () => payByCard(aluno.token, cartao(requestId))))
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409])
     const paid = responses.find((response) => response.statusCode === 201)!.json()
     expect(paid).toMatchObject({ valor: 1_869_420, parcelas: 10, final: '1111', parcela_id: null, pedido_id: null })
     for (const response of responses.filter((item) => item.statusCode === 409)) expect(response.json().detail).toBe(KNN_USA_TEXTS.jaPaga)
     expect((await chargesOf(requestId)).map((row) => [row.metodo, row.status, row.valorCentavos])).toEqual([['cartao', 'pago', 1_869_420]])
     expect(await requestRow(requestId)).toMatchObject({ status: 'pago', valorPagoCentavos: 1_869_420 })
-    expect((await pagarPix(aluno.token, requestId)).statusCode).toBe(409)
+    expect((await payByPix(aluno.token, requestId)).statusCode).toBe(409)
 
     const deleted = await excluir(aluno.token, requestId)
     expect(deleted.statusCode).toBe(409)
@@ -513,11 +513,11 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     const aluno = await student()
     const turma = await createKnnUsaTurma(t.db, { programa: 'london', precoCentavos: 100_000 })
     const { requestId } = await createKnnUsaRequest(t.db, aluno.id, t.app.fileStorage, { status: 'aprovado', turmaId: turma.id })
-    const first = await pagarPix(aluno.token, requestId)
+    const first = await payByPix(aluno.token, requestId)
     expect(first.statusCode, first.body).toBe(200)
     // £ 1.000,00 × 7,0235.
     expect(first.json()).toMatchObject({ valor: 702_350, status: 'pendente' })
-    expect((await pagarPix(aluno.token, requestId)).json().txid).toBe(first.json().txid)
+    expect((await payByPix(aluno.token, requestId)).json().txid).toBe(first.json().txid)
     // The demo's bank (/dev/pix) lists it under the class's name.
     expect((await pendingPixCharges(t.db.orm, new Date())).find((charge) => charge.txid === first.json().txid)).toMatchObject({
       descricao: turma.nome,
@@ -531,20 +531,20 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     expect(results.map((result) => result.confirmed).sort()).toEqual([false, true])
     expect(await requestRow(requestId)).toMatchObject({ status: 'pago', valorPagoCentavos: 702_350 })
     expect((await chargesOf(requestId)).map((row) => row.status)).toEqual(['pago'])
-    expect((await pagarCartao(aluno.token, cartao(requestId))).statusCode).toBe(409)
+    expect((await payByCard(aluno.token, cartao(requestId))).statusCode).toBe(409)
   })
 
   it('a cancelled request is not paid (409), its pending Pix code withdrawn; another student’s is 404', async () => {
     const aluno = await student()
     const other = await student()
     const { requestId } = await createKnnUsaRequest(t.db, aluno.id, t.app.fileStorage, { status: 'aprovado' })
-    const pix = (await pagarPix(aluno.token, requestId)).json<{ txid: string }>()
-    expect((await pagarPix(other.token, requestId)).statusCode).toBe(404)
-    expect((await pagarCartao(other.token, cartao(requestId))).statusCode).toBe(404)
+    const pix = (await payByPix(aluno.token, requestId)).json<{ txid: string }>()
+    expect((await payByPix(other.token, requestId)).statusCode).toBe(404)
+    expect((await payByCard(other.token, cartao(requestId))).statusCode).toBe(404)
     const deleted = await excluir(aluno.token, requestId)
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json()).toMatchObject({ status: 'cancelado', documentos: [] })
-    const response = await pagarPix(aluno.token, requestId)
+    const response = await payByPix(aluno.token, requestId)
     expect(response.statusCode).toBe(409)
     expect(response.json().detail).toBe(KNN_USA_TEXTS.transicao('Cancelado', 'pagá-la'))
     expect((await chargesOf(requestId)).map((row) => row.status)).toEqual(['expirado'])

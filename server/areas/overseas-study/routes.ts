@@ -54,7 +54,7 @@ const forbidden = (status: StatusRequestUsa, acao: string) =>
   new HttpError(409, KNN_USA_TEXTS.transicao(STATUS_REQUEST_USA_NOMES[status], acao))
 
 /** A class with its seats left and the price in reais at today's rate (no IOF). */
-export function toTurmaUsa(turma: knnUsaRepo.TurmaComVagas): TurmaUsa {
+export function toTurmaUsa(turma: knnUsaRepo.ClassWithSeats): TurmaUsa {
   const rate = turma.taxaMilionesimos
   return {
     id: turma.id,
@@ -153,7 +153,7 @@ function pairDocuments(loc: string, tipos: TipoDocumentoUsa[], files: readonly S
 /** Today in Brazil: the day a class "has departed" from (its data_ida on or before it). */
 const today = () => brazilDate(new Date())
 
-const alvo = (id: number): pagamentosRepo.Alvo => ({ tipo: 'knnUsa', id })
+const paymentTarget = (id: number): pagamentosRepo.Alvo => ({ tipo: 'knnUsa', id })
 
 const KNN_USA_ALVO: AlvoTexts = {
   notFound: KNN_USA_TEXTS.requestNotFound,
@@ -169,7 +169,7 @@ interface Area {
 }
 
 /** Deletes the bytes of documents whose rows are gone (after the commit): a failure leaves unreachable bytes, never a row without them. */
-async function apagar({ storage }: Area, chaves: string[], request: FastifyRequest) {
+async function deleteDocumentFiles({ storage }: Area, chaves: string[], request: FastifyRequest) {
   await Promise.all(
     chaves.map((chave) =>
       storage.delete(chave).catch((error: unknown) => request.log.error({ err: error }, 'knn-usa document not deleted')),
@@ -177,7 +177,7 @@ async function apagar({ storage }: Area, chaves: string[], request: FastifyReque
   )
 }
 
-function mudanca(result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) {
+function changeOrThrow(result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) {
   switch (result.kind) {
     case 'notFound':
       throw notFound(KNN_USA_TEXTS.requestNotFound)
@@ -297,15 +297,15 @@ async function createRequest({ db }: Area, { caller, body, files, reply }: Handl
 
 async function deleteRequest(area: Area, { caller, params, request }: HandlerContext<typeof contract.knnUsaExcluirRequest>) {
   const { db } = area
-  const { request: row, chavesApagar } = mudanca(await knnUsaRepo.forUser(db, caller.id).excluir(params.id, new Date()), 'excluir')
-  await apagar(area, chavesApagar, request)
+  const { request: row, chavesApagar } = changeOrThrow(await knnUsaRepo.forUser(db, caller.id).excluir(params.id, new Date()), 'excluir')
+  await deleteDocumentFiles(area, chavesApagar, request)
   return toKnnUsaRequest(row)
 }
 
 async function resendDocuments({ db }: Area, { caller, params, body, files }: HandlerContext<typeof contract.knnUsaReenviarDocumentos>) {
   const documentos = pairDocuments('knn_usa_resend_in', body.knn_usa_resend_in.documentos, files.files)
   const result = await knnUsaRepo.forUser(db, caller.id).reenviar(params.id, documentos, new Date())
-  return toKnnUsaRequest(mudanca(result, 'reenviar').request)
+  return toKnnUsaRequest(changeOrThrow(result, 'reenviar').request)
 }
 
 async function documentFile(
@@ -326,12 +326,12 @@ async function documentFile(
 }
 
 /** The caller's request ready to pay: 404 not theirs; 409 cancelled or without a rate (the rest is the payments' flow). */
-async function pagavel({ db }: Area, userId: number, id: number) {
+async function payable({ db }: Area, userId: number, id: number) {
   const request = await knnUsaRepo.forUser(db, userId).request(id)
   if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
   if (request.status === 'cancelado') throw forbidden('cancelado', 'pagá-la')
   if (request.status === 'aprovado') {
-    const target = await pagamentosRepo.forUser(db, userId).alvo(alvo(id))
+    const target = await pagamentosRepo.forUser(db, userId).alvo(paymentTarget(id))
     if (target && target.valorCentavos === 0) throw new HttpError(409, KNN_USA_TEXTS.semTaxa)
   }
   return request
@@ -353,20 +353,22 @@ async function payment({ db, payments }: Area, { caller, params }: HandlerContex
     valor_reais: valor,
     // The card form's plans, as the payments' flow splits them, while it can be paid.
     planos:
-      valor !== null && request.status === 'aprovado' ? (await payments.cardOptions(caller.id, alvo(request.id), KNN_USA_ALVO)).planos : [],
+      valor !== null && request.status === 'aprovado'
+        ? (await payments.cardOptions(caller.id, paymentTarget(request.id), KNN_USA_ALVO)).planos
+        : [],
     pago_em: request.pagoEm?.toISOString() ?? null,
     valor_pago: request.valorPagoCentavos,
   }
 }
 
 async function payByPix(area: Area, { caller, body }: HandlerContext<typeof contract.knnUsaPagarPix>) {
-  await pagavel(area, caller.id, body.request_id)
-  return area.payments.pix(caller.id, alvo(body.request_id), KNN_USA_ALVO)
+  await payable(area, caller.id, body.request_id)
+  return area.payments.pix(caller.id, paymentTarget(body.request_id), KNN_USA_ALVO)
 }
 
 async function payByCard(area: Area, { caller, body, request, reply }: HandlerContext<typeof contract.knnUsaPagarCartao>) {
-  await pagavel(area, caller.id, body.request_id)
-  return area.payments.card(caller.id, alvo(body.request_id), KNN_USA_ALVO, body, request, reply)
+  await payable(area, caller.id, body.request_id)
+  return area.payments.card(caller.id, paymentTarget(body.request_id), KNN_USA_ALVO, body, request, reply)
 }
 
 // The managers' review (D31): online only, each move audited in its transaction.
@@ -386,11 +388,11 @@ async function staffRequest({ db }: Area, { caller, params }: HandlerContext<typ
   return toGestao(request)
 }
 
-const asGestao = (result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) =>
-  toGestao(mudanca(result, acao).request as knnUsaRepo.RequestGestao)
+const asStaffView = (result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) =>
+  toGestao(changeOrThrow(result, acao).request as knnUsaRepo.RequestGestao)
 
 async function approve({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaAprovar>) {
-  return asGestao(await knnUsaRepo.forStaff(db, caller.id).aprovar(params.id, body.de, new Date()), 'aprovar')
+  return asStaffView(await knnUsaRepo.forStaff(db, caller.id).approve(params.id, body.de, new Date()), 'aprovar')
 }
 
 async function askDocuments({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaPedirDocumentos>) {
@@ -409,13 +411,13 @@ async function askDocuments({ db }: Area, { caller, params, body }: HandlerConte
       })),
     )
   }
-  return asGestao(await staff.pedirDocumentos(params.id, body.de, body.tipos, body.motivo, new Date()), 'pedirDocumentos')
+  return asStaffView(await staff.askDocuments(params.id, body.de, body.tipos, body.motivo, new Date()), 'pedirDocumentos')
 }
 
 async function cancel(area: Area, { caller, params, body, request }: HandlerContext<typeof contract.knnUsaCancelar>) {
   const { db } = area
-  const result = mudanca(await knnUsaRepo.forStaff(db, caller.id).cancelar(params.id, body.de, body.motivo, new Date()), 'cancelar')
-  await apagar(area, result.chavesApagar, request)
+  const result = changeOrThrow(await knnUsaRepo.forStaff(db, caller.id).cancel(params.id, body.de, body.motivo, new Date()), 'cancelar')
+  await deleteDocumentFiles(area, result.chavesApagar, request)
   return toGestao(result.request as knnUsaRepo.RequestGestao)
 }
 

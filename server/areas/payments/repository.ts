@@ -48,7 +48,7 @@ export type Alvo =
  * An instalment or order as payment sees it: `aberto` can be paid, `pago` was, `fechado`
  * cannot be (an order cancelled or still waiting for the level test, D11, or nothing to pay).
  */
-export interface AlvoAPagar {
+export interface PayableTarget {
   valorCentavos: number
   estado: 'aberto' | 'pago' | 'fechado'
   /** An order's status (SPEC §4). */
@@ -68,7 +68,7 @@ const ORDER_PAYABLE: readonly OrderStatusId[] = [1, -1]
 const ORDER_CLOSED: readonly OrderStatusId[] = [-3, -2]
 
 /** Unpaid: payable when there is something to pay. */
-const openIfDue = (valorCentavos: number): AlvoAPagar['estado'] => (valorCentavos > 0 ? 'aberto' : 'fechado')
+const openIfDue = (valorCentavos: number): PayableTarget['estado'] => (valorCentavos > 0 ? 'aberto' : 'fechado')
 
 /** The charges' column that names the target. */
 const ALVO_COLUMNS = {
@@ -98,7 +98,7 @@ export const KNN_USA_CARD_INSTALMENTS = 10
  * pending Pix code of yesterday's rate is replaced by one at today's. Without a rate for
  * the class's currency it cannot be paid (`fechado`, valor 0).
  */
-async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
+async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
   const where = and(eq(knnUsaRequests.id, id), userId === undefined ? undefined : eq(knnUsaRequests.userId, userId))
   const query = db
     .select({ status: knnUsaRequests.status, turmaId: knnUsaRequests.turmaId, valorPago: knnUsaRequests.valorPagoCentavos })
@@ -117,7 +117,7 @@ async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, l
 }
 
 /** A câmbio quote as payment sees it: its total, paid once, closed after its 15 minutes. */
-async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
+async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
   const where = and(eq(cambioCotacoes.id, id), userId === undefined ? undefined : eq(cambioCotacoes.userId, userId))
   const query = db
     .select({ valorCentavos: cambioCotacoes.totalCentavos, pagoEm: cambioCotacoes.pagoEm, validaAte: cambioCotacoes.validaAte })
@@ -130,7 +130,7 @@ async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, 
 }
 
 /** The target (the caller's when `userId` is given), locked until the transaction ends when `lock`; null when not found. */
-async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, lock: boolean): Promise<AlvoAPagar | null> {
+async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
   if (alvo.tipo === 'cambio') return readCotacao(db, alvo.id, userId, lock)
   if (alvo.tipo === 'knnUsa') return readKnnUsa(db, alvo.id, userId, lock)
   if (alvo.tipo === 'parcela') {
@@ -228,7 +228,7 @@ const pendente = (alvo: Alvo) => and(eq(alvoColumn(alvo), alvo.id), eq(cobrancas
 export function forUser(db: Db, userId: number) {
   return {
     /** The caller's instalment or order as payment sees it, unlocked (a check before the card's gateway). */
-    async alvo(alvo: Alvo): Promise<AlvoAPagar | null> {
+    async alvo(alvo: Alvo): Promise<PayableTarget | null> {
       if (!isSerialId(alvo.id)) return null
       return readAlvo(db, alvo, userId, false)
     },
@@ -239,7 +239,7 @@ export function forUser(db: Db, userId: number) {
      * target's lock makes concurrent calls wait for the first one's charge; the partial
      * unique indexes (one pending per instalment, per order) back that up.
      */
-    async cobrancaPix(
+    async pixCharge(
       alvo: Alvo,
       now: Date,
       validForMs: number,
@@ -300,7 +300,7 @@ export function forUser(db: Db, userId: number) {
      * the gateway. Approved: a `pago` row, the target paid (once) and its pending Pix code
      * withdrawn. Declined: a `recusado` row with the reason.
      */
-    async pagarComCartao(
+    async payByCard(
       alvo: Alvo,
       now: Date,
       cartao: CartaoUsado,

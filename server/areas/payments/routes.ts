@@ -41,7 +41,7 @@ export const CARD_ATTEMPT_LIMIT = 5
  * order the plan the student chose when ordering, or, on an order from before plans were
  * kept, D12's largest for its number of books.
  */
-export function maxCardInstalments(target: pagamentosRepo.AlvoAPagar): number {
+export function maxCardInstalments(target: pagamentosRepo.PayableTarget): number {
   if (target.maxParcelas !== undefined) return target.maxParcelas
   if (!target.plano) return CARD_MAX_INSTALLMENTS
   const { parcelas, livros } = target.plano
@@ -105,7 +105,7 @@ const PEDIDO: AlvoTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPai
  */
 export function paymentFlows(app: FastifyInstance) {
   /** The caller's instalment or order, unlocked, when it can be paid; 404 or 409 otherwise. */
-  async function payable(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<pagamentosRepo.AlvoAPagar> {
+  async function payable(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<pagamentosRepo.PayableTarget> {
     const target = await pagamentosRepo.forUser(app.db.orm, userId).alvo(alvo)
     if (!target) throw notFound(texts.notFound)
     if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
@@ -133,7 +133,7 @@ export function paymentFlows(app: FastifyInstance) {
     const validForMs = Math.max(1, Math.min(PIX_CHARGE_MINUTES * 60_000, untilEnd))
     const result = await pagamentosRepo
       .forUser(app.db.orm, userId)
-      .cobrancaPix(alvo, now, validForMs, (txid, valorCentavos, expiresAt) =>
+      .pixCharge(alvo, now, validForMs, (txid, valorCentavos, expiresAt) =>
         app.payments.pix.createCharge({ txid, amountCents: valorCentavos, expiresAt, description: PIX_DESCRIPTIONS[alvo.tipo] }),
       )
       .catch(pixProviderFailed(app.log, { [alvo.tipo]: alvo.id }))
@@ -190,7 +190,7 @@ export function paymentFlows(app: FastifyInstance) {
     const logged = { [alvo.tipo]: alvo.id }
     let result: pagamentosRepo.CardPaymentResult
     try {
-      result = await repo.pagarComCartao(alvo, now, cartao, (txid, valorCentavos) =>
+      result = await repo.payByCard(alvo, now, cartao, (txid, valorCentavos) =>
         app.payments.card
           .charge({
             ...cardData,
