@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useState, type ReactNode } from 'react'
 
 /** Runs `task` after the first screen: once the page has loaded and the browser is idle. */
 export function afterFirstScreen(task: () => void): void {
@@ -17,6 +17,7 @@ export function afterFirstScreen(task: () => void): void {
  */
 export function AfterFirstScreen({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false)
-  useEffect(() => afterFirstScreen(() => setReady(true)), [])
+  // A transition: React renders the parts in slices of a few milliseconds, not in one task.
+  useEffect(() => afterFirstScreen(() => startTransition(() => setReady(true))), [])
   return ready ? children : null
 }

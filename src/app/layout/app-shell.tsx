@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router'
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BrandId } from '../../contract/brand-host.ts'
 import { DRAWER_MINIMIZED_KEY } from '../../contract/shell-file.ts'
@@ -80,7 +80,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
   const hasAvisos = items.some((item) => item.to === '/avisos')
   const [watchAvisos, setWatchAvisos] = useState(false)
   const [unreadAvisos, setUnreadAvisos] = useState(0)
-  useEffect(() => afterFirstScreen(() => setWatchAvisos(true)), [])
+  useEffect(() => afterFirstScreen(() => startTransition(() => setWatchAvisos(true))), [])
   const badges = useMemo(
     () => ({ '/envios-pendentes': pending, '/avisos': hasAvisos ? unreadAvisos : 0 }),
     [pending, hasAvisos, unreadAvisos],
