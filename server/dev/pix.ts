@@ -60,7 +60,7 @@ ${charges.length === 0 ? '<p>Nenhuma cobrança Pix pendente.</p>' : articles.joi
   app.post<{ Params: { txid: string } }>('/dev/pix/confirm/:txid', async (request, reply) => {
     const result = await confirmPixCharge(app.db.orm, request.params.txid, new Date())
     if (!result.confirmed && result.reason === 'unknown') return reply.code(404).send({ detail: 'Cobrança não encontrada' })
-    if (result.confirmed && result.parcelaJaPaga) {
+    if (result.confirmed && result.alreadyPaid) {
       request.log.warn({ cobranca: result.cobranca.id }, 'Pix received for an instalment already paid: refund it')
     }
     if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {

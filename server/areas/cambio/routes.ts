@@ -4,7 +4,7 @@ import { CAMBIO_TEXTS } from '../../../src/contract/endpoints/cambio.ts'
 import type { CotacaoCambio, MoedaEstrangeira } from '../../../src/contract/schemas/cambio.ts'
 import { converter, IOF_PERCENTUAL, taxaPorUnidade, valorMinimo, valorMinimoMessage } from './conversion.ts'
 import * as cambioRepo from './repository.ts'
-import { paymentFlows, type AlvoTexts } from '../payments/routes.ts'
+import { paymentFlows, type TargetTexts } from '../payments/routes.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts'
 
@@ -31,7 +31,7 @@ export function toCotacaoCambio(row: cambioRepo.CambioCotacaoRow): CotacaoCambio
   }
 }
 
-const COTACAO: AlvoTexts = {
+const COTACAO: TargetTexts = {
   notFound: CAMBIO_TEXTS.cotacaoNotFound,
   alreadyPaid: CAMBIO_TEXTS.cotacaoPaga,
   closed: CAMBIO_TEXTS.cotacaoExpirada,

@@ -17,7 +17,7 @@ import {
 import { taxaPorUnidade } from '../cambio/conversion.ts'
 import * as knnUsaRepo from './repository.ts'
 import * as pagamentosRepo from '../payments/repository.ts'
-import { paymentFlows, type AlvoTexts } from '../payments/routes.ts'
+import { paymentFlows, type TargetTexts } from '../payments/routes.ts'
 import { contractRoute, type FileAnswer, type HandlerContext } from '../../http/contract-route.ts'
 import { HttpError, notFound, validationFailed, type ValidationIssue } from '../../http/errors.ts'
 import type { StoredFile } from '../../http/multipart-body.ts'
@@ -153,9 +153,9 @@ function pairDocuments(loc: string, tipos: TipoDocumentoUsa[], files: readonly S
 /** Today in Brazil: the day a class "has departed" from (its data_ida on or before it). */
 const today = () => brazilDate(new Date())
 
-const paymentTarget = (id: number): pagamentosRepo.Alvo => ({ tipo: 'knnUsa', id })
+const paymentTarget = (id: number): pagamentosRepo.PaymentTarget => ({ tipo: 'knnUsa', id })
 
-const KNN_USA_ALVO: AlvoTexts = {
+const KNN_USA_TARGET: TargetTexts = {
   notFound: KNN_USA_TEXTS.requestNotFound,
   alreadyPaid: KNN_USA_TEXTS.jaPaga,
   closed: KNN_USA_TEXTS.naoAprovada,
@@ -331,7 +331,7 @@ async function payable({ db }: Area, userId: number, id: number) {
   if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
   if (request.status === 'cancelado') throw forbidden('cancelado', 'pagá-la')
   if (request.status === 'aprovado') {
-    const target = await pagamentosRepo.forUser(db, userId).alvo(paymentTarget(id))
+    const target = await pagamentosRepo.forUser(db, userId).target(paymentTarget(id))
     if (target && target.valorCentavos === 0) throw new HttpError(409, KNN_USA_TEXTS.semTaxa)
   }
   return request
@@ -354,7 +354,7 @@ async function payment({ db, payments }: Area, { caller, params }: HandlerContex
     // The card form's plans, as the payments' flow splits them, while it can be paid.
     planos:
       valor !== null && request.status === 'aprovado'
-        ? (await payments.cardOptions(caller.id, paymentTarget(request.id), KNN_USA_ALVO)).planos
+        ? (await payments.cardOptions(caller.id, paymentTarget(request.id), KNN_USA_TARGET)).planos
         : [],
     pago_em: request.pagoEm?.toISOString() ?? null,
     valor_pago: request.valorPagoCentavos,
@@ -363,12 +363,12 @@ async function payment({ db, payments }: Area, { caller, params }: HandlerContex
 
 async function payByPix(area: Area, { caller, body }: HandlerContext<typeof contract.knnUsaPagarPix>) {
   await payable(area, caller.id, body.request_id)
-  return area.payments.pix(caller.id, paymentTarget(body.request_id), KNN_USA_ALVO)
+  return area.payments.pix(caller.id, paymentTarget(body.request_id), KNN_USA_TARGET)
 }
 
 async function payByCard(area: Area, { caller, body, request, reply }: HandlerContext<typeof contract.knnUsaPagarCartao>) {
   await payable(area, caller.id, body.request_id)
-  return area.payments.card(caller.id, paymentTarget(body.request_id), KNN_USA_ALVO, body, request, reply)
+  return area.payments.card(caller.id, paymentTarget(body.request_id), KNN_USA_TARGET, body, request, reply)
 }
 
 // The managers' review (D31): online only, each move audited in its transaction.

@@ -66,7 +66,7 @@ describe('GET /pre-invoice/{id}/cobranca/execute/pix/portal/ (drive: a Pix charg
     const cobranca = (await askPix(student, pedido)).json<CobrancaPix>()
     const at = new Date()
     const results = await Promise.all(Array.from({ length: 4 }, () => confirmPixCharge(t.db.orm, cobranca.txid, at)))
-    expect(results.filter((result) => result.confirmed)).toEqual([expect.objectContaining({ confirmed: true, parcelaJaPaga: false })])
+    expect(results.filter((result) => result.confirmed)).toEqual([expect.objectContaining({ confirmed: true, alreadyPaid: false })])
     expect(results.filter((result) => !result.confirmed)).toHaveLength(3)
     expect(await statusOf(pedido)).toBe(2)
     expect((await chargesOf(pedido)).map((row) => row.status)).toEqual(['pago'])
@@ -81,7 +81,7 @@ describe('GET /pre-invoice/{id}/cobranca/execute/pix/portal/ (drive: a Pix charg
     const { student, pedido } = await studentWithOrder()
     const cobranca = (await askPix(student, pedido)).json<CobrancaPix>()
     expect(await moveOrder(t.db.orm, pedido, 'cancelar', 'student', student.id)).toMatchObject({ kind: 'moved', to: -2 })
-    expect(await confirmPixCharge(t.db.orm, cobranca.txid, new Date())).toMatchObject({ confirmed: true, parcelaJaPaga: true })
+    expect(await confirmPixCharge(t.db.orm, cobranca.txid, new Date())).toMatchObject({ confirmed: true, alreadyPaid: true })
     expect(await statusOf(pedido)).toBe(-2)
   })
 

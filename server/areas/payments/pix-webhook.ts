@@ -39,8 +39,7 @@ export async function receivePix(db: Db, pix: PixRecebido, now: Date, log: Fasti
   const at = new Date(Math.min(Date.parse(pix.horario), now.getTime()))
   const result = await confirmPixCharge(db, pix.txid, at)
   if (result.confirmed) {
-    if (result.parcelaJaPaga)
-      log.error({ ...logged, cobranca: charge.id }, 'Pix received for an instalment or order already paid: refund it')
+    if (result.alreadyPaid) log.error({ ...logged, cobranca: charge.id }, 'Pix received for an instalment or order already paid: refund it')
     else log.info({ ...logged, cobranca: charge.id }, 'pix confirmed by the provider')
     return 'confirmado'
   }

@@ -20,7 +20,7 @@ export type { CobrancaRow } from './schema.ts'
 
 /**
  * Paying instalments (issue 12, D13) and orders waiting for payment: what a
- * charge collects is its `Alvo`. Every path that can pay one locks its row first (`for
+ * charge collects is its `PaymentTarget`. Every path that can pay one locks its row first (`for
  * update`), then touches its charges: one lock order, so a Pix confirmation and a card
  * payment of the same instalment or order wait for each other instead of deadlocking. An
  * instalment becomes paid through one conditional update (`where pago_em is null`), an
@@ -41,7 +41,7 @@ export function newTxid(): string {
 }
 
 /** What a charge collects: an instalment, an order, a câmbio quote or an overseas-study request, by id. */
-export type Alvo =
+export type PaymentTarget =
   { tipo: 'parcela'; id: number } | { tipo: 'pedido'; id: number } | { tipo: 'cambio'; id: number } | { tipo: 'knnUsa'; id: number }
 
 /**
@@ -71,18 +71,18 @@ const ORDER_CLOSED: readonly OrderStatusId[] = [-3, -2]
 const openIfDue = (valorCentavos: number): PayableTarget['estado'] => (valorCentavos > 0 ? 'aberto' : 'fechado')
 
 /** The charges' column that names the target. */
-const ALVO_COLUMNS = {
+const TARGET_COLUMNS = {
   parcela: cobrancas.parcelaId,
   pedido: cobrancas.preInvoiceId,
   cambio: cobrancas.cotacaoCambioId,
   knnUsa: cobrancas.knnUsaRequestId,
 } as const
-const alvoColumn = (alvo: Alvo) => ALVO_COLUMNS[alvo.tipo]
-const ALVO_KEYS = { parcela: 'parcelaId', pedido: 'preInvoiceId', cambio: 'cotacaoCambioId', knnUsa: 'knnUsaRequestId' } as const
-const alvoValues = (alvo: Alvo) => ({ [ALVO_KEYS[alvo.tipo]]: alvo.id })
+const targetColumn = (alvo: PaymentTarget) => TARGET_COLUMNS[alvo.tipo]
+const TARGET_KEYS = { parcela: 'parcelaId', pedido: 'preInvoiceId', cambio: 'cotacaoCambioId', knnUsa: 'knnUsaRequestId' } as const
+const targetValues = (alvo: PaymentTarget) => ({ [TARGET_KEYS[alvo.tipo]]: alvo.id })
 
 /** The charge's target, from its row. */
-export function alvoOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId' | 'cotacaoCambioId' | 'knnUsaRequestId'>): Alvo {
+export function targetOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId' | 'cotacaoCambioId' | 'knnUsaRequestId'>): PaymentTarget {
   if (row.parcelaId !== null) return { tipo: 'parcela', id: row.parcelaId }
   if (row.preInvoiceId !== null) return { tipo: 'pedido', id: row.preInvoiceId }
   if (row.knnUsaRequestId !== null) return { tipo: 'knnUsa', id: row.knnUsaRequestId }
@@ -130,7 +130,7 @@ async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, 
 }
 
 /** The target (the caller's when `userId` is given), locked until the transaction ends when `lock`; null when not found. */
-async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
+async function readTarget(db: Db | Tx, alvo: PaymentTarget, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
   if (alvo.tipo === 'cambio') return readCotacao(db, alvo.id, userId, lock)
   if (alvo.tipo === 'knnUsa') return readKnnUsa(db, alvo.id, userId, lock)
   if (alvo.tipo === 'parcela') {
@@ -161,7 +161,7 @@ async function readAlvo(db: Db | Tx, alvo: Alvo, userId: number | undefined, loc
 }
 
 /** The target paid with `valorCentavos` at `at`; false when it already was (or, an order, can no longer be). */
-async function markPaid(tx: Tx, alvo: Alvo, valorCentavos: number, at: Date): Promise<boolean> {
+async function markPaid(tx: Tx, alvo: PaymentTarget, valorCentavos: number, at: Date): Promise<boolean> {
   if (alvo.tipo === 'parcela') return markInstalmentPaid(tx, alvo.id, valorCentavos, at)
   if (alvo.tipo === 'knnUsa') {
     // D28: aprovado → pago once; a request cancelled meanwhile is not paid (money to refund).
@@ -222,15 +222,15 @@ async function markInstalmentPaid(tx: Tx, parcelaId: number, valorCentavos: numb
   return true
 }
 
-const pendente = (alvo: Alvo) => and(eq(alvoColumn(alvo), alvo.id), eq(cobrancas.status, 'pendente'))
+const pendente = (alvo: PaymentTarget) => and(eq(targetColumn(alvo), alvo.id), eq(cobrancas.status, 'pendente'))
 
 /** The caller's instalments and orders only (D7): another student's is not found. */
 export function forUser(db: Db, userId: number) {
   return {
     /** The caller's instalment or order as payment sees it, unlocked (a check before the card's gateway). */
-    async alvo(alvo: Alvo): Promise<PayableTarget | null> {
+    async target(alvo: PaymentTarget): Promise<PayableTarget | null> {
       if (!isSerialId(alvo.id)) return null
-      return readAlvo(db, alvo, userId, false)
+      return readTarget(db, alvo, userId, false)
     },
 
     /**
@@ -240,7 +240,7 @@ export function forUser(db: Db, userId: number) {
      * unique indexes (one pending per instalment, per order) back that up.
      */
     async pixCharge(
-      alvo: Alvo,
+      alvo: PaymentTarget,
       now: Date,
       validForMs: number,
       /** The new charge's BR Code: built here, or a provider's (a call made with the target locked). */
@@ -248,13 +248,13 @@ export function forUser(db: Db, userId: number) {
     ): Promise<PixPaymentResult> {
       if (!isSerialId(alvo.id)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<PixPaymentResult> => {
-        const target = await readAlvo(tx, alvo, userId, true)
+        const target = await readTarget(tx, alvo, userId, true)
         if (!target) return { kind: 'not-found' }
         if (target.estado === 'pago') {
           const [paga] = await tx
             .select()
             .from(cobrancas)
-            .where(and(eq(alvoColumn(alvo), alvo.id), eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pago')))
+            .where(and(eq(targetColumn(alvo), alvo.id), eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pago')))
             .orderBy(cobrancas.pagoEm)
             .limit(1)
           return paga ? { kind: 'charge', cobranca: paga } : { kind: 'paid-otherwise' }
@@ -275,7 +275,7 @@ export function forUser(db: Db, userId: number) {
         const [row] = await tx
           .insert(cobrancas)
           .values({
-            ...alvoValues(alvo),
+            ...targetValues(alvo),
             userId,
             metodo: 'pix',
             txid,
@@ -301,20 +301,20 @@ export function forUser(db: Db, userId: number) {
      * withdrawn. Declined: a `recusado` row with the reason.
      */
     async payByCard(
-      alvo: Alvo,
+      alvo: PaymentTarget,
       now: Date,
       cartao: CartaoUsado,
       charge: (txid: string, valorCentavos: number) => Promise<CardChargeResult>,
     ): Promise<CardPaymentResult> {
       if (!isSerialId(alvo.id)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<CardPaymentResult> => {
-        const target = await readAlvo(tx, alvo, userId, true)
+        const target = await readTarget(tx, alvo, userId, true)
         if (!target) return { kind: 'not-found' }
         if (target.estado === 'pago') return { kind: 'already-paid' }
         if (target.estado === 'fechado') return { kind: 'closed', status: target.status }
         const txid = newTxid()
         const outcome = await charge(txid, target.valorCentavos)
-        const base = { ...alvoValues(alvo), userId, metodo: 'cartao' as const, txid, valorCentavos: target.valorCentavos, ...cartao }
+        const base = { ...targetValues(alvo), userId, metodo: 'cartao' as const, txid, valorCentavos: target.valorCentavos, ...cartao }
         if (!outcome.approved) {
           const [row] = await tx
             .insert(cobrancas)
@@ -343,7 +343,7 @@ export type ConfirmPixResult =
        * The instalment or order was found paid another way (a writer that skipped the lock),
        * or the order was cancelled meanwhile: the money is to refund.
        */
-      parcelaJaPaga: boolean
+      alreadyPaid: boolean
     }
   | { confirmed: false; reason: 'unknown' | 'already-confirmed' | 'expired' }
 
@@ -367,9 +367,9 @@ export async function confirmPixCharge(db: Db, txid: string, at: Date): Promise<
       .from(cobrancas)
       .where(and(eq(cobrancas.txid, txid), eq(cobrancas.metodo, 'pix')))
     if (!found) return { confirmed: false, reason: 'unknown' }
-    const alvo = alvoOf(found)
+    const alvo = targetOf(found)
     // The instalment or order first, as a card payment does (one lock order).
-    await readAlvo(tx, alvo, undefined, true)
+    await readTarget(tx, alvo, undefined, true)
     const [paid] = await tx
       .update(cobrancas)
       .set({ status: 'pago', pagoEm: at })
@@ -377,7 +377,7 @@ export async function confirmPixCharge(db: Db, txid: string, at: Date): Promise<
       .returning()
     if (paid) {
       const pagoAgora = await markPaid(tx, alvo, paid.valorCentavos, at)
-      return { confirmed: true, cobranca: paid, parcelaJaPaga: !pagoAgora }
+      return { confirmed: true, cobranca: paid, alreadyPaid: !pagoAgora }
     }
     await tx
       .update(cobrancas)

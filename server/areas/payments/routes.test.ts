@@ -219,7 +219,7 @@ describe('confirmPixCharge (the bank says a Pix code was paid)', () => {
       .where(eq(cobrancas.id, cobranca.id))
 
     const first = await confirmPixCharge(t.db.orm, cobranca.txid, at)
-    expect(first).toMatchObject({ confirmed: true, parcelaJaPaga: false, cobranca: { id: cobranca.id, status: 'pago', pagoEm: at } })
+    expect(first).toMatchObject({ confirmed: true, alreadyPaid: false, cobranca: { id: cobranca.id, status: 'pago', pagoEm: at } })
     expect(await instalmentRow(parcela.id)).toMatchObject({ pagoEm: '2026-11-30', valorPagoCentavos: 44_100 })
     const [row] = await chargesOf(parcela.id)
     expect(row).toMatchObject({ status: 'pago', pagoEm: at })

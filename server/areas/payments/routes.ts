@@ -89,15 +89,15 @@ function orderNotPayable(status: OrderStatusId | undefined): string {
 }
 
 /** The texts of one kind of target: its 404 and its 409s. */
-export interface AlvoTexts {
+export interface TargetTexts {
   notFound: string
   alreadyPaid: string
   /** Why a closed target cannot be paid (a câmbio quote past its 15 minutes); an order's status says it otherwise. */
   closed?: string
 }
 
-const PARCELA: AlvoTexts = { notFound: PAGAMENTO_TEXTS.parcelaNotFound, alreadyPaid: PAGAMENTO_TEXTS.alreadyPaid }
-const PEDIDO: AlvoTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPaid: PAGAMENTO_TEXTS.pedidoAlreadyPaid }
+const PARCELA: TargetTexts = { notFound: PAGAMENTO_TEXTS.parcelaNotFound, alreadyPaid: PAGAMENTO_TEXTS.alreadyPaid }
+const PEDIDO: TargetTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPaid: PAGAMENTO_TEXTS.pedidoAlreadyPaid }
 
 /**
  * Paying the caller's instalments, orders (issue 12, D13) and câmbio quotes:
@@ -105,8 +105,8 @@ const PEDIDO: AlvoTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPai
  */
 export function paymentFlows(app: FastifyInstance) {
   /** The caller's instalment or order, unlocked, when it can be paid; 404 or 409 otherwise. */
-  async function payable(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<pagamentosRepo.PayableTarget> {
-    const target = await pagamentosRepo.forUser(app.db.orm, userId).alvo(alvo)
+  async function payable(userId: number, alvo: pagamentosRepo.PaymentTarget, texts: TargetTexts): Promise<pagamentosRepo.PayableTarget> {
+    const target = await pagamentosRepo.forUser(app.db.orm, userId).target(alvo)
     if (!target) throw notFound(texts.notFound)
     if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
     if (target.estado === 'fechado') throw new HttpError(409, texts.closed ?? orderNotPayable(target.status))
@@ -114,7 +114,7 @@ export function paymentFlows(app: FastifyInstance) {
   }
 
   /** What the card form offers: 1 up to the target's most card instalments, each split as D12's plans are. */
-  async function cardOptions(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts): Promise<OpcoesCartao> {
+  async function cardOptions(userId: number, alvo: pagamentosRepo.PaymentTarget, texts: TargetTexts): Promise<OpcoesCartao> {
     const target = await payable(userId, alvo, texts)
     const planos = Array.from({ length: maxCardInstalments(target) }, (_, index) => ({
       parcelas: index + 1,
@@ -127,7 +127,7 @@ export function paymentFlows(app: FastifyInstance) {
    * The target's Pix charge; its code lasts 30 minutes, or ends at `endsBy` when that comes
    * sooner (a quote's end). One `now` for both, so the code never outlives `endsBy`.
    */
-  async function pix(userId: number, alvo: pagamentosRepo.Alvo, texts: AlvoTexts, endsBy?: Date): Promise<CobrancaPix> {
+  async function pix(userId: number, alvo: pagamentosRepo.PaymentTarget, texts: TargetTexts, endsBy?: Date): Promise<CobrancaPix> {
     const now = new Date()
     const untilEnd = endsBy ? endsBy.getTime() - now.getTime() : Infinity
     const validForMs = Math.max(1, Math.min(PIX_CHARGE_MINUTES * 60_000, untilEnd))
@@ -147,8 +147,8 @@ export function paymentFlows(app: FastifyInstance) {
   // (server/http/logging.ts logs no body) and never stored beyond brand and last four digits.
   async function card(
     userId: number,
-    alvo: pagamentosRepo.Alvo,
-    texts: AlvoTexts,
+    alvo: pagamentosRepo.PaymentTarget,
+    texts: TargetTexts,
     body: PagamentoCartaoIn,
     request: FastifyRequest,
     reply: FastifyReply,
@@ -173,8 +173,8 @@ export function paymentFlows(app: FastifyInstance) {
 
   async function chargeCard(
     userId: number,
-    alvo: pagamentosRepo.Alvo,
-    texts: AlvoTexts,
+    alvo: pagamentosRepo.PaymentTarget,
+    texts: TargetTexts,
     body: PagamentoCartaoIn,
     request: FastifyRequest,
     reply: FastifyReply,
