@@ -1,12 +1,12 @@
 import { Link, useRouter } from '@tanstack/react-router'
-import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BrandId } from '../../contract/brand-host.ts'
 import { DRAWER_MINIMIZED_KEY } from '../../contract/shell-file.ts'
 import { runtimeConfig } from '../../lib/runtime-config.ts'
 import type { CurrentUser } from '../../contract/schemas/user.ts'
 import { usePendingOutboxCount } from '../../db/outbox-live.ts'
-import { afterFirstScreen } from '../../ui/after-first-screen.tsx'
+import { AfterFirstScreen, afterFirstScreen } from '../../ui/after-first-screen.tsx'
 import { lazyWhenOnline, loadWhenOnline } from '../pwa/load-when-online.ts'
 import { isAtLeast, useBreakpoint } from '../../ui/breakpoints.ts'
 import { useOnlineStatus } from '../../ui/online-status.ts'
@@ -78,9 +78,7 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
   )
   // Issue 40 item 13: unread notices, for whoever has the Avisos entry (a student), counted after the first screen.
   const hasAvisos = items.some((item) => item.to === '/avisos')
-  const [watchAvisos, setWatchAvisos] = useState(false)
   const [unreadAvisos, setUnreadAvisos] = useState(0)
-  useEffect(() => afterFirstScreen(() => startTransition(() => setWatchAvisos(true))), [])
   const badges = useMemo(
     () => ({ '/envios-pendentes': pending, '/avisos': hasAvisos ? unreadAvisos : 0 }),
     [pending, hasAvisos, unreadAvisos],
@@ -141,10 +139,12 @@ export function AppShell({ user, brandId, brandName, showDrawer, onLogout, child
           </button>
         ) : null}
         <span className="top-bar__brand">{brandName}</span>
-        {hasAvisos && watchAvisos ? (
-          <Suspense fallback={null}>
-            <AvisosWatcher onUnread={setUnreadAvisos} />
-          </Suspense>
+        {hasAvisos ? (
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <AvisosWatcher onUnread={setUnreadAvisos} />
+            </Suspense>
+          </AfterFirstScreen>
         ) : null}
         {chatUrl && chatToken && user.role === 'student' ? (
           <Suspense fallback={null}>

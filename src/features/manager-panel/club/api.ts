@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import { api } from '../../../lib/api.ts'
+import { PANEL_PAGE_SIZE } from '../components/pager.tsx'
 import { clubEndpoints } from '../../../contract/endpoints/club.ts'
 import type { IndicacaoStatus, PedidoRecompensaStatus, RecompensaBody, RecompensaEditBody } from '../../../contract/schemas/club.ts'
 
@@ -10,15 +11,12 @@ import type { IndicacaoStatus, PedidoRecompensaStatus, RecompensaBody, Recompens
  * `networkMode: 'online'`, nothing kept on the device; every answer re-reads its list.
  */
 
-/** Rows one page of leads or reward orders lists. */
-export const CLUB_PAGE_SIZE = 20
-
 const CLUB_KEY = ['manager-panel', 'club'] as const
 
 export const referralLeadsQuery = (status: IndicacaoStatus | undefined, page: number) =>
   queryOptions({
     queryKey: [...CLUB_KEY, 'leads', status ?? 'all', page],
-    queryFn: () => api.call(clubEndpoints.referralLeads, { query: { status, limit: CLUB_PAGE_SIZE, offset: page * CLUB_PAGE_SIZE } }),
+    queryFn: () => api.call(clubEndpoints.referralLeads, { query: { status, limit: PANEL_PAGE_SIZE, offset: page * PANEL_PAGE_SIZE } }),
     networkMode: 'online',
   })
 
@@ -26,7 +24,7 @@ export const rewardOrdersQuery = (status: PedidoRecompensaStatus | undefined, pa
   queryOptions({
     queryKey: [...CLUB_KEY, 'orders', status ?? 'all', page],
     queryFn: () =>
-      api.call(clubEndpoints.rewardOrdersToFulfil, { query: { status, limit: CLUB_PAGE_SIZE, offset: page * CLUB_PAGE_SIZE } }),
+      api.call(clubEndpoints.rewardOrdersToFulfil, { query: { status, limit: PANEL_PAGE_SIZE, offset: page * PANEL_PAGE_SIZE } }),
     networkMode: 'online',
   })
 

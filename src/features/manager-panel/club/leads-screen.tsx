@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
+import { PANEL_PAGE_SIZE } from '../components/pager.tsx'
 import { useState, type ReactNode } from 'react'
 import { REFERRAL_CREDIT_POINTS, STATUS_INDICACAO, type IndicacaoGestao, type IndicacaoStatus } from '../../../contract/schemas/club.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { applyMask, MASKS } from '../../../ui/mask.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { CLUB_PAGE_SIZE, referralLeadsQuery, useSetLeadStatus } from './api.ts'
+import { referralLeadsQuery, useSetLeadStatus } from './api.ts'
 import { datesLine } from '../components/panel-cards.tsx'
 import { ReviewScreen, useConfirmedMove, type ReviewCard } from '../components/review-screen.tsx'
 
@@ -99,7 +100,7 @@ export function LeadsScreen({ nav }: { nav: ReactNode }) {
       emptyText={filter === ALL ? 'Nenhuma indicação recebida ainda.' : `Nenhuma indicação em "${LEAD_STATUS_NAMES[filter]}".`}
       pastLastPageText="Nenhuma indicação nesta página."
       pagerLabel="Páginas de indicações"
-      pageSize={CLUB_PAGE_SIZE}
+      pageSize={PANEL_PAGE_SIZE}
       head={(data) => (
         <p className="mp-hint">
           {data.total === 1 ? '1 indicação' : `${data.total} indicações`}

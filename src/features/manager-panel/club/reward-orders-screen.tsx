@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
+import { PANEL_PAGE_SIZE } from '../components/pager.tsx'
 import { useState, type ReactNode } from 'react'
 import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaGestao, type PedidoRecompensaStatus } from '../../../contract/schemas/club.ts'
 import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { CLUB_PAGE_SIZE, rewardOrdersQuery, useMoveRewardOrder } from './api.ts'
+import { rewardOrdersQuery, useMoveRewardOrder } from './api.ts'
 import { datesLine } from '../components/panel-cards.tsx'
 import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from '../components/review-screen.tsx'
 
@@ -100,7 +101,7 @@ export function RewardOrdersScreen({ nav }: { nav: ReactNode }) {
       emptyText={filter === ALL ? 'Nenhum resgate feito ainda.' : `Nenhum resgate em "${REWARD_ORDER_STATUS_NAMES[filter]}".`}
       pastLastPageText="Nenhum resgate nesta página."
       pagerLabel="Páginas de resgates"
-      pageSize={CLUB_PAGE_SIZE}
+      pageSize={PANEL_PAGE_SIZE}
       action={(order) =>
         isOpen(order.status) ? (
           <div className="mp-actions">

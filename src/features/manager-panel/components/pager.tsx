@@ -1,5 +1,8 @@
 import { Button } from '../../../ui/button.tsx'
 
+/** Rows one page of a panel list shows (the server's lists take up to 100, 50 by default). */
+export const PANEL_PAGE_SIZE = 20
+
 /**
  * "Anteriores / Página n de m / Próximos" under a paged list of the panel; nothing when
  * everything fits one page.

@@ -2,16 +2,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { managerOrderEndpoints } from '../../../contract/endpoints/manager-orders.ts'
 import type { FulfilmentStatusId, FulfilmentTargetId } from '../../../contract/endpoints/manager-orders.ts'
 import { api } from '../../../lib/api.ts'
-
-/** Orders one page of the fulfilment screen lists. */
-export const ORDERS_PAGE_SIZE = 20
+import { PANEL_PAGE_SIZE } from '../components/pager.tsx'
 
 /** The orders to fulfil (issue 12, D31), one status or all five, one page. Online only, like the rest of the panel. */
 export const ordersToFulfilQuery = (status: FulfilmentStatusId | undefined, page: number) =>
   queryOptions({
     queryKey: ['manager-panel', 'orders', status ?? 'all', page],
     queryFn: () =>
-      api.call(managerOrderEndpoints.pedidosAAtender, { query: { status, limit: ORDERS_PAGE_SIZE, offset: page * ORDERS_PAGE_SIZE } }),
+      api.call(managerOrderEndpoints.pedidosAAtender, { query: { status, limit: PANEL_PAGE_SIZE, offset: page * PANEL_PAGE_SIZE } }),
     networkMode: 'online',
   })
 

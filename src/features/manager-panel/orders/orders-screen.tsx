@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { PANEL_PAGE_SIZE } from '../components/pager.tsx'
 import { useState, type ReactNode } from 'react'
 import {
   FULFILMENT_STATUS_IDS,
@@ -11,7 +12,7 @@ import { Button } from '../../../ui/button.tsx'
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx'
 import { formatMoney } from '../../../ui/format.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
-import { ORDERS_PAGE_SIZE, ordersToFulfilQuery, useAdvanceOrder } from './api.ts'
+import { ordersToFulfilQuery, useAdvanceOrder } from './api.ts'
 import { datesLine } from '../components/panel-cards.tsx'
 import { countSuffix, ReviewScreen, useConfirmedMove, type ReviewCard } from '../components/review-screen.tsx'
 
@@ -78,7 +79,7 @@ export function OrdersScreen({ nav }: { nav: ReactNode }) {
       emptyText={filter === ALL ? 'Nenhum pedido pago à espera de entrega.' : `Nenhum pedido em "${statusName(Number(filter))}".`}
       pastLastPageText="Nenhum pedido nesta página."
       pagerLabel="Páginas de pedidos"
-      pageSize={ORDERS_PAGE_SIZE}
+      pageSize={PANEL_PAGE_SIZE}
       action={(order) =>
         order.proximo_status ? (
           <Button variant="secondary" disabled={!online} onClick={ask(order)}>

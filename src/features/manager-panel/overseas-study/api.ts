@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
+import { PANEL_PAGE_SIZE } from '../components/pager.tsx'
 import { knnUsaEndpoints } from '../../../contract/endpoints/knn-usa.ts'
 import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa } from '../../../contract/schemas/knn-usa.ts'
 
@@ -10,9 +11,6 @@ import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa } from '../../../c
  * and the request, whatever the answer (a 409 means the screen was out of date).
  */
 
-/** Requests one page of the list shows. */
-export const OVERSEAS_PAGE_SIZE = 20
-
 const OVERSEAS_KEY = ['manager-panel', 'knn-usa'] as const
 
 export const overseasRequestsQuery = (status: StatusRequestUsa | undefined, programa: ProgramaUsa | undefined, page: number) =>
@@ -20,7 +18,7 @@ export const overseasRequestsQuery = (status: StatusRequestUsa | undefined, prog
     queryKey: [...OVERSEAS_KEY, 'list', status ?? 'all', programa ?? 'all', page],
     queryFn: () =>
       api.call(knnUsaEndpoints.knnUsaGestaoRequests, {
-        query: { status, programa, limit: OVERSEAS_PAGE_SIZE, offset: page * OVERSEAS_PAGE_SIZE },
+        query: { status, programa, limit: PANEL_PAGE_SIZE, offset: page * PANEL_PAGE_SIZE },
       }),
     networkMode: 'online',
   })

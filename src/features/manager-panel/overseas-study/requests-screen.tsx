@@ -26,15 +26,9 @@ import { applyMask, MASKS } from '../../../ui/mask.ts'
 import { useOnlineStatus } from '../../../ui/online-status.ts'
 import { openBlobTab, saveBlob } from '../../../ui/save-blob.ts'
 import { LoadingStatus, SkeletonText } from '../../../ui/skeleton.tsx'
-import {
-  OVERSEAS_PAGE_SIZE,
-  overseasDocument,
-  overseasRequestQuery,
-  overseasRequestsQuery,
-  useOverseasMove,
-  type OverseasMove,
-} from './api.ts'
+import { overseasDocument, overseasRequestQuery, overseasRequestsQuery, useOverseasMove, type OverseasMove } from './api.ts'
 import { datesLine } from '../components/panel-cards.tsx'
+import { PANEL_PAGE_SIZE } from '../components/pager.tsx'
 import { PanelQuery } from '../components/panel-query.tsx'
 import { countSuffix, MoveNotices, ReviewScreen, useConfirmedMove, type ReviewCard } from '../components/review-screen.tsx'
 
@@ -144,7 +138,7 @@ export function OverseasRequestsScreen({ nav }: { nav: ReactNode }) {
       emptyText={filter === ALL ? 'Nenhuma solicitação de intercâmbio recebida ainda.' : `Nenhuma solicitação${where}.`}
       pastLastPageText="Nenhuma solicitação nesta página."
       pagerLabel="Páginas de solicitações"
-      pageSize={OVERSEAS_PAGE_SIZE}
+      pageSize={PANEL_PAGE_SIZE}
       head={(data) => (
         <p className="mp-hint">
           {data.total === 1 ? '1 solicitação' : `${data.total} solicitações`}

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
+import { PANEL_PAGE_SIZE } from '../components/pager.tsx'
 import { pushEndpoints } from '../../../contract/endpoints/push.ts'
 import { PUSH_SENDINGS_PAGE_MAX, type PushSending, type PushSendingInput } from '../../../contract/schemas/push.ts'
 
@@ -11,14 +12,11 @@ import { PUSH_SENDINGS_PAGE_MAX, type PushSending, type PushSendingInput } from 
 const WHILE_SENDING_MS = 2_000
 const running = (sending: PushSending | undefined) => sending?.status === 'enviando' || sending?.status === 'agendado'
 
-/** Sendings one page of the history shows. */
-export const SENDINGS_PAGE_SIZE = 20
-
 /** A page of the history, newest first; read again every 2 s while one on it is on its way. */
 export const sendingsQuery = (page: number) =>
   queryOptions({
     queryKey: ['manager-panel', 'sendings', page],
-    queryFn: () => api.call(pushEndpoints.pushSendings, { query: { limit: SENDINGS_PAGE_SIZE, offset: page * SENDINGS_PAGE_SIZE } }),
+    queryFn: () => api.call(pushEndpoints.pushSendings, { query: { limit: PANEL_PAGE_SIZE, offset: page * PANEL_PAGE_SIZE } }),
     networkMode: 'online',
     refetchInterval: (query) => (query.state.data?.items.some(running) ? WHILE_SENDING_MS : false),
   })

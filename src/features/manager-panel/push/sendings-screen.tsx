@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Card } from '../../../ui/card.tsx'
 import { itemsOrPlaceholders } from '../../../ui/skeleton.tsx'
-import { Pager, PastLastPage } from '../components/pager.tsx'
+import { PANEL_PAGE_SIZE, Pager, PastLastPage } from '../components/pager.tsx'
 import { PanelQuery } from '../components/panel-query.tsx'
-import { SENDINGS_PAGE_SIZE, sendingsQuery } from './api.ts'
+import { sendingsQuery } from './api.ts'
 import { SendingsTable } from './sendings-table.tsx'
 
 /** The list's skeleton: three rows of the real table. */
@@ -29,7 +29,7 @@ export function SendingsScreen({ title, nav }: { title: string; nav: ReactNode }
             ) : (
               <>
                 <SendingsTable sendings={items} />
-                <Pager label="Páginas de notificações" page={page} total={total} pageSize={SENDINGS_PAGE_SIZE} onPage={setPage} />
+                <Pager label="Páginas de notificações" page={page} total={total} pageSize={PANEL_PAGE_SIZE} onPage={setPage} />
               </>
             )
           }
