@@ -55,7 +55,14 @@ const SHARED_GROUPS = [
   // screens that use them load them.
   {
     name: 'ui',
-    test: /\/src\/ui\/(?!qr\/|select\.|confirm-dialog\.|offline-|summary\.|validation\/schema-rules\.|after-first-screen\.|share\.|payment-summary\.|pull-to-refresh)[\w/-]+\.tsx?$/,
+    test: (id: string) =>
+      /\/src\/ui\/(?!qr\/|select\.|confirm-dialog\.|offline-|summary\.|validation\/schema-rules\.|after-first-screen\.|share\.|payment-summary\.|pull-to-refresh)[\w/-]+\.tsx?$/.test(
+        id,
+      ) ||
+      // What every first screen asks for with them: the heading's focus after a navigation, and
+      // the router's hook it reads.
+      id.endsWith('/src/app/layout/route-focus.ts') ||
+      id.endsWith('/node_modules/@tanstack/react-router/dist/esm/useRouterState.js'),
   },
   // The API client and what every endpoint's definition shares (valibot with it): a data
   // screen needs it for its first request, the login right after its first screen (the session).
@@ -64,16 +71,35 @@ const SHARED_GROUPS = [
     test: /\/src\/(lib\/(api|client|reachability|runtime-config)|contract\/(define|uploads|once|schemas\/(common|messages)))\.ts$/,
   },
   // TanStack Query, whose parts every signed-in screen and the session use.
-  { name: 'query', test: /\/node_modules\/@tanstack\/(query-core|react-query)\// },
+  // TanStack Query, whose parts every signed-in screen and the session use, with the app's one client.
+  { name: 'query', test: /(\/node_modules\/@tanstack\/(query-core|react-query)\/|\/src\/app\/query-client\.ts$)/ },
   // XState's two files (the machines and their actors): the session's runtime needs both.
   { name: 'xstate', test: /\/node_modules\/xstate\// },
+  // The user's, sign-in's and the registration's schemas (with the registration's rules):
+  // the session loads them on every visit, the frame, the account's and the club's screens and
+  // the referral form draw with them. One file instead of three.
+  {
+    name: 'user-contract',
+    test: /\/src\/contract\/(registration|schemas\/(user|auth|registration))\.ts$/,
+    includeDependenciesRecursively: false,
+  },
+  // The endpoints the session's runtime calls and the account's screens share (sign-in, the
+  // book, the runtime settings, the user's tours, the sessions) with their own schemas: every
+  // visit, the login's included, loads them with the session right after its first screen.
+  // One file instead of five. Not the runtime itself, which brings XState, nor the schemas
+  // the user's schema imports (sign-in's): that would make the two files import each other.
+  {
+    name: 'account-contract',
+    test: /\/src\/contract\/(endpoints\/(auth|books|config|users|sessions)|schemas\/(book|config|tour|session))\.ts$/,
+    includeDependenciesRecursively: false,
+  },
   // The signed-in frame (app shell, tab bar, drawer's menu, navigation table, the outbox's
   // live count, the queued kinds it names, which screen a pull refreshes) and what every data screen draws its states with: the same on every signed-in
   // first screen. Only these modules (not what they import: the login shares the route
   // focus), so the login and the referral page never load the frame.
   {
     name: 'frame',
-    test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/-components\/authenticated-layout)|db\/(outbox-live|outbox-kinds|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary|pull-to-refresh-screen))\.tsx?$/,
+    test: /\/src\/(app\/(layout\/(?!drawer-dialog|route-focus)[\w-]+|routes\/(-components\/authenticated-layout|_app\.tsx\?tsr-split=[\w-]+$))|db\/(outbox-live|outbox-kinds|sync-start|use-offline-data)|ui\/(offline-[\w-]+|summary|pull-to-refresh-screen))(\.tsx?$|)/,
     includeDependenciesRecursively: false,
   },
   // The managers' panel's own building blocks (navigation, pager, the lists' states and cards,
@@ -99,7 +125,45 @@ const SHARED_GROUPS = [
   // after its first screen. Only these modules, not the libraries they use.
   {
     name: 'frame-later',
-    test: /\/src\/(features\/push\/(prompt|components\/(push-layer|push-offer|in-app-messages))|app\/(layout\/drawer-dialog|tour\/(guided-tour|tour-paths)|outbox-runner)|ui\/pull-to-refresh)\.tsx?$/,
+    test: (id: string) =>
+      /\/src\/(features\/push\/(prompt|components\/(push-layer|push-offer|in-app-messages))|app\/(layout\/drawer-dialog|tour\/(guided-tour|tour-paths)|outbox-runner)|ui\/pull-to-refresh)\.tsx?$/.test(
+        id,
+      ) ||
+      // What those parts run on: the outbox and its sender.
+      /\/src\/db\/outbox(-send|-app)?\.ts$/.test(id),
+    includeDependenciesRecursively: false,
+  },
+  // The device's push state, its endpoints and texts: the push offer after every signed-in
+  // first screen, the account screen's card with it. One file instead of five.
+  {
+    name: 'push',
+    test: (id: string) =>
+      /\/src\/(features\/push\/(status|device|use-push-status)|contract\/(schemas|endpoints)\/push)\.ts$/.test(id) ||
+      id.endsWith('/src/i18n/pt-BR/push.json'),
+    includeDependenciesRecursively: false,
+  },
+  // The notices' unread count (the frame's badge, after the first screen), what was read, and
+  // their endpoint: the notices' screen draws with all three. One file instead of three.
+  {
+    name: 'notices',
+    test: /\/src\/features\/avisos\/(unread|read-state|api\/avisos)\.tsx?$/,
+    includeDependenciesRecursively: false,
+  },
+  // The endpoints and schemas the outbox's kinds name (activities, practice, travel
+  // campaigns): every signed-in visit loads them with the outbox, their screens with their
+  // first screen. One file instead of three.
+  {
+    name: 'contract',
+    test: /\/src\/contract\/(schemas\/(atividade|pratica|travel-campaign)|endpoints\/(atividades|pratica|travel-campaigns))\.ts$/,
+    includeDependenciesRecursively: false,
+  },
+  // Radix's dialog and what only dialogs stand on (focus trap, scroll lock, portal): the
+  // drawer's dialog on every signed-in visit, the confirmations and the select on a few
+  // screens. One file instead of two; Radix's shared base (context, presence, ids) stays
+  // its own, so the tabs do not bring it.
+  {
+    name: 'dialog',
+    test: /\/node_modules\/(@radix-ui\/react-(dialog|dismissable-layer|focus-scope|portal|focus-guards|use-escape-keydown)|tslib|react-remove-scroll(-bar)?|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden)\//,
     includeDependenciesRecursively: false,
   },
 ]
@@ -180,7 +244,10 @@ export default defineConfig({
             },
             // Below the first chunk (what it holds stays there), each below the one before it:
             // the login's online status (TanStack Query's onlineManager) goes with the ui group.
-            ...SHARED_GROUPS.map((group, index) => ({ ...group, priority: SHARED_GROUPS.length - index })),
+            ...SHARED_GROUPS.map((group, index) => ({
+              ...group,
+              priority: SHARED_GROUPS.length - index,
+            })),
           ],
         },
       },

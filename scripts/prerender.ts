@@ -35,6 +35,7 @@ import {
   LOGIN_ROUTE_FILES,
   readManifest,
   routeFiles,
+  SIGNED_IN_AWAITED,
   type Manifest,
 } from './vite-manifest.ts'
 
@@ -111,10 +112,13 @@ const PRELOADS_PER_TASK = 3
  * none of them is a long task (issue 7 TBT). Hashed like Vite's assets (served immutable,
  * precached by the worker).
  */
-export function startScript(entry: string, preloads: string[]): { name: string; code: string } {
+export function startScript(entry: string, preloads: string[], otherScreenPreloads: string[] = preloads): { name: string; code: string } {
+  const paths = (files: string[]) => JSON.stringify(files.map((file) => `/${file}`))
   const code = [
     '// Written by scripts/prerender.ts: the app starts once the pre-rendered shell has painted.',
-    `const preloads = ${JSON.stringify(preloads.map((file) => `/${file}`))}`,
+    // The app shell stands for every screen without a shell of its own: there the head script
+    // has marked <html>, and the home screen's chunks would only queue before the screen's own.
+    `const preloads = document.documentElement.classList.contains(${JSON.stringify(SHELL_OTHER_SCREEN_CLASS)}) ? ${paths(otherScreenPreloads)} : ${paths(preloads)}`,
     'const preloadBatch = (from) => {',
     `  for (const href of preloads.slice(from, from + ${PRELOADS_PER_TASK})) {`,
     "    const link = document.createElement('link')",
@@ -160,9 +164,12 @@ async function shellAssets(
         : screen
           ? screenRouteFiles(manifest, screen)
           : routeFiles(manifest, DASHBOARD_ROUTE_FILES, DASHBOARD_AWAITED)
+  // Another screen in the app shell: the frame and every screen's texts, not the home screen's chunks.
+  const other = kind === 'app' && !screen ? routeFiles(manifest, ['_app.tsx'], SIGNED_IN_AWAITED).js : js
   const start = startScript(
     entry,
     js.filter((file) => file !== entry),
+    other.filter((file) => file !== entry),
   )
   const startFile = `assets/${start.name}`
   await writeFile(path.join(distDir, startFile), start.code)

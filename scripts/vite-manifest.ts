@@ -75,6 +75,30 @@ function staticClosure(manifest: Manifest, keys: string[]): string[] {
   return [...seen]
 }
 
+/**
+ * Chunks that import each other statically, each cycle once as its files in import order.
+ * A module grouped into a chunk (vite.config.ts) can make two chunks import each other; the
+ * one evaluated second then reads the other's values before they are set, and an endpoint
+ * defined there has no schema (seen: every call of it failed as "no connection").
+ */
+export function chunkCycles(manifest: Manifest): string[][] {
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const cycles: string[][] = []
+  const visit = (key: string) => {
+    state.set(key, 'open')
+    stack.push(key)
+    for (const imported of manifest[key]?.imports ?? []) {
+      if (state.get(imported) === 'open') cycles.push([...stack.slice(stack.indexOf(imported)), imported])
+      else if (!state.has(imported)) visit(imported)
+    }
+    stack.pop()
+    state.set(key, 'done')
+  }
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key)
+  return cycles.map((cycle) => cycle.map((key) => manifest[key]?.file ?? key))
+}
+
 export interface RouteFiles {
   /** JS files (under dist/) loaded before the route draws, the entry's included. */
   js: string[]
