@@ -73,8 +73,19 @@ const SHARED_GROUPS = [
   // TanStack Query, whose parts every signed-in screen and the session use.
   // TanStack Query, whose parts every signed-in screen and the session use, with the app's one client.
   { name: 'query', test: /(\/node_modules\/@tanstack\/(query-core|react-query)\/|\/src\/app\/query-client\.ts$)/ },
-  // XState's two files (the machines and their actors): the session's runtime needs both.
-  { name: 'xstate', test: /\/node_modules\/xstate\// },
+  // The session's runtime (its machine and side effects) with XState's two files: a signed-in
+  // visit loads it at once (its token), the login right after its first screen; the screens
+  // that draw with a machine (the orders, the registration form) are signed-in, so they load
+  // the runtime at the same moment anyway. One file instead of two.
+  {
+    name: 'session',
+    test: (id: string) =>
+      /\/node_modules\/xstate\//.test(id) ||
+      /\/src\/(app\/(session-runtime|email-verification-step|pending-logouts|logout-sender|production-redirect)|machines\/session|features\/auth\/login-origin-body|contract\/session-ended)\.ts$/.test(
+        id,
+      ),
+    includeDependenciesRecursively: false,
+  },
   // The user's, sign-in's and the registration's schemas (with the registration's rules):
   // the session loads them on every visit, the frame, the account's and the club's screens and
   // the referral form draw with them. One file instead of three.
@@ -133,28 +144,23 @@ const SHARED_GROUPS = [
       /\/src\/db\/outbox(-send|-app)?\.ts$/.test(id),
     includeDependenciesRecursively: false,
   },
-  // The device's push state, its endpoints and texts: the push offer after every signed-in
-  // first screen, the account screen's card with it. One file instead of five.
+  // The device's push state, its endpoints and texts, and the notices (the unread count, what
+  // was read): the push offer and the frame's badge after every signed-in first screen, the
+  // account screen's card and the notices' screen with it. One file instead of seven.
   {
     name: 'push',
     test: (id: string) =>
-      /\/src\/(features\/push\/(status|device|use-push-status)|contract\/(schemas|endpoints)\/push)\.ts$/.test(id) ||
-      id.endsWith('/src/i18n/pt-BR/push.json'),
+      /\/src\/(features\/push\/(status|device|use-push-status|texts)|features\/avisos\/(unread|read-state|api\/avisos)|contract\/(schemas|endpoints)\/push)\.tsx?$/.test(
+        id,
+      ) || id.endsWith('/src/i18n/pt-BR/push.json'),
     includeDependenciesRecursively: false,
   },
-  // The notices' unread count (the frame's badge, after the first screen), what was read, and
-  // their endpoint: the notices' screen draws with all three. One file instead of three.
-  {
-    name: 'notices',
-    test: /\/src\/features\/avisos\/(unread|read-state|api\/avisos)\.tsx?$/,
-    includeDependenciesRecursively: false,
-  },
-  // The endpoints and schemas the outbox's kinds name (activities, practice, travel
-  // campaigns): every signed-in visit loads them with the outbox, their screens with their
-  // first screen. One file instead of three.
+  // The endpoints and schemas the outbox's kinds name (activities, practice, travel campaigns,
+  // and the classes the activities belong to): every signed-in visit loads them with the
+  // outbox, their screens and the home screen with their first screen. One file instead of five.
   {
     name: 'contract',
-    test: /\/src\/contract\/(schemas\/(atividade|pratica|travel-campaign)|endpoints\/(atividades|pratica|travel-campaigns))\.ts$/,
+    test: /\/src\/contract\/(schemas\/(atividade|pratica|travel-campaign|turma)|endpoints\/(atividades|pratica|travel-campaigns|pedagogico))\.ts$/,
     includeDependenciesRecursively: false,
   },
   // Radix's dialog and what only dialogs stand on (focus trap, scroll lock, portal): the

@@ -8,13 +8,13 @@ import type { Plugin } from 'vite'
  * main thread at its first call. On a first visit that lazy compiling was the largest part of
  * the long tasks after the first paint (docs/start-and-speed.md). The chunks every first visit
  * of a signed-in screen runs: the entry's, the shared groups, the API client with valibot,
- * Dexie and the device database, XState and the session's runtime (measured: Dexie's and
+ * Dexie and the device database, the session's runtime with XState (measured: Dexie's and
  * valibot's functions a start calls are most of their code). Not the screens' own chunks,
  * which each route loads on its own: compiled eagerly all at once, the finishing step on the
  * main thread grew as much as the lazy compiling it saved.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
-export const COMPILE_HINT_CHUNKS = ['initial', 'ui', 'query', 'frame', 'api', 'dexie', 'local-data', 'xstate', 'session-runtime']
+export const COMPILE_HINT_CHUNKS = ['initial', 'ui', 'query', 'frame', 'api', 'dexie', 'local-data', 'session']
 
 export function compileHints(): Plugin {
   return {

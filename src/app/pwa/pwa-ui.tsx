@@ -1,7 +1,6 @@
 import './pwa.css'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { loadPushTexts } from '../../features/push/texts.ts'
 import { useOnlineStatus } from '../../ui/online-status.ts'
 import { REGISTRATION_UPDATE_REDIRECT_ENABLED } from '../guards.ts'
 import { useSession, useSessionActor } from '../session.tsx'
@@ -13,7 +12,11 @@ import { UpdatePrompt } from './update-prompt.tsx'
 // Notifications (issue 11) only concern a signed-in student: their code loads after the first screen.
 const PushLayer = lazy(async () => {
   const [{ PushLayer }] = await loadWhenOnline(() =>
-    Promise.all([import('../../features/push/components/push-layer.tsx'), loadPushTexts()]),
+    // The texts through import(): they share a file with the push state, which the login never loads.
+    Promise.all([
+      import('../../features/push/components/push-layer.tsx'),
+      import('../../features/push/texts.ts').then(({ loadPushTexts }) => loadPushTexts()),
+    ]),
   )
   return { default: PushLayer }
 })
