@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { defineEndpoint } from '../../src/contract/define.ts'
 import { IdempotencyKeyHeaders, IdParam, Text } from '../../src/contract/schemas/common.ts'
-import * as turmasRepo from '../areas/classes/repository.ts'
+import * as classesRepo from '../areas/classes/repository.ts'
 import { contractRoute } from '../http/contract-route.ts'
 import { notFound } from '../http/errors.ts'
 
@@ -42,7 +42,7 @@ export const uploadTestContract = {
 export function registerUploadTestRoutes(app: FastifyInstance): void {
   contractRoute(app, uploadTestContract.enviarArquivos, async ({ params, body, files, caller }) => {
     // The files are stored before the handler runs; throwing here deletes them.
-    const turma = await turmasRepo.forUser(app.db.orm, caller.id).turma(params.id)
+    const turma = await classesRepo.forUser(app.db.orm, caller.id).turma(params.id)
     if (!turma) throw notFound()
     const described = [{ campo: 'arquivo', file: files.arquivo }, ...(files.anexos ?? []).map((file) => ({ campo: 'anexos', file }))]
     return {

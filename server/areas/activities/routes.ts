@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { MAX_FILES_PER_ACTIVITY } from '../../../src/contract/endpoints/atividades.ts'
 import { contract } from '../../../src/contract/contract.ts'
 import type { ArquivoAtividade, TurmaAlunoAtividade } from '../../../src/contract/schemas/atividade.ts'
-import * as atividadesRepo from './repository.ts'
+import * as activitiesRepo from './repository.ts'
 import type { ArquivoEnviado, ArquivoGuardado, AtividadeDoAluno } from './repository.ts'
 import { contractRoute, type FileAnswer } from '../../http/contract-route.ts'
 import type { Caller } from '../../plugins/auth.ts'
@@ -63,14 +63,14 @@ export default async function atividadeRoutes(app: FastifyInstance) {
   const storage = app.fileStorage
 
   async function atividadeOf(userId: number, id: number): Promise<TurmaAlunoAtividade> {
-    const atividade = await atividadesRepo.forUser(db, userId).atividade(id)
+    const atividade = await activitiesRepo.forUser(db, userId).atividade(id)
     if (!atividade) throw notFound()
     return toAtividade(atividade)
   }
 
   /** The student reads their own files; a manager those of their school's classes. */
   function readerOf(caller: Caller) {
-    return caller.role === 'manager' ? atividadesRepo.forStaff(db, caller.id) : atividadesRepo.forUser(db, caller.id)
+    return caller.role === 'manager' ? activitiesRepo.forStaff(db, caller.id) : activitiesRepo.forUser(db, caller.id)
   }
 
   async function download(file: ArquivoGuardado | null, log: FastifyInstance['log']): Promise<FileAnswer> {
@@ -85,14 +85,14 @@ export default async function atividadeRoutes(app: FastifyInstance) {
   }
 
   contractRoute(app, contract.atividades, async ({ params, caller }) => {
-    const atividades = await atividadesRepo.forUser(db, caller.id).atividades(params.id)
+    const atividades = await activitiesRepo.forUser(db, caller.id).atividades(params.id)
     if (!atividades) throw notFound()
     return atividades.map(toAtividade)
   })
 
   contractRoute(app, contract.enviarArquivoAtividade, async ({ params, headers, files, caller, reply, request }) => {
     const { file } = files
-    const result = await atividadesRepo.forUser(db, caller.id).enviar(params.id, headers['idempotency-key'], file, MAX_FILES_PER_ACTIVITY)
+    const result = await activitiesRepo.forUser(db, caller.id).enviar(params.id, headers['idempotency-key'], file, MAX_FILES_PER_ACTIVITY)
     // Throwing below deletes the file just stored (contractRoute); so does a replay, by hand.
     switch (result.kind) {
       case 'created':
@@ -121,7 +121,7 @@ export default async function atividadeRoutes(app: FastifyInstance) {
   )
 
   contractRoute(app, contract.excluirArquivoAtividade, async ({ params, caller, request }) => {
-    const result = await atividadesRepo.forUser(db, caller.id).excluirArquivo(params.id, params.x)
+    const result = await activitiesRepo.forUser(db, caller.id).excluirArquivo(params.id, params.x)
     if (result.kind === 'corrected') throw new HttpError(409, ALREADY_CORRECTED)
     if (result.kind !== 'deleted') throw notFound()
     // The row is marked first: a failure here leaves unreachable bytes, never a row without them.
@@ -130,7 +130,7 @@ export default async function atividadeRoutes(app: FastifyInstance) {
   })
 
   contractRoute(app, contract.presencaAluno, async ({ params, caller }) => {
-    const result = await atividadesRepo.forUser(db, caller.id).registrarPresenca(params.id, new Date())
+    const result = await activitiesRepo.forUser(db, caller.id).registrarPresenca(params.id, new Date())
     switch (result.kind) {
       case 'recorded':
         return atividadeOf(caller.id, result.turmaAlunoAtividadeId)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import type { NotasAtHome, NotasTurma, Turma } from '../../../src/contract/schemas/turma.ts'
-import * as turmasRepo from './repository.ts'
+import * as classesRepo from './repository.ts'
 import type { AvaliacaoComNota, TurmaMatriculada } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { notFound } from '../../http/errors.ts'
@@ -67,7 +67,7 @@ export function toTurma({ turma, turmaAlunoId, aulasRealizadas, livro }: TurmaMa
 }
 
 export default async function classRoutes(app: FastifyInstance) {
-  const scope = (userId: number) => turmasRepo.forUser(app.db.orm, userId)
+  const scope = (userId: number) => classesRepo.forUser(app.db.orm, userId)
 
   /** The caller's classes by name; `somente_digital=true` keeps the at-home ones (false = all). */
   contractRoute(app, contract.turmas, async ({ caller, query }) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import type { IndicacaoGestao, PedidoRecompensaGestao, PedidoRecompensaStatus } from '../../../src/contract/schemas/club.ts'
 import * as club from './repository.ts'
-import * as gestao from './staff-repository.ts'
+import * as managerClub from './staff-repository.ts'
 import * as referral from '../referral/repository.ts'
 import { isSerialId } from '../../db/ids.ts'
 import { contractRoute } from '../../http/contract-route.ts'
@@ -45,7 +45,7 @@ function toIndicacaoGestao(row: referral.LeadRow): IndicacaoGestao {
   }
 }
 
-function toPedidoRecompensaGestao(row: gestao.RewardOrderForStaff): PedidoRecompensaGestao {
+function toPedidoRecompensaGestao(row: managerClub.RewardOrderForStaff): PedidoRecompensaGestao {
   return { ...toPedidoRecompensa(row), aluno: row.aluno }
 }
 
@@ -66,7 +66,7 @@ export default async function clubGestaoRoutes(app: FastifyInstance) {
   })
 
   contractRoute(app, contract.rewardOrdersToFulfil, async ({ query }) => {
-    const page = await gestao.rewardOrdersPage(db, {
+    const page = await managerClub.rewardOrdersPage(db, {
       status: query.status,
       limit: query.limit ?? DEFAULT_CLUB_PAGE,
       offset: query.offset ?? 0,
@@ -76,16 +76,16 @@ export default async function clubGestaoRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.moveRewardOrder, async ({ params, body, caller }) => {
     if (!isSerialId(params.id)) throw notFound(ORDER_NOT_FOUND)
-    const outcome = await gestao.moveRewardOrder(db, { orderId: params.id, from: body.de, to: body.para, managerId: caller.id })
+    const outcome = await managerClub.moveRewardOrder(db, { orderId: params.id, from: body.de, to: body.para, managerId: caller.id })
     if (outcome.kind === 'notFound') throw notFound(ORDER_NOT_FOUND)
     if (outcome.kind !== 'moved') throw new HttpError(409, cannotMove(outcome.current, body))
-    return toPedidoRecompensaGestao((await gestao.rewardOrderForStaff(db, params.id))!)
+    return toPedidoRecompensaGestao((await managerClub.rewardOrderForStaff(db, params.id))!)
   })
 
   contractRoute(app, contract.rewardCatalogue, async () => (await club.rewards(db, { includeInactive: true })).map(toRecompensa))
 
   contractRoute(app, contract.createReward, async ({ body, caller, reply }) => {
-    const row = await gestao.createReward(db, body, caller.id)
+    const row = await managerClub.createReward(db, body, caller.id)
     if (!row) throw new HttpError(409, REWARD_NAME_TAKEN)
     reply.code(201)
     return toRecompensa(row)
@@ -93,7 +93,7 @@ export default async function clubGestaoRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.updateReward, async ({ params, body, caller }) => {
     if (!isSerialId(params.id)) throw notFound(REWARD_NOT_FOUND)
-    const outcome = await gestao.updateReward(db, params.id, body, caller.id)
+    const outcome = await managerClub.updateReward(db, params.id, body, caller.id)
     if (outcome.kind === 'notFound') throw notFound(REWARD_NOT_FOUND)
     if (outcome.kind === 'nameTaken') throw new HttpError(409, REWARD_NAME_TAKEN)
     return toRecompensa(outcome.reward)

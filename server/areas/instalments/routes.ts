@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import type { Financeiro, Parcela, StatusParcela } from '../../../src/contract/schemas/financeiro.ts'
-import * as financeiroRepo from './repository.ts'
+import * as instalmentsRepo from './repository.ts'
 import type { StudentInstalment } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { callerToday } from '../../http/tmz.ts'
@@ -39,7 +39,7 @@ export function toFinanceiro(rows: readonly StudentInstalment[], today: string):
 
 export default async function financeiroRoutes(app: FastifyInstance) {
   contractRoute(app, contract.financeiro, async ({ caller, request }) => {
-    const rows = await financeiroRepo.forUser(app.db.orm, caller.id).parcelas()
+    const rows = await instalmentsRepo.forUser(app.db.orm, caller.id).parcelas()
     return toFinanceiro(rows, callerToday(request))
   })
 }

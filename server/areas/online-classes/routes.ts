@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import type { AulaOnline } from '../../../src/contract/schemas/aula-online.ts'
-import * as aulasRepo from './repository.ts'
+import * as onlineClassesRepo from './repository.ts'
 import { janelaAt, JOIN_OPENS_BEFORE_MS, type AulaDoAluno } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
@@ -51,7 +51,7 @@ export default async function aulaOnlineRoutes(app: FastifyInstance) {
     const now = new Date()
     // "Today" is the caller's calendar day at their tmz (D21), as instants.
     const [from, to] = callerTodayBounds(request, now)
-    const aulas = await aulasRepo.forUser(db, callerId).aulasDaTurma(by, id, from, to, now)
+    const aulas = await onlineClassesRepo.forUser(db, callerId).aulasDaTurma(by, id, from, to, now)
     if (!aulas) throw notFound()
     const aula = aulaDeHoje(aulas, now)
     return aula ? toAulaOnline(aula, now) : null
@@ -62,21 +62,21 @@ export default async function aulaOnlineRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.aulasOnline, async ({ caller }) => {
     const now = new Date()
-    const aulas = await aulasRepo
+    const aulas = await onlineClassesRepo
       .forUser(db, caller.id)
       .aulas(new Date(now.getTime() - LIST_PAST_DAYS * DAY_MS), new Date(now.getTime() + LIST_FUTURE_DAYS * DAY_MS))
     return aulas.map((aula) => toAulaOnline(aula, now))
   })
 
   contractRoute(app, contract.aulaOnline, async ({ params, caller }) => {
-    const aula = await aulasRepo.forUser(db, caller.id).aula(params.id)
+    const aula = await onlineClassesRepo.forUser(db, caller.id).aula(params.id)
     if (!aula) throw notFound()
     return toAulaOnline(aula, new Date())
   })
 
   contractRoute(app, contract.entrarAulaOnline, async ({ params, caller }) => {
     const now = new Date()
-    const result = await aulasRepo.forUser(db, caller.id).entrar(params.id, now)
+    const result = await onlineClassesRepo.forUser(db, caller.id).entrar(params.id, now)
     switch (result.kind) {
       case 'recorded':
         return toAulaOnline(result.aula, now)

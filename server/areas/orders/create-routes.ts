@@ -4,7 +4,7 @@ import { contract } from '../../../src/contract/contract.ts'
 import type { DescontoProgressivo } from '../../../src/contract/schemas/pre-invoice.ts'
 import { resultadoDoAluno } from '../english-test/repository.ts'
 import { isSerialId } from '../../db/ids.ts'
-import * as pedidosRepo from './repository.ts'
+import * as ordersRepo from './repository.ts'
 import * as preInvoiceRepo from './create-repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
@@ -77,7 +77,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     const answer = async (result: preInvoiceRepo.CriarResult) => {
       if (result.kind === 'key-reused') throw new HttpError(422, KEY_REUSED)
       if (result.kind === 'created') reply.code(201)
-      const pedido = (await pedidosRepo.forUser(db, caller.id).pedido(result.id))!
+      const pedido = (await ordersRepo.forUser(db, caller.id).pedido(result.id))!
       // As GET /pre-invoice/ lists it, suggestion included.
       return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
     }
@@ -98,7 +98,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
   })
 
   contractRoute(app, contract.trocarProduto, async ({ caller, params, body }) => {
-    const scope = pedidosRepo.forUser(db, caller.id)
+    const scope = ordersRepo.forUser(db, caller.id)
     // The order first: another student's order is not found whatever the product.
     if (!isSerialId(params.id) || !(await scope.pedido(params.id))) throw notFound(PEDIDO_NOT_FOUND)
     const produto = await preInvoiceRepo.produto(db, body.codigo_produto)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import { ORDER_STATUSES, type OrderStatus, type OrderStatusId, type Pedido } from '../../../src/contract/schemas/pedido.ts'
 import { isSerialId } from '../../db/ids.ts'
-import * as pedidosRepo from './repository.ts'
+import * as ordersRepo from './repository.ts'
 import type { ItemDoPedido, PedidoDoAluno } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
@@ -62,7 +62,7 @@ export function toPedido(pedido: PedidoDoAluno, sugestao?: Produto | null): Pedi
 export default async function orderRoutes(app: FastifyInstance) {
   /** The caller's orders, newest first; `total` counts every order the filter matches. */
   contractRoute(app, contract.pedidos, async ({ caller, query }) => {
-    const page = await pedidosRepo.forUser(app.db.orm, caller.id).pedidos({
+    const page = await ordersRepo.forUser(app.db.orm, caller.id).pedidos({
       status: query.status,
       limit: query.limit ?? DEFAULT_PEDIDOS_LIMIT,
       offset: query.offset ?? 0,
@@ -79,7 +79,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     if (move.kind === 'notFound') throw notFound(PEDIDO_NOT_FOUND)
     if (move.kind === 'forbidden') throw new HttpError(409, cannotCancel(move.from))
     // A cancelled order has no suggestion.
-    return toPedido((await pedidosRepo.forUser(app.db.orm, caller.id).pedido(params.id))!, null)
+    return toPedido((await ordersRepo.forUser(app.db.orm, caller.id).pedido(params.id))!, null)
   })
 }
 

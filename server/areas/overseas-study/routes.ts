@@ -15,8 +15,8 @@ import {
   type TurmaUsa,
 } from '../../../src/contract/schemas/knn-usa.ts'
 import { taxaPorUnidade } from '../cambio/conversion.ts'
-import * as knnUsaRepo from './repository.ts'
-import * as pagamentosRepo from '../payments/repository.ts'
+import * as overseasStudyRepo from './repository.ts'
+import * as paymentsRepo from '../payments/repository.ts'
 import { paymentFlows, type TargetTexts } from '../payments/routes.ts'
 import { contractRoute, type FileAnswer, type HandlerContext } from '../../http/contract-route.ts'
 import { HttpError, notFound, validationFailed, type ValidationIssue } from '../../http/errors.ts'
@@ -54,7 +54,7 @@ const forbidden = (status: StatusRequestUsa, acao: string) =>
   new HttpError(409, KNN_USA_TEXTS.transicao(STATUS_REQUEST_USA_NOMES[status], acao))
 
 /** A class with its seats left and the price in reais at today's rate (no IOF). */
-export function toTurmaUsa(turma: knnUsaRepo.ClassWithSeats): TurmaUsa {
+export function toTurmaUsa(turma: overseasStudyRepo.ClassWithSeats): TurmaUsa {
   const rate = turma.taxaMilionesimos
   return {
     id: turma.id,
@@ -67,13 +67,13 @@ export function toTurmaUsa(turma: knnUsaRepo.ClassWithSeats): TurmaUsa {
     vagas_restantes: Math.max(0, turma.vagas - turma.ocupadas),
     preco: turma.precoCentavos,
     moeda: turma.moeda,
-    estimativa_reais: knnUsaRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate),
+    estimativa_reais: overseasStudyRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate),
     taxa: rate ? taxaPorUnidade(rate) : null,
     taxa_data: turma.taxaData,
   }
 }
 
-function toDocumento(doc: knnUsaRepo.KnnUsaDocumentoRow): DocumentoUsa {
+function toDocumento(doc: overseasStudyRepo.KnnUsaDocumentoRow): DocumentoUsa {
   return {
     id: doc.id,
     tipo: doc.tipo,
@@ -86,7 +86,7 @@ function toDocumento(doc: knnUsaRepo.KnnUsaDocumentoRow): DocumentoUsa {
   }
 }
 
-export function toKnnUsaRequest(request: knnUsaRepo.RequestComDocumentos): KnnUsaRequest {
+export function toKnnUsaRequest(request: overseasStudyRepo.RequestComDocumentos): KnnUsaRequest {
   return {
     id: request.id,
     turma_id: request.turmaId,
@@ -114,7 +114,7 @@ const asStatus = (value: unknown): StatusRequestUsa | null =>
     ? ((value as { status: StatusRequestUsa }).status ?? null)
     : null
 
-function toGestao(request: knnUsaRepo.RequestGestao): KnnUsaRequestGestao {
+function toGestao(request: overseasStudyRepo.RequestGestao): KnnUsaRequestGestao {
   return {
     ...toKnnUsaRequest(request),
     aluno: request.aluno,
@@ -153,7 +153,7 @@ function pairDocuments(loc: string, tipos: TipoDocumentoUsa[], files: readonly S
 /** Today in Brazil: the day a class "has departed" from (its data_ida on or before it). */
 const today = () => brazilDate(new Date())
 
-const paymentTarget = (id: number): pagamentosRepo.PaymentTarget => ({ tipo: 'knnUsa', id })
+const paymentTarget = (id: number): paymentsRepo.PaymentTarget => ({ tipo: 'knnUsa', id })
 
 const KNN_USA_TARGET: TargetTexts = {
   notFound: KNN_USA_TEXTS.requestNotFound,
@@ -177,7 +177,7 @@ async function deleteDocumentFiles({ storage }: Area, chaves: string[], request:
   )
 }
 
-function changeOrThrow(result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) {
+function changeOrThrow(result: overseasStudyRepo.MudancaResult, acao: keyof typeof ACOES) {
   switch (result.kind) {
     case 'notFound':
       throw notFound(KNN_USA_TEXTS.requestNotFound)
@@ -207,17 +207,17 @@ function changeOrThrow(result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOE
 }
 
 async function classes({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaTurmas>) {
-  return (await knnUsaRepo.classes(db, query.programa, today())).map(toTurmaUsa)
+  return (await overseasStudyRepo.classes(db, query.programa, today())).map(toTurmaUsa)
 }
 
 async function classFromRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaTurmaFromRequest>) {
-  const request = await knnUsaRepo.forUser(db, caller.id).ultima()
+  const request = await overseasStudyRepo.forUser(db, caller.id).ultima()
   if (!request) return null
-  return toTurmaUsa((await knnUsaRepo.classById(db, request.turmaId))!)
+  return toTurmaUsa((await overseasStudyRepo.classById(db, request.turmaId))!)
 }
 
 async function books({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaLivros>) {
-  return (await knnUsaRepo.livros(db, { programa: query.programa, turmaId: query.turma_id })).map((livro) => ({
+  return (await overseasStudyRepo.livros(db, { programa: query.programa, turmaId: query.turma_id })).map((livro) => ({
     id: livro.id,
     turma_id: livro.turmaId,
     titulo: livro.titulo,
@@ -228,13 +228,13 @@ async function books({ db }: Area, { query }: HandlerContext<typeof contract.knn
 const documentKinds = async () => [...DOCUMENTOS_USA]
 
 async function ownRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaMinhaRequest>) {
-  const request = await knnUsaRepo.forUser(db, caller.id).ultima()
+  const request = await overseasStudyRepo.forUser(db, caller.id).ultima()
   return request ? toKnnUsaRequest(request) : null
 }
 
 async function createRequest({ db }: Area, { caller, body, files, reply }: HandlerContext<typeof contract.knnUsaCriarRequest>) {
   const input = body.knn_usa_request_in
-  const turma = await knnUsaRepo.classById(db, input.turma_id)
+  const turma = await overseasStudyRepo.classById(db, input.turma_id)
   if (!turma) throw notFound(KNN_USA_TEXTS.turmaNotFound)
   const loc = (field: string) => ['body', 'knn_usa_request_in', field]
   const issues: ValidationIssue[] = []
@@ -265,7 +265,7 @@ async function createRequest({ db }: Area, { caller, body, files, reply }: Handl
   if (issues.length > 0) throw validationFailed(issues)
   const documentos = pairDocuments('knn_usa_request_in', input.documentos, files.files)
 
-  const result = await knnUsaRepo.forUser(db, caller.id).criar(
+  const result = await overseasStudyRepo.forUser(db, caller.id).criar(
     {
       turmaId: turma.id,
       passaporteNumero: input.passaporte_numero,
@@ -297,14 +297,17 @@ async function createRequest({ db }: Area, { caller, body, files, reply }: Handl
 
 async function deleteRequest(area: Area, { caller, params, request }: HandlerContext<typeof contract.knnUsaExcluirRequest>) {
   const { db } = area
-  const { request: row, chavesApagar } = changeOrThrow(await knnUsaRepo.forUser(db, caller.id).excluir(params.id, new Date()), 'excluir')
+  const { request: row, chavesApagar } = changeOrThrow(
+    await overseasStudyRepo.forUser(db, caller.id).excluir(params.id, new Date()),
+    'excluir',
+  )
   await deleteDocumentFiles(area, chavesApagar, request)
   return toKnnUsaRequest(row)
 }
 
 async function resendDocuments({ db }: Area, { caller, params, body, files }: HandlerContext<typeof contract.knnUsaReenviarDocumentos>) {
   const documentos = pairDocuments('knn_usa_resend_in', body.knn_usa_resend_in.documentos, files.files)
-  const result = await knnUsaRepo.forUser(db, caller.id).reenviar(params.id, documentos, new Date())
+  const result = await overseasStudyRepo.forUser(db, caller.id).reenviar(params.id, documentos, new Date())
   return toKnnUsaRequest(changeOrThrow(result, 'reenviar').request)
 }
 
@@ -314,8 +317,8 @@ async function documentFile(
 ): Promise<FileAnswer> {
   const doc =
     caller.role === 'manager'
-      ? await knnUsaRepo.forStaff(db, caller.id).documento(params.id, params.x)
-      : await knnUsaRepo.forUser(db, caller.id).documento(params.id, params.x)
+      ? await overseasStudyRepo.forStaff(db, caller.id).documento(params.id, params.x)
+      : await overseasStudyRepo.forUser(db, caller.id).documento(params.id, params.x)
   if (!doc) throw notFound(KNN_USA_TEXTS.documentoNotFound)
   const bytes = await storage.get(doc.chave)
   if (!bytes) {
@@ -327,22 +330,22 @@ async function documentFile(
 
 /** The caller's request ready to pay: 404 not theirs; 409 cancelled or without a rate (the rest is the payments' flow). */
 async function payable({ db }: Area, userId: number, id: number) {
-  const request = await knnUsaRepo.forUser(db, userId).request(id)
+  const request = await overseasStudyRepo.forUser(db, userId).request(id)
   if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
   if (request.status === 'cancelado') throw forbidden('cancelado', 'pagá-la')
   if (request.status === 'aprovado') {
-    const target = await pagamentosRepo.forUser(db, userId).target(paymentTarget(id))
+    const target = await paymentsRepo.forUser(db, userId).target(paymentTarget(id))
     if (target && target.valorCentavos === 0) throw new HttpError(409, KNN_USA_TEXTS.semTaxa)
   }
   return request
 }
 
 async function payment({ db, payments }: Area, { caller, params }: HandlerContext<typeof contract.knnUsaPagamento>) {
-  const request = await knnUsaRepo.forUser(db, caller.id).request(params.id)
+  const request = await overseasStudyRepo.forUser(db, caller.id).request(params.id)
   if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
-  const turma = (await knnUsaRepo.classById(db, request.turmaId))!
+  const turma = (await overseasStudyRepo.classById(db, request.turmaId))!
   const rate = turma.taxaMilionesimos
-  const valor = knnUsaRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate)
+  const valor = overseasStudyRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate)
   return {
     request_id: request.id,
     status: request.status,
@@ -373,7 +376,7 @@ async function payByCard(area: Area, { caller, body, request, reply }: HandlerCo
 
 // The managers' review (D31): online only, each move audited in its transaction.
 async function staffRequests({ db }: Area, { caller, query }: HandlerContext<typeof contract.knnUsaGestaoRequests>) {
-  const page = await knnUsaRepo.forStaff(db, caller.id).list({
+  const page = await overseasStudyRepo.forStaff(db, caller.id).list({
     status: query.status,
     programa: query.programa,
     limit: query.limit ?? 50,
@@ -383,20 +386,20 @@ async function staffRequests({ db }: Area, { caller, query }: HandlerContext<typ
 }
 
 async function staffRequest({ db }: Area, { caller, params }: HandlerContext<typeof contract.knnUsaGestaoRequest>) {
-  const request = await knnUsaRepo.forStaff(db, caller.id).request(params.id)
+  const request = await overseasStudyRepo.forStaff(db, caller.id).request(params.id)
   if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
   return toGestao(request)
 }
 
-const asStaffView = (result: knnUsaRepo.MudancaResult, acao: keyof typeof ACOES) =>
-  toGestao(changeOrThrow(result, acao).request as knnUsaRepo.RequestGestao)
+const asStaffView = (result: overseasStudyRepo.MudancaResult, acao: keyof typeof ACOES) =>
+  toGestao(changeOrThrow(result, acao).request as overseasStudyRepo.RequestGestao)
 
 async function approve({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaAprovar>) {
-  return asStaffView(await knnUsaRepo.forStaff(db, caller.id).approve(params.id, body.de, new Date()), 'aprovar')
+  return asStaffView(await overseasStudyRepo.forStaff(db, caller.id).approve(params.id, body.de, new Date()), 'aprovar')
 }
 
 async function askDocuments({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaPedirDocumentos>) {
-  const staff = knnUsaRepo.forStaff(db, caller.id)
+  const staff = overseasStudyRepo.forStaff(db, caller.id)
   const current = await staff.request(params.id)
   if (!current) throw notFound(KNN_USA_TEXTS.requestNotFound)
   // Only kinds the request takes: a passport, and a minor's travel authorisation.
@@ -416,9 +419,12 @@ async function askDocuments({ db }: Area, { caller, params, body }: HandlerConte
 
 async function cancel(area: Area, { caller, params, body, request }: HandlerContext<typeof contract.knnUsaCancelar>) {
   const { db } = area
-  const result = changeOrThrow(await knnUsaRepo.forStaff(db, caller.id).cancel(params.id, body.de, body.motivo, new Date()), 'cancelar')
+  const result = changeOrThrow(
+    await overseasStudyRepo.forStaff(db, caller.id).cancel(params.id, body.de, body.motivo, new Date()),
+    'cancelar',
+  )
   await deleteDocumentFiles(area, result.chavesApagar, request)
-  return toGestao(result.request as knnUsaRepo.RequestGestao)
+  return toGestao(result.request as overseasStudyRepo.RequestGestao)
 }
 
 /** KNN Orlando and London by Phenom (issue 14, SPEC §7 knn-usa, D28, D29, D31): one handler per endpoint, above. */

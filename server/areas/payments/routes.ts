@@ -11,7 +11,7 @@ import {
 } from '../../../src/contract/schemas/pagamento.ts'
 import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { giveBackAttempts, reserveAttempts } from '../auth/login-failures-repository.ts'
-import * as pagamentosRepo from './repository.ts'
+import * as paymentsRepo from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound, tooManyRequests } from '../../http/errors.ts'
 import { isBookCount, orderPrice, splitInstalments } from '../orders/prices.ts'
@@ -41,7 +41,7 @@ export const CARD_ATTEMPT_LIMIT = 5
  * order the plan the student chose when ordering, or, on an order from before plans were
  * kept, D12's largest for its number of books.
  */
-export function maxCardInstalments(target: pagamentosRepo.PayableTarget): number {
+export function maxCardInstalments(target: paymentsRepo.PayableTarget): number {
   if (target.maxParcelas !== undefined) return target.maxParcelas
   if (!target.plano) return CARD_MAX_INSTALLMENTS
   const { parcelas, livros } = target.plano
@@ -52,7 +52,7 @@ class GatewayUnavailable extends Error {
   override readonly name = 'GatewayUnavailable'
 }
 
-async function toPixPayment(row: pagamentosRepo.CobrancaRow): Promise<CobrancaPix> {
+async function toPixPayment(row: paymentsRepo.CobrancaRow): Promise<CobrancaPix> {
   const copiaECola = row.copiaECola!
   return {
     id: row.id,
@@ -69,7 +69,7 @@ async function toPixPayment(row: pagamentosRepo.CobrancaRow): Promise<CobrancaPi
   }
 }
 
-function toCardPayment(row: pagamentosRepo.CobrancaRow): PagamentoCartao {
+function toCardPayment(row: paymentsRepo.CobrancaRow): PagamentoCartao {
   return {
     id: row.id,
     parcela_id: row.parcelaId,
@@ -105,8 +105,8 @@ const PEDIDO: TargetTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyP
  */
 export function paymentFlows(app: FastifyInstance) {
   /** The caller's instalment or order, unlocked, when it can be paid; 404 or 409 otherwise. */
-  async function payable(userId: number, alvo: pagamentosRepo.PaymentTarget, texts: TargetTexts): Promise<pagamentosRepo.PayableTarget> {
-    const target = await pagamentosRepo.forUser(app.db.orm, userId).target(alvo)
+  async function payable(userId: number, alvo: paymentsRepo.PaymentTarget, texts: TargetTexts): Promise<paymentsRepo.PayableTarget> {
+    const target = await paymentsRepo.forUser(app.db.orm, userId).target(alvo)
     if (!target) throw notFound(texts.notFound)
     if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
     if (target.estado === 'fechado') throw new HttpError(409, texts.closed ?? orderNotPayable(target.status))
@@ -114,7 +114,7 @@ export function paymentFlows(app: FastifyInstance) {
   }
 
   /** What the card form offers: 1 up to the target's most card instalments, each split as D12's plans are. */
-  async function cardOptions(userId: number, alvo: pagamentosRepo.PaymentTarget, texts: TargetTexts): Promise<OpcoesCartao> {
+  async function cardOptions(userId: number, alvo: paymentsRepo.PaymentTarget, texts: TargetTexts): Promise<OpcoesCartao> {
     const target = await payable(userId, alvo, texts)
     const planos = Array.from({ length: maxCardInstalments(target) }, (_, index) => ({
       parcelas: index + 1,
@@ -127,11 +127,11 @@ export function paymentFlows(app: FastifyInstance) {
    * The target's Pix charge; its code lasts 30 minutes, or ends at `endsBy` when that comes
    * sooner (a quote's end). One `now` for both, so the code never outlives `endsBy`.
    */
-  async function pix(userId: number, alvo: pagamentosRepo.PaymentTarget, texts: TargetTexts, endsBy?: Date): Promise<CobrancaPix> {
+  async function pix(userId: number, alvo: paymentsRepo.PaymentTarget, texts: TargetTexts, endsBy?: Date): Promise<CobrancaPix> {
     const now = new Date()
     const untilEnd = endsBy ? endsBy.getTime() - now.getTime() : Infinity
     const validForMs = Math.max(1, Math.min(PIX_CHARGE_MINUTES * 60_000, untilEnd))
-    const result = await pagamentosRepo
+    const result = await paymentsRepo
       .forUser(app.db.orm, userId)
       .pixCharge(alvo, now, validForMs, (txid, valorCentavos, expiresAt) =>
         app.payments.pix.createCharge({ txid, amountCents: valorCentavos, expiresAt, description: PIX_DESCRIPTIONS[alvo.tipo] }),
@@ -147,7 +147,7 @@ export function paymentFlows(app: FastifyInstance) {
   // (server/http/logging.ts logs no body) and never stored beyond brand and last four digits.
   async function card(
     userId: number,
-    alvo: pagamentosRepo.PaymentTarget,
+    alvo: paymentsRepo.PaymentTarget,
     texts: TargetTexts,
     body: PagamentoCartaoIn,
     request: FastifyRequest,
@@ -173,13 +173,13 @@ export function paymentFlows(app: FastifyInstance) {
 
   async function chargeCard(
     userId: number,
-    alvo: pagamentosRepo.PaymentTarget,
+    alvo: paymentsRepo.PaymentTarget,
     texts: TargetTexts,
     body: PagamentoCartaoIn,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<PagamentoCartao> {
-    const repo = pagamentosRepo.forUser(app.db.orm, userId)
+    const repo = paymentsRepo.forUser(app.db.orm, userId)
     const now = new Date()
     const cardData = { number: body.numero, expiryMonth: body.validade_mes, expiryYear: body.validade_ano, cvv: body.cvv }
     // What is wrong with the card itself is the student's to fix (422), not a refusal by the bank.
@@ -188,7 +188,7 @@ export function paymentFlows(app: FastifyInstance) {
 
     const cartao = { bandeira: cardBrand(body.numero), finalCartao: body.numero.slice(-4), parcelas: body.parcelas }
     const logged = { [alvo.tipo]: alvo.id }
-    let result: pagamentosRepo.CardPaymentResult
+    let result: paymentsRepo.CardPaymentResult
     try {
       result = await repo.payByCard(alvo, now, cartao, (txid, valorCentavos) =>
         app.payments.card

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import type { Pratica, ResultadoPratica } from '../../../src/contract/schemas/pratica.ts'
-import * as praticaRepo from './repository.ts'
+import * as practiceRepo from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 
@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../../http/errors.ts'
 export const PRACTICE_KEY_REUSED = 'Esta chave de envio (Idempotency-Key) já foi usada para outro resultado.'
 export const PRACTICE_ANSWERS_INVALID = 'As respostas não correspondem às questões do teste: responda cada questão uma vez.'
 
-function toResultado(resultado: praticaRepo.PraticaResultadoRow, melhorNota: number): ResultadoPratica {
+function toResultado(resultado: practiceRepo.PraticaResultadoRow, melhorNota: number): ResultadoPratica {
   return {
     id: resultado.id,
     teste_id: resultado.testeId,
@@ -24,7 +24,7 @@ function toResultado(resultado: praticaRepo.PraticaResultadoRow, melhorNota: num
 
 /** The practice area of a class (issue 10). */
 export default async function praticaRoutes(app: FastifyInstance) {
-  const scope = (userId: number) => praticaRepo.forUser(app.db.orm, userId)
+  const scope = (userId: number) => practiceRepo.forUser(app.db.orm, userId)
 
   contractRoute(app, contract.pratica, async ({ caller, params }) => {
     const conteudo = await scope(caller.id).pratica(params.id)
