@@ -19,9 +19,9 @@ const api = (method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?:
   method === 'GET' || body === undefined
     ? t.app.inject({ method, url: `/api/v1${path}`, headers: bearer(token) })
     : t.app.inject(jsonRequest(method, `/api/v1${path}`, body, bearer(token)))
-const criar = (student: TestAccount, body: { codigo_produto: string; quantidade: number; parcelas: number }) =>
+const createOrder = (student: TestAccount, body: { codigo_produto: string; quantidade: number; parcelas: number }) =>
   api('POST', '/pre-invoice/create/', student.token, body)
-const trocar = (student: TestAccount, id: number, codigo: string) =>
+const replaceProduct = (student: TestAccount, id: number, codigo: string) =>
   api('POST', `/pre-invoice/${id}/produto/`, student.token, { codigo_produto: codigo })
 const listed = async (student: TestAccount, id: number) =>
   (await api('GET', '/pre-invoice/', student.token)).json<PedidosPage>().items.find((pedido) => pedido.id === id)
@@ -37,7 +37,7 @@ async function finishTest(student: TestAccount) {
 describe('the book the level test suggests', () => {
   it('an order released by the test shows the suggested book; switching replaces its item at the same D12 price', async () => {
     const student = await createAccount(t.app, t.db)
-    const waiting = await criar(student, { codigo_produto: 'ING-INT3', quantidade: 3, parcelas: 12 })
+    const waiting = await createOrder(student, { codigo_produto: 'ING-INT3', quantidade: 3, parcelas: 12 })
     expect(waiting.json<Pedido>()).toMatchObject({ status: { id: -3 } })
     const id = waiting.json<Pedido>().id
     await finishTest(student)
@@ -54,7 +54,7 @@ describe('the book the level test suggests', () => {
       },
     })
 
-    const switched = await trocar(student, id, 'ING-INT1')
+    const switched = await replaceProduct(student, id, 'ING-INT1')
     expect(switched.statusCode).toBe(200)
     expect(switched.json<Pedido>()).toMatchObject({
       id,
@@ -76,9 +76,9 @@ describe('the book the level test suggests', () => {
 
   it('suggests nothing without a finished test, for the book the test gives, or for a book outside the line', async () => {
     const student = await createAccount(t.app, t.db)
-    const same = (await criar(student, { codigo_produto: 'ING-INT1', quantidade: 1, parcelas: 1 })).json<Pedido>().id
-    const spanish = (await criar(student, { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 1 })).json<Pedido>().id
-    const other = (await criar(student, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>().id
+    const same = (await createOrder(student, { codigo_produto: 'ING-INT1', quantidade: 1, parcelas: 1 })).json<Pedido>().id
+    const spanish = (await createOrder(student, { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 1 })).json<Pedido>().id
+    const other = (await createOrder(student, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>().id
     expect(await listed(student, other)).toMatchObject({ sugestao: null })
     await finishTest(student)
     expect(await listed(student, same)).toMatchObject({ sugestao: null })
@@ -89,29 +89,32 @@ describe('the book the level test suggests', () => {
   it('refuses once the order is not waiting for payment (409), another student’s order (404), an unknown book (404)', async () => {
     const [student, other] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
     const paid = await createPedidoAPagar(t.db, student.id, 2)
-    const refused = await trocar(student, paid, 'ING-INT2')
+    const refused = await replaceProduct(student, paid, 'ING-INT2')
     expect(refused.statusCode).toBe(409)
     expect(refused.json()).toEqual({ detail: 'Este pedido está "A atender": o livro não pode mais ser trocado.' })
     const cancelled = await createPedidoAPagar(t.db, student.id, -2)
-    expect((await trocar(student, cancelled, 'ING-INT2')).json()).toEqual({
+    expect((await replaceProduct(student, cancelled, 'ING-INT2')).json()).toEqual({
       detail: 'Este pedido está "Cancelado": o livro não pode mais ser trocado.',
     })
 
     const open = await createPedidoAPagar(t.db, student.id)
-    const foreign = await trocar(other, open, 'ING-INT2')
+    const foreign = await replaceProduct(other, open, 'ING-INT2')
     expect(foreign.statusCode).toBe(404)
     expect(foreign.json()).toEqual({ detail: 'Pedido não encontrado' })
-    const unknown = await trocar(student, open, 'NAO-EXISTE')
+    const unknown = await replaceProduct(student, open, 'NAO-EXISTE')
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toEqual({ detail: 'Produto não encontrado' })
     // A book that needs the level test, before the student took it.
-    const needsTest = await trocar(student, open, 'ING-INT3')
+    const needsTest = await replaceProduct(student, open, 'ING-INT3')
     expect(needsTest.statusCode).toBe(409)
     expect(needsTest.json()).toEqual({ detail: 'Este livro pede o teste de nivelamento: faça o teste antes de escolhê-lo.' })
     // Nothing changed on any of them.
     const items = await t.db.orm.select().from(preInvoiceItems).where(eq(preInvoiceItems.preInvoiceId, open))
     expect(items).toEqual([expect.objectContaining({ codigoProduto: 'ING-INT1', quantidade: 3, valorUnitarioCentavos: 41_100 })])
-    expect((await trocar(student, open, 'ESP-BAS2')).json<Pedido>()).toMatchObject({ produto: 'Livro Espanhol Básico 2', total: 123_300 })
+    expect((await replaceProduct(student, open, 'ESP-BAS2')).json<Pedido>()).toMatchObject({
+      produto: 'Livro Espanhol Básico 2',
+      total: 123_300,
+    })
   })
 })
 
@@ -142,7 +145,7 @@ describe('the partnership discount coupon on the next order (D26)', () => {
     })
     expect(shown.planos[1]!.valores).toEqual([55_485, 55_485])
 
-    const first = await criar(student, { codigo_produto: 'ING-INT1', quantidade: 3, parcelas: 2 })
+    const first = await createOrder(student, { codigo_produto: 'ING-INT1', quantidade: 3, parcelas: 2 })
     expect(first.statusCode).toBe(201)
     expect(first.json<Pedido>()).toMatchObject({ total: 110_970, itens: [{ quantidade: 3, valor_unitario: 36_990 }] })
     const [row] = await t.db.orm.select().from(preInvoices).where(eq(preInvoices.id, first.json<Pedido>().id))
@@ -154,7 +157,7 @@ describe('the partnership discount coupon on the next order (D26)', () => {
     expect(box.cupom).toMatchObject({ codigo, usado_no_pedido: first.json<Pedido>().numero })
 
     expect(await precos(student, 3)).toMatchObject({ total: 123_300, cupom: null })
-    const second = await criar(student, { codigo_produto: 'ING-INT1', quantidade: 3, parcelas: 2 })
+    const second = await createOrder(student, { codigo_produto: 'ING-INT1', quantidade: 3, parcelas: 2 })
     expect(second.json<Pedido>()).toMatchObject({ total: 123_300 })
     const [secondRow] = await t.db.orm.select().from(preInvoices).where(eq(preInvoices.id, second.json<Pedido>().id))
     expect(secondRow!.cupomId).toBeNull()
@@ -164,7 +167,7 @@ describe('the partnership discount coupon on the next order (D26)', () => {
     const student = await createAccount(t.app, t.db)
     await attachCoupon(student, 15)
     const body = { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 1 }
-    const together = await Promise.all([criar(student, body), criar(student, body)])
+    const together = await Promise.all([createOrder(student, body), createOrder(student, body)])
     expect(together.map((response) => response.statusCode)).toEqual([201, 201])
     // One book: R$ 451,00; 15 % off is R$ 67,65.
     expect(together.map((response) => response.json<Pedido>().total).sort()).toEqual([38_335, 45_100])
@@ -175,7 +178,7 @@ describe('the partnership discount coupon on the next order (D26)', () => {
   it('a cancelled order gives the coupon back; an expired coupon or another student’s is not applied', async () => {
     const [student, other] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
     await attachCoupon(student)
-    const first = (await criar(student, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>()
+    const first = (await createOrder(student, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>()
     expect(first.total).toBe(40_590)
     expect(await precos(other, 1)).toMatchObject({ total: 45_100, cupom: null })
     expect((await api('GET', '/at-home/parceria-cupom/', student.token)).json()).toMatchObject({ cupom: { usado_no_pedido: first.numero } })
@@ -190,19 +193,19 @@ describe('the partnership discount coupon on the next order (D26)', () => {
       .set({ expiraEm: new Date(Date.now() - 1000) })
       .where(eq(clubCuponsParceria.codigo, codigo))
     expect(await precos(late, 1)).toMatchObject({ total: 45_100, cupom: null })
-    expect((await criar(late, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>().total).toBe(45_100)
+    expect((await createOrder(late, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>().total).toBe(45_100)
   })
 
   it('an order waiting for the level test holds the coupon, is priced with it when released, and keeps it when switched', async () => {
     const student = await createAccount(t.app, t.db)
     await attachCoupon(student)
-    const waiting = (await criar(student, { codigo_produto: 'ING-INT3', quantidade: 2, parcelas: 6 })).json<Pedido>()
+    const waiting = (await createOrder(student, { codigo_produto: 'ING-INT3', quantidade: 2, parcelas: 6 })).json<Pedido>()
     expect(waiting.status.id).toBe(-3)
     expect(await precos(student, 2)).toMatchObject({ cupom: null })
     await finishTest(student)
     // 2 books: R$ 862,00, 10 % off → R$ 775,80.
     expect(await listed(student, waiting.id)).toMatchObject({ status: { id: 1 }, total: 77_580 })
-    expect((await trocar(student, waiting.id, 'ING-INT1')).json<Pedido>()).toMatchObject({
+    expect((await replaceProduct(student, waiting.id, 'ING-INT1')).json<Pedido>()).toMatchObject({
       total: 77_580,
       produto: 'Livro Inglês Intermediário 1',
     })

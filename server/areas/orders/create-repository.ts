@@ -43,7 +43,7 @@ export interface Solicitacao {
   parcelas: number
 }
 
-/** The order to write: its status and, unless it waits for the level test, its one line's text (priced in `criar`). */
+/** The order to write: its status and, unless it waits for the level test, its one line's text (priced in `create`). */
 export interface NovoPedido {
   status: OrderStatusId
   item: { descricao: string } | null
@@ -115,13 +115,13 @@ export async function precoDoItem(db: Db, quantidade: number, cupomId: number | 
   return orderPrice(quantidade, await percentualDoPedido(db, cupomId)).precoPorLivro
 }
 
-export type TrocaResult =
+export type ReplaceProductResult =
   | { kind: 'changed' }
   | { kind: 'not-found' }
   /** Not waiting for payment (D11 1) any more, or with no books to reprice. */
   | { kind: 'locked'; status: OrderStatusId }
 
-export type CriarResult = { kind: 'created'; id: number } | { kind: 'replayed'; id: number } | { kind: 'key-reused' }
+export type CreateResult = { kind: 'created'; id: number } | { kind: 'replayed'; id: number } | { kind: 'key-reused' }
 
 /** Orders whose invoice data may still change: not paid yet (D11: before 2). */
 const INVOICE_DATA_EDITABLE: readonly OrderStatusId[] = [-3, -1, 1]
@@ -137,7 +137,7 @@ export function forUser(db: Db, userId: number) {
 
   return {
     /** The caller's order created with `key`, if any, and whether `solicitacao` repeats it. */
-    async porChave(key: string, solicitacao: Solicitacao): Promise<CriarResult | null> {
+    async replayByKey(key: string, solicitacao: Solicitacao): Promise<CreateResult | null> {
       const [previous] = await db
         .select({
           id: preInvoices.id,
@@ -161,7 +161,7 @@ export function forUser(db: Db, userId: number) {
      * The student's discount coupons are locked first, so of two orders made at once the
      * second waits and then finds the coupon held by the first: it is used once.
      */
-    async criar(solicitacao: Solicitacao, pedido: NovoPedido, key: string | undefined, now = new Date()): Promise<CriarResult> {
+    async create(solicitacao: Solicitacao, pedido: NovoPedido, key: string | undefined, now = new Date()): Promise<CreateResult> {
       return db.transaction(async (tx) => {
         await tx
           .select({ id: clubCuponsParceria.id })
@@ -185,7 +185,7 @@ export function forUser(db: Db, userId: number) {
           })
           .onConflictDoNothing({ target: [preInvoices.userId, preInvoices.idempotencyKey] })
           .returning({ id: preInvoices.id })
-        if (!order) return (await forUser(tx, userId).porChave(key!, solicitacao))!
+        if (!order) return (await forUser(tx, userId).replayByKey(key!, solicitacao))!
         if (pedido.item) {
           await tx.insert(preInvoiceItems).values({
             preInvoiceId: order.id,
@@ -205,7 +205,7 @@ export function forUser(db: Db, userId: number) {
      * order's row is locked, so a payment or a cancel at the same time happens before (and
      * this is refused) or after it.
      */
-    async trocarProduto(pedidoId: number, produto: Pick<Produto, 'codigo' | 'nome'>): Promise<TrocaResult> {
+    async replaceProduct(pedidoId: number, produto: Pick<Produto, 'codigo' | 'nome'>): Promise<ReplaceProductResult> {
       if (!isSerialId(pedidoId)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [order] = await tx

@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 
 const get = (path: string, token: string) => t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: bearer(token) })
-const criar = (token: string, body: unknown, key?: string) =>
+const createOrder = (token: string, body: unknown, key?: string) =>
   t.app.inject(jsonRequest('POST', '/api/v1/pre-invoice/create/', body, { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) }))
 const ordersOf = async (userId: number) => {
   const [row] = await t.db.orm.select({ n: count() }).from(preInvoices).where(eq(preInvoices.userId, userId))
@@ -107,7 +107,7 @@ describe('GET /pre-invoice/desconto-progressivo/{id}/ (D12)', () => {
 describe('POST /pre-invoice/create/ (D11, D12)', () => {
   it("creates the caller's order at 1, priced by the server: 3 books at D12's total", async () => {
     const student = await createAccount(t.app, t.db)
-    const response = await criar(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 3, parcelas: 12 })
+    const response = await createOrder(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 3, parcelas: 12 })
     expect(response.statusCode).toBe(201)
     const pedido = response.json<Pedido>()
     expect(pedido).toMatchObject({
@@ -126,7 +126,7 @@ describe('POST /pre-invoice/create/ (D11, D12)', () => {
 
   it("lists the new order in the caller's GET /pre-invoice/ and not in another student's", async () => {
     const [owner, other] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
-    const pedido = (await criar(owner.token, { codigo_produto: 'ING-INT1', quantidade: 1, parcelas: 1 })).json<Pedido>()
+    const pedido = (await createOrder(owner.token, { codigo_produto: 'ING-INT1', quantidade: 1, parcelas: 1 })).json<Pedido>()
     const mine = (await get('/pre-invoice/', owner.token)).json<PedidosPage>()
     expect(mine.items).toEqual([pedido])
     const theirs = (await get('/pre-invoice/', other.token)).json<PedidosPage>()
@@ -135,12 +135,12 @@ describe('POST /pre-invoice/create/ (D11, D12)', () => {
 
   it('answers 422 with the maximum when the instalments exceed the table for the quantity, and creates nothing', async () => {
     const student = await createAccount(t.app, t.db)
-    const response = await criar(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 2, parcelas: 7 })
+    const response = await createOrder(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 2, parcelas: 7 })
     expect(response.statusCode).toBe(422)
     expect(response.json()).toEqual({ detail: 'Para 2 livros, o pedido pode ser pago em até 6 parcelas.' })
-    const one = await criar(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 12 })
+    const one = await createOrder(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 12 })
     expect(one.json()).toEqual({ detail: 'Para 1 livro, o pedido pode ser pago em até 6 parcelas.' })
-    const seven = await criar(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 7, parcelas: 1 })
+    const seven = await createOrder(student.token, { codigo_produto: 'ESP-BAS1', quantidade: 7, parcelas: 1 })
     expect(seven.statusCode).toBe(422)
     expect(seven.json().detail[0]).toMatchObject({ loc: ['body', 'quantidade'], msg: 'Escolha de 1 a 6 livros por pedido.' })
     expect(await ordersOf(student.id)).toBe(0)
@@ -148,7 +148,7 @@ describe('POST /pre-invoice/create/ (D11, D12)', () => {
 
   it('answers 404 "Produto não encontrado" for an unknown product, and creates nothing', async () => {
     const student = await createAccount(t.app, t.db)
-    const response = await criar(student.token, { codigo_produto: 'NAO-EXISTE', quantidade: 1, parcelas: 1 })
+    const response = await createOrder(student.token, { codigo_produto: 'NAO-EXISTE', quantidade: 1, parcelas: 1 })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ detail: 'Produto não encontrado' })
     expect(await ordersOf(student.id)).toBe(0)
@@ -156,7 +156,7 @@ describe('POST /pre-invoice/create/ (D11, D12)', () => {
 
   it('leaves a level-test product at -3 without a finished test, with no item yet; at 1 once the test is finished', async () => {
     const student = await createAccount(t.app, t.db)
-    const waiting = await criar(student.token, { codigo_produto: 'ING-INT3', quantidade: 2, parcelas: 6 })
+    const waiting = await createOrder(student.token, { codigo_produto: 'ING-INT3', quantidade: 2, parcelas: 6 })
     expect(waiting.statusCode).toBe(201)
     expect(waiting.json<Pedido>()).toMatchObject({
       produto: 'Produto a definir',
@@ -169,39 +169,42 @@ describe('POST /pre-invoice/create/ (D11, D12)', () => {
 
     // A test in progress is not a finished one.
     const tentativa = await startEnglishTest(t.db, student.id)
-    expect((await criar(student.token, { codigo_produto: 'ING-INT3', quantidade: 1, parcelas: 1 })).json<Pedido>().status.id).toBe(-3)
+    expect((await createOrder(student.token, { codigo_produto: 'ING-INT3', quantidade: 1, parcelas: 1 })).json<Pedido>().status.id).toBe(-3)
     await englishTestRepo.forUser(t.db.orm, student.id).finalizar(tentativa, new Date())
-    const priced = await criar(student.token, { codigo_produto: 'ING-INT3', quantidade: 2, parcelas: 6 })
+    const priced = await createOrder(student.token, { codigo_produto: 'ING-INT3', quantidade: 2, parcelas: 6 })
     expect(priced.json<Pedido>()).toMatchObject({ status: { id: 1 }, total: 86_200 })
   })
 
   it('creates one order for a replayed Idempotency-Key: 201, then 200 with the same order', async () => {
     const student = await createAccount(t.app, t.db)
     const body = { codigo_produto: 'KAH-ING1', quantidade: 4, parcelas: 10 }
-    const first = await criar(student.token, body, 'pedido-chave-0001')
+    const first = await createOrder(student.token, body, 'pedido-chave-0001')
     expect(first.statusCode).toBe(201)
-    const again = await criar(student.token, body, 'pedido-chave-0001')
+    const again = await createOrder(student.token, body, 'pedido-chave-0001')
     expect(again.statusCode).toBe(200)
     expect(again.json()).toEqual(first.json())
-    const together = await Promise.all([criar(student.token, body, 'pedido-chave-0002'), criar(student.token, body, 'pedido-chave-0002')])
+    const together = await Promise.all([
+      createOrder(student.token, body, 'pedido-chave-0002'),
+      createOrder(student.token, body, 'pedido-chave-0002'),
+    ])
     expect(together.map((response) => response.statusCode).sort()).toEqual([200, 201])
     expect(together[0]!.json<Pedido>().id).toBe(together[1]!.json<Pedido>().id)
     expect(await ordersOf(student.id)).toBe(2)
 
-    const other = await criar(student.token, { ...body, quantidade: 5 }, 'pedido-chave-0001')
+    const other = await createOrder(student.token, { ...body, quantidade: 5 }, 'pedido-chave-0001')
     expect(other.statusCode).toBe(422)
     expect(other.json()).toEqual({ detail: 'Esta chave de idempotência já foi usada para outro pedido.' })
     // The key is the caller's: another student's same key is a new order.
     const someoneElse = await createAccount(t.app, t.db)
-    expect((await criar(someoneElse.token, body, 'pedido-chave-0001')).statusCode).toBe(201)
+    expect((await createOrder(someoneElse.token, body, 'pedido-chave-0001')).statusCode).toBe(201)
     expect(await ordersOf(student.id)).toBe(2)
   })
 
   it('answers 403 to a manager and 401 without a token, creating nothing', async () => {
     const manager = await createAccount(t.app, t.db, 'manager')
-    const response = await criar(manager.token, { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 1 })
+    const response = await createOrder(manager.token, { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 1 })
     expect(response.statusCode).toBe(403)
-    expect((await criar(gestor, { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 1 })).statusCode).toBe(403)
+    expect((await createOrder(gestor, { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 1 })).statusCode).toBe(403)
     expect(await ordersOf(manager.id)).toBe(0)
     const anonymous = await t.app.inject(
       jsonRequest('POST', '/api/v1/pre-invoice/create/', { codigo_produto: 'ESP-BAS1', quantidade: 1, parcelas: 1 }),

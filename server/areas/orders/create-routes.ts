@@ -74,7 +74,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     const scope = preInvoiceRepo.forUser(db, caller.id)
     const key = headers['idempotency-key']
     const solicitacao = { codigoProduto: body.codigo_produto, quantidade: body.quantidade, parcelas: body.parcelas }
-    const answer = async (result: preInvoiceRepo.CriarResult) => {
+    const answer = async (result: preInvoiceRepo.CreateResult) => {
       if (result.kind === 'key-reused') throw new HttpError(422, KEY_REUSED)
       if (result.kind === 'created') reply.code(201)
       const pedido = (await ordersRepo.forUser(db, caller.id).pedido(result.id))!
@@ -82,7 +82,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
       return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
     }
     // A replay answers the order it made, even if the product or the prices changed since.
-    const replay = key === undefined ? null : await scope.porChave(key, solicitacao)
+    const replay = key === undefined ? null : await scope.replayByKey(key, solicitacao)
     if (replay) return answer(replay)
 
     const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
@@ -94,7 +94,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     const waitsForTest = produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null
     // Priced in the transaction that takes the student's coupon, if any.
     const pedido: preInvoiceRepo.NovoPedido = waitsForTest ? { status: -3, item: null } : { status: 1, item: { descricao: produto.nome } }
-    return answer(await scope.criar(solicitacao, pedido, key))
+    return answer(await scope.create(solicitacao, pedido, key))
   })
 
   contractRoute(app, contract.trocarProduto, async ({ caller, params, body }) => {
@@ -104,7 +104,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
     if (!produto) throw notFound(PRODUTO_NOT_FOUND)
     if (produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null) throw new HttpError(409, PRODUCT_NEEDS_TEST)
-    const result = await preInvoiceRepo.forUser(db, caller.id).trocarProduto(params.id, produto)
+    const result = await preInvoiceRepo.forUser(db, caller.id).replaceProduct(params.id, produto)
     if (result.kind === 'not-found') throw notFound(PEDIDO_NOT_FOUND)
     if (result.kind === 'locked') throw new HttpError(409, productLocked(result.status))
     const pedido = (await scope.pedido(params.id))!
