@@ -50,7 +50,7 @@ export async function createKnnUsaRequest(
   { status = 'documentos_pendentes', turmaId }: { status?: StatusRequestUsa; turmaId?: number } = {},
 ): Promise<{ requestId: number; documentoId: number; turmaId: number; chave: string }> {
   const turma = turmaId ?? (await createKnnUsaTurma(db)).id
-  const pendente = status === 'documentos_pendentes'
+  const askedAgain = status === 'documentos_pendentes'
   const [request] = await db.orm
     .insert(knnUsaRequests)
     .values({
@@ -61,8 +61,8 @@ export async function createKnnUsaRequest(
       passaporteValidade: daysFromNow(3650),
       dataNascimento: '2000-01-01',
       menor: false,
-      pendenciaTipos: pendente ? (['passaporte'] satisfies TipoDocumentoUsa[]) : null,
-      pendenciaMotivo: pendente ? 'A foto do passaporte está ilegível.' : null,
+      pendenciaTipos: askedAgain ? (['passaporte'] satisfies TipoDocumentoUsa[]) : null,
+      pendenciaMotivo: askedAgain ? 'A foto do passaporte está ilegível.' : null,
       pagoEm: status === 'pago' ? new Date() : null,
     })
     .returning({ id: knnUsaRequests.id })
@@ -77,8 +77,8 @@ export async function createKnnUsaRequest(
       tipoMidia: stored.tipo,
       tamanho: stored.tamanho,
       sha256: stored.sha256,
-      status: pendente ? 'reenviar' : 'enviado',
-      motivo: pendente ? 'A foto do passaporte está ilegível.' : null,
+      status: askedAgain ? 'reenviar' : 'enviado',
+      motivo: askedAgain ? 'A foto do passaporte está ilegível.' : null,
     })
     .returning({ id: knnUsaDocumentos.id })
   return { requestId: request!.id, documentoId: doc!.id, turmaId: turma, chave: stored.chave }

@@ -167,7 +167,7 @@ export interface NovaRequest {
   documentos: { tipo: TipoDocumentoUsa; file: StoredFile }[]
 }
 
-export type CriarResult =
+export type CreateResult =
   | { kind: 'created'; request: RequestComDocumentos }
   | { kind: 'not-found' }
   | { kind: 'departed' }
@@ -175,7 +175,7 @@ export type CriarResult =
   | { kind: 'open-exists' }
 
 /** `forbidden`: the move is not allowed from the request's status (D28); `stale`: a manager saw another status (`de`), someone moved it first. */
-export type MudancaResult =
+export type ChangeResult =
   | { kind: 'changed'; request: RequestComDocumentos; chavesApagar: string[] }
   | StaffMoveRefusal<StatusRequestUsa>
   /** Resend: kinds missing or not asked. */
@@ -222,7 +222,7 @@ export const EXCLUIDA_PELO_ALUNO = 'Excluída pelo aluno.'
 export function forUser(db: Db, userId: number) {
   return {
     /** The latest request, any status; null when none. */
-    async ultima(): Promise<RequestComDocumentos | null> {
+    async latest(): Promise<RequestComDocumentos | null> {
       const rows = await db
         .select({ request: knnUsaRequests, programa: knnUsaTurmas.programa })
         .from(knnUsaRequests)
@@ -240,9 +240,9 @@ export function forUser(db: Db, userId: number) {
      * Sends a request with its documents in one transaction: the class locked while
      * its seats are counted; the partial unique index keeps one open request per student.
      */
-    async criar(nova: NovaRequest, today: string, now: Date): Promise<CriarResult> {
+    async create(nova: NovaRequest, today: string, now: Date): Promise<CreateResult> {
       if (!isSerialId(nova.turmaId)) return { kind: 'not-found' }
-      return db.transaction(async (tx): Promise<CriarResult> => {
+      return db.transaction(async (tx): Promise<CreateResult> => {
         const [turma] = await tx.select().from(knnUsaTurmas).where(eq(knnUsaTurmas.id, nova.turmaId)).for('update')
         if (!turma) return { kind: 'not-found' }
         if (turma.dataIda <= today) return { kind: 'departed' }
@@ -278,8 +278,8 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** D28: the student deletes the request before payment (cancelado, its documents erased). */
-    async excluir(id: number, now: Date): Promise<MudancaResult> {
-      return db.transaction(async (tx): Promise<MudancaResult> => {
+    async delete(id: number, now: Date): Promise<ChangeResult> {
+      return db.transaction(async (tx): Promise<ChangeResult> => {
         const row = await lockRequest(tx, id, userId)
         if (!row) return { kind: 'notFound' }
         if (!podeTransicionar('cancelar', row.status)) return { kind: 'forbidden', current: row.status }
@@ -292,8 +292,8 @@ export function forUser(db: Db, userId: number) {
      * Sends again exactly the documents the school asked: the old copies become
      * `substituido`, the request goes back to em_analise.
      */
-    async reenviar(id: number, documentos: { tipo: TipoDocumentoUsa; file: StoredFile }[], now: Date): Promise<MudancaResult> {
-      return db.transaction(async (tx): Promise<MudancaResult> => {
+    async resendDocuments(id: number, documentos: { tipo: TipoDocumentoUsa; file: StoredFile }[], now: Date): Promise<ChangeResult> {
+      return db.transaction(async (tx): Promise<ChangeResult> => {
         const row = await lockRequest(tx, id, userId)
         if (!row) return { kind: 'notFound' }
         if (!podeTransicionar('reenviarDocumentos', row.status)) return { kind: 'forbidden', current: row.status }
@@ -318,11 +318,11 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** One document of the caller's request (any copy); null when not theirs. */
-    documento: (requestId: number, docId: number) => documento(db, requestId, docId, userId),
+    document: (requestId: number, docId: number) => documentById(db, requestId, docId, userId),
   }
 }
 
-async function documento(db: Db, requestId: number, docId: number, userId: number | undefined): Promise<KnnUsaDocumentoRow | null> {
+async function documentById(db: Db, requestId: number, docId: number, userId: number | undefined): Promise<KnnUsaDocumentoRow | null> {
   if (!isSerialId(requestId) || !isSerialId(docId)) return null
   const [row] = await db
     .select({ doc: knnUsaDocumentos })
@@ -416,8 +416,8 @@ export function forStaff(db: Db, managerId: number) {
     transicao: TransicaoRequestUsa,
     de: StatusRequestUsa,
     apply: (tx: Tx, row: KnnUsaRequestRow) => Promise<{ after: Record<string, unknown>; chavesApagar?: string[] }>,
-  ): Promise<MudancaResult> {
-    return db.transaction(async (tx): Promise<MudancaResult> => {
+  ): Promise<ChangeResult> {
+    return db.transaction(async (tx): Promise<ChangeResult> => {
       const row = await lockRequest(tx, id, undefined)
       if (!row) return { kind: 'notFound' }
       const refused = refuseStaffMove(row, de, (current) => podeTransicionar(transicao, current))
@@ -480,6 +480,6 @@ export function forStaff(db: Db, managerId: number) {
       mover(id, 'cancelar', de, async (tx) => ({ after: { motivo }, chavesApagar: await cancel(tx, id, motivo, now) })),
 
     /** Any student's document. */
-    documento: (requestId: number, docId: number) => documento(db, requestId, docId, undefined),
+    document: (requestId: number, docId: number) => documentById(db, requestId, docId, undefined),
   }
 }

@@ -80,7 +80,7 @@ function enviar(token: string, pedido: Pedido, files: PartBody[] = [pdf()]): Pro
   })
 }
 
-function reenviar(token: string, id: number, documentos: string[], files: PartBody[]): Promise<LightMyRequestResponse> {
+function resendDocuments(token: string, id: number, documentos: string[], files: PartBody[]): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: 'PATCH',
     url: `/api/v1/knn-usa/request/${id}/resend-document/`,
@@ -91,7 +91,7 @@ function reenviar(token: string, id: number, documentos: string[], files: PartBo
 
 const get = (token: string, url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) })
 const post = (token: string, url: string, body: unknown) => t.app.inject(jsonRequest('POST', `/api/v1${url}`, body, bearer(token)))
-const excluir = (token: string, id: number) =>
+const deleteRequest = (token: string, id: number) =>
   t.app.inject({ method: 'DELETE', url: `/api/v1/knn-usa/request/${id}/`, headers: bearer(token) })
 
 const issuesOf = (response: LightMyRequestResponse) =>
@@ -298,7 +298,7 @@ describe('sending a request (POST /knn-usa/request/, multipart)', () => {
     expect(held).toHaveLength(2)
     const winner = responses.findIndex((response) => response.statusCode === 201)
     const loser = responses.findIndex((response) => response.statusCode === 409)
-    expect((await excluir(alunos[winner]!.token, responses[winner]!.json<KnnUsaRequest>().id)).statusCode).toBe(200)
+    expect((await deleteRequest(alunos[winner]!.token, responses[winner]!.json<KnnUsaRequest>().id)).statusCode).toBe(200)
     expect((await enviar(alunos[loser]!.token, { turma_id: turma.id })).statusCode).toBe(201)
   })
 
@@ -322,7 +322,7 @@ describe('the review (D28 lifecycle, D31 managers)', () => {
     const base = `/knn-usa/manager/requests/${id}`
 
     // Nothing asked yet: resend is 409.
-    const early = await reenviar(aluno.token, id, ['passaporte'], [pdf('novo.pdf')])
+    const early = await resendDocuments(aluno.token, id, ['passaporte'], [pdf('novo.pdf')])
     expect(early.statusCode).toBe(409)
     expect(early.json().detail).toBe(KNN_USA_TEXTS.transicao('Em análise', 'reenviar documentos (a escola não pediu nenhum)'))
 
@@ -369,7 +369,7 @@ describe('the review (D28 lifecycle, D31 managers)', () => {
 
     // Resending a kind not asked, or nothing of what was asked: 422, nothing stored.
     const before = await filesOnDisk(filesRoot())
-    const wrong = await reenviar(aluno.token, id, ['autorizacao_viagem'], [png()])
+    const wrong = await resendDocuments(aluno.token, id, ['autorizacao_viagem'], [png()])
     expect(wrong.statusCode).toBe(422)
     expect(issuesOf(wrong)).toEqual([
       KNN_USA_TEXTS.documentosFaltando('passaporte'),
@@ -377,7 +377,7 @@ describe('the review (D28 lifecycle, D31 managers)', () => {
     ])
     expect(await filesOnDisk(filesRoot())).toEqual(before)
 
-    const resent = await reenviar(aluno.token, id, ['passaporte'], [pdf('passaporte-nitido.pdf')])
+    const resent = await resendDocuments(aluno.token, id, ['passaporte'], [pdf('passaporte-nitido.pdf')])
     expect(resent.statusCode, resent.body).toBe(200)
     expect(resent.json<KnnUsaRequest>()).toMatchObject({ status: 'em_analise', pendencia: null })
     expect(resent.json<KnnUsaRequest>().documentos).toEqual([expect.objectContaining({ nome: 'passaporte-nitido.pdf', status: 'enviado' })])
@@ -435,7 +435,7 @@ describe('the review (D28 lifecycle, D31 managers)', () => {
     expect(foreign.statusCode).toBe(404)
     expect(foreign.json().detail).toBe(KNN_USA_TEXTS.documentoNotFound)
     expect((await get(other.token, `/knn-usa/payment/${requestId}/`)).statusCode).toBe(404)
-    expect((await excluir(other.token, requestId)).statusCode).toBe(404)
+    expect((await deleteRequest(other.token, requestId)).statusCode).toBe(404)
     // Not under the web root: the storage key is no URL of the site.
     const [doc] = await docsOf(requestId)
     expect((await t.app.inject({ method: 'GET', url: `/${doc!.chave}` })).statusCode).not.toBe(200)
@@ -503,7 +503,7 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     expect(await requestRow(requestId)).toMatchObject({ status: 'pago', valorPagoCentavos: 1_869_420 })
     expect((await payByPix(aluno.token, requestId)).statusCode).toBe(409)
 
-    const deleted = await excluir(aluno.token, requestId)
+    const deleted = await deleteRequest(aluno.token, requestId)
     expect(deleted.statusCode).toBe(409)
     expect(deleted.json().detail).toBe(KNN_USA_TEXTS.pagaNaoExclui)
     expect((await get(aluno.token, `/knn-usa/payment/${requestId}/`)).json()).toMatchObject({ status: 'pago', valor_pago: 1_869_420 })
@@ -541,7 +541,7 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     const pix = (await payByPix(aluno.token, requestId)).json<{ txid: string }>()
     expect((await payByPix(other.token, requestId)).statusCode).toBe(404)
     expect((await payByCard(other.token, cartao(requestId))).statusCode).toBe(404)
-    const deleted = await excluir(aluno.token, requestId)
+    const deleted = await deleteRequest(aluno.token, requestId)
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json()).toMatchObject({ status: 'cancelado', documentos: [] })
     const response = await payByPix(aluno.token, requestId)

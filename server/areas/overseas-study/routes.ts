@@ -177,7 +177,7 @@ async function deleteDocumentFiles({ storage }: Area, chaves: string[], request:
   )
 }
 
-function changeOrThrow(result: overseasStudyRepo.MudancaResult, acao: keyof typeof ACOES) {
+function changeOrThrow(result: overseasStudyRepo.ChangeResult, acao: keyof typeof ACOES) {
   switch (result.kind) {
     case 'notFound':
       throw notFound(KNN_USA_TEXTS.requestNotFound)
@@ -211,7 +211,7 @@ async function classes({ db }: Area, { query }: HandlerContext<typeof contract.k
 }
 
 async function classFromRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaTurmaFromRequest>) {
-  const request = await overseasStudyRepo.forUser(db, caller.id).ultima()
+  const request = await overseasStudyRepo.forUser(db, caller.id).latest()
   if (!request) return null
   return toTurmaUsa((await overseasStudyRepo.classById(db, request.turmaId))!)
 }
@@ -228,7 +228,7 @@ async function books({ db }: Area, { query }: HandlerContext<typeof contract.knn
 const documentKinds = async () => [...DOCUMENTOS_USA]
 
 async function ownRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaMinhaRequest>) {
-  const request = await overseasStudyRepo.forUser(db, caller.id).ultima()
+  const request = await overseasStudyRepo.forUser(db, caller.id).latest()
   return request ? toKnnUsaRequest(request) : null
 }
 
@@ -265,7 +265,7 @@ async function createRequest({ db }: Area, { caller, body, files, reply }: Handl
   if (issues.length > 0) throw validationFailed(issues)
   const documentos = pairDocuments('knn_usa_request_in', input.documentos, files.files)
 
-  const result = await overseasStudyRepo.forUser(db, caller.id).criar(
+  const result = await overseasStudyRepo.forUser(db, caller.id).create(
     {
       turmaId: turma.id,
       passaporteNumero: input.passaporte_numero,
@@ -298,7 +298,7 @@ async function createRequest({ db }: Area, { caller, body, files, reply }: Handl
 async function deleteRequest(area: Area, { caller, params, request }: HandlerContext<typeof contract.knnUsaExcluirRequest>) {
   const { db } = area
   const { request: row, chavesApagar } = changeOrThrow(
-    await overseasStudyRepo.forUser(db, caller.id).excluir(params.id, new Date()),
+    await overseasStudyRepo.forUser(db, caller.id).delete(params.id, new Date()),
     'excluir',
   )
   await deleteDocumentFiles(area, chavesApagar, request)
@@ -307,7 +307,7 @@ async function deleteRequest(area: Area, { caller, params, request }: HandlerCon
 
 async function resendDocuments({ db }: Area, { caller, params, body, files }: HandlerContext<typeof contract.knnUsaReenviarDocumentos>) {
   const documentos = pairDocuments('knn_usa_resend_in', body.knn_usa_resend_in.documentos, files.files)
-  const result = await overseasStudyRepo.forUser(db, caller.id).reenviar(params.id, documentos, new Date())
+  const result = await overseasStudyRepo.forUser(db, caller.id).resendDocuments(params.id, documentos, new Date())
   return toKnnUsaRequest(changeOrThrow(result, 'reenviar').request)
 }
 
@@ -317,8 +317,8 @@ async function documentFile(
 ): Promise<FileAnswer> {
   const doc =
     caller.role === 'manager'
-      ? await overseasStudyRepo.forStaff(db, caller.id).documento(params.id, params.x)
-      : await overseasStudyRepo.forUser(db, caller.id).documento(params.id, params.x)
+      ? await overseasStudyRepo.forStaff(db, caller.id).document(params.id, params.x)
+      : await overseasStudyRepo.forUser(db, caller.id).document(params.id, params.x)
   if (!doc) throw notFound(KNN_USA_TEXTS.documentoNotFound)
   const bytes = await storage.get(doc.chave)
   if (!bytes) {
@@ -391,7 +391,7 @@ async function staffRequest({ db }: Area, { caller, params }: HandlerContext<typ
   return toGestao(request)
 }
 
-const asStaffView = (result: overseasStudyRepo.MudancaResult, acao: keyof typeof ACOES) =>
+const asStaffView = (result: overseasStudyRepo.ChangeResult, acao: keyof typeof ACOES) =>
   toGestao(changeOrThrow(result, acao).request as overseasStudyRepo.RequestGestao)
 
 async function approve({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaAprovar>) {

@@ -146,7 +146,7 @@ export async function seedKnnUsaFiles(db: Db, storage: FileStorage): Promise<num
     if (has || row.status === 'cancelado') continue
     const bytes = demoPdf(['PASSAPORTE - DEMONSTRACAO', `Titular: ${row.nome ?? ''}`, 'Documento de exemplo, sem valor.'])
     const { key, size } = await storage.put(Readable.from([bytes]), { mediaType: 'application/pdf' })
-    const reenviar = row.status === 'documentos_pendentes'
+    const askedAgain = row.status === 'documentos_pendentes'
     const [inserted] = await db
       .insert(knnUsaDocumentos)
       .values({
@@ -157,8 +157,8 @@ export async function seedKnnUsaFiles(db: Db, storage: FileStorage): Promise<num
         tipoMidia: 'application/pdf',
         tamanho: size,
         sha256: createHash('sha256').update(bytes).digest('hex'),
-        status: reenviar ? 'reenviar' : 'enviado',
-        motivo: reenviar ? row.motivo : null,
+        status: askedAgain ? 'reenviar' : 'enviado',
+        motivo: askedAgain ? row.motivo : null,
       })
       .onConflictDoNothing()
       .returning({ id: knnUsaDocumentos.id })
