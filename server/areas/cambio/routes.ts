@@ -31,7 +31,7 @@ export function toCotacaoCambio(row: cambioRepo.CambioCotacaoRow): CotacaoCambio
   }
 }
 
-const COTACAO: TargetTexts = {
+const QUOTE_TARGET: TargetTexts = {
   notFound: CAMBIO_TEXTS.cotacaoNotFound,
   alreadyPaid: CAMBIO_TEXTS.cotacaoPaga,
   closed: CAMBIO_TEXTS.cotacaoExpirada,
@@ -68,9 +68,9 @@ export default async function cambioRoutes(app: FastifyInstance) {
   contractRoute(app, contract.pagarCambioPix, async ({ caller, body }) => {
     const cotacao = await cambioRepo.cotacaoDoAluno(app.db.orm, caller.id, body.cotacao_id)
     if (!cotacao) throw notFound(CAMBIO_TEXTS.cotacaoNotFound)
-    return payments.pix(caller.id, { tipo: 'cambio', id: cotacao.id }, COTACAO, cotacao.validaAte)
+    return payments.pix(caller.id, { tipo: 'cambio', id: cotacao.id }, QUOTE_TARGET, cotacao.validaAte)
   })
   contractRoute(app, contract.pagarCambioCartao, ({ caller, body, request, reply }) =>
-    payments.card(caller.id, { tipo: 'cambio', id: body.cotacao_id }, COTACAO, body, request, reply),
+    payments.card(caller.id, { tipo: 'cambio', id: body.cotacao_id }, QUOTE_TARGET, body, request, reply),
   )
 }

@@ -77,9 +77,9 @@ const TARGET_COLUMNS = {
   cambio: cobrancas.cotacaoCambioId,
   knnUsa: cobrancas.knnUsaRequestId,
 } as const
-const targetColumn = (alvo: PaymentTarget) => TARGET_COLUMNS[alvo.tipo]
+const targetColumn = (targetRef: PaymentTarget) => TARGET_COLUMNS[targetRef.tipo]
 const TARGET_KEYS = { parcela: 'parcelaId', pedido: 'preInvoiceId', cambio: 'cotacaoCambioId', knnUsa: 'knnUsaRequestId' } as const
-const targetValues = (alvo: PaymentTarget) => ({ [TARGET_KEYS[alvo.tipo]]: alvo.id })
+const targetValues = (targetRef: PaymentTarget) => ({ [TARGET_KEYS[targetRef.tipo]]: targetRef.id })
 
 /** The charge's target, from its row. */
 export function targetOf(row: Pick<CobrancaRow, 'parcelaId' | 'preInvoiceId' | 'cotacaoCambioId' | 'knnUsaRequestId'>): PaymentTarget {
@@ -130,16 +130,16 @@ async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, 
 }
 
 /** The target (the caller's when `userId` is given), locked until the transaction ends when `lock`; null when not found. */
-async function readTarget(db: Db | Tx, alvo: PaymentTarget, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
-  if (alvo.tipo === 'cambio') return readCotacao(db, alvo.id, userId, lock)
-  if (alvo.tipo === 'knnUsa') return readKnnUsa(db, alvo.id, userId, lock)
-  if (alvo.tipo === 'parcela') {
-    const where = and(eq(parcelas.id, alvo.id), userId === undefined ? undefined : eq(parcelas.userId, userId))
+async function readTarget(db: Db | Tx, targetRef: PaymentTarget, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
+  if (targetRef.tipo === 'cambio') return readCotacao(db, targetRef.id, userId, lock)
+  if (targetRef.tipo === 'knnUsa') return readKnnUsa(db, targetRef.id, userId, lock)
+  if (targetRef.tipo === 'parcela') {
+    const where = and(eq(parcelas.id, targetRef.id), userId === undefined ? undefined : eq(parcelas.userId, userId))
     const query = db.select({ valorCentavos: parcelas.valorCentavos, pagoEm: parcelas.pagoEm }).from(parcelas).where(where)
     const [row] = lock ? await query.for('update') : await query
     return row ? { valorCentavos: row.valorCentavos, estado: row.pagoEm !== null ? 'pago' : openIfDue(row.valorCentavos) } : null
   }
-  const where = and(eq(preInvoices.id, alvo.id), userId === undefined ? undefined : eq(preInvoices.userId, userId))
+  const where = and(eq(preInvoices.id, targetRef.id), userId === undefined ? undefined : eq(preInvoices.userId, userId))
   const query = db
     .select({ status: preInvoices.status, parcelas: preInvoices.parcelas, livros: preInvoices.quantidadeSolicitada })
     .from(preInvoices)
@@ -153,7 +153,7 @@ async function readTarget(db: Db | Tx, alvo: PaymentTarget, userId: number | und
       livros: sql<number>`coalesce(sum(${preInvoiceItems.quantidade}), 0)::int`,
     })
     .from(preInvoiceItems)
-    .where(eq(preInvoiceItems.preInvoiceId, alvo.id))
+    .where(eq(preInvoiceItems.preInvoiceId, targetRef.id))
   const valorCentavos = Number(total!.cents)
   const estado = ORDER_PAYABLE.includes(order.status) ? openIfDue(valorCentavos) : ORDER_CLOSED.includes(order.status) ? 'fechado' : 'pago'
   const plano = { parcelas: order.parcelas, livros: order.livros ?? Number(total!.livros) }
@@ -161,26 +161,26 @@ async function readTarget(db: Db | Tx, alvo: PaymentTarget, userId: number | und
 }
 
 /** The target paid with `valorCentavos` at `at`; false when it already was (or, an order, can no longer be). */
-async function markPaid(tx: Tx, alvo: PaymentTarget, valorCentavos: number, at: Date): Promise<boolean> {
-  if (alvo.tipo === 'parcela') return markInstalmentPaid(tx, alvo.id, valorCentavos, at)
-  if (alvo.tipo === 'knnUsa') {
+async function markPaid(tx: Tx, targetRef: PaymentTarget, valorCentavos: number, at: Date): Promise<boolean> {
+  if (targetRef.tipo === 'parcela') return markInstalmentPaid(tx, targetRef.id, valorCentavos, at)
+  if (targetRef.tipo === 'knnUsa') {
     // D28: aprovado → pago once; a request cancelled meanwhile is not paid (money to refund).
     const paid = await tx
       .update(knnUsaRequests)
       .set({ status: 'pago', pagoEm: at, valorPagoCentavos: valorCentavos, atualizadoEm: at })
-      .where(and(eq(knnUsaRequests.id, alvo.id), eq(knnUsaRequests.status, 'aprovado')))
+      .where(and(eq(knnUsaRequests.id, targetRef.id), eq(knnUsaRequests.status, 'aprovado')))
       .returning({ id: knnUsaRequests.id })
     return paid.length === 1
   }
-  if (alvo.tipo === 'cambio') {
+  if (targetRef.tipo === 'cambio') {
     const paid = await tx
       .update(cambioCotacoes)
       .set({ pagoEm: at })
-      .where(and(eq(cambioCotacoes.id, alvo.id), isNull(cambioCotacoes.pagoEm)))
+      .where(and(eq(cambioCotacoes.id, targetRef.id), isNull(cambioCotacoes.pagoEm)))
       .returning({ id: cambioCotacoes.id })
     return paid.length === 1
   }
-  return (await moveOrder(tx, alvo.id, 'pagamentoConfirmado', 'payment')).kind === 'moved'
+  return (await moveOrder(tx, targetRef.id, 'pagamentoConfirmado', 'payment')).kind === 'moved'
 }
 
 export type PixPaymentResult =
@@ -190,7 +190,7 @@ export type PixPaymentResult =
   | { kind: 'closed'; status: OrderStatusId | undefined }
   | { kind: 'charge'; cobranca: CobrancaRow }
 
-export interface CartaoUsado {
+export interface UsedCard {
   bandeira: string
   /** The last four digits: all that is kept of the number. */
   finalCartao: string
@@ -222,15 +222,15 @@ async function markInstalmentPaid(tx: Tx, parcelaId: number, valorCentavos: numb
   return true
 }
 
-const pendente = (alvo: PaymentTarget) => and(eq(targetColumn(alvo), alvo.id), eq(cobrancas.status, 'pendente'))
+const pendingChargeOf = (targetRef: PaymentTarget) => and(eq(targetColumn(targetRef), targetRef.id), eq(cobrancas.status, 'pendente'))
 
 /** The caller's instalments and orders only (D7): another student's is not found. */
 export function forUser(db: Db, userId: number) {
   return {
     /** The caller's instalment or order as payment sees it, unlocked (a check before the card's gateway). */
-    async target(alvo: PaymentTarget): Promise<PayableTarget | null> {
-      if (!isSerialId(alvo.id)) return null
-      return readTarget(db, alvo, userId, false)
+    async target(targetRef: PaymentTarget): Promise<PayableTarget | null> {
+      if (!isSerialId(targetRef.id)) return null
+      return readTarget(db, targetRef, userId, false)
     },
 
     /**
@@ -240,42 +240,42 @@ export function forUser(db: Db, userId: number) {
      * unique indexes (one pending per instalment, per order) back that up.
      */
     async pixCharge(
-      alvo: PaymentTarget,
+      targetRef: PaymentTarget,
       now: Date,
       validForMs: number,
       /** The new charge's BR Code: built here, or a provider's (a call made with the target locked). */
       copiaECola: (txid: string, valorCentavos: number, expiraEm: Date) => string | Promise<string>,
     ): Promise<PixPaymentResult> {
-      if (!isSerialId(alvo.id)) return { kind: 'not-found' }
+      if (!isSerialId(targetRef.id)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<PixPaymentResult> => {
-        const target = await readTarget(tx, alvo, userId, true)
+        const target = await readTarget(tx, targetRef, userId, true)
         if (!target) return { kind: 'not-found' }
         if (target.estado === 'pago') {
-          const [paga] = await tx
+          const [paidCharge] = await tx
             .select()
             .from(cobrancas)
-            .where(and(eq(targetColumn(alvo), alvo.id), eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pago')))
+            .where(and(eq(targetColumn(targetRef), targetRef.id), eq(cobrancas.metodo, 'pix'), eq(cobrancas.status, 'pago')))
             .orderBy(cobrancas.pagoEm)
             .limit(1)
-          return paga ? { kind: 'charge', cobranca: paga } : { kind: 'paid-otherwise' }
+          return paidCharge ? { kind: 'charge', cobranca: paidCharge } : { kind: 'paid-otherwise' }
         }
         if (target.estado === 'fechado') return { kind: 'closed', status: target.status }
-        const [aberta] = await tx.select().from(cobrancas).where(pendente(alvo))
-        if (aberta && aberta.expiraEm! > now && aberta.valorCentavos === target.valorCentavos) {
-          return { kind: 'charge', cobranca: aberta }
+        const [openCharge] = await tx.select().from(cobrancas).where(pendingChargeOf(targetRef))
+        if (openCharge && openCharge.expiraEm! > now && openCharge.valorCentavos === target.valorCentavos) {
+          return { kind: 'charge', cobranca: openCharge }
         }
-        if (aberta) {
+        if (openCharge) {
           await tx
             .update(cobrancas)
             .set({ status: 'expirado' })
-            .where(and(eq(cobrancas.id, aberta.id), eq(cobrancas.status, 'pendente')))
+            .where(and(eq(cobrancas.id, openCharge.id), eq(cobrancas.status, 'pendente')))
         }
         const txid = newTxid()
         const expiraEm = new Date(now.getTime() + validForMs)
         const [row] = await tx
           .insert(cobrancas)
           .values({
-            ...targetValues(alvo),
+            ...targetValues(targetRef),
             userId,
             metodo: 'pix',
             txid,
@@ -288,8 +288,8 @@ export function forUser(db: Db, userId: number) {
           .returning()
         if (row) return { kind: 'charge', cobranca: row }
         // Another connection's charge won the unique index (only a writer that skipped the lock): answer it.
-        const [other] = await tx.select().from(cobrancas).where(pendente(alvo))
-        if (!other) throw new Error(`no pending Pix charge for ${alvo.tipo} ${alvo.id} after a conflict`)
+        const [other] = await tx.select().from(cobrancas).where(pendingChargeOf(targetRef))
+        if (!other) throw new Error(`no pending Pix charge for ${targetRef.tipo} ${targetRef.id} after a conflict`)
         return { kind: 'charge', cobranca: other }
       })
     },
@@ -301,20 +301,27 @@ export function forUser(db: Db, userId: number) {
      * withdrawn. Declined: a `recusado` row with the reason.
      */
     async payByCard(
-      alvo: PaymentTarget,
+      targetRef: PaymentTarget,
       now: Date,
-      cartao: CartaoUsado,
+      usedCard: UsedCard,
       charge: (txid: string, valorCentavos: number) => Promise<CardChargeResult>,
     ): Promise<CardPaymentResult> {
-      if (!isSerialId(alvo.id)) return { kind: 'not-found' }
+      if (!isSerialId(targetRef.id)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<CardPaymentResult> => {
-        const target = await readTarget(tx, alvo, userId, true)
+        const target = await readTarget(tx, targetRef, userId, true)
         if (!target) return { kind: 'not-found' }
         if (target.estado === 'pago') return { kind: 'already-paid' }
         if (target.estado === 'fechado') return { kind: 'closed', status: target.status }
         const txid = newTxid()
         const outcome = await charge(txid, target.valorCentavos)
-        const base = { ...targetValues(alvo), userId, metodo: 'cartao' as const, txid, valorCentavos: target.valorCentavos, ...cartao }
+        const base = {
+          ...targetValues(targetRef),
+          userId,
+          metodo: 'cartao' as const,
+          txid,
+          valorCentavos: target.valorCentavos,
+          ...usedCard,
+        }
         if (!outcome.approved) {
           const [row] = await tx
             .insert(cobrancas)
@@ -326,9 +333,9 @@ export function forUser(db: Db, userId: number) {
           .insert(cobrancas)
           .values({ ...base, status: 'pago', autorizacao: outcome.authorization, pagoEm: now })
           .returning()
-        if (!(await markPaid(tx, alvo, target.valorCentavos, now))) return { kind: 'charged-but-paid', cobranca: row! }
+        if (!(await markPaid(tx, targetRef, target.valorCentavos, now))) return { kind: 'charged-but-paid', cobranca: row! }
         // A Pix code of a paid instalment or order must not be paid as well.
-        await tx.update(cobrancas).set({ status: 'expirado' }).where(pendente(alvo))
+        await tx.update(cobrancas).set({ status: 'expirado' }).where(pendingChargeOf(targetRef))
         return { kind: 'paid', cobranca: row! }
       })
     },
@@ -367,17 +374,17 @@ export async function confirmPixCharge(db: Db, txid: string, at: Date): Promise<
       .from(cobrancas)
       .where(and(eq(cobrancas.txid, txid), eq(cobrancas.metodo, 'pix')))
     if (!found) return { confirmed: false, reason: 'unknown' }
-    const alvo = targetOf(found)
+    const targetRef = targetOf(found)
     // The instalment or order first, as a card payment does (one lock order).
-    await readTarget(tx, alvo, undefined, true)
+    await readTarget(tx, targetRef, undefined, true)
     const [paid] = await tx
       .update(cobrancas)
       .set({ status: 'pago', pagoEm: at })
       .where(and(eq(cobrancas.id, found.id), eq(cobrancas.status, 'pendente'), gt(cobrancas.expiraEm, at)))
       .returning()
     if (paid) {
-      const pagoAgora = await markPaid(tx, alvo, paid.valorCentavos, at)
-      return { confirmed: true, cobranca: paid, alreadyPaid: !pagoAgora }
+      const paidNow = await markPaid(tx, targetRef, paid.valorCentavos, at)
+      return { confirmed: true, cobranca: paid, alreadyPaid: !paidNow }
     }
     await tx
       .update(cobrancas)

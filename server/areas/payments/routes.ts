@@ -96,8 +96,8 @@ export interface TargetTexts {
   closed?: string
 }
 
-const PARCELA: TargetTexts = { notFound: PAGAMENTO_TEXTS.parcelaNotFound, alreadyPaid: PAGAMENTO_TEXTS.alreadyPaid }
-const PEDIDO: TargetTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPaid: PAGAMENTO_TEXTS.pedidoAlreadyPaid }
+const INSTALMENT_TARGET: TargetTexts = { notFound: PAGAMENTO_TEXTS.parcelaNotFound, alreadyPaid: PAGAMENTO_TEXTS.alreadyPaid }
+const ORDER_TARGET: TargetTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyPaid: PAGAMENTO_TEXTS.pedidoAlreadyPaid }
 
 /**
  * Paying the caller's instalments, orders (issue 12, D13) and câmbio quotes:
@@ -105,8 +105,8 @@ const PEDIDO: TargetTexts = { notFound: PAGAMENTO_TEXTS.pedidoNotFound, alreadyP
  */
 export function paymentFlows(app: FastifyInstance) {
   /** The caller's instalment or order, unlocked, when it can be paid; 404 or 409 otherwise. */
-  async function payable(userId: number, alvo: paymentsRepo.PaymentTarget, texts: TargetTexts): Promise<paymentsRepo.PayableTarget> {
-    const target = await paymentsRepo.forUser(app.db.orm, userId).target(alvo)
+  async function payable(userId: number, targetRef: paymentsRepo.PaymentTarget, texts: TargetTexts): Promise<paymentsRepo.PayableTarget> {
+    const target = await paymentsRepo.forUser(app.db.orm, userId).target(targetRef)
     if (!target) throw notFound(texts.notFound)
     if (target.estado === 'pago') throw new HttpError(409, texts.alreadyPaid)
     if (target.estado === 'fechado') throw new HttpError(409, texts.closed ?? orderNotPayable(target.status))
@@ -114,8 +114,8 @@ export function paymentFlows(app: FastifyInstance) {
   }
 
   /** What the card form offers: 1 up to the target's most card instalments, each split as D12's plans are. */
-  async function cardOptions(userId: number, alvo: paymentsRepo.PaymentTarget, texts: TargetTexts): Promise<OpcoesCartao> {
-    const target = await payable(userId, alvo, texts)
+  async function cardOptions(userId: number, targetRef: paymentsRepo.PaymentTarget, texts: TargetTexts): Promise<OpcoesCartao> {
+    const target = await payable(userId, targetRef, texts)
     const planos = Array.from({ length: maxCardInstalments(target) }, (_, index) => ({
       parcelas: index + 1,
       valores: splitInstalments(target.valorCentavos, index + 1),
@@ -127,16 +127,16 @@ export function paymentFlows(app: FastifyInstance) {
    * The target's Pix charge; its code lasts 30 minutes, or ends at `endsBy` when that comes
    * sooner (a quote's end). One `now` for both, so the code never outlives `endsBy`.
    */
-  async function pix(userId: number, alvo: paymentsRepo.PaymentTarget, texts: TargetTexts, endsBy?: Date): Promise<CobrancaPix> {
+  async function pix(userId: number, targetRef: paymentsRepo.PaymentTarget, texts: TargetTexts, endsBy?: Date): Promise<CobrancaPix> {
     const now = new Date()
     const untilEnd = endsBy ? endsBy.getTime() - now.getTime() : Infinity
     const validForMs = Math.max(1, Math.min(PIX_CHARGE_MINUTES * 60_000, untilEnd))
     const result = await paymentsRepo
       .forUser(app.db.orm, userId)
-      .pixCharge(alvo, now, validForMs, (txid, valorCentavos, expiresAt) =>
-        app.payments.pix.createCharge({ txid, amountCents: valorCentavos, expiresAt, description: PIX_DESCRIPTIONS[alvo.tipo] }),
+      .pixCharge(targetRef, now, validForMs, (txid, valorCentavos, expiresAt) =>
+        app.payments.pix.createCharge({ txid, amountCents: valorCentavos, expiresAt, description: PIX_DESCRIPTIONS[targetRef.tipo] }),
       )
-      .catch(pixProviderFailed(app.log, { [alvo.tipo]: alvo.id }))
+      .catch(pixProviderFailed(app.log, { [targetRef.tipo]: targetRef.id }))
     if (result.kind === 'not-found') throw notFound(texts.notFound)
     if (result.kind === 'paid-otherwise') throw new HttpError(409, texts.alreadyPaid)
     if (result.kind === 'closed') throw new HttpError(409, texts.closed ?? orderNotPayable(result.status))
@@ -147,13 +147,13 @@ export function paymentFlows(app: FastifyInstance) {
   // (server/http/logging.ts logs no body) and never stored beyond brand and last four digits.
   async function card(
     userId: number,
-    alvo: paymentsRepo.PaymentTarget,
+    targetRef: paymentsRepo.PaymentTarget,
     texts: TargetTexts,
     body: PagamentoCartaoIn,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<PagamentoCartao> {
-    const target = await payable(userId, alvo, texts)
+    const target = await payable(userId, targetRef, texts)
     const max = maxCardInstalments(target)
     if (body.parcelas > max) throw new HttpError(422, PAGAMENTO_TEXTS.pedidoPlanExceeded(max))
     // Counted before the card is looked at, so concurrent attempts cannot pass the limit
@@ -162,7 +162,7 @@ export function paymentFlows(app: FastifyInstance) {
     if (!attempt.granted) throw tooManyRequests(PAGAMENTO_TEXTS.tooManyCardAttempts, attempt.retryAfterSeconds)
     let cardFailed = false
     try {
-      return await chargeCard(userId, alvo, texts, body, request, reply)
+      return await chargeCard(userId, targetRef, texts, body, request, reply)
     } catch (error) {
       cardFailed = error instanceof HttpError && (error.statusCode === 402 || error.statusCode === 422)
       throw error
@@ -173,7 +173,7 @@ export function paymentFlows(app: FastifyInstance) {
 
   async function chargeCard(
     userId: number,
-    alvo: paymentsRepo.PaymentTarget,
+    targetRef: paymentsRepo.PaymentTarget,
     texts: TargetTexts,
     body: PagamentoCartaoIn,
     request: FastifyRequest,
@@ -186,11 +186,11 @@ export function paymentFlows(app: FastifyInstance) {
     const problem = cardProblem(cardData, now)
     if (problem) throw new HttpError(422, problem)
 
-    const cartao = { bandeira: cardBrand(body.numero), finalCartao: body.numero.slice(-4), parcelas: body.parcelas }
-    const logged = { [alvo.tipo]: alvo.id }
+    const usedCard = { bandeira: cardBrand(body.numero), finalCartao: body.numero.slice(-4), parcelas: body.parcelas }
+    const logged = { [targetRef.tipo]: targetRef.id }
     let result: paymentsRepo.CardPaymentResult
     try {
-      result = await repo.payByCard(alvo, now, cartao, (txid, valorCentavos) =>
+      result = await repo.payByCard(targetRef, now, usedCard, (txid, valorCentavos) =>
         app.payments.card
           .charge({
             ...cardData,
@@ -220,13 +220,13 @@ export function paymentFlows(app: FastifyInstance) {
       case 'closed':
         throw new HttpError(409, texts.closed ?? orderNotPayable(result.status))
       case 'charged-but-paid':
-        request.log.error({ cobranca: result.cobranca.id, ...logged }, `card charged for a ${alvo.tipo} already paid: refund it`)
+        request.log.error({ cobranca: result.cobranca.id, ...logged }, `card charged for a ${targetRef.tipo} already paid: refund it`)
         throw new HttpError(409, texts.alreadyPaid)
       case 'declined':
-        request.log.info({ cobranca: result.cobranca.id, ...logged, bandeira: cartao.bandeira }, 'card payment declined')
+        request.log.info({ cobranca: result.cobranca.id, ...logged, bandeira: usedCard.bandeira }, 'card payment declined')
         throw new HttpError(402, result.reason)
       case 'paid':
-        request.log.info({ cobranca: result.cobranca.id, ...logged, bandeira: cartao.bandeira }, 'card payment approved')
+        request.log.info({ cobranca: result.cobranca.id, ...logged, bandeira: usedCard.bandeira }, 'card payment approved')
         reply.code(201)
         return toCardPayment(result.cobranca)
     }
@@ -238,16 +238,18 @@ export function paymentFlows(app: FastifyInstance) {
 /** The drive paths of instalments and orders (SPEC §7). */
 export default async function paymentRoutes(app: FastifyInstance) {
   const { pix, card, cardOptions } = paymentFlows(app)
-  contractRoute(app, contract.pixParcela, ({ caller, params }) => pix(caller.id, { tipo: 'parcela', id: params.id }, PARCELA))
+  contractRoute(app, contract.pixParcela, ({ caller, params }) => pix(caller.id, { tipo: 'parcela', id: params.id }, INSTALMENT_TARGET))
   contractRoute(app, contract.cartaoParcela, ({ caller, params, body, request, reply }) =>
-    card(caller.id, { tipo: 'parcela', id: params.id }, PARCELA, body, request, reply),
+    card(caller.id, { tipo: 'parcela', id: params.id }, INSTALMENT_TARGET, body, request, reply),
   )
   contractRoute(app, contract.opcoesCartaoParcela, ({ caller, params }) =>
-    cardOptions(caller.id, { tipo: 'parcela', id: params.id }, PARCELA),
+    cardOptions(caller.id, { tipo: 'parcela', id: params.id }, INSTALMENT_TARGET),
   )
-  contractRoute(app, contract.opcoesCartaoPedido, ({ caller, params }) => cardOptions(caller.id, { tipo: 'pedido', id: params.id }, PEDIDO))
-  contractRoute(app, contract.pixPedido, ({ caller, params }) => pix(caller.id, { tipo: 'pedido', id: params.id }, PEDIDO))
+  contractRoute(app, contract.opcoesCartaoPedido, ({ caller, params }) =>
+    cardOptions(caller.id, { tipo: 'pedido', id: params.id }, ORDER_TARGET),
+  )
+  contractRoute(app, contract.pixPedido, ({ caller, params }) => pix(caller.id, { tipo: 'pedido', id: params.id }, ORDER_TARGET))
   contractRoute(app, contract.cartaoPedido, ({ caller, params, body, request, reply }) =>
-    card(caller.id, { tipo: 'pedido', id: params.id }, PEDIDO, body, request, reply),
+    card(caller.id, { tipo: 'pedido', id: params.id }, ORDER_TARGET, body, request, reply),
   )
 }
