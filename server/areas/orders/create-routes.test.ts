@@ -64,7 +64,7 @@ describe('GET /pre-invoice/desconto-progressivo/{id}/ (D12)', () => {
 
   it('answers the prices, the discount, the totals and every instalment plan for 1–6 books', async () => {
     const student = await createAccount(t.app, t.db)
-    for (const [n, lista, pontual, desconto, totalTabela, total, maxParcelas] of table) {
+    for (const [n, lista, pontual, desconto, totalTabela, total, maxInstalments] of table) {
       const response = await get(`/pre-invoice/desconto-progressivo/${n}/`, student.token)
       expect(response.statusCode, `${n}`).toBe(200)
       const body = response.json<DescontoProgressivo>()
@@ -76,9 +76,9 @@ describe('GET /pre-invoice/desconto-progressivo/{id}/ (D12)', () => {
         total_tabela: totalTabela,
         total,
         preco_por_livro: total / n,
-        max_parcelas: maxParcelas,
+        max_parcelas: maxInstalments,
       })
-      expect(body.planos).toHaveLength(maxParcelas)
+      expect(body.planos).toHaveLength(maxInstalments)
       for (const plano of body.planos) expect(plano.valores.reduce((sum, value) => sum + value, 0)).toBe(total)
     }
   })

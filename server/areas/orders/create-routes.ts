@@ -40,7 +40,7 @@ function toDescontoProgressivo(price: OrderPrice, cupom: preInvoiceRepo.CupomDoP
     total_tabela: price.totalTabela,
     total: price.total,
     preco_por_livro: price.precoPorLivro,
-    max_parcelas: price.maxParcelas,
+    max_parcelas: price.maxInstalments,
     planos: price.planos,
     cupom: cupom && { codigo: cupom.codigo, empresa: cupom.empresa, percentual: cupom.percentual, desconto: price.descontoCupom },
   }
@@ -88,7 +88,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
     if (!produto) throw notFound(PRODUTO_NOT_FOUND)
     const price = orderPrice(body.quantidade)
-    if (body.parcelas > price.maxParcelas) throw new HttpError(422, tooManyInstalments(body.quantidade, price.maxParcelas))
+    if (body.parcelas > price.maxInstalments) throw new HttpError(422, tooManyInstalments(body.quantidade, price.maxInstalments))
 
     // D11 -3: the book waits for the level test; the product is chosen again after it (SPEC §4).
     const waitsForTest = produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null

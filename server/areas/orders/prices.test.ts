@@ -12,7 +12,7 @@ describe('D12 price tables', () => {
     [6, 51_800, 40_100, 30_000, 310_800, 210_600, 35_100, 12],
   ] as const
 
-  it.each(expected)('prices %i book(s) to the cent', (n, lista, pontual, desconto, totalTabela, total, porLivro, maxParcelas) => {
+  it.each(expected)('prices %i book(s) to the cent', (n, lista, pontual, desconto, totalTabela, total, porLivro, maxInstalments) => {
     const price = orderPrice(n)
     expect(price).toMatchObject({
       quantidade: n,
@@ -22,12 +22,12 @@ describe('D12 price tables', () => {
       totalTabela,
       total,
       precoPorLivro: porLivro,
-      maxParcelas,
+      maxInstalments,
     })
     // The discount comes off the whole order once; the items at the per-book price add up to it.
     expect(total).toBe(n * pontual - desconto)
     expect(n * porLivro).toBe(total)
-    expect(price.planos.map((plano) => plano.parcelas)).toEqual(Array.from({ length: maxParcelas }, (_, k) => k + 1))
+    expect(price.planos.map((plano) => plano.parcelas)).toEqual(Array.from({ length: maxInstalments }, (_, k) => k + 1))
     for (const plano of price.planos) {
       expect(plano.valores).toHaveLength(plano.parcelas)
       expect(plano.valores.reduce((sum, value) => sum + value, 0)).toBe(total)

@@ -42,8 +42,8 @@ export interface OrderPrice {
   total: number
   /** total / quantidade: the per-book price an order's item carries (exact for every key). */
   precoPorLivro: number
-  maxParcelas: number
-  /** 1 … maxParcelas instalments of `total`. */
+  maxInstalments: number
+  /** 1 … maxInstalments instalments of `total`. */
   planos: InstalmentPlan[]
 }
 
@@ -85,7 +85,7 @@ export function orderPrice(n: number, cupomPercentual: number | null = null): Or
   if (semCupom % n !== 0) throw new Error(`the discount for ${n} books does not split evenly per book`)
   const descontoCupom = cupomPercentual === null ? 0 : n * couponDiscountPerBook(semCupom / n, cupomPercentual)
   const total = semCupom - descontoCupom
-  const maxParcelas = MAX_INSTALMENTS[i]!
+  const maxInstalments = MAX_INSTALMENTS[i]!
   return {
     quantidade: n,
     precoTabela,
@@ -96,7 +96,7 @@ export function orderPrice(n: number, cupomPercentual: number | null = null): Or
     descontoCupom,
     total,
     precoPorLivro: total / n,
-    maxParcelas,
-    planos: Array.from({ length: maxParcelas }, (_, k) => ({ parcelas: k + 1, valores: splitInstalments(total, k + 1) })),
+    maxInstalments,
+    planos: Array.from({ length: maxInstalments }, (_, k) => ({ parcelas: k + 1, valores: splitInstalments(total, k + 1) })),
   }
 }

@@ -167,7 +167,7 @@ describe("the order's card instalments: 1 up to the plan chosen when ordering", 
 
   it('an order from before plans were kept offers what D12 allows for its books; an instalment offers 1–3', async () => {
     const { student, pedido } = await orderWithPlan(null)
-    expect((await askOptions(student, pedido)).json<OpcoesCartao>().planos).toHaveLength(orderPrice(3).maxParcelas)
+    expect((await askOptions(student, pedido)).json<OpcoesCartao>().planos).toHaveLength(orderPrice(3).maxInstalments)
     const parcela = await createInstalment(t.db, student.id, { valorCentavos: 45_100 })
     const forParcela = await t.app.inject({
       method: 'GET',

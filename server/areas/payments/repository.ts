@@ -58,7 +58,7 @@ export interface PayableTarget {
   /** A câmbio quote's end of validity: past it, the quote is `fechado`. */
   validaAte?: Date
   /** The most card instalments, when the target fixes it (an overseas-study request: 10, D28). */
-  maxParcelas?: number
+  maxInstalments?: number
   /** An overseas-study request's status: `fechado` unless aprovado. */
   statusKnnUsa?: string
 }
@@ -113,7 +113,7 @@ async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, l
     .where(eq(knnUsaTurmas.id, request.turmaId))
   const valorCentavos = (turma && precoEmReais(turma.moeda, turma.preco, turma.taxa)) ?? 0
   const estado = request.status === 'pago' ? 'pago' : request.status === 'aprovado' && valorCentavos > 0 ? 'aberto' : 'fechado'
-  return { valorCentavos, estado, maxParcelas: KNN_USA_CARD_INSTALMENTS, statusKnnUsa: request.status }
+  return { valorCentavos, estado, maxInstalments: KNN_USA_CARD_INSTALMENTS, statusKnnUsa: request.status }
 }
 
 /** A câmbio quote as payment sees it: its total, paid once, closed after its 15 minutes. */

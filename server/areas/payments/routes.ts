@@ -42,10 +42,10 @@ export const CARD_ATTEMPT_LIMIT = 5
  * kept, D12's largest for its number of books.
  */
 export function maxCardInstalments(target: paymentsRepo.PayableTarget): number {
-  if (target.maxParcelas !== undefined) return target.maxParcelas
+  if (target.maxInstalments !== undefined) return target.maxInstalments
   if (!target.plano) return CARD_MAX_INSTALLMENTS
   const { parcelas, livros } = target.plano
-  return parcelas ?? (isBookCount(livros) ? orderPrice(livros).maxParcelas : 1)
+  return parcelas ?? (isBookCount(livros) ? orderPrice(livros).maxInstalments : 1)
 }
 
 class GatewayUnavailable extends Error {
