@@ -118,7 +118,9 @@ export function startScript(entry: string, preloads: string[], otherScreenPreloa
     '// Written by scripts/prerender.ts: the app starts once the pre-rendered shell has painted.',
     // The app shell stands for every screen without a shell of its own: there the head script
     // has marked <html>, and the home screen's chunks would only queue before the screen's own.
-    `const preloads = document.documentElement.classList.contains(${JSON.stringify(SHELL_OTHER_SCREEN_CLASS)}) ? ${paths(otherScreenPreloads)} : ${paths(preloads)}`,
+    otherScreenPreloads === preloads
+      ? `const preloads = ${paths(preloads)}`
+      : `const preloads = document.documentElement.classList.contains(${JSON.stringify(SHELL_OTHER_SCREEN_CLASS)}) ? ${paths(otherScreenPreloads)} : ${paths(preloads)}`,
     'const preloadBatch = (from) => {',
     `  for (const href of preloads.slice(from, from + ${PRELOADS_PER_TASK})) {`,
     "    const link = document.createElement('link')",
@@ -164,13 +166,12 @@ async function shellAssets(
         : screen
           ? screenRouteFiles(manifest, screen)
           : routeFiles(manifest, DASHBOARD_ROUTE_FILES, DASHBOARD_AWAITED)
+  const withoutEntry = (files: string[]) => files.filter((file) => file !== entry)
   // Another screen in the app shell: the frame and every screen's texts, not the home screen's chunks.
-  const other = kind === 'app' && !screen ? routeFiles(manifest, ['_app.tsx'], SIGNED_IN_AWAITED).js : js
-  const start = startScript(
-    entry,
-    js.filter((file) => file !== entry),
-    other.filter((file) => file !== entry),
-  )
+  const start =
+    kind === 'app' && !screen
+      ? startScript(entry, withoutEntry(js), withoutEntry(routeFiles(manifest, ['_app.tsx'], SIGNED_IN_AWAITED).js))
+      : startScript(entry, withoutEntry(js))
   const startFile = `assets/${start.name}`
   await writeFile(path.join(distDir, startFile), start.code)
   const inlined = await Promise.all(css.map(async (file) => ({ file, text: await readFile(path.join(distDir, file), 'utf8') })))
