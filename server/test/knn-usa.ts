@@ -12,7 +12,7 @@ export function daysFromNow(days: number): string {
 }
 
 /** A class abroad of its own (a unique name): Orlando in US$ 3.500,00 by default, 90 days ahead for 15 days, 20 seats. */
-export async function createKnnUsaTurma(
+export async function createKnnUsaClass(
   db: Database,
   {
     programa = 'orlando',
@@ -49,7 +49,7 @@ export async function createKnnUsaRequest(
   storage: FileStorage,
   { status = 'documentos_pendentes', turmaId }: { status?: StatusRequestUsa; turmaId?: number } = {},
 ): Promise<{ requestId: number; documentoId: number; turmaId: number; chave: string }> {
-  const turma = turmaId ?? (await createKnnUsaTurma(db)).id
+  const turma = turmaId ?? (await createKnnUsaClass(db)).id
   const askedAgain = status === 'documentos_pendentes'
   const [request] = await db.orm
     .insert(knnUsaRequests)

@@ -47,7 +47,7 @@ export const KNN_USA_ACTIONS = {
  * A class's price in reais at a rate of the câmbio table (reais per unit in millionths), half
  * up, without IOF; null without a rate.
  */
-export function precoEmReais(moeda: 'USD' | 'GBP', precoCentavos: number, taxaMilionesimos: number | null | undefined): number | null {
+export function priceInReais(moeda: 'USD' | 'GBP', precoCentavos: number, taxaMilionesimos: number | null | undefined): number | null {
   return taxaMilionesimos ? converter(moeda, moeda, precoCentavos, taxaMilionesimos).valorReaisCentavos : null
 }
 
@@ -102,7 +102,7 @@ export async function classById(db: Db, id: number): Promise<ClassWithSeats | nu
   return row ? withSeats(row) : null
 }
 
-export async function livros(db: Db, filter: { programa?: ProgramaUsa; turmaId?: number }) {
+export async function books(db: Db, filter: { programa?: ProgramaUsa; turmaId?: number }) {
   return db
     .select({ id: knnUsaLivros.id, turmaId: knnUsaLivros.turmaId, titulo: knnUsaLivros.titulo, descricao: knnUsaLivros.descricao })
     .from(knnUsaLivros)
@@ -116,47 +116,47 @@ export async function livros(db: Db, filter: { programa?: ProgramaUsa; turmaId?:
     .orderBy(asc(knnUsaTurmas.dataIda), asc(knnUsaLivros.id))
 }
 
-/** A request with its documents (current ones, or every copy with `todas`). */
-export interface RequestComDocumentos extends KnnUsaRequestRow {
+/** A request with its documents (current ones, or every copy with `allCopies`). */
+export interface RequestWithDocuments extends KnnUsaRequestRow {
   programa: ProgramaUsa
   documentos: KnnUsaDocumentoRow[]
 }
 
-async function documentosDe(db: Db | Tx, requestIds: number[], todas: boolean): Promise<KnnUsaDocumentoRow[]> {
+async function documentsOf(db: Db | Tx, requestIds: number[], allCopies: boolean): Promise<KnnUsaDocumentoRow[]> {
   if (requestIds.length === 0) return []
   return db
     .select()
     .from(knnUsaDocumentos)
-    .where(and(inArray(knnUsaDocumentos.requestId, requestIds), todas ? undefined : ne(knnUsaDocumentos.status, 'substituido')))
+    .where(and(inArray(knnUsaDocumentos.requestId, requestIds), allCopies ? undefined : ne(knnUsaDocumentos.status, 'substituido')))
     .orderBy(asc(knnUsaDocumentos.id))
 }
 
-async function comDocumentos(db: Db | Tx, rows: { request: KnnUsaRequestRow; programa: ProgramaUsa }[], todas: boolean) {
-  const docs = await documentosDe(
+async function withDocuments(db: Db | Tx, rows: { request: KnnUsaRequestRow; programa: ProgramaUsa }[], allCopies: boolean) {
+  const docs = await documentsOf(
     db,
     rows.map((row) => row.request.id),
-    todas,
+    allCopies,
   )
-  return rows.map(({ request, programa }): RequestComDocumentos => ({
+  return rows.map(({ request, programa }): RequestWithDocuments => ({
     ...request,
     programa,
     documentos: docs.filter((doc) => doc.requestId === request.id),
   }))
 }
 
-async function requestById(db: Db | Tx, id: number, userId: number | undefined, todas: boolean): Promise<RequestComDocumentos | null> {
+async function requestById(db: Db | Tx, id: number, userId: number | undefined, allCopies: boolean): Promise<RequestWithDocuments | null> {
   if (!isSerialId(id)) return null
   const rows = await db
     .select({ request: knnUsaRequests, programa: knnUsaTurmas.programa })
     .from(knnUsaRequests)
     .innerJoin(knnUsaTurmas, eq(knnUsaTurmas.id, knnUsaRequests.turmaId))
     .where(and(eq(knnUsaRequests.id, id), userId === undefined ? undefined : eq(knnUsaRequests.userId, userId)))
-  const [found] = await comDocumentos(db, rows, todas)
+  const [found] = await withDocuments(db, rows, allCopies)
   return found ?? null
 }
 
 /** A new request's fields, checked by the route (dates, guardian, documents). */
-export interface NovaRequest {
+export interface NewRequest {
   turmaId: number
   passaporteNumero: string
   passaporteValidade: string
@@ -168,7 +168,7 @@ export interface NovaRequest {
 }
 
 export type CreateResult =
-  | { kind: 'created'; request: RequestComDocumentos }
+  | { kind: 'created'; request: RequestWithDocuments }
   | { kind: 'not-found' }
   | { kind: 'departed' }
   | { kind: 'full' }
@@ -176,7 +176,7 @@ export type CreateResult =
 
 /** `forbidden`: the move is not allowed from the request's status (D28); `stale`: a manager saw another status (`de`), someone moved it first. */
 export type ChangeResult =
-  | { kind: 'changed'; request: RequestComDocumentos; chavesApagar: string[] }
+  | { kind: 'changed'; request: RequestWithDocuments; keysToDelete: string[] }
   | StaffMoveRefusal<StatusRequestUsa>
   /** Resend: kinds missing or not asked. */
   | { kind: 'documentos'; faltando: TipoDocumentoUsa[]; naoPedidos: TipoDocumentoUsa[] }
@@ -216,13 +216,13 @@ async function cancel(tx: Tx, id: number, motivo: string, now: Date): Promise<st
   return removed.map((row) => row.chave)
 }
 
-export const EXCLUIDA_PELO_ALUNO = 'Excluída pelo aluno.'
+export const DELETED_BY_STUDENT = 'Excluída pelo aluno.'
 
 /** The caller's requests only (D7): another student's is not found. */
 export function forUser(db: Db, userId: number) {
   return {
     /** The latest request, any status; null when none. */
-    async latest(): Promise<RequestComDocumentos | null> {
+    async latest(): Promise<RequestWithDocuments | null> {
       const rows = await db
         .select({ request: knnUsaRequests, programa: knnUsaTurmas.programa })
         .from(knnUsaRequests)
@@ -230,7 +230,7 @@ export function forUser(db: Db, userId: number) {
         .where(eq(knnUsaRequests.userId, userId))
         .orderBy(desc(knnUsaRequests.createdAt), desc(knnUsaRequests.id))
         .limit(1)
-      const [found] = await comDocumentos(db, rows, false)
+      const [found] = await withDocuments(db, rows, false)
       return found ?? null
     },
 
@@ -240,10 +240,10 @@ export function forUser(db: Db, userId: number) {
      * Sends a request with its documents in one transaction: the class locked while
      * its seats are counted; the partial unique index keeps one open request per student.
      */
-    async create(nova: NovaRequest, today: string, now: Date): Promise<CreateResult> {
-      if (!isSerialId(nova.turmaId)) return { kind: 'not-found' }
+    async create(newRequest: NewRequest, today: string, now: Date): Promise<CreateResult> {
+      if (!isSerialId(newRequest.turmaId)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<CreateResult> => {
-        const [turma] = await tx.select().from(knnUsaTurmas).where(eq(knnUsaTurmas.id, nova.turmaId)).for('update')
+        const [turma] = await tx.select().from(knnUsaTurmas).where(eq(knnUsaTurmas.id, newRequest.turmaId)).for('update')
         if (!turma) return { kind: 'not-found' }
         if (turma.dataIda <= today) return { kind: 'departed' }
         const [taken] = await tx
@@ -257,12 +257,12 @@ export function forUser(db: Db, userId: number) {
             userId,
             turmaId: turma.id,
             status: 'em_analise',
-            passaporteNumero: nova.passaporteNumero,
-            passaporteValidade: nova.passaporteValidade,
-            dataNascimento: nova.dataNascimento,
-            menor: nova.menor,
-            responsavelNome: nova.menor ? nova.responsavelNome : null,
-            responsavelCpf: nova.menor ? nova.responsavelCpf : null,
+            passaporteNumero: newRequest.passaporteNumero,
+            passaporteValidade: newRequest.passaporteValidade,
+            dataNascimento: newRequest.dataNascimento,
+            menor: newRequest.menor,
+            responsavelNome: newRequest.menor ? newRequest.responsavelNome : null,
+            responsavelCpf: newRequest.menor ? newRequest.responsavelCpf : null,
             createdAt: now,
             atualizadoEm: now,
           })
@@ -271,7 +271,7 @@ export function forUser(db: Db, userId: number) {
         if (!row) return { kind: 'open-exists' }
         const documentos = await tx
           .insert(knnUsaDocumentos)
-          .values(nova.documentos.map(({ tipo, file }) => docValues(row.id, tipo, file)))
+          .values(newRequest.documentos.map(({ tipo, file }) => docValues(row.id, tipo, file)))
           .returning()
         return { kind: 'created', request: { ...row, programa: turma.programa, documentos } }
       })
@@ -283,8 +283,8 @@ export function forUser(db: Db, userId: number) {
         const row = await lockRequest(tx, id, userId)
         if (!row) return { kind: 'notFound' }
         if (!podeTransicionar('cancelar', row.status)) return { kind: 'forbidden', current: row.status }
-        const chavesApagar = await cancel(tx, id, EXCLUIDA_PELO_ALUNO, now)
-        return { kind: 'changed', request: (await requestById(tx, id, userId, false))!, chavesApagar }
+        const keysToDelete = await cancel(tx, id, DELETED_BY_STUDENT, now)
+        return { kind: 'changed', request: (await requestById(tx, id, userId, false))!, keysToDelete }
       })
     },
 
@@ -313,7 +313,7 @@ export function forUser(db: Db, userId: number) {
           .update(knnUsaRequests)
           .set({ status: 'em_analise', pendenciaTipos: null, pendenciaMotivo: null, atualizadoEm: now })
           .where(eq(knnUsaRequests.id, id))
-        return { kind: 'changed', request: (await requestById(tx, id, userId, false))!, chavesApagar: [] }
+        return { kind: 'changed', request: (await requestById(tx, id, userId, false))!, keysToDelete: [] }
       })
     },
 
@@ -338,7 +338,7 @@ async function documentById(db: Db, requestId: number, docId: number, userId: nu
   return row?.doc ?? null
 }
 
-export interface Historico {
+export interface HistoryEntry {
   acao: string
   gestor: string | null
   em: Date
@@ -346,13 +346,13 @@ export interface Historico {
   after: unknown
 }
 
-export interface RequestGestao extends RequestComDocumentos {
+export interface RequestForStaff extends RequestWithDocuments {
   aluno: { id: number; nome: string | null; email: string | null }
   turma: KnnUsaTurmaRow
-  historico: Historico[]
+  historico: HistoryEntry[]
 }
 
-async function gestaoRows(db: Db | Tx, where: SQL | undefined, limit: number, offset: number, todas: boolean) {
+async function requestsForStaff(db: Db | Tx, where: SQL | undefined, limit: number, offset: number, allCopies: boolean) {
   const rows = await db
     .select({ request: knnUsaRequests, turma: knnUsaTurmas, alunoId: users.id, nome: users.fullName, email: users.email })
     .from(knnUsaRequests)
@@ -362,12 +362,12 @@ async function gestaoRows(db: Db | Tx, where: SQL | undefined, limit: number, of
     .orderBy(asc(knnUsaRequests.createdAt), asc(knnUsaRequests.id))
     .limit(limit)
     .offset(offset)
-  const docs = await documentosDe(
+  const docs = await documentsOf(
     db,
     rows.map((row) => row.request.id),
-    todas,
+    allCopies,
   )
-  return rows.map((row): RequestGestao => ({
+  return rows.map((row): RequestForStaff => ({
     ...row.request,
     programa: row.turma.programa,
     documentos: docs.filter((doc) => doc.requestId === row.request.id),
@@ -377,7 +377,7 @@ async function gestaoRows(db: Db | Tx, where: SQL | undefined, limit: number, of
   }))
 }
 
-async function historicoDe(db: Db | Tx, id: number): Promise<Historico[]> {
+async function historyOf(db: Db | Tx, id: number): Promise<HistoryEntry[]> {
   const rows = await db
     .select({
       acao: managerAuditLog.action,
@@ -394,14 +394,14 @@ async function historicoDe(db: Db | Tx, id: number): Promise<Historico[]> {
   return rows.map((row) => ({ acao: row.acao, gestor: row.gestor ?? row.email, em: row.em, before: row.before, after: row.after }))
 }
 
-async function gestaoById(db: Db | Tx, id: number): Promise<RequestGestao | null> {
+async function requestForStaff(db: Db | Tx, id: number): Promise<RequestForStaff | null> {
   if (!isSerialId(id)) return null
-  const [row] = await gestaoRows(db, eq(knnUsaRequests.id, id), 1, 0, true)
+  const [row] = await requestsForStaff(db, eq(knnUsaRequests.id, id), 1, 0, true)
   if (!row) return null
-  return { ...row, historico: await historicoDe(db, id) }
+  return { ...row, historico: await historyOf(db, id) }
 }
 
-export interface GestaoFilter {
+export interface ReviewFilter {
   status?: StatusRequestUsa
   programa?: ProgramaUsa
   limit: number
@@ -411,18 +411,18 @@ export interface GestaoFilter {
 /** The school's staff (D31): every student's requests; each move audited in its transaction. */
 export function forStaff(db: Db, managerId: number) {
   /** One managers' move along TRANSICOES_REQUEST_USA, `de` the status the manager saw. */
-  async function mover(
+  async function move(
     id: number,
     transicao: TransicaoRequestUsa,
     de: StatusRequestUsa,
-    apply: (tx: Tx, row: KnnUsaRequestRow) => Promise<{ after: Record<string, unknown>; chavesApagar?: string[] }>,
+    apply: (tx: Tx, row: KnnUsaRequestRow) => Promise<{ after: Record<string, unknown>; keysToDelete?: string[] }>,
   ): Promise<ChangeResult> {
     return db.transaction(async (tx): Promise<ChangeResult> => {
       const row = await lockRequest(tx, id, undefined)
       if (!row) return { kind: 'notFound' }
       const refused = refuseStaffMove(row, de, (current) => podeTransicionar(transicao, current))
       if (refused) return refused
-      const { after, chavesApagar = [] } = await apply(tx, row)
+      const { after, keysToDelete = [] } = await apply(tx, row)
       await recordManagerAction(tx, {
         managerId,
         action: KNN_USA_ACTIONS[transicao as keyof typeof KNN_USA_ACTIONS],
@@ -431,16 +431,16 @@ export function forStaff(db: Db, managerId: number) {
         before: { status: row.status },
         after: { status: TRANSICOES_REQUEST_USA[transicao].para, ...after },
       })
-      return { kind: 'changed', request: (await gestaoById(tx, id))!, chavesApagar }
+      return { kind: 'changed', request: (await requestForStaff(tx, id))!, keysToDelete }
     })
   }
 
   return {
-    async list(filter: GestaoFilter) {
+    async list(filter: ReviewFilter) {
       const programa = filter.programa ? eq(knnUsaTurmas.programa, filter.programa) : undefined
       const where = and(programa, filter.status ? eq(knnUsaRequests.status, filter.status) : undefined)
       const [items, counted] = await Promise.all([
-        gestaoRows(db, where, filter.limit, filter.offset, false),
+        requestsForStaff(db, where, filter.limit, filter.offset, false),
         db
           .select({ status: knnUsaRequests.status, n: count() })
           .from(knnUsaRequests)
@@ -452,16 +452,16 @@ export function forStaff(db: Db, managerId: number) {
       return { items, total: totalShown(porStatus, filter.status && [filter.status]), porStatus }
     },
 
-    request: (id: number) => gestaoById(db, id),
+    request: (id: number) => requestForStaff(db, id),
 
     approve: (id: number, de: StatusRequestUsa, now: Date) =>
-      mover(id, 'aprovar', de, async (tx) => {
+      move(id, 'aprovar', de, async (tx) => {
         await tx.update(knnUsaRequests).set({ status: 'aprovado', atualizadoEm: now }).where(eq(knnUsaRequests.id, id))
         return { after: {} }
       }),
 
     askDocuments: (id: number, de: StatusRequestUsa, tipos: TipoDocumentoUsa[], motivo: string, now: Date) =>
-      mover(id, 'pedirDocumentos', de, async (tx) => {
+      move(id, 'pedirDocumentos', de, async (tx) => {
         const unicos = [...new Set(tipos)]
         await tx
           .update(knnUsaRequests)
@@ -477,7 +477,7 @@ export function forStaff(db: Db, managerId: number) {
       }),
 
     cancel: (id: number, de: StatusRequestUsa, motivo: string, now: Date) =>
-      mover(id, 'cancelar', de, async (tx) => ({ after: { motivo }, chavesApagar: await cancel(tx, id, motivo, now) })),
+      move(id, 'cancelar', de, async (tx) => ({ after: { motivo }, keysToDelete: await cancel(tx, id, motivo, now) })),
 
     /** Any student's document. */
     document: (requestId: number, docId: number) => documentById(db, requestId, docId, undefined),

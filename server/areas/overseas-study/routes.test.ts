@@ -20,7 +20,7 @@ import { DEMO_KNN_USA_TURMAS, seedKnnUsaFiles } from './seed.ts'
 
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, loginToken, testAppForFile } from '../../test/app.ts'
-import { createKnnUsaRequest, createKnnUsaTurma, daysFromNow } from '../../test/knn-usa.ts'
+import { createKnnUsaRequest, createKnnUsaClass, daysFromNow } from '../../test/knn-usa.ts'
 import { filesOnDisk, MULTIPART_TYPE, multipartPayload, sampleFile, type PartBody } from '../../test/multipart.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
@@ -54,7 +54,7 @@ const png = (name = 'autorizacao.png'): PartBody => ({
   bytes: sampleFile('image/png', 1024),
 })
 
-interface Pedido {
+interface RequestFields {
   turma_id: number
   passaporte_numero?: string
   passaporte_validade?: string
@@ -64,13 +64,13 @@ interface Pedido {
   documentos?: string[]
 }
 
-function enviar(token: string, pedido: Pedido, files: PartBody[] = [pdf()]): Promise<LightMyRequestResponse> {
+function sendRequest(token: string, fields: RequestFields, files: PartBody[] = [pdf()]): Promise<LightMyRequestResponse> {
   const json = {
     passaporte_numero: 'fz123456',
     passaporte_validade: daysFromNow(3650),
     data_nascimento: '2000-05-10',
     documentos: ['passaporte'],
-    ...pedido,
+    ...fields,
   }
   return t.app.inject({
     method: 'POST',
@@ -110,9 +110,9 @@ function bornYearsBefore(day: string, years: number, daysBefore = 0): string {
 
 describe('classes (GET /knn-usa/turmas/, D28, D29)', () => {
   it('lists classes still to depart, filtered by programme, with seats left and the reais at the day’s rate', async () => {
-    const orlando = await createKnnUsaTurma(t.db, { vagas: 3, precoCentavos: 350_000 })
-    const london = await createKnnUsaTurma(t.db, { programa: 'london', precoCentavos: 280_000 })
-    const partiu = await createKnnUsaTurma(t.db, { dataIda: daysFromNow(-1), dataVolta: daysFromNow(10) })
+    const orlando = await createKnnUsaClass(t.db, { vagas: 3, precoCentavos: 350_000 })
+    const london = await createKnnUsaClass(t.db, { programa: 'london', precoCentavos: 280_000 })
+    const partiu = await createKnnUsaClass(t.db, { dataIda: daysFromNow(-1), dataVolta: daysFromNow(10) })
     const aluno = await student()
     await createKnnUsaRequest(t.db, aluno.id, t.app.fileStorage, { turmaId: orlando.id, status: 'em_analise' })
 
@@ -130,9 +130,13 @@ describe('classes (GET /knn-usa/turmas/, D28, D29)', () => {
       taxa: 5.3412,
       taxa_data: '2026-11-20',
     })
-    const londres = (await get(aluno.token, '/knn-usa/turmas/?programa=london')).json<TurmaUsa[]>()
-    expect(londres.find((turma) => turma.id === london.id)).toMatchObject({ moeda: 'GBP', cidade: 'Londres', estimativa_reais: 1_966_580 })
-    expect(londres.every((turma) => turma.programa === 'london')).toBe(true)
+    const londonClasses = (await get(aluno.token, '/knn-usa/turmas/?programa=london')).json<TurmaUsa[]>()
+    expect(londonClasses.find((turma) => turma.id === london.id)).toMatchObject({
+      moeda: 'GBP',
+      cidade: 'Londres',
+      estimativa_reais: 1_966_580,
+    })
+    expect(londonClasses.every((turma) => turma.programa === 'london')).toBe(true)
     const both = (await get(aluno.token, '/knn-usa/turmas/')).json<TurmaUsa[]>()
     expect(both.map((turma) => turma.id)).toEqual(expect.arrayContaining([orlando.id, london.id]))
   })
@@ -148,10 +152,10 @@ describe('classes (GET /knn-usa/turmas/, D28, D29)', () => {
 
 describe('sending a request (POST /knn-usa/request/, multipart)', () => {
   it('an adult with a passport: 201 em_analise, the file stored and served back; me and from-request answer it', async () => {
-    const turma = await createKnnUsaTurma(t.db)
+    const turma = await createKnnUsaClass(t.db)
     const aluno = await student()
     expect((await get(aluno.token, '/knn-usa/request/me/')).json()).toBeNull()
-    const response = await enviar(aluno.token, { turma_id: turma.id })
+    const response = await sendRequest(aluno.token, { turma_id: turma.id })
     expect(response.statusCode, response.body).toBe(201)
     const request = response.json<KnnUsaRequest>()
     expect(request).toMatchObject({
@@ -178,41 +182,41 @@ describe('sending a request (POST /knn-usa/request/, multipart)', () => {
   })
 
   it('one open request per student: a second is 409 and leaves no file behind', async () => {
-    const turma = await createKnnUsaTurma(t.db)
+    const turma = await createKnnUsaClass(t.db)
     const aluno = await student()
-    expect((await enviar(aluno.token, { turma_id: turma.id })).statusCode).toBe(201)
+    expect((await sendRequest(aluno.token, { turma_id: turma.id })).statusCode).toBe(201)
     const before = await filesOnDisk(filesRoot())
-    const again = await enviar(aluno.token, { turma_id: turma.id })
+    const again = await sendRequest(aluno.token, { turma_id: turma.id })
     expect(again.statusCode).toBe(409)
     expect(again.json().detail).toBe(KNN_USA_TEXTS.requestAberta)
     expect(await filesOnDisk(filesRoot())).toEqual(before)
   })
 
   it('a passport that ends on the return day is refused (422) with the date, nothing written', async () => {
-    const turma = await createKnnUsaTurma(t.db, { dataIda: '2030-01-10', dataVolta: '2030-01-25' })
+    const turma = await createKnnUsaClass(t.db, { dataIda: '2030-01-10', dataVolta: '2030-01-25' })
     const aluno = await student()
     const before = await filesOnDisk(filesRoot())
-    const response = await enviar(aluno.token, { turma_id: turma.id, passaporte_validade: '2030-01-25' })
+    const response = await sendRequest(aluno.token, { turma_id: turma.id, passaporte_validade: '2030-01-25' })
     expect(response.statusCode).toBe(422)
     expect(issuesOf(response)).toEqual([KNN_USA_TEXTS.passaporteVencido('25/01/2030')])
     expect(await filesOnDisk(filesRoot())).toEqual(before)
     expect(await t.db.orm.select().from(knnUsaRequests).where(eq(knnUsaRequests.userId, aluno.id))).toEqual([])
-    expect((await enviar(aluno.token, { turma_id: turma.id, passaporte_validade: '2030-01-26' })).statusCode).toBe(201)
+    expect((await sendRequest(aluno.token, { turma_id: turma.id, passaporte_validade: '2030-01-26' })).statusCode).toBe(201)
   })
 
   it('underage on the departure day (SPEC §5): guardian name, a valid CPF and the travel authorisation are required', async () => {
-    const turma = await createKnnUsaTurma(t.db)
+    const turma = await createKnnUsaClass(t.db)
     const aluno = await student()
     // 17 on departure (18 the day after).
     const nascimento = bornYearsBefore(turma.dataIda, 18, 1)
-    const bare = await enviar(aluno.token, { turma_id: turma.id, data_nascimento: nascimento })
+    const bare = await sendRequest(aluno.token, { turma_id: turma.id, data_nascimento: nascimento })
     expect(bare.statusCode).toBe(422)
     expect(issuesOf(bare)).toEqual([
       KNN_USA_TEXTS.responsavelNome,
       KNN_USA_TEXTS.responsavelCpf,
       KNN_USA_TEXTS.documentosFaltando('autorização de viagem'),
     ])
-    const badCpf = await enviar(
+    const badCpf = await sendRequest(
       aluno.token,
       {
         turma_id: turma.id,
@@ -227,7 +231,7 @@ describe('sending a request (POST /knn-usa/request/, multipart)', () => {
     expect(issuesOf(badCpf)).toEqual(['CPF inválido'])
     expect(await t.db.orm.select().from(knnUsaRequests).where(eq(knnUsaRequests.userId, aluno.id))).toEqual([])
 
-    const ok = await enviar(
+    const ok = await sendRequest(
       aluno.token,
       {
         turma_id: turma.id,
@@ -247,50 +251,50 @@ describe('sending a request (POST /knn-usa/request/, multipart)', () => {
   })
 
   it('18 on the departure day is an adult: no guardian, and a travel authorisation is not taken', async () => {
-    const turma = await createKnnUsaTurma(t.db)
+    const turma = await createKnnUsaClass(t.db)
     const aluno = await student()
     const nascimento = bornYearsBefore(turma.dataIda, 18)
-    const extra = await enviar(
+    const extra = await sendRequest(
       aluno.token,
       { turma_id: turma.id, data_nascimento: nascimento, documentos: ['passaporte', 'autorizacao_viagem'] },
       [pdf(), png()],
     )
     expect(extra.statusCode).toBe(422)
     expect(issuesOf(extra)).toEqual([KNN_USA_TEXTS.documentoNaoPedido('autorização de viagem')])
-    const response = await enviar(aluno.token, { turma_id: turma.id, data_nascimento: nascimento })
+    const response = await sendRequest(aluno.token, { turma_id: turma.id, data_nascimento: nascimento })
     expect(response.statusCode, response.body).toBe(201)
     expect(response.json()).toMatchObject({ menor: false, responsavel_nome: null })
   })
 
   it('files: the wrong type 415, a disguised one 415, over 10 MB 413, a file per kind 422 — nothing stored', async () => {
-    const turma = await createKnnUsaTurma(t.db)
+    const turma = await createKnnUsaClass(t.db)
     const aluno = await student()
     const before = await filesOnDisk(filesRoot())
-    const word = await enviar(aluno.token, { turma_id: turma.id }, [
+    const word = await sendRequest(aluno.token, { turma_id: turma.id }, [
       { name: 'files', filename: 'passaporte.docx', contentType: 'application/msword', bytes: sampleFile('application/pdf', 100) },
     ])
     expect(word.statusCode).toBe(415)
     expect(word.json().detail).toMatch(/^Tipo de arquivo não aceito/)
-    const disguised = await enviar(aluno.token, { turma_id: turma.id }, [
+    const disguised = await sendRequest(aluno.token, { turma_id: turma.id }, [
       { name: 'files', filename: 'passaporte.pdf', contentType: 'application/pdf', bytes: new TextEncoder().encode('MZ\u0090 executável') },
     ])
     expect(disguised.statusCode).toBe(415)
-    const big = await enviar(aluno.token, { turma_id: turma.id }, [pdf('grande.pdf', KNN_USA_FILE.maxBytes + 1)])
+    const big = await sendRequest(aluno.token, { turma_id: turma.id }, [pdf('grande.pdf', KNN_USA_FILE.maxBytes + 1)])
     expect(big.statusCode).toBe(413)
     expect(big.json().detail).toBe('O arquivo excede o limite de 10 MB.')
-    const unpaired = await enviar(aluno.token, { turma_id: turma.id }, [pdf(), pdf('outro.pdf')])
+    const unpaired = await sendRequest(aluno.token, { turma_id: turma.id }, [pdf(), pdf('outro.pdf')])
     expect(unpaired.statusCode).toBe(422)
     expect(issuesOf(unpaired)).toEqual([KNN_USA_TEXTS.arquivosDocumentos])
-    const none = await enviar(aluno.token, { turma_id: turma.id }, [])
+    const none = await sendRequest(aluno.token, { turma_id: turma.id }, [])
     expect(none.statusCode).toBe(422)
     expect(await filesOnDisk(filesRoot())).toEqual(before)
     expect(await t.db.orm.select().from(knnUsaRequests).where(eq(knnUsaRequests.userId, aluno.id))).toEqual([])
   })
 
   it('seats: of 5 students at once for the last 2 seats, two get in and three get 409; a cancel frees a seat', async () => {
-    const turma = await createKnnUsaTurma(t.db, { vagas: 2 })
+    const turma = await createKnnUsaClass(t.db, { vagas: 2 })
     const alunos = await Promise.all(Array.from({ length: 5 }, () => student()))
-    const responses = await Promise.all(alunos.map((aluno) => enviar(aluno.token, { turma_id: turma.id })))
+    const responses = await Promise.all(alunos.map((aluno) => sendRequest(aluno.token, { turma_id: turma.id })))
     const codes = responses.map((response) => response.statusCode).sort()
     expect(codes).toEqual([201, 201, 409, 409, 409])
     for (const response of responses.filter((item) => item.statusCode === 409)) expect(response.json().detail).toBe(KNN_USA_TEXTS.semVagas)
@@ -299,25 +303,25 @@ describe('sending a request (POST /knn-usa/request/, multipart)', () => {
     const winner = responses.findIndex((response) => response.statusCode === 201)
     const loser = responses.findIndex((response) => response.statusCode === 409)
     expect((await deleteRequest(alunos[winner]!.token, responses[winner]!.json<KnnUsaRequest>().id)).statusCode).toBe(200)
-    expect((await enviar(alunos[loser]!.token, { turma_id: turma.id })).statusCode).toBe(201)
+    expect((await sendRequest(alunos[loser]!.token, { turma_id: turma.id })).statusCode).toBe(201)
   })
 
   it('a class that departed is 409, an unknown one 404', async () => {
-    const turma = await createKnnUsaTurma(t.db, { dataIda: daysFromNow(-2), dataVolta: daysFromNow(12) })
+    const turma = await createKnnUsaClass(t.db, { dataIda: daysFromNow(-2), dataVolta: daysFromNow(12) })
     const aluno = await student()
-    const departed = await enviar(aluno.token, { turma_id: turma.id, data_nascimento: '1990-01-01' })
+    const departed = await sendRequest(aluno.token, { turma_id: turma.id, data_nascimento: '1990-01-01' })
     expect(departed.statusCode).toBe(409)
     expect(departed.json().detail).toBe(KNN_USA_TEXTS.turmaPartiu)
-    const unknown = await enviar(aluno.token, { turma_id: 2_000_000_000 })
+    const unknown = await sendRequest(aluno.token, { turma_id: 2_000_000_000 })
     expect(unknown.statusCode).toBe(404)
   })
 })
 
 describe('the review (D28 lifecycle, D31 managers)', () => {
   it('ask again → resend only what was asked → approve; forbidden moves 409; every manager move audited', async () => {
-    const turma = await createKnnUsaTurma(t.db)
+    const turma = await createKnnUsaClass(t.db)
     const aluno = await student()
-    const created = (await enviar(aluno.token, { turma_id: turma.id })).json<KnnUsaRequest>()
+    const created = (await sendRequest(aluno.token, { turma_id: turma.id })).json<KnnUsaRequest>()
     const id = created.id
     const base = `/knn-usa/manager/requests/${id}`
 
@@ -465,7 +469,7 @@ describe('the review (D28 lifecycle, D31 managers)', () => {
   })
 })
 
-const cartao = (requestId: number, parcelas = 10) => ({
+const cardPayment = (requestId: number, parcelas = 10) => ({
   request_id: requestId,
   titular: 'Aluno Teste',
   numero: '4111111111111111',
@@ -493,8 +497,8 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     expect(quote.planos.map((plano) => plano.parcelas)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(quote.planos[9]!.valores.reduce((sum, value) => sum + value, 0)).toBe(1_869_420)
 
-    expect((await payByCard(aluno.token, cartao(requestId, 11))).statusCode).toBe(422)
-    const responses = await Promise.all(Array.from({ length: 4 }, () => payByCard(aluno.token, cartao(requestId))))
+    expect((await payByCard(aluno.token, cardPayment(requestId, 11))).statusCode).toBe(422)
+    const responses = await Promise.all(Array.from({ length: 4 }, () => payByCard(aluno.token, cardPayment(requestId))))
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409])
     const paid = responses.find((response) => response.statusCode === 201)!.json()
     expect(paid).toMatchObject({ valor: 1_869_420, parcelas: 10, final: '1111', parcela_id: null, pedido_id: null })
@@ -511,7 +515,7 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
 
   it('by Pix: one code at the day’s rate, reused; confirmed twice at once, paid once', async () => {
     const aluno = await student()
-    const turma = await createKnnUsaTurma(t.db, { programa: 'london', precoCentavos: 100_000 })
+    const turma = await createKnnUsaClass(t.db, { programa: 'london', precoCentavos: 100_000 })
     const { requestId } = await createKnnUsaRequest(t.db, aluno.id, t.app.fileStorage, { status: 'aprovado', turmaId: turma.id })
     const first = await payByPix(aluno.token, requestId)
     expect(first.statusCode, first.body).toBe(200)
@@ -531,7 +535,7 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     expect(results.map((result) => result.confirmed).sort()).toEqual([false, true])
     expect(await requestRow(requestId)).toMatchObject({ status: 'pago', valorPagoCentavos: 702_350 })
     expect((await chargesOf(requestId)).map((row) => row.status)).toEqual(['pago'])
-    expect((await payByCard(aluno.token, cartao(requestId))).statusCode).toBe(409)
+    expect((await payByCard(aluno.token, cardPayment(requestId))).statusCode).toBe(409)
   })
 
   it('a cancelled request is not paid (409), its pending Pix code withdrawn; another student’s is 404', async () => {
@@ -540,7 +544,7 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
     const { requestId } = await createKnnUsaRequest(t.db, aluno.id, t.app.fileStorage, { status: 'aprovado' })
     const pix = (await payByPix(aluno.token, requestId)).json<{ txid: string }>()
     expect((await payByPix(other.token, requestId)).statusCode).toBe(404)
-    expect((await payByCard(other.token, cartao(requestId))).statusCode).toBe(404)
+    expect((await payByCard(other.token, cardPayment(requestId))).statusCode).toBe(404)
     const deleted = await deleteRequest(aluno.token, requestId)
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json()).toMatchObject({ status: 'cancelado', documentos: [] })

@@ -39,7 +39,7 @@ export const DOCUMENTOS_USA: readonly DocumentoExigido[] = [
     somente_menores: true,
   },
 ]
-const nomeDocumento = (tipo: TipoDocumentoUsa) => DOCUMENTOS_USA.find((doc) => doc.tipo === tipo)!.nome.toLowerCase()
+const documentName = (tipo: TipoDocumentoUsa) => DOCUMENTOS_USA.find((doc) => doc.tipo === tipo)!.nome.toLowerCase()
 
 /** What each move is called in a 409 ("não é possível …"). */
 const ACOES = {
@@ -67,7 +67,7 @@ export function toTurmaUsa(turma: overseasStudyRepo.ClassWithSeats): TurmaUsa {
     vagas_restantes: Math.max(0, turma.vagas - turma.ocupadas),
     preco: turma.precoCentavos,
     moeda: turma.moeda,
-    estimativa_reais: overseasStudyRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate),
+    estimativa_reais: overseasStudyRepo.priceInReais(turma.moeda, turma.precoCentavos, rate),
     taxa: rate ? taxaPorUnidade(rate) : null,
     taxa_data: turma.taxaData,
   }
@@ -86,7 +86,7 @@ function toDocumento(doc: overseasStudyRepo.KnnUsaDocumentoRow): DocumentoUsa {
   }
 }
 
-export function toKnnUsaRequest(request: overseasStudyRepo.RequestComDocumentos): KnnUsaRequest {
+export function toKnnUsaRequest(request: overseasStudyRepo.RequestWithDocuments): KnnUsaRequest {
   return {
     id: request.id,
     turma_id: request.turmaId,
@@ -114,7 +114,7 @@ const asStatus = (value: unknown): StatusRequestUsa | null =>
     ? ((value as { status: StatusRequestUsa }).status ?? null)
     : null
 
-function toGestao(request: overseasStudyRepo.RequestGestao): KnnUsaRequestGestao {
+function toGestao(request: overseasStudyRepo.RequestForStaff): KnnUsaRequestGestao {
   return {
     ...toKnnUsaRequest(request),
     aluno: request.aluno,
@@ -169,11 +169,9 @@ interface Area {
 }
 
 /** Deletes the bytes of documents whose rows are gone (after the commit): a failure leaves unreachable bytes, never a row without them. */
-async function deleteDocumentFiles({ storage }: Area, chaves: string[], request: FastifyRequest) {
+async function deleteDocumentFiles({ storage }: Area, keys: string[], request: FastifyRequest) {
   await Promise.all(
-    chaves.map((chave) =>
-      storage.delete(chave).catch((error: unknown) => request.log.error({ err: error }, 'knn-usa document not deleted')),
-    ),
+    keys.map((key) => storage.delete(key).catch((error: unknown) => request.log.error({ err: error }, 'knn-usa document not deleted'))),
   )
 }
 
@@ -189,13 +187,13 @@ function changeOrThrow(result: overseasStudyRepo.ChangeResult, acao: keyof typeo
     case 'documentos': {
       const issues: ValidationIssue[] = []
       if (result.faltando.length > 0) {
-        const nomes = result.faltando.map(nomeDocumento).join(', ')
+        const nomes = result.faltando.map(documentName).join(', ')
         issues.push({ loc: ['body', 'files'], msg: KNN_USA_TEXTS.documentosFaltando(nomes), type: 'missing' })
       }
       for (const tipo of result.naoPedidos) {
         issues.push({
           loc: ['body', 'knn_usa_resend_in', 'documentos'],
-          msg: KNN_USA_TEXTS.documentoNaoPedido(nomeDocumento(tipo)),
+          msg: KNN_USA_TEXTS.documentoNaoPedido(documentName(tipo)),
           type: 'value_error',
         })
       }
@@ -217,7 +215,7 @@ async function classFromRequest({ db }: Area, { caller }: HandlerContext<typeof 
 }
 
 async function books({ db }: Area, { query }: HandlerContext<typeof contract.knnUsaLivros>) {
-  return (await overseasStudyRepo.livros(db, { programa: query.programa, turmaId: query.turma_id })).map((livro) => ({
+  return (await overseasStudyRepo.books(db, { programa: query.programa, turmaId: query.turma_id })).map((livro) => ({
     id: livro.id,
     turma_id: livro.turmaId,
     titulo: livro.titulo,
@@ -255,12 +253,12 @@ async function createRequest({ db }: Area, { caller, body, files, reply }: Handl
   if (faltando.length > 0) {
     issues.push({
       loc: ['body', 'files'],
-      msg: KNN_USA_TEXTS.documentosFaltando(faltando.map(nomeDocumento).join(', ')),
+      msg: KNN_USA_TEXTS.documentosFaltando(faltando.map(documentName).join(', ')),
       type: 'missing',
     })
   }
   for (const tipo of input.documentos.filter((tipo) => !exigidos.includes(tipo))) {
-    issues.push({ loc: loc('documentos'), msg: KNN_USA_TEXTS.documentoNaoPedido(nomeDocumento(tipo)), type: 'value_error' })
+    issues.push({ loc: loc('documentos'), msg: KNN_USA_TEXTS.documentoNaoPedido(documentName(tipo)), type: 'value_error' })
   }
   if (issues.length > 0) throw validationFailed(issues)
   const documentos = pairDocuments('knn_usa_request_in', input.documentos, files.files)
@@ -297,11 +295,11 @@ async function createRequest({ db }: Area, { caller, body, files, reply }: Handl
 
 async function deleteRequest(area: Area, { caller, params, request }: HandlerContext<typeof contract.knnUsaExcluirRequest>) {
   const { db } = area
-  const { request: row, chavesApagar } = changeOrThrow(
+  const { request: row, keysToDelete } = changeOrThrow(
     await overseasStudyRepo.forUser(db, caller.id).delete(params.id, new Date()),
     'excluir',
   )
-  await deleteDocumentFiles(area, chavesApagar, request)
+  await deleteDocumentFiles(area, keysToDelete, request)
   return toKnnUsaRequest(row)
 }
 
@@ -345,7 +343,7 @@ async function payment({ db, payments }: Area, { caller, params }: HandlerContex
   if (!request) throw notFound(KNN_USA_TEXTS.requestNotFound)
   const turma = (await overseasStudyRepo.classById(db, request.turmaId))!
   const rate = turma.taxaMilionesimos
-  const valor = overseasStudyRepo.precoEmReais(turma.moeda, turma.precoCentavos, rate)
+  const valor = overseasStudyRepo.priceInReais(turma.moeda, turma.precoCentavos, rate)
   return {
     request_id: request.id,
     status: request.status,
@@ -392,7 +390,7 @@ async function staffRequest({ db }: Area, { caller, params }: HandlerContext<typ
 }
 
 const asStaffView = (result: overseasStudyRepo.ChangeResult, acao: keyof typeof ACOES) =>
-  toGestao(changeOrThrow(result, acao).request as overseasStudyRepo.RequestGestao)
+  toGestao(changeOrThrow(result, acao).request as overseasStudyRepo.RequestForStaff)
 
 async function approve({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaAprovar>) {
   return asStaffView(await overseasStudyRepo.forStaff(db, caller.id).approve(params.id, body.de, new Date()), 'aprovar')
@@ -409,7 +407,7 @@ async function askDocuments({ db }: Area, { caller, params, body }: HandlerConte
     throw validationFailed(
       outros.map((tipo) => ({
         loc: ['body', 'tipos'],
-        msg: KNN_USA_TEXTS.documentoNaoSeAplica(nomeDocumento(tipo)),
+        msg: KNN_USA_TEXTS.documentoNaoSeAplica(documentName(tipo)),
         type: 'value_error',
       })),
     )
@@ -423,8 +421,8 @@ async function cancel(area: Area, { caller, params, body, request }: HandlerCont
     await overseasStudyRepo.forStaff(db, caller.id).cancel(params.id, body.de, body.motivo, new Date()),
     'cancelar',
   )
-  await deleteDocumentFiles(area, result.chavesApagar, request)
-  return toGestao(result.request as overseasStudyRepo.RequestGestao)
+  await deleteDocumentFiles(area, result.keysToDelete, request)
+  return toGestao(result.request as overseasStudyRepo.RequestForStaff)
 }
 
 /** KNN Orlando and London by Phenom (issue 14, SPEC §7 knn-usa, D28, D29, D31): one handler per endpoint, above. */

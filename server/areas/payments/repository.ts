@@ -13,7 +13,7 @@ import { cobrancas, type CobrancaRow } from './schema.ts'
 import { preInvoiceItems, preInvoices } from '../orders/schema.ts'
 import { users } from '../users/schema.ts'
 import { isSerialId } from '../../db/ids.ts'
-import { precoEmReais } from '../overseas-study/repository.ts'
+import { priceInReais } from '../overseas-study/repository.ts'
 
 /** The rows the routes turn into answers. */
 export type { CobrancaRow } from './schema.ts'
@@ -111,7 +111,7 @@ async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, l
     .from(knnUsaTurmas)
     .leftJoin(cambioTaxas, eq(cambioTaxas.moeda, knnUsaTurmas.moeda))
     .where(eq(knnUsaTurmas.id, request.turmaId))
-  const valorCentavos = (turma && precoEmReais(turma.moeda, turma.preco, turma.taxa)) ?? 0
+  const valorCentavos = (turma && priceInReais(turma.moeda, turma.preco, turma.taxa)) ?? 0
   const estado = request.status === 'pago' ? 'pago' : request.status === 'aprovado' && valorCentavos > 0 ? 'aberto' : 'fechado'
   return { valorCentavos, estado, maxInstalments: KNN_USA_CARD_INSTALMENTS, statusKnnUsa: request.status }
 }
