@@ -190,7 +190,7 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   // Unpaid, so paying it works (the generated body's card is one the sandbox approves).
   parcela: async (db, userId) => ({ parcela: (await createInstalment(db, userId)).id }),
   // Waiting for payment with its priced item, so paying it works too.
-  pedido: async (db, userId) => ({ pedido: await createPedidoAPagar(db, userId) }),
+  pedido: async (db, userId) => ({ pedido: await createPayableOrder(db, userId) }),
   // Waiting for the passport again, so its owner can resend, delete and read it.
   knnUsaRequest: (db, userId, storage) => knnUsaIds(db, userId, storage),
   knnUsaDocumento: (db, userId, storage) => knnUsaIds(db, userId, storage),
@@ -376,7 +376,7 @@ export async function createPushNotice(
 }
 
 /** An order of `userId`'s (issue 12) at `status` (waiting for payment unless told), created `daysAgo` days ago. */
-export async function createPedido(db: Database, userId: number, status: OrderStatusId = 1, daysAgo = 0): Promise<number> {
+export async function createOrderRow(db: Database, userId: number, status: OrderStatusId = 1, daysAgo = 0): Promise<number> {
   const [row] = await db.orm
     .insert(preInvoices)
     .values({ userId, numero: `T-${randomBytes(6).toString('hex')}`, status, createdAt: new Date(Date.now() - daysAgo * 86_400_000) })
@@ -385,8 +385,8 @@ export async function createPedido(db: Database, userId: number, status: OrderSt
 }
 
 /** An order of `userId`'s waiting for payment (1) with one item: 3 books at R$ 411,00, R$ 1.233,00 (D12). */
-export async function createPedidoAPagar(db: Database, userId: number, status: OrderStatusId = 1): Promise<number> {
-  const id = await createPedido(db, userId, status)
+export async function createPayableOrder(db: Database, userId: number, status: OrderStatusId = 1): Promise<number> {
+  const id = await createOrderRow(db, userId, status)
   await db.orm.insert(preInvoiceItems).values({
     preInvoiceId: id,
     codigoProduto: 'ING-INT1',

@@ -5,7 +5,7 @@ import type { Pedido, PedidosPage } from '../../../src/contract/schemas/pedido.t
 import type { DescontoProgressivo } from '../../../src/contract/schemas/pre-invoice.ts'
 import { clubCuponsParceria } from '../club/schema.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
-import { createAccount, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createPayableOrder, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 
 /**
@@ -88,16 +88,16 @@ describe('the book the level test suggests', () => {
 
   it('refuses once the order is not waiting for payment (409), another student’s order (404), an unknown book (404)', async () => {
     const [student, other] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
-    const paid = await createPedidoAPagar(t.db, student.id, 2)
+    const paid = await createPayableOrder(t.db, student.id, 2)
     const refused = await replaceProduct(student, paid, 'ING-INT2')
     expect(refused.statusCode).toBe(409)
     expect(refused.json()).toEqual({ detail: 'Este pedido está "A atender": o livro não pode mais ser trocado.' })
-    const cancelled = await createPedidoAPagar(t.db, student.id, -2)
+    const cancelled = await createPayableOrder(t.db, student.id, -2)
     expect((await replaceProduct(student, cancelled, 'ING-INT2')).json()).toEqual({
       detail: 'Este pedido está "Cancelado": o livro não pode mais ser trocado.',
     })
 
-    const open = await createPedidoAPagar(t.db, student.id)
+    const open = await createPayableOrder(t.db, student.id)
     const foreign = await replaceProduct(other, open, 'ING-INT2')
     expect(foreign.statusCode).toBe(404)
     expect(foreign.json()).toEqual({ detail: 'Pedido não encontrado' })
@@ -127,16 +127,16 @@ async function attachCoupon(student: TestAccount, percentual = 10, expiraEm = ne
   return codigo
 }
 
-const precos = async (student: TestAccount, n: number) =>
+const prices = async (student: TestAccount, n: number) =>
   (await api('GET', `/pre-invoice/desconto-progressivo/${n}/`, student.token)).json<DescontoProgressivo>()
 
 describe('the partnership discount coupon on the next order (D26)', () => {
   it('is shown on top of D12, applied by the next order once, and the order after it pays the full price', async () => {
     const student = await createAccount(t.app, t.db)
-    expect(await precos(student, 3)).toMatchObject({ total: 123_300, cupom: null })
+    expect(await prices(student, 3)).toMatchObject({ total: 123_300, cupom: null })
     const codigo = await attachCoupon(student)
     // 3 books: R$ 1.233,00 after D12, 10 % off → R$ 1.109,70, R$ 369,90 a book.
-    const shown = await precos(student, 3)
+    const shown = await prices(student, 3)
     expect(shown).toMatchObject({
       desconto: 6_000,
       total: 110_970,
@@ -156,7 +156,7 @@ describe('the partnership discount coupon on the next order (D26)', () => {
     }>()
     expect(box.cupom).toMatchObject({ codigo, usado_no_pedido: first.json<Pedido>().numero })
 
-    expect(await precos(student, 3)).toMatchObject({ total: 123_300, cupom: null })
+    expect(await prices(student, 3)).toMatchObject({ total: 123_300, cupom: null })
     const second = await createOrder(student, { codigo_produto: 'ING-INT1', quantidade: 3, parcelas: 2 })
     expect(second.json<Pedido>()).toMatchObject({ total: 123_300 })
     const [secondRow] = await t.db.orm.select().from(preInvoices).where(eq(preInvoices.id, second.json<Pedido>().id))
@@ -180,11 +180,11 @@ describe('the partnership discount coupon on the next order (D26)', () => {
     await attachCoupon(student)
     const first = (await createOrder(student, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>()
     expect(first.total).toBe(40_590)
-    expect(await precos(other, 1)).toMatchObject({ total: 45_100, cupom: null })
+    expect(await prices(other, 1)).toMatchObject({ total: 45_100, cupom: null })
     expect((await api('GET', '/at-home/parceria-cupom/', student.token)).json()).toMatchObject({ cupom: { usado_no_pedido: first.numero } })
     expect((await api('POST', `/pre-invoice/cancel/${first.id}/`, student.token)).statusCode).toBe(200)
     expect((await api('GET', '/at-home/parceria-cupom/', student.token)).json()).toMatchObject({ cupom: { usado_no_pedido: null } })
-    expect(await precos(student, 1)).toMatchObject({ total: 40_590, cupom: { percentual: 10 } })
+    expect(await prices(student, 1)).toMatchObject({ total: 40_590, cupom: { percentual: 10 } })
 
     const late = await createAccount(t.app, t.db)
     const codigo = await attachCoupon(late)
@@ -192,7 +192,7 @@ describe('the partnership discount coupon on the next order (D26)', () => {
       .update(clubCuponsParceria)
       .set({ expiraEm: new Date(Date.now() - 1000) })
       .where(eq(clubCuponsParceria.codigo, codigo))
-    expect(await precos(late, 1)).toMatchObject({ total: 45_100, cupom: null })
+    expect(await prices(late, 1)).toMatchObject({ total: 45_100, cupom: null })
     expect((await createOrder(late, { codigo_produto: 'ING-INT2', quantidade: 1, parcelas: 1 })).json<Pedido>().total).toBe(45_100)
   })
 
@@ -201,7 +201,7 @@ describe('the partnership discount coupon on the next order (D26)', () => {
     await attachCoupon(student)
     const waiting = (await createOrder(student, { codigo_produto: 'ING-INT3', quantidade: 2, parcelas: 6 })).json<Pedido>()
     expect(waiting.status.id).toBe(-3)
-    expect(await precos(student, 2)).toMatchObject({ cupom: null })
+    expect(await prices(student, 2)).toMatchObject({ cupom: null })
     await finishTest(student)
     // 2 books: R$ 862,00, 10 % off → R$ 775,80.
     expect(await listed(student, waiting.id)).toMatchObject({ status: { id: 1 }, total: 77_580 })

@@ -8,7 +8,7 @@ import { preInvoiceAlunos, preInvoiceItems, preInvoices, type PreInvoiceAlunoRow
 import { products } from './products-schema.ts'
 import { isSerialId } from '../../db/ids.ts'
 
-export interface Produto {
+export interface Product {
   codigo: string
   nome: string
   livroCodigo: string
@@ -19,7 +19,7 @@ export interface Produto {
 }
 
 /** A product by its code (products are the school's, not a student's); null when unknown. */
-export async function produto(db: Db, codigo: string): Promise<Produto | null> {
+export async function productByCode(db: Db, codigo: string): Promise<Product | null> {
   const [row] = await db
     .select({
       codigo: products.codigo,
@@ -37,20 +37,20 @@ export async function produto(db: Db, codigo: string): Promise<Produto | null> {
 }
 
 /** What the student asked for; with the key, what a replay must repeat. */
-export interface Solicitacao {
+export interface OrderRequest {
   codigoProduto: string
   quantidade: number
   parcelas: number
 }
 
 /** The order to write: its status and, unless it waits for the level test, its one line's text (priced in `create`). */
-export interface NovoPedido {
+export interface NewOrder {
   status: OrderStatusId
   item: { descricao: string } | null
 }
 
 /** A partnership discount coupon (D26) as an order uses it. */
-export interface CupomDoPedido {
+export interface OrderCoupon {
   id: number
   codigo: string
   empresa: string
@@ -72,7 +72,7 @@ export async function orderUsingCoupon(db: Db, cupomId: number): Promise<string 
  * (`PUT /at-home/parceria-cupom/`), unexpired, and held by no order that is not cancelled
  * (a cancelled order gives it back); the one attached last if she has several.
  */
-export async function cupomDisponivel(db: Db, userId: number, now = new Date()): Promise<CupomDoPedido | null> {
+export async function availableCoupon(db: Db, userId: number, now = new Date()): Promise<OrderCoupon | null> {
   const held = db
     .select({ one: sql`1` })
     .from(preInvoices)
@@ -101,7 +101,7 @@ export async function cupomDisponivel(db: Db, userId: number, now = new Date()):
 }
 
 /** The percentage of the coupon an order used, or null. */
-async function percentualDoPedido(db: Db, cupomId: number | null): Promise<number | null> {
+async function orderCouponPercentage(db: Db, cupomId: number | null): Promise<number | null> {
   if (cupomId === null) return null
   const [row] = await db
     .select({ percentual: clubCuponsParceria.percentual })
@@ -111,8 +111,8 @@ async function percentualDoPedido(db: Db, cupomId: number | null): Promise<numbe
 }
 
 /** The price per book of an order's item: D12's for `quantidade`, less the order's coupon if it has one. */
-export async function precoDoItem(db: Db, quantidade: number, cupomId: number | null): Promise<number> {
-  return orderPrice(quantidade, await percentualDoPedido(db, cupomId)).precoPorLivro
+export async function itemPrice(db: Db, quantidade: number, cupomId: number | null): Promise<number> {
+  return orderPrice(quantidade, await orderCouponPercentage(db, cupomId)).precoPorLivro
 }
 
 export type ReplaceProductResult =
@@ -126,18 +126,18 @@ export type CreateResult = { kind: 'created'; id: number } | { kind: 'replayed';
 /** Orders whose invoice data may still change: not paid yet (D11: before 2). */
 const INVOICE_DATA_EDITABLE: readonly OrderStatusId[] = [-3, -1, 1]
 
-export type DadosNotaResult =
-  { kind: 'saved'; dados: PreInvoiceAlunoRow } | { kind: 'not-found' } | { kind: 'locked'; status: OrderStatusId }
+export type InvoiceDetailsResult =
+  { kind: 'saved'; details: PreInvoiceAlunoRow } | { kind: 'not-found' } | { kind: 'locked'; status: OrderStatusId }
 
-export type DadosNota = Omit<PreInvoiceAlunoRow, 'preInvoiceId' | 'createdAt'>
+export type InvoiceDetails = Omit<PreInvoiceAlunoRow, 'preInvoiceId' | 'createdAt'>
 
 /** The caller's order creation and invoice data (issue 12); every row written is the caller's (D7). */
 export function forUser(db: Db, userId: number) {
   const byKey = (key: string) => and(eq(preInvoices.userId, userId), eq(preInvoices.idempotencyKey, key))
 
   return {
-    /** The caller's order created with `key`, if any, and whether `solicitacao` repeats it. */
-    async replayByKey(key: string, solicitacao: Solicitacao): Promise<CreateResult | null> {
+    /** The caller's order created with `key`, if any, and whether `orderRequest` repeats it. */
+    async replayByKey(key: string, orderRequest: OrderRequest): Promise<CreateResult | null> {
       const [previous] = await db
         .select({
           id: preInvoices.id,
@@ -149,9 +149,9 @@ export function forUser(db: Db, userId: number) {
         .where(byKey(key))
       if (!previous) return null
       const same =
-        previous.produto === solicitacao.codigoProduto &&
-        previous.quantidade === solicitacao.quantidade &&
-        previous.parcelas === solicitacao.parcelas
+        previous.produto === orderRequest.codigoProduto &&
+        previous.quantidade === orderRequest.quantidade &&
+        previous.parcelas === orderRequest.parcelas
       return same ? { kind: 'replayed', id: previous.id } : { kind: 'key-reused' }
     },
 
@@ -161,7 +161,7 @@ export function forUser(db: Db, userId: number) {
      * The student's discount coupons are locked first, so of two orders made at once the
      * second waits and then finds the coupon held by the first: it is used once.
      */
-    async create(solicitacao: Solicitacao, pedido: NovoPedido, key: string | undefined, now = new Date()): Promise<CreateResult> {
+    async create(orderRequest: OrderRequest, newOrder: NewOrder, key: string | undefined, now = new Date()): Promise<CreateResult> {
       return db.transaction(async (tx) => {
         await tx
           .select({ id: clubCuponsParceria.id })
@@ -170,29 +170,29 @@ export function forUser(db: Db, userId: number) {
           .orderBy(asc(clubCuponsParceria.id))
           .for('update')
         // A statement after the lock: it sees what a transaction that held it committed.
-        const cupom = await cupomDisponivel(tx, userId, now)
+        const cupom = await availableCoupon(tx, userId, now)
         const [order] = await tx
           .insert(preInvoices)
           .values({
             userId,
             numero: sql`'PV-' || lpad(nextval('pre_invoices_numero_seq')::text, 6, '0')`,
-            status: pedido.status,
-            produtoSolicitado: solicitacao.codigoProduto,
-            quantidadeSolicitada: solicitacao.quantidade,
-            parcelas: solicitacao.parcelas,
+            status: newOrder.status,
+            produtoSolicitado: orderRequest.codigoProduto,
+            quantidadeSolicitada: orderRequest.quantidade,
+            parcelas: orderRequest.parcelas,
             idempotencyKey: key ?? null,
             cupomId: cupom?.id ?? null,
           })
           .onConflictDoNothing({ target: [preInvoices.userId, preInvoices.idempotencyKey] })
           .returning({ id: preInvoices.id })
-        if (!order) return (await forUser(tx, userId).replayByKey(key!, solicitacao))!
-        if (pedido.item) {
+        if (!order) return (await forUser(tx, userId).replayByKey(key!, orderRequest))!
+        if (newOrder.item) {
           await tx.insert(preInvoiceItems).values({
             preInvoiceId: order.id,
-            codigoProduto: solicitacao.codigoProduto,
-            descricao: pedido.item.descricao,
-            quantidade: solicitacao.quantidade,
-            valorUnitarioCentavos: orderPrice(solicitacao.quantidade, cupom?.percentual ?? null).precoPorLivro,
+            codigoProduto: orderRequest.codigoProduto,
+            descricao: newOrder.item.descricao,
+            quantidade: orderRequest.quantidade,
+            valorUnitarioCentavos: orderPrice(orderRequest.quantidade, cupom?.percentual ?? null).precoPorLivro,
           })
         }
         return { kind: 'created', id: order.id }
@@ -200,56 +200,56 @@ export function forUser(db: Db, userId: number) {
     },
 
     /**
-     * Replaces the book of the caller's order waiting for payment (D11 1) by `produto`, for
+     * Replaces the book of the caller's order waiting for payment (D11 1) by `product`, for
      * the same number of books, priced again by D12 with the order's coupon. The
      * order's row is locked, so a payment or a cancel at the same time happens before (and
      * this is refused) or after it.
      */
-    async replaceProduct(pedidoId: number, produto: Pick<Produto, 'codigo' | 'nome'>): Promise<ReplaceProductResult> {
-      if (!isSerialId(pedidoId)) return { kind: 'not-found' }
+    async replaceProduct(orderId: number, product: Pick<Product, 'codigo' | 'nome'>): Promise<ReplaceProductResult> {
+      if (!isSerialId(orderId)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [order] = await tx
           .select({ status: preInvoices.status, cupomId: preInvoices.cupomId })
           .from(preInvoices)
-          .where(and(eq(preInvoices.id, pedidoId), eq(preInvoices.userId, userId)))
+          .where(and(eq(preInvoices.id, orderId), eq(preInvoices.userId, userId)))
           .for('update')
         if (!order) return { kind: 'not-found' }
         const items = await tx
           .select({ quantidade: preInvoiceItems.quantidade })
           .from(preInvoiceItems)
-          .where(eq(preInvoiceItems.preInvoiceId, pedidoId))
+          .where(eq(preInvoiceItems.preInvoiceId, orderId))
         const quantidade = items.reduce((sum, item) => sum + item.quantidade, 0)
         if (order.status !== 1 || !isBookCount(quantidade)) return { kind: 'locked', status: order.status }
-        await tx.delete(preInvoiceItems).where(eq(preInvoiceItems.preInvoiceId, pedidoId))
+        await tx.delete(preInvoiceItems).where(eq(preInvoiceItems.preInvoiceId, orderId))
         await tx.insert(preInvoiceItems).values({
-          preInvoiceId: pedidoId,
-          codigoProduto: produto.codigo,
-          descricao: produto.nome,
+          preInvoiceId: orderId,
+          codigoProduto: product.codigo,
+          descricao: product.nome,
           quantidade,
-          valorUnitarioCentavos: await precoDoItem(tx, quantidade, order.cupomId),
+          valorUnitarioCentavos: await itemPrice(tx, quantidade, order.cupomId),
         })
         return { kind: 'changed' }
       })
     },
 
     /** Stores (or replaces) the invoice data of the caller's order while it is not paid. */
-    async saveInvoiceDetails(pedidoId: number, dados: DadosNota): Promise<DadosNotaResult> {
-      if (!isSerialId(pedidoId)) return { kind: 'not-found' }
+    async saveInvoiceDetails(orderId: number, details: InvoiceDetails): Promise<InvoiceDetailsResult> {
+      if (!isSerialId(orderId)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         // Locked, so a payment moving it past 1 waits for this write or is seen by it.
         const [order] = await tx
           .select({ status: preInvoices.status })
           .from(preInvoices)
-          .where(and(eq(preInvoices.id, pedidoId), eq(preInvoices.userId, userId)))
+          .where(and(eq(preInvoices.id, orderId), eq(preInvoices.userId, userId)))
           .for('update')
         if (!order) return { kind: 'not-found' }
         if (!INVOICE_DATA_EDITABLE.includes(order.status)) return { kind: 'locked', status: order.status }
         const [saved] = await tx
           .insert(preInvoiceAlunos)
-          .values({ preInvoiceId: pedidoId, ...dados })
-          .onConflictDoUpdate({ target: preInvoiceAlunos.preInvoiceId, set: { ...dados, createdAt: new Date() } })
+          .values({ preInvoiceId: orderId, ...details })
+          .onConflictDoUpdate({ target: preInvoiceAlunos.preInvoiceId, set: { ...details, createdAt: new Date() } })
           .returning()
-        return { kind: 'saved', dados: saved! }
+        return { kind: 'saved', details: saved! }
       })
     },
   }

@@ -4,7 +4,7 @@ import type { Pedido, PedidosPage } from '../../../src/contract/schemas/pedido.t
 import type { DadosNotaInput, DescontoProgressivo, Produto } from '../../../src/contract/schemas/pre-invoice.ts'
 import * as englishTestRepo from '../english-test/repository.ts'
 import { preInvoiceAlunos, preInvoiceItems, preInvoices } from './schema.ts'
-import { createAccount, createPedido, startEnglishTest, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createOrderRow, startEnglishTest, type TestAccount } from '../../test/accounts.ts'
 import { bearer, demoToken, jsonRequest, testAppForFile } from '../../test/app.ts'
 
 const t = testAppForFile()
@@ -214,7 +214,7 @@ describe('POST /pre-invoice/create/ (D11, D12)', () => {
 })
 
 describe('POST /pre-invoice/aluno/', () => {
-  const dados = (pedido: number): DadosNotaInput => ({
+  const invoiceDetails = (pedido: number): DadosNotaInput => ({
     pedido,
     full_name: ' Maria da Silva ',
     cpf: '39053344705',
@@ -227,13 +227,13 @@ describe('POST /pre-invoice/aluno/', () => {
     cidade: 'São Paulo',
     uf: 'sp',
   })
-  const salvar = (account: TestAccount | string, body: unknown) =>
+  const saveInvoiceDetails = (account: TestAccount | string, body: unknown) =>
     t.app.inject(jsonRequest('POST', '/api/v1/pre-invoice/aluno/', body, bearer(typeof account === 'string' ? account : account.token)))
 
   it("stores the invoice data of the caller's unpaid order, normalised, and replaces it when sent again", async () => {
     const student = await createAccount(t.app, t.db)
-    const id = await createPedido(t.db, student.id, 1)
-    const response = await salvar(student, dados(id))
+    const id = await createOrderRow(t.db, student.id, 1)
+    const response = await saveInvoiceDetails(student, invoiceDetails(id))
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
       pedido: id,
@@ -248,18 +248,27 @@ describe('POST /pre-invoice/aluno/', () => {
       cidade: 'São Paulo',
       uf: 'SP',
     })
-    expect((await salvar(student, { ...dados(id), cidade: 'Campinas', complemento: undefined })).json()).toMatchObject({
-      cidade: 'Campinas',
-      complemento: null,
-    })
+    expect((await saveInvoiceDetails(student, { ...invoiceDetails(id), cidade: 'Campinas', complemento: undefined })).json()).toMatchObject(
+      {
+        cidade: 'Campinas',
+        complemento: null,
+      },
+    )
     const rows = await t.db.orm.select().from(preInvoiceAlunos).where(eq(preInvoiceAlunos.preInvoiceId, id))
     expect(rows).toMatchObject([{ cidade: 'Campinas', fullName: 'Maria da Silva', complemento: null }])
   })
 
   it('answers the field checks in Portuguese', async () => {
     const student = await createAccount(t.app, t.db)
-    const id = await createPedido(t.db, student.id, 1)
-    const response = await salvar(student, { ...dados(id), cpf: '12345678900', email: 'x', cep: '123', uf: 'XX', full_name: ' ' })
+    const id = await createOrderRow(t.db, student.id, 1)
+    const response = await saveInvoiceDetails(student, {
+      ...invoiceDetails(id),
+      cpf: '12345678900',
+      email: 'x',
+      cep: '123',
+      uf: 'XX',
+      full_name: ' ',
+    })
     expect(response.statusCode).toBe(422)
     const messages = Object.fromEntries(
       response.json<{ detail: { loc: string[]; msg: string }[] }>().detail.map((issue) => [issue.loc[1], issue.msg]),
@@ -275,15 +284,15 @@ describe('POST /pre-invoice/aluno/', () => {
 
   it("answers 404 for another student's order and 409 once the order is paid, storing nothing", async () => {
     const [owner, other] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
-    const id = await createPedido(t.db, owner.id, 1)
-    const foreign = await salvar(other, dados(id))
+    const id = await createOrderRow(t.db, owner.id, 1)
+    const foreign = await saveInvoiceDetails(other, invoiceDetails(id))
     expect(foreign.statusCode).toBe(404)
     expect(foreign.json()).toEqual({ detail: 'Pedido não encontrado' })
-    const paid = await createPedido(t.db, owner.id, 2)
-    const late = await salvar(owner, dados(paid))
+    const paid = await createOrderRow(t.db, owner.id, 2)
+    const late = await saveInvoiceDetails(owner, invoiceDetails(paid))
     expect(late.statusCode).toBe(409)
     expect(late.json()).toEqual({ detail: 'Este pedido está "A atender": os dados da nota fiscal não podem mais ser alterados.' })
     expect(await t.db.orm.select().from(preInvoiceAlunos).where(eq(preInvoiceAlunos.preInvoiceId, id))).toEqual([])
-    expect((await salvar(gestor, dados(id))).statusCode).toBe(403)
+    expect((await saveInvoiceDetails(gestor, invoiceDetails(id))).statusCode).toBe(403)
   })
 })

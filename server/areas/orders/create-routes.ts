@@ -10,7 +10,7 @@ import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { suggestionsFor } from './level-suggestion.ts'
 import { orderPrice, type OrderPrice } from './prices.ts'
-import { orderStatus, PEDIDO_NOT_FOUND, toPedido } from './routes.ts'
+import { orderStatus, ORDER_NOT_FOUND, toPedido } from './routes.ts'
 
 /** The 4xx texts of ordering (Portuguese, shown to the student as they are). */
 export const KEY_REUSED = 'Esta chave de idempotência já foi usada para outro pedido.'
@@ -31,7 +31,7 @@ function productLocked(status: Parameters<typeof orderStatus>[0]): string {
 
 export const PRODUCT_NEEDS_TEST = 'Este livro pede o teste de nivelamento: faça o teste antes de escolhê-lo.'
 
-function toDescontoProgressivo(price: OrderPrice, cupom: preInvoiceRepo.CupomDoPedido | null): DescontoProgressivo {
+function toDescontoProgressivo(price: OrderPrice, cupom: preInvoiceRepo.OrderCoupon | null): DescontoProgressivo {
   return {
     quantidade: price.quantidade,
     preco_tabela: price.precoTabela,
@@ -51,63 +51,63 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
   const db = app.db.orm
 
   contractRoute(app, contract.produto, async ({ params }) => {
-    const produto = await preInvoiceRepo.produto(db, params.code)
-    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
+    const product = await preInvoiceRepo.productByCode(db, params.code)
+    if (!product) throw notFound(PRODUTO_NOT_FOUND)
     return {
-      codigo: produto.codigo,
-      nome: produto.nome,
-      livro: { codigo: produto.livroCodigo, nome: produto.livroNome },
-      nivel: produto.nivel,
-      imagem_url: produto.imagemUrl,
+      codigo: product.codigo,
+      nome: product.nome,
+      livro: { codigo: product.livroCodigo, nome: product.livroNome },
+      nivel: product.nivel,
+      imagem_url: product.imagemUrl,
       preco: orderPrice(1).precoPontual,
-      requer_nivelamento: produto.requiresLevelTest,
+      requer_nivelamento: product.requiresLevelTest,
     }
   })
 
   // With the caller's discount coupon, which her next order would use.
   contractRoute(app, contract.descontoProgressivo, async ({ caller, params }) => {
-    const cupom = await preInvoiceRepo.cupomDisponivel(db, caller.id)
+    const cupom = await preInvoiceRepo.availableCoupon(db, caller.id)
     return toDescontoProgressivo(orderPrice(params.id, cupom?.percentual ?? null), cupom)
   })
 
   contractRoute(app, contract.criarPedido, async ({ caller, body, headers, reply }) => {
     const scope = preInvoiceRepo.forUser(db, caller.id)
     const key = headers['idempotency-key']
-    const solicitacao = { codigoProduto: body.codigo_produto, quantidade: body.quantidade, parcelas: body.parcelas }
+    const orderRequest = { codigoProduto: body.codigo_produto, quantidade: body.quantidade, parcelas: body.parcelas }
     const answer = async (result: preInvoiceRepo.CreateResult) => {
       if (result.kind === 'key-reused') throw new HttpError(422, KEY_REUSED)
       if (result.kind === 'created') reply.code(201)
-      const pedido = (await ordersRepo.forUser(db, caller.id).pedido(result.id))!
+      const pedido = (await ordersRepo.forUser(db, caller.id).order(result.id))!
       // As GET /pre-invoice/ lists it, suggestion included.
       return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
     }
     // A replay answers the order it made, even if the product or the prices changed since.
-    const replay = key === undefined ? null : await scope.replayByKey(key, solicitacao)
+    const replay = key === undefined ? null : await scope.replayByKey(key, orderRequest)
     if (replay) return answer(replay)
 
-    const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
-    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
+    const product = await preInvoiceRepo.productByCode(db, body.codigo_produto)
+    if (!product) throw notFound(PRODUTO_NOT_FOUND)
     const price = orderPrice(body.quantidade)
     if (body.parcelas > price.maxInstalments) throw new HttpError(422, tooManyInstalments(body.quantidade, price.maxInstalments))
 
     // D11 -3: the book waits for the level test; the product is chosen again after it (SPEC §4).
-    const waitsForTest = produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null
+    const waitsForTest = product.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null
     // Priced in the transaction that takes the student's coupon, if any.
-    const pedido: preInvoiceRepo.NovoPedido = waitsForTest ? { status: -3, item: null } : { status: 1, item: { descricao: produto.nome } }
-    return answer(await scope.create(solicitacao, pedido, key))
+    const newOrder: preInvoiceRepo.NewOrder = waitsForTest ? { status: -3, item: null } : { status: 1, item: { descricao: product.nome } }
+    return answer(await scope.create(orderRequest, newOrder, key))
   })
 
   contractRoute(app, contract.trocarProduto, async ({ caller, params, body }) => {
     const scope = ordersRepo.forUser(db, caller.id)
     // The order first: another student's order is not found whatever the product.
-    if (!isSerialId(params.id) || !(await scope.pedido(params.id))) throw notFound(PEDIDO_NOT_FOUND)
-    const produto = await preInvoiceRepo.produto(db, body.codigo_produto)
-    if (!produto) throw notFound(PRODUTO_NOT_FOUND)
-    if (produto.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null) throw new HttpError(409, PRODUCT_NEEDS_TEST)
-    const result = await preInvoiceRepo.forUser(db, caller.id).replaceProduct(params.id, produto)
-    if (result.kind === 'not-found') throw notFound(PEDIDO_NOT_FOUND)
+    if (!isSerialId(params.id) || !(await scope.order(params.id))) throw notFound(ORDER_NOT_FOUND)
+    const product = await preInvoiceRepo.productByCode(db, body.codigo_produto)
+    if (!product) throw notFound(PRODUTO_NOT_FOUND)
+    if (product.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null) throw new HttpError(409, PRODUCT_NEEDS_TEST)
+    const result = await preInvoiceRepo.forUser(db, caller.id).replaceProduct(params.id, product)
+    if (result.kind === 'not-found') throw notFound(ORDER_NOT_FOUND)
     if (result.kind === 'locked') throw new HttpError(409, productLocked(result.status))
-    const pedido = (await scope.pedido(params.id))!
+    const pedido = (await scope.order(params.id))!
     return toPedido(pedido, (await suggestionsFor(db, caller.id, [pedido])).get(pedido.id) ?? null)
   })
 
@@ -118,21 +118,21 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
       fullName: full_name,
       streetNumber: street_number,
     })
-    if (result.kind === 'not-found') throw notFound(PEDIDO_NOT_FOUND)
+    if (result.kind === 'not-found') throw notFound(ORDER_NOT_FOUND)
     if (result.kind === 'locked') throw new HttpError(409, invoiceDataLocked(result.status))
-    const { dados } = result
+    const { details } = result
     return {
-      pedido: dados.preInvoiceId,
-      full_name: dados.fullName,
-      cpf: dados.cpf,
-      email: dados.email,
-      cep: dados.cep,
-      street: dados.street,
-      street_number: dados.streetNumber,
-      complemento: dados.complemento,
-      bairro: dados.bairro,
-      cidade: dados.cidade,
-      uf: dados.uf,
+      pedido: details.preInvoiceId,
+      full_name: details.fullName,
+      cpf: details.cpf,
+      email: details.email,
+      cep: details.cep,
+      street: details.street,
+      street_number: details.streetNumber,
+      complemento: details.complemento,
+      bairro: details.bairro,
+      cidade: details.cidade,
+      uf: details.uf,
     }
   })
 }

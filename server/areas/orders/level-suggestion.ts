@@ -1,8 +1,8 @@
 import type { NivelResultado } from '../../../src/contract/schemas/english-test.ts'
 import type { Db } from '../../db/client.ts'
 import { resultadoDoAluno } from '../english-test/repository.ts'
-import type { PedidoDoAluno } from './repository.ts'
-import { produto, type Produto } from './create-repository.ts'
+import type { StudentOrder } from './repository.ts'
+import { productByCode, type Product } from './create-repository.ts'
 
 /**
  * The book the level test's CEFR result places a student in, within the
@@ -32,17 +32,17 @@ export function suggestedBook(codigoProduto: string, nivel: NivelResultado): str
  * product her finished level test suggests instead, by order id. Nothing (and no read of
  * the test) when no order could have one.
  */
-export async function suggestionsFor(db: Db, userId: number, pedidos: readonly PedidoDoAluno[]): Promise<Map<number, Produto>> {
-  const suggestions = new Map<number, Produto>()
+export async function suggestionsFor(db: Db, userId: number, pedidos: readonly StudentOrder[]): Promise<Map<number, Product>> {
+  const suggestions = new Map<number, Product>()
   const candidates = pedidos.filter((p) => p.status === 1 && p.itens.length === 1 && PLACEMENT_LINE.has(p.itens[0]!.codigoProduto))
   if (candidates.length === 0) return suggestions
   const resultado = await resultadoDoAluno(db, userId)
   if (!resultado) return suggestions
-  const products = new Map<string, Produto | null>()
+  const products = new Map<string, Product | null>()
   for (const pedido of candidates) {
     const codigo = suggestedBook(pedido.itens[0]!.codigoProduto, resultado.nivel)
     if (codigo === null) continue
-    if (!products.has(codigo)) products.set(codigo, await produto(db, codigo))
+    if (!products.has(codigo)) products.set(codigo, await productByCode(db, codigo))
     const suggested = products.get(codigo)
     if (suggested) suggestions.set(pedido.id, suggested)
   }

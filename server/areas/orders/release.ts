@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { resultadoDoAluno } from '../english-test/repository.ts'
-import { precoDoItem, produto } from './create-repository.ts'
+import { itemPrice, productByCode } from './create-repository.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 import { moveOrder } from './lifecycle.ts'
 import { isBookCount } from './prices.ts'
@@ -30,7 +30,7 @@ export async function releaseAfterLevelTest(db: Db, userId: number, now = new Da
   for (const order of waiting) {
     // An order made before orders kept what was asked for (`produto_solicitado`) has nothing to apply: it stays for the school.
     if (order.codigo === null || order.quantidade === null || !isBookCount(order.quantidade)) continue
-    const item = await produto(db, order.codigo)
+    const item = await productByCode(db, order.codigo)
     if (!item) continue
     const moved = await db.transaction(async (tx) => {
       const move = await moveOrder(tx, order.id, 'produtoEscolhido', 'system', userId)
@@ -43,7 +43,7 @@ export async function releaseAfterLevelTest(db: Db, userId: number, now = new Da
         descricao: item.nome,
         quantidade: order.quantidade!,
         // With the coupon the order took when it was made, if any.
-        valorUnitarioCentavos: await precoDoItem(tx, order.quantidade!, order.cupomId),
+        valorUnitarioCentavos: await itemPrice(tx, order.quantidade!, order.cupomId),
       })
       return true
     })

@@ -3,22 +3,22 @@ import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import type { Db } from '../../db/client.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 
-export interface ItemDoPedido {
+export interface OrderItem {
   codigoProduto: string
   descricao: string
   quantidade: number
   valorUnitarioCentavos: number
 }
 
-export interface PedidoDoAluno {
+export interface StudentOrder {
   id: number
   numero: string
   status: OrderStatusId
   createdAt: Date
-  itens: ItemDoPedido[]
+  itens: OrderItem[]
 }
 
-export interface PedidosFilter {
+export interface OrdersFilter {
   status?: OrderStatusId
   limit: number
   offset: number
@@ -32,7 +32,7 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** One of the caller's orders with its items; undefined when it is not hers. */
-    async pedido(id: number): Promise<PedidoDoAluno | undefined> {
+    async order(id: number): Promise<StudentOrder | undefined> {
       const [order] = await db
         .select(orderColumns)
         .from(preInvoices)
@@ -41,7 +41,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** One page, newest first, with the count of every matching order; three queries in all. */
-    async pedidos(filter: PedidosFilter): Promise<{ items: PedidoDoAluno[]; total: number }> {
+    async orders(filter: OrdersFilter): Promise<{ items: StudentOrder[]; total: number }> {
       const where = and(eq(preInvoices.userId, userId), filter.status === undefined ? undefined : eq(preInvoices.status, filter.status))
       const [counted] = await db.select({ total: count() }).from(preInvoices).where(where)
       const page = await db
@@ -66,11 +66,11 @@ export function forUser(db: Db, userId: number) {
   }
 }
 
-export type PedidosScope = ReturnType<typeof forUser>
+export type OrdersScope = ReturnType<typeof forUser>
 
 /** The items of these orders, by order id, in their own order (one query; none for no ids). */
-export async function itemsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, ItemDoPedido[]>> {
-  const itemsByOrder = new Map<number, ItemDoPedido[]>()
+export async function itemsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderItem[]>> {
+  const itemsByOrder = new Map<number, OrderItem[]>()
   if (orderIds.length === 0) return itemsByOrder
   const rows = await db
     .select({

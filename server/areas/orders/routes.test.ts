@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUSES, type Pedido, type PedidosPage } from '../../../src/contract/schemas/pedido.ts'
 import { preInvoices } from './schema.ts'
-import { createAccount, createPedido } from '../../test/accounts.ts'
+import { createAccount, createOrderRow } from '../../test/accounts.ts'
 import { bearer, demoToken, testAppForFile } from '../../test/app.ts'
-import { orderStatus, resumoProduto } from './routes.ts'
+import { orderStatus, productSummary } from './routes.ts'
 
 describe('order summaries', () => {
   it('names the first item and counts the others', () => {
-    expect(resumoProduto([{ descricao: 'Livro A' }])).toBe('Livro A')
-    expect(resumoProduto([{ descricao: 'Livro A' }, { descricao: 'Livro B' }])).toBe('Livro A + 1 item')
-    expect(resumoProduto([{ descricao: 'Livro A' }, { descricao: 'Livro B' }, { descricao: 'Livro C' }])).toBe('Livro A + 2 itens')
-    expect(resumoProduto([])).toBe('Produto a definir')
+    expect(productSummary([{ descricao: 'Livro A' }])).toBe('Livro A')
+    expect(productSummary([{ descricao: 'Livro A' }, { descricao: 'Livro B' }])).toBe('Livro A + 1 item')
+    expect(productSummary([{ descricao: 'Livro A' }, { descricao: 'Livro B' }, { descricao: 'Livro C' }])).toBe('Livro A + 2 itens')
+    expect(productSummary([])).toBe('Produto a definir')
   })
 
   it('takes every status reference from ORDER_STATUSES', () => {
@@ -24,7 +24,7 @@ let ana: string
 let marina: string
 let gestor: string
 
-const pedidos = (query = '', token?: string) =>
+const listOrders = (query = '', token?: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/pre-invoice/${query}`, headers: token ? bearer(token) : {} })
 
 beforeAll(async () => {
@@ -33,13 +33,13 @@ beforeAll(async () => {
 
 describe('GET /pre-invoice/', () => {
   it('answers 401 without a token', async () => {
-    const response = await pedidos()
+    const response = await listOrders()
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual({ detail: 'Não autenticado' })
   })
 
   it("lists the demo student's orders newest first, with status, items, summary and total in cents", async () => {
-    const response = await pedidos('', ana)
+    const response = await listOrders('', ana)
     expect(response.statusCode).toBe(200)
     const page = response.json<PedidosPage>()
     expect(page.total).toBe(6)
@@ -77,22 +77,22 @@ describe('GET /pre-invoice/', () => {
   })
 
   it('filters by status; total counts the matching orders', async () => {
-    const delivered = (await pedidos('?status=8', ana)).json<PedidosPage>()
+    const delivered = (await listOrders('?status=8', ana)).json<PedidosPage>()
     expect(delivered.total).toBe(2)
     expect(delivered.items.map((pedido) => pedido.numero)).toEqual(['PV-000102', 'PV-000101'])
-    const cancelled = (await pedidos('?status=-2', ana)).json<PedidosPage>()
+    const cancelled = (await listOrders('?status=-2', ana)).json<PedidosPage>()
     expect(cancelled.items.map((pedido) => pedido.numero)).toEqual(['PV-000103'])
-    expect((await pedidos('?status=5', ana)).json()).toEqual({ items: [], total: 0 })
+    expect((await listOrders('?status=5', ana)).json()).toEqual({ items: [], total: 0 })
   })
 
   it('pages with limit and offset, total still counting every order', async () => {
-    const page = (await pedidos('?limit=2&offset=2', ana)).json<PedidosPage>()
+    const page = (await listOrders('?limit=2&offset=2', ana)).json<PedidosPage>()
     expect(page.total).toBe(6)
     expect(page.items.map((pedido) => pedido.numero)).toEqual(['PV-000104', 'PV-000103'])
-    const filtered = (await pedidos('?status=8&limit=1&offset=1', ana)).json<PedidosPage>()
+    const filtered = (await listOrders('?status=8&limit=1&offset=1', ana)).json<PedidosPage>()
     expect(filtered).toMatchObject({ total: 2, items: [{ numero: 'PV-000101' }] })
-    expect((await pedidos('?offset=50', ana)).json()).toEqual({ items: [], total: 6 })
-    expect((await pedidos('?limit=200', ana)).json<PedidosPage>().items).toHaveLength(6)
+    expect((await listOrders('?offset=50', ana)).json()).toEqual({ items: [], total: 6 })
+    expect((await listOrders('?limit=200', ana)).json<PedidosPage>().items).toHaveLength(6)
   })
 
   it('answers 422 with the location for an unknown status and a limit over 200', async () => {
@@ -102,22 +102,22 @@ describe('GET /pre-invoice/', () => {
       ['?limit=201', 'limit'],
       ['?offset=-1', 'offset'],
     ] as const) {
-      const response = await pedidos(query, ana)
+      const response = await listOrders(query, ana)
       expect(response.statusCode, query).toBe(422)
       expect(response.json().detail[0].loc, query).toEqual(['query', field])
     }
   })
 
   it("never lists another student's orders", async () => {
-    const anaNumbers = new Set((await pedidos('', ana)).json<PedidosPage>().items.map((pedido) => pedido.numero))
-    const marinaPage = (await pedidos('', marina)).json<PedidosPage>()
+    const anaNumbers = new Set((await listOrders('', ana)).json<PedidosPage>().items.map((pedido) => pedido.numero))
+    const marinaPage = (await listOrders('', marina)).json<PedidosPage>()
     expect(marinaPage.total).toBe(2)
     expect(marinaPage.items.map((pedido) => [pedido.numero, pedido.status.name, pedido.produto, pedido.total])).toEqual([
       ['PV-000302', 'Aguardando nivelamento', 'Produto a definir', 0],
       ['PV-000301', 'Entregue/Finalizado', 'Livro Inglês Teens 1', 45_100],
     ])
     for (const pedido of marinaPage.items) expect(anaNumbers.has(pedido.numero)).toBe(false)
-    expect((await pedidos('', gestor)).statusCode).toBe(403)
+    expect((await listOrders('', gestor)).statusCode).toBe(403)
   })
 })
 
@@ -127,7 +127,7 @@ describe('POST /pre-invoice/cancel/{id}/ (D11)', () => {
 
   it('cancels her own unpaid order once, answering it cancelled; the second time says it already is', async () => {
     const student = await createAccount(t.app, t.db)
-    const id = await createPedido(t.db, student.id, 1)
+    const id = await createOrderRow(t.db, student.id, 1)
     const first = await cancel(id, student.token)
     expect(first.statusCode).toBe(200)
     expect(first.json<Pedido>()).toMatchObject({ id, status: { id: -2, name: 'Cancelado' } })
@@ -141,19 +141,19 @@ describe('POST /pre-invoice/cancel/{id}/ (D11)', () => {
   it('cancels an order waiting for the level test or with a problem; never a paid or delivered one', async () => {
     const student = await createAccount(t.app, t.db)
     for (const status of [-3, -1] as const)
-      expect((await cancel(await createPedido(t.db, student.id, status), student.token)).statusCode).toBe(200)
-    const paid = await cancel(await createPedido(t.db, student.id, 2), student.token)
+      expect((await cancel(await createOrderRow(t.db, student.id, status), student.token)).statusCode).toBe(200)
+    const paid = await cancel(await createOrderRow(t.db, student.id, 2), student.token)
     expect(paid.statusCode).toBe(409)
     expect(paid.json()).toEqual({
       detail: 'Este pedido está "A atender" e não pode mais ser cancelado pelo portal. Fale com a sua escola.',
     })
-    const delivered = await cancel(await createPedido(t.db, student.id, 8), student.token)
+    const delivered = await cancel(await createOrderRow(t.db, student.id, 8), student.token)
     expect(delivered.json()).toEqual({ detail: 'Este pedido já foi entregue e não pode ser cancelado.' })
   })
 
   it("answers 404 for another student's order and leaves it as it was", async () => {
     const owner = await createAccount(t.app, t.db)
-    const id = await createPedido(t.db, owner.id, 1)
+    const id = await createOrderRow(t.db, owner.id, 1)
     const response = await cancel(id, marina)
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ detail: 'Pedido não encontrado' })

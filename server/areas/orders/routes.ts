@@ -3,14 +3,14 @@ import { contract } from '../../../src/contract/contract.ts'
 import { ORDER_STATUSES, type OrderStatus, type OrderStatusId, type Pedido } from '../../../src/contract/schemas/pedido.ts'
 import { isSerialId } from '../../db/ids.ts'
 import * as ordersRepo from './repository.ts'
-import type { ItemDoPedido, PedidoDoAluno } from './repository.ts'
+import type { OrderItem, StudentOrder } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
-import type { Produto } from './create-repository.ts'
+import type { Product } from './create-repository.ts'
 import { suggestionsFor } from './level-suggestion.ts'
 import { moveOrder } from './lifecycle.ts'
 
-export const DEFAULT_PEDIDOS_LIMIT = 50
+export const DEFAULT_ORDERS_LIMIT = 50
 
 const STATUS_BY_ID = new Map<number, OrderStatus>(ORDER_STATUSES.map((status) => [status.id, { ...status }]))
 
@@ -23,12 +23,12 @@ export function orderStatus(id: OrderStatusId): OrderStatus {
 }
 
 /** An order waiting for the level test has no product yet (SPEC §4, status -3). */
-export const PRODUTO_A_DEFINIR = 'Produto a definir'
+export const PRODUCT_NOT_CHOSEN = 'Produto a definir'
 
 /** "Livro X" for one line, "Livro X + 1 item" / "Livro X + 2 itens" for more. */
-export function resumoProduto(itens: readonly Pick<ItemDoPedido, 'descricao'>[]): string {
+export function productSummary(itens: readonly Pick<OrderItem, 'descricao'>[]): string {
   const [first, ...rest] = itens
-  if (!first) return PRODUTO_A_DEFINIR
+  if (!first) return PRODUCT_NOT_CHOSEN
   if (rest.length === 0) return first.descricao
   return `${first.descricao} + ${rest.length} ${rest.length === 1 ? 'item' : 'itens'}`
 }
@@ -37,11 +37,11 @@ export function resumoProduto(itens: readonly Pick<ItemDoPedido, 'descricao'>[])
  * `sugestao`: the book the student's level test suggests instead (`suggestionsFor`),
  * null for none; left out when not looked up (the managers' list has no such field).
  */
-export function toPedido(pedido: PedidoDoAluno, sugestao?: Produto | null): Pedido {
+export function toPedido(pedido: StudentOrder, sugestao?: Product | null): Pedido {
   return {
     id: pedido.id,
     numero: pedido.numero,
-    produto: resumoProduto(pedido.itens),
+    produto: productSummary(pedido.itens),
     criado_em: pedido.createdAt.toISOString(),
     total: pedido.itens.reduce((sum, item) => sum + item.quantidade * item.valorUnitarioCentavos, 0),
     status: orderStatus(pedido.status),
@@ -62,9 +62,9 @@ export function toPedido(pedido: PedidoDoAluno, sugestao?: Produto | null): Pedi
 export default async function orderRoutes(app: FastifyInstance) {
   /** The caller's orders, newest first; `total` counts every order the filter matches. */
   contractRoute(app, contract.pedidos, async ({ caller, query }) => {
-    const page = await ordersRepo.forUser(app.db.orm, caller.id).pedidos({
+    const page = await ordersRepo.forUser(app.db.orm, caller.id).orders({
       status: query.status,
-      limit: query.limit ?? DEFAULT_PEDIDOS_LIMIT,
+      limit: query.limit ?? DEFAULT_ORDERS_LIMIT,
       offset: query.offset ?? 0,
     })
     const suggestions = await suggestionsFor(app.db.orm, caller.id, page.items)
@@ -74,16 +74,16 @@ export default async function orderRoutes(app: FastifyInstance) {
   /** D11: the student cancels where the lifecycle allows it, exactly once. */
   contractRoute(app, contract.cancelarPedido, async ({ caller, params }) => {
     // An id past the column's range names no order (and must not reach the database as one).
-    if (!isSerialId(params.id)) throw notFound(PEDIDO_NOT_FOUND)
+    if (!isSerialId(params.id)) throw notFound(ORDER_NOT_FOUND)
     const move = await moveOrder(app.db.orm, params.id, 'cancelar', 'student', caller.id)
-    if (move.kind === 'notFound') throw notFound(PEDIDO_NOT_FOUND)
+    if (move.kind === 'notFound') throw notFound(ORDER_NOT_FOUND)
     if (move.kind === 'forbidden') throw new HttpError(409, cannotCancel(move.from))
     // A cancelled order has no suggestion.
-    return toPedido((await ordersRepo.forUser(app.db.orm, caller.id).pedido(params.id))!, null)
+    return toPedido((await ordersRepo.forUser(app.db.orm, caller.id).order(params.id))!, null)
   })
 }
 
-export const PEDIDO_NOT_FOUND = 'Pedido não encontrado'
+export const ORDER_NOT_FOUND = 'Pedido não encontrado'
 
 /** Why an order cannot be cancelled any more, in the student's words. */
 function cannotCancel(status: OrderStatusId): string {

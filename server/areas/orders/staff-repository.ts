@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { preInvoices } from './schema.ts'
 
 import { users } from '../users/schema.ts'
-import { itemsOf, type ItemDoPedido } from './repository.ts'
+import { itemsOf, type OrderItem } from './repository.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
 import { countsByStatus, pageFromNearerEnd, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
@@ -22,13 +22,13 @@ import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 export const ADVANCE_ACTION = 'pre-invoice.advance'
 export const ORDER_ENTITY = 'pre_invoice'
 
-export interface PedidoAAtenderRow {
+export interface OrderForStaff {
   id: number
   numero: string
   status: OrderStatusId
   createdAt: Date
   aluno: { id: number; nome: string | null; email: string | null }
-  itens: ItemDoPedido[]
+  itens: OrderItem[]
   /** The last fulfilment move (the audit log); null when none yet. */
   movidoEm: Date | null
 }
@@ -40,7 +40,7 @@ export interface FulfilmentFilter {
 }
 
 /** Orders matching `where`, oldest first (the longest wait first), with their items and last move. */
-async function ordersWhere(db: Db, where: SQL | undefined, limit: number, offset: number, reversed = false): Promise<PedidoAAtenderRow[]> {
+async function ordersWhere(db: Db, where: SQL | undefined, limit: number, offset: number, reversed = false): Promise<OrderForStaff[]> {
   const read = await db
     .select({
       id: preInvoices.id,
@@ -87,7 +87,7 @@ async function ordersWhere(db: Db, where: SQL | undefined, limit: number, offset
 export async function fulfilmentPage(
   db: Db,
   filter: FulfilmentFilter,
-): Promise<{ items: PedidoAAtenderRow[]; total: number; porStatus: { status: FulfilmentStatusId; total: number }[] }> {
+): Promise<{ items: OrderForStaff[]; total: number; porStatus: { status: FulfilmentStatusId; total: number }[] }> {
   const statuses: readonly FulfilmentStatusId[] = filter.status === undefined ? FULFILMENT_STATUS_IDS : [filter.status]
   // The counts first: the page's end decides which way it is read.
   const counted = await db
@@ -103,7 +103,7 @@ export async function fulfilmentPage(
 }
 
 /** Any order by id, whatever its status (the answer to a move: it may be delivered now). */
-export async function orderForStaff(db: Db, id: number): Promise<PedidoAAtenderRow | undefined> {
+export async function orderForStaff(db: Db, id: number): Promise<OrderForStaff | undefined> {
   return (await ordersWhere(db, eq(preInvoices.id, id), 1, 0))[0]
 }
 

@@ -6,7 +6,7 @@ import { ADVANCE_ACTION, ORDER_ENTITY } from './staff-repository.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 
 import { MANAGERS_ONLY } from '../../plugins/auth.ts'
-import { createAccount, createPedido, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createOrderRow, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
@@ -36,7 +36,7 @@ async function auditOf(id: number) {
 
 /** A paid order of the student's with one book, at `status`. */
 async function paidOrder(status: OrderStatusId = 2, daysAgo = 0): Promise<number> {
-  const id = await createPedido(t.db, student.id, status, daysAgo)
+  const id = await createOrderRow(t.db, student.id, status, daysAgo)
   await t.db.orm.insert(preInvoiceItems).values({
     preInvoiceId: id,
     codigoProduto: 'ING-INT2',

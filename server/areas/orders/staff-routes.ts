@@ -7,12 +7,12 @@ import { isSerialId } from '../../db/ids.ts'
 import * as managerOrders from './staff-repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
-import { orderStatus, PEDIDO_NOT_FOUND, toPedido } from './routes.ts'
+import { orderStatus, ORDER_NOT_FOUND, toPedido } from './routes.ts'
 
 /** Orders one page lists when the client does not say. */
 const DEFAULT_FULFILMENT_LIMIT = 50
 
-function toPedidoAAtender(row: managerOrders.PedidoAAtenderRow): PedidoAAtender {
+function toPedidoAAtender(row: managerOrders.OrderForStaff): PedidoAAtender {
   const next = nextOrderStatus(row.status, 'avancar', 'staff')
   return {
     ...toPedido(row),
@@ -52,9 +52,9 @@ export default async function managerOrderRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.avancarPedido, async ({ params, body, caller }) => {
     // An id past the column's range names no order (and must not reach the database as one).
-    if (!isSerialId(params.id)) throw notFound(PEDIDO_NOT_FOUND)
+    if (!isSerialId(params.id)) throw notFound(ORDER_NOT_FOUND)
     const outcome = await managerOrders.advanceOrder(db, { orderId: params.id, from: body.de, to: body.para, managerId: caller.id })
-    if (outcome.kind === 'notFound') throw notFound(PEDIDO_NOT_FOUND)
+    if (outcome.kind === 'notFound') throw notFound(ORDER_NOT_FOUND)
     if (outcome.kind !== 'moved') throw new HttpError(409, cannotAdvance(outcome.current, body))
     return toPedidoAAtender((await managerOrders.orderForStaff(db, params.id))!)
   })

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PagamentoCartaoIn } from '../../../src/contract/schemas/pagamento.ts'
 import { loginAttempts } from '../auth/login-failures-schema.ts'
-import { createAccount, createInstalment, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createInstalment, createPayableOrder, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { testCard, VISA } from '../../test/cards.ts'
 import { CARD_ATTEMPT_LIMIT } from './routes.ts'
@@ -35,7 +35,7 @@ const payPedido = (account: TestAccount, id: number, card: PagamentoCartaoIn) =>
 async function student() {
   const account = await createAccount(t.app, t.db)
   const parcela = await createInstalment(t.db, account.id)
-  return { account, parcela: parcela.id, pedido: await createPedidoAPagar(t.db, account.id) }
+  return { account, parcela: parcela.id, pedido: await createPayableOrder(t.db, account.id) }
 }
 
 const LIMITED = /^Muitas tentativas de pagamento com cartão sem sucesso\. Aguarde 15 minutos e tente novamente\.$/

@@ -8,7 +8,7 @@ import { cobrancas } from './schema.ts'
 import { preInvoices } from '../orders/schema.ts'
 import { moveOrder } from '../orders/lifecycle.ts'
 import { orderPrice } from '../orders/prices.ts'
-import { createAccount, createInstalment, createPedido, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createInstalment, createOrderRow, createPayableOrder, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { testCard, VISA } from '../../test/cards.ts'
 import { confirmPixCharge } from './routes.ts'
@@ -43,7 +43,7 @@ const chargesOf = (id: number) => t.db.orm.select().from(cobrancas).where(eq(cob
 
 async function studentWithOrder(status: OrderStatusId = 1) {
   const student = await createAccount(t.app, t.db)
-  return { student, pedido: await createPedidoAPagar(t.db, student.id, status) }
+  return { student, pedido: await createPayableOrder(t.db, student.id, status) }
 }
 
 describe('GET /pre-invoice/{id}/cobranca/execute/pix/portal/ (drive: a Pix charge for an order)', () => {
@@ -93,9 +93,9 @@ describe('GET /pre-invoice/{id}/cobranca/execute/pix/portal/ (drive: a Pix charg
     expect(foreign.json()).toEqual({ detail: PAGAMENTO_TEXTS.pedidoNotFound })
     expect(await chargesOf(pedido)).toEqual([])
 
-    const cancelled = await createPedidoAPagar(t.db, other.id, -2)
+    const cancelled = await createPayableOrder(t.db, other.id, -2)
     expect((await askPix(other, cancelled)).json()).toEqual({ detail: 'Este pedido está "Cancelado": não há pagamento a fazer.' })
-    const waiting = await createPedido(t.db, other.id, -3)
+    const waiting = await createOrderRow(t.db, other.id, -3)
     const answer = await payByCard(other, waiting)
     expect(answer.statusCode).toBe(409)
     expect(answer.json()).toEqual({ detail: 'Este pedido está "Aguardando nivelamento": não há pagamento a fazer.' })

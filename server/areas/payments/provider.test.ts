@@ -11,7 +11,7 @@ import { preInvoices } from '../orders/schema.ts'
 import { WEBHOOK_NOT_SIGNED } from './webhook-routes.ts'
 import { GATEWAY_UNAVAILABLE } from './routes.ts'
 import { brazilDate } from '../../http/tmz.ts'
-import { createAccount, createInstalment, createPedidoAPagar, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createInstalment, createPayableOrder, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
 import { testCard } from '../../test/cards.ts'
 import { startPaymentProviderStandIn, type PaymentProviderStandIn } from '../../test/stand-ins/payment-provider.ts'
@@ -320,7 +320,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
 
   it("an order's Pix, registered at the provider and confirmed by the webhook, moves the order 1 → 2 once", async () => {
     const student = await createAccount(t.app, t.db)
-    const pedido = await createPedidoAPagar(t.db, student.id)
+    const pedido = await createPayableOrder(t.db, student.id)
     const asked = await t.app.inject({
       method: 'GET',
       url: `${drive}/pre-invoice/${pedido}/cobranca/execute/pix/portal/`,
@@ -328,7 +328,7 @@ describe('Pix through the provider, confirmed by its signed webhook', () => {
     })
     expect(asked.statusCode, asked.body).toBe(200)
     const cobranca = asked.json<CobrancaPix>()
-    // Three books at R$ 411,00 (createPedidoAPagar).
+    // Three books at R$ 411,00 (createPayableOrder).
     expect(provider.pixCharges.get(cobranca.txid)).toMatchObject({ amount: 123_300 })
     const deliveries = await Promise.all([
       provider.deliver(provider.pixDelivery(cobranca.txid)),
