@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAMBIO_TEXTS } from '../../src/contract/endpoints/cambio.ts'
 import type { CotacaoCambio } from '../../src/contract/schemas/cambio.ts'
-import { definirTaxa } from '../areas/cambio/repository.ts'
+import { setRate } from '../areas/cambio/repository.ts'
 import { createAccount, type TestAccount } from '../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../test/app.ts'
 
@@ -10,7 +10,7 @@ let student: TestAccount
 beforeAll(async () => {
   t = await createTestApp()
   student = await createAccount(t.app, t.db)
-  await definirTaxa(t.db.orm, 'USD', 5_341_200, '2026-11-20')
+  await setRate(t.db.orm, 'USD', 5_341_200, '2026-11-20')
 })
 afterAll(() => t.close())
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { envelhecerCotacao } from '../areas/cambio/repository.ts'
+import { ageQuote } from '../areas/cambio/repository.ts'
 
 const Params = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) })
 const Body = v.optional(v.object({ minutos: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1440)), 16) }), {})
@@ -15,7 +15,7 @@ export default async function cambioClockPage(app: FastifyInstance) {
     const params = v.safeParse(Params, request.params)
     const body = v.safeParse(Body, request.body ?? undefined)
     if (!params.success || !body.success) return reply.code(422).send({ detail: 'Informe a cotação e os minutos (1 a 1440).' })
-    const aged = await envelhecerCotacao(app.db.orm, params.output.id, body.output.minutos)
+    const aged = await ageQuote(app.db.orm, params.output.id, body.output.minutos)
     if (!aged) return reply.code(404).send({ detail: 'Cotação não encontrada' })
     return { envelhecida: true, minutos: body.output.minutos }
   })

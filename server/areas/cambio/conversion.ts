@@ -9,13 +9,13 @@ import type { Moeda, MoedaEstrangeira } from '../../../src/contract/schemas/camb
  */
 
 /** D30: IOF on buying foreign currency (cash or card), in thousandths: 1.1 %. */
-export const IOF_MILESIMOS = 11
-export const IOF_PERCENTUAL = IOF_MILESIMOS / 10
+export const IOF_THOUSANDTHS = 11
+export const IOF_PERCENT = IOF_THOUSANDTHS / 10
 
-const MILHAO = 1_000_000n
+const MILLION = 1_000_000n
 
 /** The rate as reais per unit for an answer's `taxa` (5_341_200 → 5.3412). */
-export function taxaPorUnidade(taxaMilionesimos: number): number {
+export function ratePerUnit(taxaMilionesimos: number): number {
   return taxaMilionesimos / 1_000_000
 }
 
@@ -24,7 +24,7 @@ function divideHalfUp(a: bigint, b: bigint): bigint {
   return (a * 2n + b) / (b * 2n)
 }
 
-export interface Conversao {
+export interface Conversion {
   moeda: MoedaEstrangeira
   deReais: boolean
   valorMoedaCentavos: number
@@ -34,13 +34,13 @@ export interface Conversao {
 }
 
 /** Converts `valor` cents from `origem` (BRL or the foreign currency) at `taxaMilionesimos`. */
-export function converter(moeda: MoedaEstrangeira, origem: Moeda, valor: number, taxaMilionesimos: number): Conversao {
+export function convert(moeda: MoedaEstrangeira, origem: Moeda, valor: number, taxaMilionesimos: number): Conversion {
   const deReais = origem === 'BRL'
   const taxa = BigInt(taxaMilionesimos)
   const typed = BigInt(valor)
-  const valorReais = deReais ? typed : divideHalfUp(typed * taxa, MILHAO)
-  const valorMoeda = deReais ? divideHalfUp(typed * MILHAO, taxa) : typed
-  const iof = divideHalfUp(valorReais * BigInt(IOF_MILESIMOS), 1000n)
+  const valorReais = deReais ? typed : divideHalfUp(typed * taxa, MILLION)
+  const valorMoeda = deReais ? divideHalfUp(typed * MILLION, taxa) : typed
+  const iof = divideHalfUp(valorReais * BigInt(IOF_THOUSANDTHS), 1000n)
   return {
     moeda,
     deReais,
@@ -62,22 +62,22 @@ function divideUp(a: bigint, b: bigint): bigint {
  * amount). Half up reaches one cent from half a cent: from reais `valor × 10⁶ ≥ taxa / 2`,
  * from the foreign currency `valor × taxa ≥ 10⁶ / 2`. US$ at 5,3412 → R$ 0,03.
  */
-export function valorMinimo(origem: Moeda, taxaMilionesimos: number): number {
+export function minimumAmount(origem: Moeda, taxaMilionesimos: number): number {
   const taxa = BigInt(taxaMilionesimos)
-  const minimo = origem === 'BRL' ? divideUp(taxa, 2n * MILHAO) : divideUp(MILHAO, 2n * taxa)
+  const minimo = origem === 'BRL' ? divideUp(taxa, 2n * MILLION) : divideUp(MILLION, 2n * taxa)
   return Number(minimo > 1n ? minimo : 1n)
 }
 
-const SIMBOLOS: Readonly<Record<Moeda, string>> = { BRL: 'R$', USD: 'US$', EUR: '€', GBP: '£' }
-const NOMES: Readonly<Record<Moeda, string>> = { BRL: 'real', USD: 'dólar', EUR: 'euro', GBP: 'libra' }
+const SYMBOLS: Readonly<Record<Moeda, string>> = { BRL: 'R$', USD: 'US$', EUR: '€', GBP: '£' }
+const CURRENCY_NAMES: Readonly<Record<Moeda, string>> = { BRL: 'real', USD: 'dólar', EUR: 'euro', GBP: 'libra' }
 
 /** "R$ 0,03" (the symbols of the simulator's screen, src/features/cambio/money.ts). */
-function valorEscrito(centavos: number, moeda: Moeda): string {
+function writtenAmount(centavos: number, moeda: Moeda): string {
   const inteiro = String(Math.floor(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${SIMBOLOS[moeda]} ${inteiro},${String(centavos % 100).padStart(2, '0')}`
+  return `${SYMBOLS[moeda]} ${inteiro},${String(centavos % 100).padStart(2, '0')}`
 }
 
-/** The 422 of an amount below `valorMinimo`: the minimum, and why. */
-export function valorMinimoMessage(origem: Moeda, destino: Moeda, minimo: number): string {
-  return `O valor mínimo desta conversão é ${valorEscrito(minimo, origem)}: abaixo disso, não chega a 1 centavo de ${NOMES[destino]}.`
+/** The 422 of an amount below `minimumAmount`: the minimum, and why. */
+export function minimumAmountMessage(origem: Moeda, destino: Moeda, minimo: number): string {
+  return `O valor mínimo desta conversão é ${writtenAmount(minimo, origem)}: abaixo disso, não chega a 1 centavo de ${CURRENCY_NAMES[destino]}.`
 }

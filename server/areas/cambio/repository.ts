@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { MoedaEstrangeira } from '../../../src/contract/schemas/cambio.ts'
-import type { Conversao } from './conversion.ts'
+import type { Conversion } from './conversion.ts'
 import type { Db } from '../../db/client.ts'
 import { cambioCotacoes, cambioTaxas, type CambioCotacaoRow, type CambioTaxaRow } from './schema.ts'
 import { isSerialId } from '../../db/ids.ts'
@@ -9,16 +9,16 @@ import { isSerialId } from '../../db/ids.ts'
 export type { CambioCotacaoRow } from './schema.ts'
 
 /** How long a quote can be paid (D30). */
-export const COTACAO_VALIDA_MS = 15 * 60_000
+export const QUOTE_VALID_MS = 15 * 60_000
 
 /** The configured rate of one currency (D30), or null when the table has none. */
-export async function taxa(db: Db, moeda: MoedaEstrangeira): Promise<CambioTaxaRow | null> {
+export async function rateOf(db: Db, moeda: MoedaEstrangeira): Promise<CambioTaxaRow | null> {
   const [row] = await db.select().from(cambioTaxas).where(eq(cambioTaxas.moeda, moeda))
   return row ?? null
 }
 
 /** Sets (or replaces) a currency's rate for a day: the school's table, and the demo's seed. */
-export async function definirTaxa(db: Db, moeda: MoedaEstrangeira, taxaMilionesimos: number, data: string): Promise<void> {
+export async function setRate(db: Db, moeda: MoedaEstrangeira, taxaMilionesimos: number, data: string): Promise<void> {
   await db
     .insert(cambioTaxas)
     .values({ moeda, taxaMilionesimos, data })
@@ -26,10 +26,10 @@ export async function definirTaxa(db: Db, moeda: MoedaEstrangeira, taxaMilionesi
 }
 
 /** Records the caller's quote at `now`, valid 15 minutes. */
-export async function registrarCotacao(
+export async function recordQuote(
   db: Db,
   userId: number,
-  conversao: Conversao,
+  conversion: Conversion,
   rate: Pick<CambioTaxaRow, 'taxaMilionesimos' | 'data'>,
   now: Date,
 ): Promise<CambioCotacaoRow> {
@@ -37,18 +37,18 @@ export async function registrarCotacao(
     .insert(cambioCotacoes)
     .values({
       userId,
-      ...conversao,
+      ...conversion,
       taxaMilionesimos: rate.taxaMilionesimos,
       taxaData: rate.data,
       createdAt: now,
-      validaAte: new Date(now.getTime() + COTACAO_VALIDA_MS),
+      validaAte: new Date(now.getTime() + QUOTE_VALID_MS),
     })
     .returning()
   return row!
 }
 
 /** The caller's quote (D7: another student's is not found). */
-export async function cotacaoDoAluno(db: Db, userId: number, id: number): Promise<CambioCotacaoRow | null> {
+export async function studentQuote(db: Db, userId: number, id: number): Promise<CambioCotacaoRow | null> {
   if (!isSerialId(id)) return null
   const [row] = await db
     .select()
@@ -61,7 +61,7 @@ export async function cotacaoDoAluno(db: Db, userId: number, id: number): Promis
  * Dates a quote back `minutes` (its simulation and its end alike), as if simulated that long
  * ago: the tests' clock, and /dev/cambio's for the browser tests. Never in production.
  */
-export async function envelhecerCotacao(db: Db, id: number, minutes: number): Promise<boolean> {
+export async function ageQuote(db: Db, id: number, minutes: number): Promise<boolean> {
   if (!isSerialId(id)) return false
   const secs = minutes * 60
   const rows = await db

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import { CAMBIO_TEXTS } from '../../../src/contract/endpoints/cambio.ts'
 import type { CotacaoCambio, MoedaEstrangeira } from '../../../src/contract/schemas/cambio.ts'
-import { converter, IOF_PERCENTUAL, taxaPorUnidade, valorMinimo, valorMinimoMessage } from './conversion.ts'
+import { convert, IOF_PERCENT, ratePerUnit, minimumAmount, minimumAmountMessage } from './conversion.ts'
 import * as cambioRepo from './repository.ts'
 import { paymentFlows, type TargetTexts } from '../payments/routes.ts'
 import { contractRoute } from '../../http/contract-route.ts'
@@ -19,9 +19,9 @@ export function toCotacaoCambio(row: cambioRepo.CambioCotacaoRow): CotacaoCambio
     moeda_destino: destino.moeda,
     valor_origem: origem.valor,
     valor_destino: destino.valor,
-    taxa: taxaPorUnidade(row.taxaMilionesimos),
+    taxa: ratePerUnit(row.taxaMilionesimos),
     taxa_data: row.taxaData,
-    iof_percentual: IOF_PERCENTUAL,
+    iof_percentual: IOF_PERCENT,
     valor_reais: row.valorReaisCentavos,
     iof: row.iofCentavos,
     total: row.totalCentavos,
@@ -46,17 +46,17 @@ export default async function cambioRoutes(app: FastifyInstance) {
       throw validationFailed([{ loc: ['body', 'moeda_destino'], msg: CAMBIO_TEXTS.semReais, type: 'value_error' }])
     }
     const moeda = (origem === 'BRL' ? destino : origem) as MoedaEstrangeira
-    const rate = await cambioRepo.taxa(app.db.orm, moeda)
+    const rate = await cambioRepo.rateOf(app.db.orm, moeda)
     if (!rate) throw new HttpError(422, CAMBIO_TEXTS.semTaxa)
     // Below it the converted side would round to 0 cents (a 500 before: the table refuses it).
-    const minimo = valorMinimo(origem, rate.taxaMilionesimos)
+    const minimo = minimumAmount(origem, rate.taxaMilionesimos)
     if (body.valor < minimo) {
-      throw validationFailed([{ loc: ['body', 'valor'], msg: valorMinimoMessage(origem, destino, minimo), type: 'value_error' }])
+      throw validationFailed([{ loc: ['body', 'valor'], msg: minimumAmountMessage(origem, destino, minimo), type: 'value_error' }])
     }
-    const row = await cambioRepo.registrarCotacao(
+    const row = await cambioRepo.recordQuote(
       app.db.orm,
       caller.id,
-      converter(moeda, origem, body.valor, rate.taxaMilionesimos),
+      convert(moeda, origem, body.valor, rate.taxaMilionesimos),
       rate,
       new Date(),
     )
@@ -66,7 +66,7 @@ export default async function cambioRoutes(app: FastifyInstance) {
 
   // A Pix code never outlives its quote: a confirmation after the 15 minutes finds it expired.
   contractRoute(app, contract.pagarCambioPix, async ({ caller, body }) => {
-    const cotacao = await cambioRepo.cotacaoDoAluno(app.db.orm, caller.id, body.cotacao_id)
+    const cotacao = await cambioRepo.studentQuote(app.db.orm, caller.id, body.cotacao_id)
     if (!cotacao) throw notFound(CAMBIO_TEXTS.cotacaoNotFound)
     return payments.pix(caller.id, { tipo: 'cambio', id: cotacao.id }, QUOTE_TARGET, cotacao.validaAte)
   })

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { ProgramaUsa, StatusRequestUsa, TipoDocumentoUsa, TransicaoRequestUsa } from '../../../src/contract/schemas/knn-usa.ts'
 import { podeTransicionar, STATUS_REQUEST_USA, TRANSICOES_REQUEST_USA } from '../../../src/contract/schemas/knn-usa.ts'
-import { converter } from '../cambio/conversion.ts'
+import { convert } from '../cambio/conversion.ts'
 import type { StoredFile } from '../../http/multipart-body.ts'
 import type { Db } from '../../db/client.ts'
 import { cambioTaxas } from '../cambio/schema.ts'
@@ -48,7 +48,7 @@ export const KNN_USA_ACTIONS = {
  * up, without IOF; null without a rate.
  */
 export function priceInReais(moeda: 'USD' | 'GBP', precoCentavos: number, taxaMilionesimos: number | null | undefined): number | null {
-  return taxaMilionesimos ? converter(moeda, moeda, precoCentavos, taxaMilionesimos).valorReaisCentavos : null
+  return taxaMilionesimos ? convert(moeda, moeda, precoCentavos, taxaMilionesimos).valorReaisCentavos : null
 }
 
 /** Statuses that hold a seat (all but cancelado). */

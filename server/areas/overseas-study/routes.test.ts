@@ -10,7 +10,7 @@ import {
   type PagamentoUsa,
   type TurmaUsa,
 } from '../../../src/contract/schemas/knn-usa.ts'
-import { definirTaxa } from '../cambio/repository.ts'
+import { setRate } from '../cambio/repository.ts'
 import { KNN_USA_ENTITY } from './repository.ts'
 import { confirmPixCharge, pendingPixCharges } from '../payments/repository.ts'
 import { knnUsaDocumentos, knnUsaRequests, knnUsaTurmas } from './schema.ts'
@@ -37,8 +37,8 @@ const filesRoot = () => join(t.config.dataDir, 'files')
 beforeAll(async () => {
   gestor = await createAccount(t.app, t.db, 'manager')
   // Known rates for the arithmetic (the demo's are server/areas/cambio/seed.ts's).
-  await definirTaxa(t.db.orm, 'USD', 5_341_200, '2026-11-20')
-  await definirTaxa(t.db.orm, 'GBP', 7_023_500, '2026-11-20')
+  await setRate(t.db.orm, 'USD', 5_341_200, '2026-11-20')
+  await setRate(t.db.orm, 'GBP', 7_023_500, '2026-11-20')
 })
 
 const pdf = (name = 'passaporte.pdf', size = 2048): PartBody => ({

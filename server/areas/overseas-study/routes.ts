@@ -14,7 +14,7 @@ import {
   type TipoDocumentoUsa,
   type TurmaUsa,
 } from '../../../src/contract/schemas/knn-usa.ts'
-import { taxaPorUnidade } from '../cambio/conversion.ts'
+import { ratePerUnit } from '../cambio/conversion.ts'
 import * as overseasStudyRepo from './repository.ts'
 import * as paymentsRepo from '../payments/repository.ts'
 import { paymentFlows, type TargetTexts } from '../payments/routes.ts'
@@ -68,7 +68,7 @@ export function toTurmaUsa(turma: overseasStudyRepo.ClassWithSeats): TurmaUsa {
     preco: turma.precoCentavos,
     moeda: turma.moeda,
     estimativa_reais: overseasStudyRepo.priceInReais(turma.moeda, turma.precoCentavos, rate),
-    taxa: rate ? taxaPorUnidade(rate) : null,
+    taxa: rate ? ratePerUnit(rate) : null,
     taxa_data: turma.taxaData,
   }
 }
@@ -349,7 +349,7 @@ async function payment({ db, payments }: Area, { caller, params }: HandlerContex
     status: request.status,
     preco: turma.precoCentavos,
     moeda: turma.moeda,
-    taxa: rate ? taxaPorUnidade(rate) : null,
+    taxa: rate ? ratePerUnit(rate) : null,
     taxa_data: turma.taxaData,
     valor_reais: valor,
     // The card form's plans, as the payments' flow splits them, while it can be paid.

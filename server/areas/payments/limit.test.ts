@@ -28,7 +28,7 @@ const payInstalment = (account: TestAccount, id: number, card: PagamentoCartaoIn
   t.app.inject(
     jsonRequest('POST', `${drive}/financeiro-parcelas/${id}/cobranca/execute/cartao-credito/portal/`, card, bearer(account.token)),
   )
-const payPedido = (account: TestAccount, id: number, card: PagamentoCartaoIn) =>
+const payOrder = (account: TestAccount, id: number, card: PagamentoCartaoIn) =>
   t.app.inject(jsonRequest('POST', `${drive}/pre-invoice/${id}/cobranca/execute/cartao-credito/portal/`, card, bearer(account.token)))
 
 /** A student with an instalment and an order waiting for payment. */
@@ -46,16 +46,16 @@ describe('card payment attempts per student', () => {
     expect(CARD_ATTEMPT_LIMIT).toBe(5)
     const failures = [
       await payInstalment(account, parcela, DECLINED),
-      await payPedido(account, pedido, DECLINED),
+      await payOrder(account, pedido, DECLINED),
       await payInstalment(account, parcela, INVALID),
-      await payPedido(account, pedido, DECLINED),
+      await payOrder(account, pedido, DECLINED),
       await payInstalment(account, parcela, DECLINED),
     ]
     expect(failures.map((answer) => answer.statusCode)).toEqual([402, 402, 422, 402, 402])
 
     // Even a good card now waits: the limit is the student's, not the card's.
     const charge = vi.spyOn(t.app.payments.card, 'charge')
-    const sixth = await payPedido(account, pedido, APPROVED)
+    const sixth = await payOrder(account, pedido, APPROVED)
     const charged = charge.mock.calls.length
     charge.mockRestore()
     expect(charged).toBe(0)
@@ -71,7 +71,7 @@ describe('card payment attempts per student', () => {
 
     // The window passes (the counters' clock moved back 16 minutes): the student may pay again.
     await t.db.orm.update(loginAttempts).set({ windowStart: sql`now() - interval '16 minutes'` })
-    expect((await payPedido(account, pedido, APPROVED)).statusCode).toBe(201)
+    expect((await payOrder(account, pedido, APPROVED)).statusCode).toBe(201)
     expect((await payInstalment(account, parcela, APPROVED)).statusCode).toBe(201)
   })
 
@@ -81,8 +81,8 @@ describe('card payment attempts per student', () => {
     expect((await payInstalment(account, parcela, APPROVED)).statusCode).toBe(201)
     // A payment of something already paid is no failure of the card either.
     expect((await payInstalment(account, parcela, APPROVED)).statusCode).toBe(409)
-    expect((await payPedido(account, pedido, DECLINED)).statusCode).toBe(402)
-    const limited = await payPedido(account, pedido, APPROVED)
+    expect((await payOrder(account, pedido, DECLINED)).statusCode).toBe(402)
+    const limited = await payOrder(account, pedido, APPROVED)
     expect(limited.statusCode).toBe(429)
     expect(limited.json<{ detail: string }>().detail).toMatch(LIMITED)
   })

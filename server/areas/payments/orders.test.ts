@@ -26,13 +26,13 @@ beforeAll(async () => {
 })
 
 const pixUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/execute/pix/portal/`
-const cartaoUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/execute/cartao-credito/portal/`
+const cardUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/execute/cartao-credito/portal/`
 
 const askPix = (account: TestAccount, id: number) => t.app.inject({ method: 'GET', url: pixUrl(id), headers: bearer(account.token) })
 
 const CARD = testCard({ numero: VISA, cvv: '123', parcelas: 3 })
 const payByCard = (account: TestAccount, id: number, body: PagamentoCartaoIn = CARD) =>
-  t.app.inject(jsonRequest('POST', cartaoUrl(id), body, bearer(account.token)))
+  t.app.inject(jsonRequest('POST', cardUrl(id), body, bearer(account.token)))
 
 async function statusOf(id: number): Promise<OrderStatusId> {
   const [row] = await t.db.orm.select({ status: preInvoices.status }).from(preInvoices).where(eq(preInvoices.id, id))
@@ -141,9 +141,9 @@ describe('POST /pre-invoice/{id}/cobranca/execute/cartao-credito/portal/ (drive:
 })
 
 describe("the order's card instalments: 1 up to the plan chosen when ordering", () => {
-  const opcoesUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/cartao-credito/parcelas/`
+  const cardOptionsUrl = (id: number) => `${drive}/pre-invoice/${id}/cobranca/cartao-credito/parcelas/`
   const askOptions = (account: TestAccount, id: number) =>
-    t.app.inject({ method: 'GET', url: opcoesUrl(id), headers: bearer(account.token) })
+    t.app.inject({ method: 'GET', url: cardOptionsUrl(id), headers: bearer(account.token) })
 
   /** An order of 3 books (R$ 1.233,00) whose student chose `parcelas` instalments when ordering. */
   async function orderWithPlan(parcelas: number | null) {

@@ -117,7 +117,7 @@ async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, l
 }
 
 /** A câmbio quote as payment sees it: its total, paid once, closed after its 15 minutes. */
-async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
+async function readQuote(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
   const where = and(eq(cambioCotacoes.id, id), userId === undefined ? undefined : eq(cambioCotacoes.userId, userId))
   const query = db
     .select({ valorCentavos: cambioCotacoes.totalCentavos, pagoEm: cambioCotacoes.pagoEm, validaAte: cambioCotacoes.validaAte })
@@ -131,7 +131,7 @@ async function readCotacao(db: Db | Tx, id: number, userId: number | undefined, 
 
 /** The target (the caller's when `userId` is given), locked until the transaction ends when `lock`; null when not found. */
 async function readTarget(db: Db | Tx, targetRef: PaymentTarget, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
-  if (targetRef.tipo === 'cambio') return readCotacao(db, targetRef.id, userId, lock)
+  if (targetRef.tipo === 'cambio') return readQuote(db, targetRef.id, userId, lock)
   if (targetRef.tipo === 'knnUsa') return readKnnUsa(db, targetRef.id, userId, lock)
   if (targetRef.tipo === 'parcela') {
     const where = and(eq(parcelas.id, targetRef.id), userId === undefined ? undefined : eq(parcelas.userId, userId))

@@ -59,14 +59,14 @@ beforeEach(() => {
 })
 
 const pixUrl = (id: number | string) => `${drive}/financeiro-parcelas/${id}/cobranca/execute/pix/portal/`
-const cartaoUrl = (id: number | string) => `${drive}/financeiro-parcelas/${id}/cobranca/execute/cartao-credito/portal/`
+const cardUrl = (id: number | string) => `${drive}/financeiro-parcelas/${id}/cobranca/execute/cartao-credito/portal/`
 
 function askPix(account: TestAccount, id: number | string) {
   return t.app.inject({ method: 'GET', url: pixUrl(id), headers: bearer(account.token) })
 }
 
 function payByCard(account: TestAccount, id: number | string, body: PagamentoCartaoIn = testCard()) {
-  return t.app.inject(jsonRequest('POST', cartaoUrl(id), body, bearer(account.token)))
+  return t.app.inject(jsonRequest('POST', cardUrl(id), body, bearer(account.token)))
 }
 
 async function chargesOf(parcelaId: number) {
