@@ -43,8 +43,8 @@ export const ORDER_CARD_MAX_INSTALLMENTS = 12
 /** SPEC §9: the card's expiry year is this year or one of the 3 following. */
 export const CARD_YEARS_AHEAD = 3
 
-/** The card and how many card instalments, at most `maxParcelas`. */
-function cardBody(maxParcelas: number) {
+/** The card and how many card instalments, at most `maxInstalments`. */
+function cardBody(maxInstalments: number) {
   return v.object({
     titular: v.pipe(Text(80), v.trim(), v.minLength(3, 'Informe o nome impresso no cartão')),
     numero: v.pipe(Text(19), v.regex(/^\d{13,19}$/, 'Número de cartão inválido')),
@@ -55,7 +55,7 @@ function cardBody(maxParcelas: number) {
       v.number(),
       v.integer(),
       v.minValue(1, 'Escolha pelo menos 1 parcela.'),
-      v.maxValue(maxParcelas, `Escolha no máximo ${maxParcelas} parcelas.`),
+      v.maxValue(maxInstalments, `Escolha no máximo ${maxInstalments} parcelas.`),
     ),
   })
 }
