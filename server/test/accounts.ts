@@ -241,7 +241,7 @@ export async function createInstalment(
 
 /** Starts an English test attempt for `userId` (the seeded bank, the server's duration); returns its id. */
 export async function startEnglishTest(db: Database, userId: number, now = new Date()): Promise<number> {
-  const result = await englishTestRepo.forUser(db.orm, userId).iniciar(now, ENGLISH_TEST_MINUTES * 60_000, ENGLISH_TEST_RETAKE_DAYS)
+  const result = await englishTestRepo.forUser(db.orm, userId).start(now, ENGLISH_TEST_MINUTES * 60_000, ENGLISH_TEST_RETAKE_DAYS)
   if (result.kind !== 'created' && result.kind !== 'in-progress') throw new Error(`no English test attempt: ${result.kind}`)
   return result.tentativa.id
 }

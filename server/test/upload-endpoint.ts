@@ -42,7 +42,7 @@ export const uploadTestContract = {
 export function registerUploadTestRoutes(app: FastifyInstance): void {
   contractRoute(app, uploadTestContract.enviarArquivos, async ({ params, body, files, caller }) => {
     // The files are stored before the handler runs; throwing here deletes them.
-    const turma = await classesRepo.forUser(app.db.orm, caller.id).turma(params.id)
+    const turma = await classesRepo.forUser(app.db.orm, caller.id).class(params.id)
     if (!turma) throw notFound()
     const described = [{ campo: 'arquivo', file: files.arquivo }, ...(files.anexos ?? []).map((file) => ({ campo: 'anexos', file }))]
     return {

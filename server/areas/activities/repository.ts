@@ -171,7 +171,7 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** The activities of the caller's enrolment; null when the enrolment is not the caller's. */
-    async atividades(turmaAlunoId: number): Promise<AtividadeDoAluno[] | null> {
+    async activities(turmaAlunoId: number): Promise<AtividadeDoAluno[] | null> {
       if (!isSerialId(turmaAlunoId)) return null
       const [enrolment] = await db
         .select({ id: turmaAlunos.id })
@@ -183,7 +183,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** One of the caller's activities; null when not the caller's. */
-    async atividade(id: number): Promise<AtividadeDoAluno | null> {
+    async activity(id: number): Promise<AtividadeDoAluno | null> {
       if (!isSerialId(id)) return null
       const [row] = await loadAtividades(db, mine(id))
       return row ?? null
@@ -195,7 +195,7 @@ export function forUser(db: Db, userId: number) {
      * its original among them) take turns: a key already recorded is a replay, never a
      * second row; the unique (user, key) constraint backs this up.
      */
-    async enviar(id: number, idempotencyKey: string, file: NovoArquivo, maxFiles: number): Promise<ActivityFileResult> {
+    async uploadFile(id: number, idempotencyKey: string, file: NovoArquivo, maxFiles: number): Promise<ActivityFileResult> {
       if (!isSerialId(id)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [atividade] = await tx
@@ -247,16 +247,16 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** A file the caller sent (not deleted) for their activity; null otherwise. */
-    arquivo: (id: number, arquivoId: number) => findGuardado(db, 'arquivo', id, arquivoId, mine),
+    file: (id: number, arquivoId: number) => findGuardado(db, 'arquivo', id, arquivoId, mine),
 
     /** A correction of the caller's activity; null otherwise. */
-    correcao: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, mine),
+    correction: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, mine),
 
     /**
      * Marks a sent file deleted (its row stays for its key) unless the activity has a
      * correction; answers the storage key whose bytes the caller then removes.
      */
-    async excluirArquivo(id: number, arquivoId: number): Promise<ExclusaoResult> {
+    async deleteFile(id: number, arquivoId: number): Promise<ExclusaoResult> {
       if (!isSerialId(id) || !isSerialId(arquivoId)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [atividade] = await tx
@@ -285,7 +285,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** Records presence in an activity held as a class, within its window; the first time stays. */
-    async registrarPresenca(turmaAtividadeId: number, now: Date): Promise<PresencaResult> {
+    async recordAttendance(turmaAtividadeId: number, now: Date): Promise<PresencaResult> {
       if (!isSerialId(turmaAtividadeId)) return { kind: 'not-found' }
       const [row] = await db
         .select({ id: turmaAlunoAtividades.id, aulaEm: turmaAtividades.aulaEm, presencaEm: turmaAlunoAtividades.presencaEm })
@@ -317,7 +317,7 @@ export function forStaff(db: Db, managerId: number) {
     )
 
   return {
-    arquivo: (id: number, arquivoId: number) => findGuardado(db, 'arquivo', id, arquivoId, ofMySchool),
-    correcao: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, ofMySchool),
+    file: (id: number, arquivoId: number) => findGuardado(db, 'arquivo', id, arquivoId, ofMySchool),
+    correction: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, ofMySchool),
   }
 }

@@ -63,7 +63,7 @@ export default async function atividadeRoutes(app: FastifyInstance) {
   const storage = app.fileStorage
 
   async function atividadeOf(userId: number, id: number): Promise<TurmaAlunoAtividade> {
-    const atividade = await activitiesRepo.forUser(db, userId).atividade(id)
+    const atividade = await activitiesRepo.forUser(db, userId).activity(id)
     if (!atividade) throw notFound()
     return toAtividade(atividade)
   }
@@ -85,14 +85,16 @@ export default async function atividadeRoutes(app: FastifyInstance) {
   }
 
   contractRoute(app, contract.atividades, async ({ params, caller }) => {
-    const atividades = await activitiesRepo.forUser(db, caller.id).atividades(params.id)
+    const atividades = await activitiesRepo.forUser(db, caller.id).activities(params.id)
     if (!atividades) throw notFound()
     return atividades.map(toAtividade)
   })
 
   contractRoute(app, contract.enviarArquivoAtividade, async ({ params, headers, files, caller, reply, request }) => {
     const { file } = files
-    const result = await activitiesRepo.forUser(db, caller.id).enviar(params.id, headers['idempotency-key'], file, MAX_FILES_PER_ACTIVITY)
+    const result = await activitiesRepo
+      .forUser(db, caller.id)
+      .uploadFile(params.id, headers['idempotency-key'], file, MAX_FILES_PER_ACTIVITY)
     // Throwing below deletes the file just stored (contractRoute); so does a replay, by hand.
     switch (result.kind) {
       case 'created':
@@ -113,15 +115,15 @@ export default async function atividadeRoutes(app: FastifyInstance) {
   })
 
   contractRoute(app, contract.downloadAtividade, async ({ params, caller, request }) =>
-    download(await readerOf(caller).arquivo(params.id, params.x), request.log),
+    download(await readerOf(caller).file(params.id, params.x), request.log),
   )
 
   contractRoute(app, contract.downloadCorrecao, async ({ params, caller, request }) =>
-    download(await readerOf(caller).correcao(params.id, params.x), request.log),
+    download(await readerOf(caller).correction(params.id, params.x), request.log),
   )
 
   contractRoute(app, contract.excluirArquivoAtividade, async ({ params, caller, request }) => {
-    const result = await activitiesRepo.forUser(db, caller.id).excluirArquivo(params.id, params.x)
+    const result = await activitiesRepo.forUser(db, caller.id).deleteFile(params.id, params.x)
     if (result.kind === 'corrected') throw new HttpError(409, ALREADY_CORRECTED)
     if (result.kind !== 'deleted') throw notFound()
     // The row is marked first: a failure here leaves unreachable bytes, never a row without them.
@@ -130,7 +132,7 @@ export default async function atividadeRoutes(app: FastifyInstance) {
   })
 
   contractRoute(app, contract.presencaAluno, async ({ params, caller }) => {
-    const result = await activitiesRepo.forUser(db, caller.id).registrarPresenca(params.id, new Date())
+    const result = await activitiesRepo.forUser(db, caller.id).recordAttendance(params.id, new Date())
     switch (result.kind) {
       case 'recorded':
         return atividadeOf(caller.id, result.turmaAlunoAtividadeId)

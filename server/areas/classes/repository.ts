@@ -67,7 +67,7 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** The caller's classes; `somenteDigital` keeps only the digital-only (at-home) ones. */
-    async turmas(options: { somenteDigital?: boolean } = {}): Promise<TurmaMatriculada[]> {
+    async classes(options: { somenteDigital?: boolean } = {}): Promise<TurmaMatriculada[]> {
       const mine = eq(turmaAlunos.userId, userId)
       const rows = await enrolled()
         .where(options.somenteDigital ? and(mine, eq(turmas.somenteDigital, true)) : mine)
@@ -78,7 +78,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** The caller's class by turma id; null when the caller is not enrolled in it. */
-    async turma(turmaId: number): Promise<TurmaMatriculada | null> {
+    async class(turmaId: number): Promise<TurmaMatriculada | null> {
       if (!isSerialId(turmaId)) return null
       const [row] = await enrolled()
         .where(and(eq(turmaAlunos.userId, userId), eq(turmaAlunos.turmaId, turmaId)))
@@ -87,7 +87,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** The class's assessments with the caller's grade in each; null when not enrolled. */
-    async notasDaTurma(turmaId: number): Promise<NotasDaTurma | null> {
+    async classGrades(turmaId: number): Promise<NotasDaTurma | null> {
       if (!isSerialId(turmaId)) return null
       const [enrolment] = await db
         .select({ turmaAlunoId: turmaAlunos.id, notaMinima: turmas.notaMinima })
@@ -113,7 +113,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** At-home activity grades of one of the caller's enrolments; null when not the caller's. */
-    async notasAtHome(turmaAlunoId: number): Promise<NotasAtHomeDaMatricula | null> {
+    async atHomeGrades(turmaAlunoId: number): Promise<NotasAtHomeDaMatricula | null> {
       if (!isSerialId(turmaAlunoId)) return null
       const [enrolment] = await db
         .select({ turmaId: turmaAlunos.turmaId })

@@ -71,18 +71,18 @@ export default async function classRoutes(app: FastifyInstance) {
 
   /** The caller's classes by name; `somente_digital=true` keeps the at-home ones (false = all). */
   contractRoute(app, contract.turmas, async ({ caller, query }) => {
-    const turmas = await scope(caller.id).turmas({ somenteDigital: query.somente_digital === true })
+    const turmas = await scope(caller.id).classes({ somenteDigital: query.somente_digital === true })
     return turmas.map(toTurma)
   })
 
   contractRoute(app, contract.turma, async ({ caller, params }) => {
-    const turma = await scope(caller.id).turma(params.id)
+    const turma = await scope(caller.id).class(params.id)
     if (!turma) throw notFound()
     return toTurma(turma)
   })
 
   contractRoute(app, contract.notasTurma, async ({ caller, params }) => {
-    const notas = await scope(caller.id).notasDaTurma(params.id)
+    const notas = await scope(caller.id).classGrades(params.id)
     if (!notas) throw notFound()
     const media = mediaPonderada(notas.avaliacoes)
     return {
@@ -96,7 +96,7 @@ export default async function classRoutes(app: FastifyInstance) {
 
   /** {id} is the enrolment (turma-aluno), as Turma.turma_aluno_id gives it. */
   contractRoute(app, contract.notasAtHome, async ({ caller, params }) => {
-    const notas = await scope(caller.id).notasAtHome(params.id)
+    const notas = await scope(caller.id).atHomeGrades(params.id)
     if (!notas) throw notFound()
     return {
       turma_aluno_id: notas.turmaAlunoId,

@@ -191,7 +191,7 @@ export function forUser(db: Db, userId: number) {
   }
 
   return {
-    async estado(now: Date, retakeDays: number): Promise<Estado> {
+    async state(now: Date, retakeDays: number): Promise<Estado> {
       await closeExpired(now)
       const row = await latest()
       if (!row) return { tentativa: null, podeRefazerEm: null }
@@ -204,7 +204,7 @@ export function forUser(db: Db, userId: number) {
      * The student's row is locked, so two starts at once (two tabs, two devices) make one;
      * the partial unique index backs this up.
      */
-    async iniciar(now: Date, durationMs: number, retakeDays: number): Promise<IniciarResult> {
+    async start(now: Date, durationMs: number, retakeDays: number): Promise<IniciarResult> {
       await closeExpired(now)
       return db.transaction(async (tx): Promise<IniciarResult> => {
         const [aberta] = await tx
@@ -254,7 +254,7 @@ export function forUser(db: Db, userId: number) {
      * for its question, so sending the same answers again changes nothing. After the
      * deadline nothing is saved and the attempt is finished. All or nothing.
      */
-    async salvar(id: number, respostas: readonly Resposta[], now: Date): Promise<SalvarResult> {
+    async saveAnswers(id: number, respostas: readonly Resposta[], now: Date): Promise<SalvarResult> {
       if (!isSerialId(id)) return { kind: 'not-found' }
       return db.transaction(async (tx): Promise<SalvarResult> => {
         const row = await lockMine(tx, id)
@@ -288,7 +288,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** Finishes the caller's attempt (again: unchanged); null when not theirs. */
-    async finalizar(id: number, now: Date): Promise<Tentativa | null> {
+    async finish(id: number, now: Date): Promise<Tentativa | null> {
       if (!isSerialId(id)) return null
       return db.transaction(async (tx) => {
         const row = await lockMine(tx, id)
@@ -315,7 +315,7 @@ export async function resultadoDoAluno(
   userId: number,
   now = new Date(),
 ): Promise<{ nivel: NivelResultado; finalizadaEm: Date } | null> {
-  await forUser(db, userId).estado(now, 0)
+  await forUser(db, userId).state(now, 0)
   const [row] = await db
     .select({ nivel: englishTestTentativas.nivel, finalizadaEm: englishTestTentativas.finalizadaEm })
     .from(englishTestTentativas)

@@ -24,15 +24,15 @@ function call(account: TestAccount, method: 'GET' | 'POST' | 'PUT', url: string,
     ...(payload === undefined ? {} : { payload: payload as object }),
   })
 }
-const estado = async (account: TestAccount) => (await call(account, 'GET', '/')).json<EnglishTestEstado>()
-async function iniciar(account: TestAccount): Promise<TentativaEnglishTest> {
+const readState = async (account: TestAccount) => (await call(account, 'GET', '/')).json<EnglishTestEstado>()
+async function startAttempt(account: TestAccount): Promise<TentativaEnglishTest> {
   const response = await call(account, 'POST', '/tentativas/')
   expect(response.statusCode, response.body).toBe(201)
   return response.json<TentativaEnglishTest>()
 }
-const salvar = (account: TestAccount, id: number, respostas: { questao_id: number; opcao: number }[]) =>
+const saveAnswers = (account: TestAccount, id: number, respostas: { questao_id: number; opcao: number }[]) =>
   call(account, 'PUT', `/tentativas/${id}/respostas/`, { respostas })
-const finalizar = (account: TestAccount, id: number) => call(account, 'POST', `/tentativas/${id}/finalizar/`)
+const finishAttempt = (account: TestAccount, id: number) => call(account, 'POST', `/tentativas/${id}/finalizar/`)
 
 /** The bank's right choice for each question of an attempt, by the seed (the client never has it). */
 function rightChoices(tentativa: TentativaEnglishTest): Map<number, number> {
@@ -55,7 +55,7 @@ const row = async (id: number) => (await t.db.orm.select().from(englishTestTenta
 describe('the level test', () => {
   it('shows its terms before a start, then starts one attempt with the whole bank, 30 minutes on the server’s clock', async () => {
     const ana = await createAccount(t.app, t.db)
-    const before = await estado(ana)
+    const before = await readState(ana)
     expect(before).toMatchObject({
       total_questoes: ENGLISH_TEST_BANK.length,
       duracao_minutos: ENGLISH_TEST_MINUTES,
@@ -64,7 +64,7 @@ describe('the level test', () => {
       pode_refazer_em: null,
     })
 
-    const tentativa = await iniciar(ana)
+    const tentativa = await startAttempt(ana)
     expect(tentativa.questoes).toHaveLength(ENGLISH_TEST_BANK.length)
     expect(tentativa.questoes.map((questao) => questao.enunciado)).toEqual(ENGLISH_TEST_BANK.map((questao) => questao.enunciado))
     expect(Date.parse(tentativa.expira_em) - Date.parse(tentativa.iniciada_em)).toBe(ENGLISH_TEST_MINUTES * 60_000)
@@ -74,7 +74,7 @@ describe('the level test', () => {
     const again = await call(ana, 'POST', '/tentativas/')
     expect(again.statusCode).toBe(200)
     expect(again.json<TentativaEnglishTest>()).toMatchObject({ id: tentativa.id, expira_em: tentativa.expira_em })
-    expect(await estado(ana)).toMatchObject({ pode_iniciar: false, tentativa: { id: tentativa.id } })
+    expect(await readState(ana)).toMatchObject({ pode_iniciar: false, tentativa: { id: tentativa.id } })
   })
 
   it('makes one attempt when two starts arrive at once', async () => {
@@ -91,11 +91,11 @@ describe('the level test', () => {
 
   it('never sends a right answer before the attempt is finished', async () => {
     const ana = await createAccount(t.app, t.db)
-    const tentativa = await iniciar(ana)
+    const tentativa = await startAttempt(ana)
     const texts = [
       (await call(ana, 'GET', '/')).body,
       (await call(ana, 'POST', '/tentativas/')).body,
-      (await salvar(ana, tentativa.id, [{ questao_id: tentativa.questoes[0]!.id, opcao: 0 }])).body,
+      (await saveAnswers(ana, tentativa.id, [{ questao_id: tentativa.questoes[0]!.id, opcao: 0 }])).body,
     ]
     for (const text of texts) {
       expect(text).not.toMatch(/corret|resultado":\{|acertos/)
@@ -107,27 +107,27 @@ describe('the level test', () => {
 
   it('saves answers as the student goes (the same answers again change nothing), resumes with them, and scores them at the end', async () => {
     const ana = await createAccount(t.app, t.db)
-    const tentativa = await iniciar(ana)
+    const tentativa = await startAttempt(ana)
     const certa = rightChoices(tentativa)
     const [q1, q2, q3] = tentativa.questoes
-    expect((await salvar(ana, tentativa.id, [{ questao_id: q1!.id, opcao: (certa.get(q1!.id)! + 1) % 4 }])).statusCode).toBe(200)
+    expect((await saveAnswers(ana, tentativa.id, [{ questao_id: q1!.id, opcao: (certa.get(q1!.id)! + 1) % 4 }])).statusCode).toBe(200)
     // Changed mind on q1, answered q2 right and q3 wrong; sent twice (an outbox replay).
     const batch = [
       { questao_id: q1!.id, opcao: certa.get(q1!.id)! },
       { questao_id: q2!.id, opcao: certa.get(q2!.id)! },
       { questao_id: q3!.id, opcao: (certa.get(q3!.id)! + 1) % 4 },
     ]
-    await salvar(ana, tentativa.id, batch)
-    const replay = await salvar(ana, tentativa.id, batch)
+    await saveAnswers(ana, tentativa.id, batch)
+    const replay = await saveAnswers(ana, tentativa.id, batch)
     expect(replay.statusCode).toBe(200)
     expect(await t.db.orm.select().from(englishTestRespostas).where(eq(englishTestRespostas.tentativaId, tentativa.id))).toHaveLength(3)
 
     // A reload (or another device) finds the same attempt, clock and answers.
-    const resumed = (await estado(ana)).tentativa!
+    const resumed = (await readState(ana)).tentativa!
     expect(resumed).toMatchObject({ id: tentativa.id, expira_em: tentativa.expira_em, finalizada_em: null, resultado: null })
     expect(resumed.respostas).toEqual([...batch].sort((a, b) => a.questao_id - b.questao_id))
 
-    const finished = await finalizar(ana, tentativa.id)
+    const finished = await finishAttempt(ana, tentativa.id)
     expect(finished.statusCode).toBe(200)
     const result = finished.json<TentativaEnglishTest>()
     expect(result.tempo_esgotado).toBe(false)
@@ -138,11 +138,11 @@ describe('the level test', () => {
     expect(await row(tentativa.id)).toMatchObject({ acertos: 2, nivel: 'PRE_A1' })
 
     // Finishing again answers the same result; answers are refused from now on.
-    expect((await finalizar(ana, tentativa.id)).json<TentativaEnglishTest>()).toMatchObject({
+    expect((await finishAttempt(ana, tentativa.id)).json<TentativaEnglishTest>()).toMatchObject({
       finalizada_em: result.finalizada_em,
       resultado: result.resultado,
     })
-    const late = await salvar(ana, tentativa.id, [{ questao_id: q3!.id, opcao: certa.get(q3!.id)! }])
+    const late = await saveAnswers(ana, tentativa.id, [{ questao_id: q3!.id, opcao: certa.get(q3!.id)! }])
     expect(late.statusCode).toBe(409)
     expect(late.json()).toEqual({ detail: TEST_FINISHED })
     expect((await row(tentativa.id)).acertos).toBe(2)
@@ -150,7 +150,7 @@ describe('the level test', () => {
 
   it('gives the level from the levels reached in order', async () => {
     const ana = await createAccount(t.app, t.db)
-    const tentativa = await iniciar(ana)
+    const tentativa = await startAttempt(ana)
     const certa = rightChoices(tentativa)
     // All of A1 and A2, 3 of 4 of B1, all of C1 but 1 of 4 of B2: B1 (C1 needs B2 first).
     const erradas = new Set(['b1-4', 'b2-1', 'b2-2', 'b2-3'])
@@ -158,8 +158,8 @@ describe('the level test', () => {
       questao_id: questao.id,
       opcao: erradas.has(ENGLISH_TEST_BANK[index]!.codigo) ? (certa.get(questao.id)! + 1) % 4 : certa.get(questao.id)!,
     }))
-    expect((await salvar(ana, tentativa.id, respostas)).statusCode).toBe(200)
-    const { resultado } = (await finalizar(ana, tentativa.id)).json<TentativaEnglishTest>()
+    expect((await saveAnswers(ana, tentativa.id, respostas)).statusCode).toBe(200)
+    const { resultado } = (await finishAttempt(ana, tentativa.id)).json<TentativaEnglishTest>()
     expect(resultado).toMatchObject({ acertos: 16, nivel: 'B1' })
     expect(resultado!.por_nivel).toEqual([
       { nivel: 'A1', acertos: 4, total: 4 },
@@ -189,46 +189,46 @@ describe('the level test', () => {
 
   it('ends an attempt whose time is over with what was answered before it (a reload gets no more time)', async () => {
     const ana = await createAccount(t.app, t.db)
-    const tentativa = await iniciar(ana)
+    const tentativa = await startAttempt(ana)
     const certa = rightChoices(tentativa)
     const [q1, q2] = tentativa.questoes
-    await salvar(ana, tentativa.id, [{ questao_id: q1!.id, opcao: certa.get(q1!.id)! }])
+    await saveAnswers(ana, tentativa.id, [{ questao_id: q1!.id, opcao: certa.get(q1!.id)! }])
     await startedAgo(tentativa.id, ENGLISH_TEST_MINUTES + 1)
 
     // An answer after the deadline is refused and ends the attempt.
-    const late = await salvar(ana, tentativa.id, [{ questao_id: q2!.id, opcao: certa.get(q2!.id)! }])
+    const late = await saveAnswers(ana, tentativa.id, [{ questao_id: q2!.id, opcao: certa.get(q2!.id)! }])
     expect(late.statusCode).toBe(409)
     expect(late.json()).toEqual({ detail: TEST_FINISHED })
     const saved = await row(tentativa.id)
     expect(saved.finalizadaEm!.getTime()).toBe(saved.expiraEm.getTime())
     expect(saved.acertos).toBe(1)
 
-    const reloaded = await estado(ana)
+    const reloaded = await readState(ana)
     expect(reloaded.tentativa).toMatchObject({ id: tentativa.id, tempo_esgotado: true, resultado: { acertos: 1 } })
     expect(reloaded.tentativa!.respostas).toEqual([{ questao_id: q1!.id, opcao: certa.get(q1!.id) }])
   })
 
   it('ends an expired attempt when it is only read again, and when the student finishes late', async () => {
     const [bia, caio] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
-    const first = await iniciar(bia)
+    const first = await startAttempt(bia)
     await startedAgo(first.id, ENGLISH_TEST_MINUTES + 5)
-    expect((await estado(bia)).tentativa).toMatchObject({
+    expect((await readState(bia)).tentativa).toMatchObject({
       id: first.id,
       tempo_esgotado: true,
       finalizada_em: (await row(first.id)).expiraEm.toISOString(),
     })
 
-    const second = await iniciar(caio)
+    const second = await startAttempt(caio)
     await startedAgo(second.id, ENGLISH_TEST_MINUTES)
-    const finished = (await finalizar(caio, second.id)).json<TentativaEnglishTest>()
+    const finished = (await finishAttempt(caio, second.id)).json<TentativaEnglishTest>()
     expect(finished).toMatchObject({ tempo_esgotado: true, finalizada_em: finished.expira_em, resultado: { acertos: 0, nivel: 'PRE_A1' } })
   })
 
   it(`lets a finished student take it again only ${ENGLISH_TEST_RETAKE_DAYS} days after finishing`, async () => {
     const ana = await createAccount(t.app, t.db)
-    const tentativa = await iniciar(ana)
-    await finalizar(ana, tentativa.id)
-    const state = await estado(ana)
+    const tentativa = await startAttempt(ana)
+    await finishAttempt(ana, tentativa.id)
+    const state = await readState(ana)
     expect(state.pode_iniciar).toBe(false)
     const finishedAt = Date.parse(state.tentativa!.finalizada_em!)
     expect(Date.parse(state.pode_refazer_em!)).toBe(finishedAt + ENGLISH_TEST_RETAKE_DAYS * 86_400_000)
@@ -243,17 +243,17 @@ describe('the level test', () => {
       .update(englishTestTentativas)
       .set({ finalizadaEm: sql`${englishTestTentativas.finalizadaEm} - make_interval(days => ${ENGLISH_TEST_RETAKE_DAYS + 1})` })
       .where(eq(englishTestTentativas.id, tentativa.id))
-    expect(await estado(ana)).toMatchObject({ pode_iniciar: true, pode_refazer_em: null, tentativa: { id: tentativa.id } })
-    const retake = await iniciar(ana)
+    expect(await readState(ana)).toMatchObject({ pode_iniciar: true, pode_refazer_em: null, tentativa: { id: tentativa.id } })
+    const retake = await startAttempt(ana)
     expect(retake.id).not.toBe(tentativa.id)
-    expect((await estado(ana)).tentativa).toMatchObject({ id: retake.id, finalizada_em: null })
+    expect((await readState(ana)).tentativa).toMatchObject({ id: retake.id, finalizada_em: null })
   })
 
   it('answers another student’s attempt as not found and changes nothing of it', async () => {
     const [ana, bia] = await Promise.all([createAccount(t.app, t.db), createAccount(t.app, t.db)])
-    const deAna = await iniciar(ana)
+    const deAna = await startAttempt(ana)
     const questao = deAna.questoes[0]!
-    for (const response of [await salvar(bia, deAna.id, [{ questao_id: questao.id, opcao: 1 }]), await finalizar(bia, deAna.id)]) {
+    for (const response of [await saveAnswers(bia, deAna.id, [{ questao_id: questao.id, opcao: 1 }]), await finishAttempt(bia, deAna.id)]) {
       expect(response.statusCode).toBe(404)
       expect(response.json()).toEqual({ detail: 'Não encontrado' })
     }
@@ -263,7 +263,7 @@ describe('the level test', () => {
 
   it('refuses answers to questions not in the test or choices not in the question, saving none of the batch', async () => {
     const ana = await createAccount(t.app, t.db)
-    const tentativa = await iniciar(ana)
+    const tentativa = await startAttempt(ana)
     const [q1] = tentativa.questoes
     const cases: [unknown, number, string | RegExp][] = [
       [

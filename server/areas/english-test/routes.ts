@@ -54,7 +54,7 @@ export default async function englishTestRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.englishTest, async ({ caller }) => {
     const now = new Date()
-    const { tentativa, podeRefazerEm } = await englishTestRepo.forUser(db, caller.id).estado(now, ENGLISH_TEST_RETAKE_DAYS)
+    const { tentativa, podeRefazerEm } = await englishTestRepo.forUser(db, caller.id).state(now, ENGLISH_TEST_RETAKE_DAYS)
     const emAndamento = tentativa !== null && tentativa.finalizadaEm === null
     // Issue 12: an attempt whose time ran out was closed just now; its waiting orders move on.
     if (tentativa?.finalizadaEm) await releaseAfterLevelTest(db, caller.id, now)
@@ -71,7 +71,7 @@ export default async function englishTestRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.iniciarEnglishTest, async ({ caller, reply }) => {
     const now = new Date()
-    const result = await englishTestRepo.forUser(db, caller.id).iniciar(now, durationMs, ENGLISH_TEST_RETAKE_DAYS)
+    const result = await englishTestRepo.forUser(db, caller.id).start(now, durationMs, ENGLISH_TEST_RETAKE_DAYS)
     switch (result.kind) {
       case 'created':
         reply.code(201)
@@ -88,7 +88,7 @@ export default async function englishTestRoutes(app: FastifyInstance) {
   contractRoute(app, contract.salvarRespostasEnglishTest, async ({ params, body, caller }) => {
     const now = new Date()
     const respostas = body.respostas.map((resposta) => ({ questaoId: resposta.questao_id, opcao: resposta.opcao }))
-    const result = await englishTestRepo.forUser(db, caller.id).salvar(params.id, respostas, now)
+    const result = await englishTestRepo.forUser(db, caller.id).saveAnswers(params.id, respostas, now)
     switch (result.kind) {
       case 'saved':
         return toTentativa(result.tentativa, now)
@@ -109,7 +109,7 @@ export default async function englishTestRoutes(app: FastifyInstance) {
 
   contractRoute(app, contract.finalizarEnglishTest, async ({ params, caller }) => {
     const now = new Date()
-    const tentativa = await englishTestRepo.forUser(db, caller.id).finalizar(params.id, now)
+    const tentativa = await englishTestRepo.forUser(db, caller.id).finish(params.id, now)
     if (!tentativa) throw notFound()
     // Issue 12: the orders waiting for the level test move on to payment.
     await releaseAfterLevelTest(db, caller.id, now)

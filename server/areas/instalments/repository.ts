@@ -10,7 +10,7 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** Oldest due date first. */
-    async parcelas(): Promise<StudentInstalment[]> {
+    async instalments(): Promise<StudentInstalment[]> {
       return db
         .select({
           id: parcelas.id,

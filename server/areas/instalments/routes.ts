@@ -39,7 +39,7 @@ export function toFinanceiro(rows: readonly StudentInstalment[], today: string):
 
 export default async function financeiroRoutes(app: FastifyInstance) {
   contractRoute(app, contract.financeiro, async ({ caller, request }) => {
-    const rows = await instalmentsRepo.forUser(app.db.orm, caller.id).parcelas()
+    const rows = await instalmentsRepo.forUser(app.db.orm, caller.id).instalments()
     return toFinanceiro(rows, callerToday(request))
   })
 }

@@ -77,12 +77,12 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** The caller's online classes starting in [from, to). */
-    aulas(from: Date, to: Date): Promise<AulaDoAluno[]> {
+    onlineClasses(from: Date, to: Date): Promise<AulaDoAluno[]> {
       return load(and(gte(aulasOnline.inicio, from), lt(aulasOnline.inicio, to)))
     },
 
     /** One of the caller's online classes; null when not the caller's. */
-    async aula(id: number): Promise<AulaDoAluno | null> {
+    async onlineClass(id: number): Promise<AulaDoAluno | null> {
       if (!isSerialId(id)) return null
       const [row] = await load(eq(aulasOnline.id, id))
       return row ?? null
@@ -94,7 +94,7 @@ export function forUser(db: Db, userId: number) {
      * named by its id (`by: 'turma'`) or by the caller's enrolment (`'turmaAluno'`); null
      * when the caller is not enrolled in it.
      */
-    async aulasDaTurma(by: 'turma' | 'turmaAluno', id: number, from: Date, to: Date, now: Date): Promise<AulaDoAluno[] | null> {
+    async classOnlineClasses(by: 'turma' | 'turmaAluno', id: number, from: Date, to: Date, now: Date): Promise<AulaDoAluno[] | null> {
       if (!isSerialId(id)) return null
       const found = await enrolment(by === 'turma' ? eq(turmaAlunos.turmaId, id) : eq(turmaAlunos.id, id))
       if (!found) return null
@@ -112,8 +112,8 @@ export function forUser(db: Db, userId: number) {
      * it was (a repeat, even after the end, answers it unchanged). Two joins at once: the
      * unique (class, enrolment) keeps one row, and both answer it.
      */
-    async entrar(id: number, now: Date): Promise<EntradaResult> {
-      const aula = await this.aula(id)
+    async join(id: number, now: Date): Promise<EntradaResult> {
+      const aula = await this.onlineClass(id)
       if (!aula) return { kind: 'not-found' }
       if (aula.presencaEm) return { kind: 'recorded', aula }
       const janela = janelaAt(aula, now)
@@ -123,7 +123,7 @@ export function forUser(db: Db, userId: number) {
         .insert(aulaOnlinePresencas)
         .values({ aulaOnlineId: aula.id, turmaAlunoId: aula.turmaAlunoId, presencaEm: now })
         .onConflictDoNothing({ target: [aulaOnlinePresencas.aulaOnlineId, aulaOnlinePresencas.turmaAlunoId] })
-      const recorded = await this.aula(id)
+      const recorded = await this.onlineClass(id)
       return recorded ? { kind: 'recorded', aula: recorded } : { kind: 'not-found' }
     },
   }

@@ -51,7 +51,7 @@ export default async function aulaOnlineRoutes(app: FastifyInstance) {
     const now = new Date()
     // "Today" is the caller's calendar day at their tmz (D21), as instants.
     const [from, to] = callerTodayBounds(request, now)
-    const aulas = await onlineClassesRepo.forUser(db, callerId).aulasDaTurma(by, id, from, to, now)
+    const aulas = await onlineClassesRepo.forUser(db, callerId).classOnlineClasses(by, id, from, to, now)
     if (!aulas) throw notFound()
     const aula = aulaDeHoje(aulas, now)
     return aula ? toAulaOnline(aula, now) : null
@@ -64,19 +64,19 @@ export default async function aulaOnlineRoutes(app: FastifyInstance) {
     const now = new Date()
     const aulas = await onlineClassesRepo
       .forUser(db, caller.id)
-      .aulas(new Date(now.getTime() - LIST_PAST_DAYS * DAY_MS), new Date(now.getTime() + LIST_FUTURE_DAYS * DAY_MS))
+      .onlineClasses(new Date(now.getTime() - LIST_PAST_DAYS * DAY_MS), new Date(now.getTime() + LIST_FUTURE_DAYS * DAY_MS))
     return aulas.map((aula) => toAulaOnline(aula, now))
   })
 
   contractRoute(app, contract.aulaOnline, async ({ params, caller }) => {
-    const aula = await onlineClassesRepo.forUser(db, caller.id).aula(params.id)
+    const aula = await onlineClassesRepo.forUser(db, caller.id).onlineClass(params.id)
     if (!aula) throw notFound()
     return toAulaOnline(aula, new Date())
   })
 
   contractRoute(app, contract.entrarAulaOnline, async ({ params, caller }) => {
     const now = new Date()
-    const result = await onlineClassesRepo.forUser(db, caller.id).entrar(params.id, now)
+    const result = await onlineClassesRepo.forUser(db, caller.id).join(params.id, now)
     switch (result.kind) {
       case 'recorded':
         return toAulaOnline(result.aula, now)

@@ -170,7 +170,7 @@ describe('POST /pre-invoice/create/ (D11, D12)', () => {
     // A test in progress is not a finished one.
     const tentativa = await startEnglishTest(t.db, student.id)
     expect((await createOrder(student.token, { codigo_produto: 'ING-INT3', quantidade: 1, parcelas: 1 })).json<Pedido>().status.id).toBe(-3)
-    await englishTestRepo.forUser(t.db.orm, student.id).finalizar(tentativa, new Date())
+    await englishTestRepo.forUser(t.db.orm, student.id).finish(tentativa, new Date())
     const priced = await createOrder(student.token, { codigo_produto: 'ING-INT3', quantidade: 2, parcelas: 6 })
     expect(priced.json<Pedido>()).toMatchObject({ status: { id: 1 }, total: 86_200 })
   })

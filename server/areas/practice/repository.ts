@@ -94,7 +94,7 @@ export function forUser(db: Db, userId: number) {
 
   return {
     /** The practice content of one of the caller's classes; null when not the caller's. */
-    async pratica(turmaId: number): Promise<ConteudoPratica | null> {
+    async practice(turmaId: number): Promise<ConteudoPratica | null> {
       if (!isSerialId(turmaId)) return null
       const mine = await enrolment(db, turmaId)
       if (!mine) return null
@@ -132,7 +132,7 @@ export function forUser(db: Db, userId: number) {
      * late or out of order give the same grade. The caller's enrolment row is locked,
      * so concurrent sends of one key take turns and the second finds the first.
      */
-    async salvarResultado(turmaId: number, testeId: number, key: string, body: ResultadoPraticaBody, now: Date): Promise<SalvarResultado> {
+    async saveResult(turmaId: number, testeId: number, key: string, body: ResultadoPraticaBody, now: Date): Promise<SalvarResultado> {
       if (!isSerialId(turmaId)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [locked] = await tx

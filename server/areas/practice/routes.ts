@@ -27,7 +27,7 @@ export default async function praticaRoutes(app: FastifyInstance) {
   const scope = (userId: number) => practiceRepo.forUser(app.db.orm, userId)
 
   contractRoute(app, contract.pratica, async ({ caller, params }) => {
-    const conteudo = await scope(caller.id).pratica(params.id)
+    const conteudo = await scope(caller.id).practice(params.id)
     if (!conteudo) throw notFound()
     return {
       turma_id: conteudo.turmaId,
@@ -52,7 +52,7 @@ export default async function praticaRoutes(app: FastifyInstance) {
   })
 
   contractRoute(app, contract.salvarResultadoPratica, async ({ caller, params, headers, body, reply }) => {
-    const result = await scope(caller.id).salvarResultado(params.id, params.x, headers['idempotency-key'], body, new Date())
+    const result = await scope(caller.id).saveResult(params.id, params.x, headers['idempotency-key'], body, new Date())
     switch (result.kind) {
       case 'created':
         reply.code(201)

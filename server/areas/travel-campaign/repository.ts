@@ -76,7 +76,7 @@ export function forUser(db: Db, userId: number) {
 
   return {
     /** A campaign by id, or (`'atual'`) the open one that started last; undefined when none. */
-    async campanha(id: number | 'atual', now: Date): Promise<Posicao | undefined> {
+    async campaign(id: number | 'atual', now: Date): Promise<Posicao | undefined> {
       if (id !== 'atual' && !isSerialId(id)) return undefined
       const [campanha] = await db
         .select()
@@ -88,7 +88,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** Enrols the caller in an open campaign; a second enrolment changes nothing. */
-    async participar(campanhaId: number, now: Date): Promise<Inscricao> {
+    async join(campanhaId: number, now: Date): Promise<Inscricao> {
       const [campanha] = await db.select().from(campanhasViagem).where(eq(campanhasViagem.id, campanhaId))
       if (!campanha) return { kind: 'not-found' }
       if (now >= campanha.fim) return { kind: 'closed', campanha }
@@ -101,7 +101,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** The caller's validated codes, newest first. */
-    async codigos(): Promise<Validado[]> {
+    async codes(): Promise<Validado[]> {
       return (await validacoes()).map(({ idempotencyKey: _key, ...validado }) => validado)
     },
 
@@ -111,7 +111,7 @@ export function forUser(db: Db, userId: number) {
      * one row is written; a send that wrote nothing reads the row that won. The same
      * `key` as that row's is a replay (the outbox sending again): same answer, no new entry.
      */
-    async validar(codigo: string, key: string, now: Date, campanhaId?: number): Promise<Validacao> {
+    async validate(codigo: string, key: string, now: Date, campanhaId?: number): Promise<Validacao> {
       const [qr] = await db
         .select({ qr: campanhaQrCodes, campanha: campanhasViagem })
         .from(campanhaQrCodes)

@@ -52,14 +52,14 @@ export default async function travelCampaignRoutes(app: FastifyInstance) {
   contractRoute(app, contract.travelCampaign, async ({ caller, params }) => {
     const now = new Date()
     const id = params.id === 'atual' ? 'atual' : Number(params.id)
-    const found = await scope(caller.id).campanha(id, now)
+    const found = await scope(caller.id).campaign(id, now)
     if (!found) throw notFound(id === 'atual' ? NO_OPEN_CAMPAIGN : CAMPAIGN_NOT_FOUND)
     return toCampanha(found, now)
   })
 
   contractRoute(app, contract.joinTravelCampaign, async ({ caller, body, reply }) => {
     const now = new Date()
-    const result = await scope(caller.id).participar(body.campanha_id, now)
+    const result = await scope(caller.id).join(body.campanha_id, now)
     switch (result.kind) {
       case 'not-found':
         throw notFound(CAMPAIGN_NOT_FOUND)
@@ -73,15 +73,15 @@ export default async function travelCampaignRoutes(app: FastifyInstance) {
     }
   })
 
-  contractRoute(app, contract.travelCampaignCodes, async ({ caller }) => (await scope(caller.id).codigos()).map(toCodigo))
+  contractRoute(app, contract.travelCampaignCodes, async ({ caller }) => (await scope(caller.id).codes()).map(toCodigo))
 
   contractRoute(app, contract.validateTravelCampaignCode, async ({ caller, params, headers, reply }) =>
-    answer(await scope(caller.id).validar(params.id, headers['idempotency-key'], new Date()), reply),
+    answer(await scope(caller.id).validate(params.id, headers['idempotency-key'], new Date()), reply),
   )
 
   // The printed URL's own key (a client key never holds ":"), so opening it twice is a replay.
   contractRoute(app, contract.scanTravelCampaignCode, async ({ caller, params, reply }) =>
-    answer(await scope(caller.id).validar(params.b, `qr-url:${params.b}`, new Date(), params.a), reply),
+    answer(await scope(caller.id).validate(params.b, `qr-url:${params.b}`, new Date(), params.a), reply),
   )
 
   function answer(result: campaignRepo.Validacao, reply: FastifyReply) {
