@@ -114,7 +114,10 @@ export const clubPedidosRecompensa = pgTable(
   },
   (table) => [
     index('club_pedidos_recompensa_user_idx').on(table.userId),
-    index('club_pedidos_recompensa_status_idx').on(table.status),
+    // The staff's queue (issue 39), oldest first: one status's tab and the counts by status,
+    // and every status together; without them each page read and sorted every reward order.
+    index('club_pedidos_recompensa_status_created_at_idx').on(table.status, table.createdAt, table.id),
+    index('club_pedidos_recompensa_created_at_idx').on(table.createdAt, table.id),
     check('club_pedidos_recompensa_status_check', sql`${table.status} in ('solicitado', 'separado', 'entregue', 'cancelado')`),
     check('club_pedidos_recompensa_pontos_check', sql`${table.pontos} > 0`),
   ],
@@ -158,7 +161,10 @@ export const clubIndicacoes = pgTable(
     uniqueIndex('club_indicacoes_email_unique').on(table.email),
     uniqueIndex('club_indicacoes_telefone_unique').on(table.telefone),
     index('club_indicacoes_referrer_idx').on(table.referrerId),
-    index('club_indicacoes_status_idx').on(table.status, table.createdAt),
+    // The managers' leads, newest first (issue 39): one status's tab, and every lead together;
+    // without the second each page joined and sorted all 50,000 leads of a network.
+    index('club_indicacoes_status_idx').on(table.status, table.createdAt, table.id),
+    index('club_indicacoes_created_at_idx').on(table.createdAt, table.id),
     check('club_indicacoes_status_check', sql`${table.status} in ('novo', 'contatado', 'matriculado', 'descartado')`),
   ],
 )

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import { STATUS_PEDIDO_RECOMPENSA, type PedidoRecompensaStatus } from '../../../src/contract/schemas/club.ts'
 import type { Db } from '../../db/client.ts'
 import { clubPedidosRecompensa, clubRecompensas, type ClubRecompensaRow } from './schema.ts'
@@ -6,7 +6,7 @@ import { users } from '../users/schema.ts'
 import { creditPoints, rewardOrderColumns, toRewardOrderRow, type RewardOrderRow } from './repository.ts'
 import { isUniqueViolation } from '../../db/pg-errors.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
-import { countsByStatus, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
+import { countsByStatus, pageFromNearerEnd, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
 
 /**
  * The managers' side of the club's rewards (issue 13, D24, D31): the reward orders to
@@ -36,6 +36,7 @@ async function ordersWhere(
   where: ReturnType<typeof eq> | undefined,
   limit: number,
   offset: number,
+  reversed = false,
 ): Promise<RewardOrderForStaff[]> {
   const rows = await db
     .select({ ...rewardOrderColumns, alunoId: users.id, alunoNome: users.fullName, alunoEmail: users.email })
@@ -44,10 +45,14 @@ async function ordersWhere(
     .innerJoin(users, eq(users.id, clubPedidosRecompensa.userId))
     .where(where)
     // Oldest first: the longest wait comes first.
-    .orderBy(asc(clubPedidosRecompensa.createdAt), asc(clubPedidosRecompensa.id))
+    .orderBy(
+      ...(reversed
+        ? [desc(clubPedidosRecompensa.createdAt), desc(clubPedidosRecompensa.id)]
+        : [asc(clubPedidosRecompensa.createdAt), asc(clubPedidosRecompensa.id)]),
+    )
     .limit(limit)
     .offset(offset)
-  return rows.map(({ alunoId, alunoNome, alunoEmail, ...order }) => ({
+  return (reversed ? rows.reverse() : rows).map(({ alunoId, alunoNome, alunoEmail, ...order }) => ({
     ...toRewardOrderRow(order),
     aluno: { id: alunoId, nome: alunoNome, email: alunoEmail },
   }))
@@ -57,12 +62,16 @@ export async function rewardOrdersPage(
   db: Db,
   filter: { status?: PedidoRecompensaStatus; limit: number; offset: number },
 ): Promise<{ items: RewardOrderForStaff[]; total: number; porStatus: { status: PedidoRecompensaStatus; total: number }[] }> {
-  const [items, counted] = await Promise.all([
-    ordersWhere(db, filter.status ? eq(clubPedidosRecompensa.status, filter.status) : undefined, filter.limit, filter.offset),
-    db.select({ status: clubPedidosRecompensa.status, n: count() }).from(clubPedidosRecompensa).groupBy(clubPedidosRecompensa.status),
-  ])
+  // The counts first: the page's end decides which way it is read.
+  const counted = await db
+    .select({ status: clubPedidosRecompensa.status, n: count() })
+    .from(clubPedidosRecompensa)
+    .groupBy(clubPedidosRecompensa.status)
   const porStatus = countsByStatus(STATUS_PEDIDO_RECOMPENSA, counted)
-  return { items, total: totalShown(porStatus, filter.status && [filter.status]), porStatus }
+  const total = totalShown(porStatus, filter.status && [filter.status])
+  const { reversed, limit, offset } = pageFromNearerEnd({ limit: filter.limit, offset: filter.offset, total })
+  const where = filter.status ? eq(clubPedidosRecompensa.status, filter.status) : undefined
+  return { items: await ordersWhere(db, where, limit, offset, reversed), total, porStatus }
 }
 
 export async function rewardOrderForStaff(db: Db, id: number): Promise<RewardOrderForStaff | undefined> {

@@ -93,6 +93,22 @@ describe('referral leads', () => {
     expect(page.total).toBeGreaterThanOrEqual(1)
   })
 
+  it('pages through every lead newest first, the second half read from the end in the same order', async () => {
+    const referrer = await member()
+    for (let i = 0; i < 5; i++) await lead(referrer.id)
+    const whole = (await get('/indicacoes/?limit=100')).json<IndicacoesPage>()
+    expect(whole.items).toHaveLength(whole.total)
+    const paged: number[] = []
+    for (let offset = 0; offset < whole.total; offset += 3) {
+      const page = (await get(`/indicacoes/?limit=3&offset=${offset}`)).json<IndicacoesPage>()
+      expect(page.total).toBe(whole.total)
+      paged.push(...page.items.map((item) => item.id))
+    }
+    expect(paged).toEqual(whole.items.map((item) => item.id))
+    const newest = whole.items.map((item) => item.criado_em)
+    expect(newest).toEqual([...newest].sort().reverse())
+  })
+
   it('marking a lead enrolled credits the referrer 500 points once, audited; marking it again credits nothing', async () => {
     const referrer = await member()
     const id = await lead(referrer.id)
@@ -182,6 +198,20 @@ describe('reward orders', () => {
     })
     expect(page.por_status.map((row) => row.status)).toEqual(['solicitado', 'separado', 'entregue', 'cancelado'])
     expect(page.total).toBe(page.por_status[0]!.total)
+  })
+
+  it('pages through the orders oldest first, the second half read from the end in the same order', async () => {
+    for (let i = 0; i < 4; i++) await redeemed(await member())
+    const whole = (await get('/pedidos/?status=solicitado&limit=100')).json<PedidosRecompensaPage>()
+    expect(whole.items).toHaveLength(whole.total)
+    const paged: number[] = []
+    for (let offset = 0; offset < whole.total; offset += 3) {
+      const page = (await get(`/pedidos/?status=solicitado&limit=3&offset=${offset}`)).json<PedidosRecompensaPage>()
+      expect(page.total).toBe(whole.total)
+      paged.push(...page.items.map((item) => item.id))
+    }
+    expect(paged).toEqual(whole.items.map((item) => item.id))
+    expect(new Set(paged).size).toBe(whole.total)
   })
 
   it('moves solicitado → separado → entregue, audited; a stale or skipped move is 409', async () => {

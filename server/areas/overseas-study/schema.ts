@@ -99,7 +99,9 @@ export const knnUsaRequests = pgTable(
       .on(table.userId)
       .where(sql`${table.status} in ('em_analise', 'documentos_pendentes', 'aprovado')`),
     index('knn_usa_requests_turma_idx').on(table.turmaId, table.status),
-    index('knn_usa_requests_status_idx').on(table.status, table.createdAt),
+    // The staff's review queue, oldest first (issue 39): one status's tab, and every request.
+    index('knn_usa_requests_status_idx').on(table.status, table.createdAt, table.id),
+    index('knn_usa_requests_created_at_idx').on(table.createdAt, table.id),
     check('knn_usa_requests_status_check', sql`${table.status} in ('em_analise', 'documentos_pendentes', 'aprovado', 'pago', 'cancelado')`),
     check('knn_usa_requests_pago_check', sql`(${table.status} = 'pago') = (${table.pagoEm} is not null)`),
     check(

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto'
-import { count, desc, eq, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, sql } from 'drizzle-orm'
 import { REFERRAL_CREDIT_POINTS, type IndicacaoStatus } from '../../../src/contract/schemas/club.ts'
 import type { Db } from '../../db/client.ts'
 import { clubCodigosIndicacao, clubIndicacoes, clubMovimentos } from '../club/schema.ts'
 import { users } from '../users/schema.ts'
 import { creditPoints, isClubMember } from '../club/repository.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
+import { pageFromNearerEnd } from '../../db/staff-queue.ts'
 
 /**
  * Referrals (issue 13, D25): each student's personal code, the friends' leads
@@ -110,7 +111,14 @@ export interface LeadRow {
 
 const credited = sql<boolean>`exists (select 1 from ${clubMovimentos} where ${clubMovimentos.origem} = 'indicacao' and ${clubMovimentos.referencia} = ${sql.identifier('club_indicacoes')}.${sql.identifier('id')}::text)`
 
-async function leadsWhere(db: Db, where: ReturnType<typeof eq> | undefined, limit: number, offset: number): Promise<LeadRow[]> {
+/** Leads matching `where`, newest first; `reversed` reads them from the oldest (pageFromNearerEnd). */
+async function leadsWhere(
+  db: Db,
+  where: ReturnType<typeof eq> | undefined,
+  limit: number,
+  offset: number,
+  reversed = false,
+): Promise<LeadRow[]> {
   const rows = await db
     .select({
       id: clubIndicacoes.id,
@@ -128,10 +136,12 @@ async function leadsWhere(db: Db, where: ReturnType<typeof eq> | undefined, limi
     .from(clubIndicacoes)
     .innerJoin(users, eq(users.id, clubIndicacoes.referrerId))
     .where(where)
-    .orderBy(desc(clubIndicacoes.createdAt), desc(clubIndicacoes.id))
+    .orderBy(
+      ...(reversed ? [asc(clubIndicacoes.createdAt), asc(clubIndicacoes.id)] : [desc(clubIndicacoes.createdAt), desc(clubIndicacoes.id)]),
+    )
     .limit(limit)
     .offset(offset)
-  return rows.map(({ referrerId, referrerNome, referrerEmail, ...lead }) => ({
+  return (reversed ? rows.reverse() : rows).map(({ referrerId, referrerNome, referrerEmail, ...lead }) => ({
     ...lead,
     indicadoPor: { id: referrerId, nome: referrerNome, email: referrerEmail },
   }))
@@ -143,11 +153,11 @@ export async function leadsPage(
   filter: { status?: IndicacaoStatus; limit: number; offset: number },
 ): Promise<{ items: LeadRow[]; total: number }> {
   const where = filter.status ? eq(clubIndicacoes.status, filter.status) : undefined
-  const [items, [total]] = await Promise.all([
-    leadsWhere(db, where, filter.limit, filter.offset),
-    db.select({ n: count() }).from(clubIndicacoes).where(where),
-  ])
-  return { items, total: total!.n }
+  // The count first: the page's end decides which way it is read.
+  const [counted] = await db.select({ n: count() }).from(clubIndicacoes).where(where)
+  const total = counted!.n
+  const { reversed, limit, offset } = pageFromNearerEnd({ limit: filter.limit, offset: filter.offset, total })
+  return { items: await leadsWhere(db, where, limit, offset, reversed), total }
 }
 
 export async function leadById(db: Db, id: number): Promise<LeadRow | undefined> {
