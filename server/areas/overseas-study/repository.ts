@@ -19,7 +19,7 @@ import { cobrancas } from '../payments/schema.ts'
 import { users } from '../users/schema.ts'
 import { isSerialId } from '../../db/ids.ts'
 import { recordManagerAction } from '../../db/manager-audit.ts'
-import { countsByStatus, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
+import { countsByStatus, pageFromNearerEnd, refuseStaffMove, totalShown, type StaffMoveRefusal } from '../../db/staff-queue.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
 
 /** The rows the routes turn into answers. */
@@ -352,16 +352,20 @@ export interface RequestForStaff extends RequestWithDocuments {
   historico: HistoryEntry[]
 }
 
-async function requestsForStaff(db: Db | Tx, where: SQL | undefined, limit: number, offset: number, allCopies: boolean) {
-  const rows = await db
+/** Requests matching `where`, oldest first; `reversed` reads them from the newest (pageFromNearerEnd). */
+async function requestsForStaff(db: Db | Tx, where: SQL | undefined, limit: number, offset: number, allCopies: boolean, reversed = false) {
+  const read = await db
     .select({ request: knnUsaRequests, turma: knnUsaTurmas, alunoId: users.id, nome: users.fullName, email: users.email })
     .from(knnUsaRequests)
     .innerJoin(knnUsaTurmas, eq(knnUsaTurmas.id, knnUsaRequests.turmaId))
     .innerJoin(users, eq(users.id, knnUsaRequests.userId))
     .where(where)
-    .orderBy(asc(knnUsaRequests.createdAt), asc(knnUsaRequests.id))
+    .orderBy(
+      ...(reversed ? [desc(knnUsaRequests.createdAt), desc(knnUsaRequests.id)] : [asc(knnUsaRequests.createdAt), asc(knnUsaRequests.id)]),
+    )
     .limit(limit)
     .offset(offset)
+  const rows = reversed ? read.reverse() : read
   const docs = await documentsOf(
     db,
     rows.map((row) => row.request.id),
@@ -439,17 +443,17 @@ export function forStaff(db: Db, managerId: number) {
     async list(filter: ReviewFilter) {
       const programa = filter.programa ? eq(knnUsaTurmas.programa, filter.programa) : undefined
       const where = and(programa, filter.status ? eq(knnUsaRequests.status, filter.status) : undefined)
-      const [items, counted] = await Promise.all([
-        requestsForStaff(db, where, filter.limit, filter.offset, false),
-        db
-          .select({ status: knnUsaRequests.status, n: count() })
-          .from(knnUsaRequests)
-          .innerJoin(knnUsaTurmas, eq(knnUsaTurmas.id, knnUsaRequests.turmaId))
-          .where(programa)
-          .groupBy(knnUsaRequests.status),
-      ])
+      // The counts first: the page's end decides which way it is read.
+      const counted = await db
+        .select({ status: knnUsaRequests.status, n: count() })
+        .from(knnUsaRequests)
+        .innerJoin(knnUsaTurmas, eq(knnUsaTurmas.id, knnUsaRequests.turmaId))
+        .where(programa)
+        .groupBy(knnUsaRequests.status)
       const porStatus = countsByStatus(STATUS_REQUEST_USA, counted)
-      return { items, total: totalShown(porStatus, filter.status && [filter.status]), porStatus }
+      const total = totalShown(porStatus, filter.status && [filter.status])
+      const { reversed, limit, offset } = pageFromNearerEnd({ limit: filter.limit, offset: filter.offset, total })
+      return { items: await requestsForStaff(db, where, limit, offset, false, reversed), total, porStatus }
     },
 
     request: (id: number) => requestForStaff(db, id),

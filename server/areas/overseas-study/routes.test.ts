@@ -425,6 +425,21 @@ describe('the review (D28 lifecycle, D31 managers)', () => {
     expect(page.json().por_status).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'aprovado' })]))
   })
 
+  it('the managers’ list pages through every request oldest first, the second half read from the end in the same order', async () => {
+    for (let i = 0; i < 4; i++) await createKnnUsaRequest(t.db, (await student()).id, t.app.fileStorage)
+    const ids = (path: string) =>
+      get(gestor.token, path).then((response) => response.json<{ items: KnnUsaRequestGestao[]; total: number }>())
+    const whole = await ids('/knn-usa/manager/requests/?limit=100')
+    expect(whole.items).toHaveLength(whole.total)
+    const paged: number[] = []
+    for (let offset = 0; offset < whole.total; offset += 3) {
+      const page = await ids(`/knn-usa/manager/requests/?limit=3&offset=${offset}`)
+      expect(page.total).toBe(whole.total)
+      paged.push(...page.items.map((item) => item.id))
+    }
+    expect(paged).toEqual(whole.items.map((item) => item.id))
+  })
+
   it('documents: the owner and a manager read them; another student gets 404', async () => {
     const owner = await student()
     const other = await student()
