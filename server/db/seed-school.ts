@@ -52,14 +52,14 @@ export const DEMO_LIVROS = [
   { codigo: 'ING-KIDS3', nome: 'Inglês Kids 3' },
   { codigo: 'ING-TEENS1', nome: 'Inglês Teens 1' },
 ] as const
-type LivroCodigo = (typeof DEMO_LIVROS)[number]['codigo']
+type BookCode = (typeof DEMO_LIVROS)[number]['codigo']
 
 /**
  * What the demo sells (GET /master/products/{code}/): each book under its own code, at its
  * level. Entering at Intermediário 3 takes the level test first: ordered without a finished
  * one, the order waits at -3 (D11).
  */
-export const DEMO_PRODUCTS: readonly { codigo: LivroCodigo; nivel: string; requiresLevelTest: boolean }[] = [
+export const DEMO_PRODUCTS: readonly { codigo: BookCode; nivel: string; requiresLevelTest: boolean }[] = [
   { codigo: 'ING-INT1', nivel: 'Intermediário 1', requiresLevelTest: false },
   { codigo: 'ING-INT2', nivel: 'Intermediário 2', requiresLevelTest: false },
   { codigo: 'ING-INT3', nivel: 'Intermediário 3', requiresLevelTest: true },
@@ -70,7 +70,7 @@ export const DEMO_PRODUCTS: readonly { codigo: LivroCodigo; nivel: string; requi
   { codigo: 'ING-TEENS1', nivel: 'Teens 1', requiresLevelTest: false },
 ]
 
-const livroNome = (codigo: LivroCodigo) => DEMO_LIVROS.find((livro) => livro.codigo === codigo)!.nome
+const livroNome = (codigo: BookCode) => DEMO_LIVROS.find((livro) => livro.codigo === codigo)!.nome
 
 /** Days relative to the seeding day; `nota` null = not graded yet. */
 interface DemoAvaliacao {
@@ -97,7 +97,7 @@ interface DemoTurma {
   modalidade: ModalidadeTurma
   somenteDigital: boolean
   horarios: HorarioAula[]
-  livro: LivroCodigo
+  livro: BookCode
   aulasTotal: number
   aulasRealizadas: number
   /** Days from the seeding day. */
@@ -122,7 +122,7 @@ interface DemoPedido {
   numero: string
   status: OrderStatusId
   diasAtras: number
-  itens: { codigo: LivroCodigo; quantidade: number; valor: number }[]
+  itens: { codigo: BookCode; quantidade: number; valor: number }[]
 }
 
 export interface DemoSchoolData {

@@ -31,7 +31,7 @@ export interface Correcao {
   corrigidoEm: Date
 }
 
-export interface AtividadeDoAluno {
+export interface StudentActivity {
   id: number
   turmaAtividadeId: number
   turmaId: number
@@ -54,7 +54,7 @@ export interface ArquivoGuardado {
 }
 
 /** A file just stored by the upload (server/http/multipart-body.ts). */
-export interface NovoArquivo {
+export interface NewActivityFile {
   key: string
   name: string
   type: string
@@ -65,9 +65,9 @@ export interface NovoArquivo {
 export type ActivityFileResult =
   { kind: 'created' | 'replayed'; arquivo: ArquivoEnviado } | { kind: 'not-found' | 'limit' | 'key-reused' | 'deleted' }
 
-export type ExclusaoResult = { kind: 'deleted'; chave: string } | { kind: 'not-found' | 'corrected' }
+export type DeleteFileResult = { kind: 'deleted'; chave: string } | { kind: 'not-found' | 'corrected' }
 
-export type PresencaResult =
+export type AttendanceResult =
   { kind: 'recorded'; turmaAlunoAtividadeId: number } | { kind: 'not-found' | 'no-class' | 'too-early' | 'too-late' }
 
 const arquivoColumns = {
@@ -115,7 +115,7 @@ async function findGuardado(
 }
 
 /** The activities (with files and corrections) of the turma-aluno-atividades `where` selects. */
-async function loadAtividades(db: Db, where: SQL | undefined): Promise<AtividadeDoAluno[]> {
+async function loadAtividades(db: Db, where: SQL | undefined): Promise<StudentActivity[]> {
   const rows = await db
     .select({
       id: turmaAlunoAtividades.id,
@@ -171,7 +171,7 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** The activities of the caller's enrolment; null when the enrolment is not the caller's. */
-    async activities(turmaAlunoId: number): Promise<AtividadeDoAluno[] | null> {
+    async activities(turmaAlunoId: number): Promise<StudentActivity[] | null> {
       if (!isSerialId(turmaAlunoId)) return null
       const [enrolment] = await db
         .select({ id: turmaAlunos.id })
@@ -183,7 +183,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** One of the caller's activities; null when not the caller's. */
-    async activity(id: number): Promise<AtividadeDoAluno | null> {
+    async activity(id: number): Promise<StudentActivity | null> {
       if (!isSerialId(id)) return null
       const [row] = await loadAtividades(db, mine(id))
       return row ?? null
@@ -195,7 +195,7 @@ export function forUser(db: Db, userId: number) {
      * its original among them) take turns: a key already recorded is a replay, never a
      * second row; the unique (user, key) constraint backs this up.
      */
-    async uploadFile(id: number, idempotencyKey: string, file: NovoArquivo, maxFiles: number): Promise<ActivityFileResult> {
+    async uploadFile(id: number, idempotencyKey: string, file: NewActivityFile, maxFiles: number): Promise<ActivityFileResult> {
       if (!isSerialId(id)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [atividade] = await tx
@@ -256,7 +256,7 @@ export function forUser(db: Db, userId: number) {
      * Marks a sent file deleted (its row stays for its key) unless the activity has a
      * correction; answers the storage key whose bytes the caller then removes.
      */
-    async deleteFile(id: number, arquivoId: number): Promise<ExclusaoResult> {
+    async deleteFile(id: number, arquivoId: number): Promise<DeleteFileResult> {
       if (!isSerialId(id) || !isSerialId(arquivoId)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [atividade] = await tx
@@ -285,7 +285,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** Records presence in an activity held as a class, within its window; the first time stays. */
-    async recordAttendance(turmaAtividadeId: number, now: Date): Promise<PresencaResult> {
+    async recordAttendance(turmaAtividadeId: number, now: Date): Promise<AttendanceResult> {
       if (!isSerialId(turmaAtividadeId)) return { kind: 'not-found' }
       const [row] = await db
         .select({ id: turmaAlunoAtividades.id, aulaEm: turmaAtividades.aulaEm, presencaEm: turmaAlunoAtividades.presencaEm })

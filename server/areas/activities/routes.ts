@@ -3,7 +3,7 @@ import { MAX_FILES_PER_ACTIVITY } from '../../../src/contract/endpoints/atividad
 import { contract } from '../../../src/contract/contract.ts'
 import type { ArquivoAtividade, TurmaAlunoAtividade } from '../../../src/contract/schemas/atividade.ts'
 import * as activitiesRepo from './repository.ts'
-import type { ArquivoEnviado, ArquivoGuardado, AtividadeDoAluno } from './repository.ts'
+import type { ArquivoEnviado, ArquivoGuardado, StudentActivity } from './repository.ts'
 import { contractRoute, type FileAnswer } from '../../http/contract-route.ts'
 import type { Caller } from '../../plugins/auth.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
@@ -35,7 +35,7 @@ function toArquivo(arquivo: ArquivoEnviado): ArquivoAtividade {
   }
 }
 
-export function toAtividade(atividade: AtividadeDoAluno): TurmaAlunoAtividade {
+export function toAtividade(atividade: StudentActivity): TurmaAlunoAtividade {
   return {
     id: atividade.id,
     turma_atividade_id: atividade.turmaAtividadeId,

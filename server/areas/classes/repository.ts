@@ -10,7 +10,7 @@ import { turmaAlunos, turmas, type TurmaRow } from './schema.ts'
  * class, enrolment or grade of another student is simply not found (D7).
  */
 
-export interface TurmaMatriculada {
+export interface EnrolledClass {
   turma: Omit<TurmaRow, 'createdAt'>
   turmaAlunoId: number
   aulasRealizadas: number
@@ -26,7 +26,7 @@ export interface AvaliacaoComNota {
   nota: number | null
 }
 
-export interface NotasDaTurma {
+export interface ClassGrades {
   turmaId: number
   notaMinima: number
   avaliacoes: AvaliacaoComNota[]
@@ -40,7 +40,7 @@ export interface AtividadeComNota {
   nota: number | null
 }
 
-export interface NotasAtHomeDaMatricula {
+export interface EnrolmentAtHomeGrades {
   turmaAlunoId: number
   atividades: AtividadeComNota[]
 }
@@ -67,7 +67,7 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** The caller's classes; `somenteDigital` keeps only the digital-only (at-home) ones. */
-    async classes(options: { somenteDigital?: boolean } = {}): Promise<TurmaMatriculada[]> {
+    async classes(options: { somenteDigital?: boolean } = {}): Promise<EnrolledClass[]> {
       const mine = eq(turmaAlunos.userId, userId)
       const rows = await enrolled()
         .where(options.somenteDigital ? and(mine, eq(turmas.somenteDigital, true)) : mine)
@@ -78,7 +78,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** The caller's class by turma id; null when the caller is not enrolled in it. */
-    async class(turmaId: number): Promise<TurmaMatriculada | null> {
+    async class(turmaId: number): Promise<EnrolledClass | null> {
       if (!isSerialId(turmaId)) return null
       const [row] = await enrolled()
         .where(and(eq(turmaAlunos.userId, userId), eq(turmaAlunos.turmaId, turmaId)))
@@ -87,7 +87,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** The class's assessments with the caller's grade in each; null when not enrolled. */
-    async classGrades(turmaId: number): Promise<NotasDaTurma | null> {
+    async classGrades(turmaId: number): Promise<ClassGrades | null> {
       if (!isSerialId(turmaId)) return null
       const [enrolment] = await db
         .select({ turmaAlunoId: turmaAlunos.id, notaMinima: turmas.notaMinima })
@@ -113,7 +113,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** At-home activity grades of one of the caller's enrolments; null when not the caller's. */
-    async atHomeGrades(turmaAlunoId: number): Promise<NotasAtHomeDaMatricula | null> {
+    async atHomeGrades(turmaAlunoId: number): Promise<EnrolmentAtHomeGrades | null> {
       if (!isSerialId(turmaAlunoId)) return null
       const [enrolment] = await db
         .select({ turmaId: turmaAlunos.turmaId })
@@ -138,4 +138,4 @@ export function forUser(db: Db, userId: number) {
   }
 }
 
-export type TurmasScope = ReturnType<typeof forUser>
+export type ClassesScope = ReturnType<typeof forUser>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import type { NotasAtHome, NotasTurma, Turma } from '../../../src/contract/schemas/turma.ts'
 import * as classesRepo from './repository.ts'
-import type { AvaliacaoComNota, TurmaMatriculada } from './repository.ts'
+import type { AvaliacaoComNota, EnrolledClass } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { notFound } from '../../http/errors.ts'
 
@@ -45,7 +45,7 @@ export function situacaoNotas(
   return media >= notaMinima ? 'aprovado' : 'reprovado'
 }
 
-export function toTurma({ turma, turmaAlunoId, aulasRealizadas, livro }: TurmaMatriculada): Turma {
+export function toTurma({ turma, turmaAlunoId, aulasRealizadas, livro }: EnrolledClass): Turma {
   return {
     id: turma.id,
     turma_aluno_id: turmaAlunoId,

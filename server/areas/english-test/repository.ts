@@ -11,11 +11,11 @@ import { isSerialId } from '../../db/ids.ts'
  * or writes it, so a reload or another device never gets more time.
  */
 
-type NivelQuestao = (typeof NIVEIS_QUESTAO)[number]
+type QuestionLevel = (typeof NIVEIS_QUESTAO)[number]
 
-export interface QuestaoDoBanco {
+export interface BankQuestion {
   id: number
-  nivel: NivelQuestao
+  nivel: QuestionLevel
   enunciado: string
   opcoes: string[]
   correta: number
@@ -26,7 +26,7 @@ export interface Resposta {
   opcao: number
 }
 
-export interface Tentativa {
+export interface Attempt {
   id: number
   iniciadaEm: Date
   expiraEm: Date
@@ -34,7 +34,7 @@ export interface Tentativa {
   acertos: number | null
   nivel: NivelResultado | null
   /** In the order shown, with their right answers: the route decides what to send. */
-  questoes: QuestaoDoBanco[]
+  questoes: BankQuestion[]
   respostas: Resposta[]
 }
 
@@ -42,7 +42,7 @@ export interface Pontuacao {
   acertos: number
   total: number
   nivel: NivelResultado
-  porNivel: { nivel: NivelQuestao; acertos: number; total: number }[]
+  porNivel: { nivel: QuestionLevel; acertos: number; total: number }[]
 }
 
 /** A level is reached with at least this share of its questions right (3 of 4). */
@@ -52,7 +52,7 @@ const PASS_SHARE = 0.7
  * Score and CEFR level of a set of answers: the level is the highest one reached
  * with every level below it reached too, counting from A1; none reached is Pré-A1.
  */
-export function pontuar(questoes: readonly QuestaoDoBanco[], respostas: readonly Resposta[]): Pontuacao {
+export function pontuar(questoes: readonly BankQuestion[], respostas: readonly Resposta[]): Pontuacao {
   const escolhida = new Map(respostas.map((resposta) => [resposta.questaoId, resposta.opcao]))
   const porNivel = NIVEIS_QUESTAO.map((nivel) => {
     const doNivel = questoes.filter((questao) => questao.nivel === nivel)
@@ -67,17 +67,17 @@ export function pontuar(questoes: readonly QuestaoDoBanco[], respostas: readonly
   return { acertos, total: questoes.length, nivel, porNivel }
 }
 
-export type IniciarResult =
-  { kind: 'created' | 'in-progress'; tentativa: Tentativa } | { kind: 'too-soon'; podeRefazerEm: Date } | { kind: 'no-questions' }
+export type StartResult =
+  { kind: 'created' | 'in-progress'; tentativa: Attempt } | { kind: 'too-soon'; podeRefazerEm: Date } | { kind: 'no-questions' }
 
-export type SalvarResult =
-  | { kind: 'saved'; tentativa: Tentativa }
+export type SaveAnswersResult =
+  | { kind: 'saved'; tentativa: Attempt }
   | { kind: 'not-found' | 'finished' }
   | { kind: 'invalid'; index: number; field: 'questao_id' | 'opcao' }
 
-export interface Estado {
+export interface TestState {
   /** In progress, else the last finished, else null. */
-  tentativa: Tentativa | null
+  tentativa: Attempt | null
   /** When a finished student may start again; null: now (or never took it). */
   podeRefazerEm: Date | null
 }
@@ -91,7 +91,7 @@ const tentativaColumns = {
   acertos: englishTestTentativas.acertos,
   nivel: englishTestTentativas.nivel,
 }
-interface TentativaRow {
+interface AttemptRow {
   id: number
   iniciadaEm: Date
   expiraEm: Date
@@ -101,7 +101,7 @@ interface TentativaRow {
   nivel: string | null
 }
 
-async function questoesDe(db: Db, ids: readonly number[]): Promise<QuestaoDoBanco[]> {
+async function questoesDe(db: Db, ids: readonly number[]): Promise<BankQuestion[]> {
   if (ids.length === 0) return []
   const rows = await db
     .select({
@@ -113,11 +113,11 @@ async function questoesDe(db: Db, ids: readonly number[]): Promise<QuestaoDoBanc
     })
     .from(englishTestQuestoes)
     .where(inArray(englishTestQuestoes.id, [...ids]))
-  const byId = new Map(rows.map((row) => [row.id, { ...row, nivel: row.nivel as NivelQuestao }]))
+  const byId = new Map(rows.map((row) => [row.id, { ...row, nivel: row.nivel as QuestionLevel }]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-async function load(db: Db, row: TentativaRow): Promise<Tentativa> {
+async function load(db: Db, row: AttemptRow): Promise<Attempt> {
   const [questoes, respostas] = await Promise.all([
     questoesDe(db, row.questaoIds),
     db
@@ -142,7 +142,7 @@ async function load(db: Db, row: TentativaRow): Promise<Tentativa> {
  * Finishes a locked, unfinished attempt at `now` (its deadline when `now` is past it) with
  * the answers it has, recording the score and level (what issue 12 reads).
  */
-async function finish(tx: Db, row: TentativaRow, now: Date): Promise<TentativaRow> {
+async function finish(tx: Db, row: AttemptRow, now: Date): Promise<AttemptRow> {
   const tentativa = await load(tx, row)
   const { acertos, nivel } = pontuar(tentativa.questoes, tentativa.respostas)
   const finalizadaEm = now.getTime() >= row.expiraEm.getTime() ? row.expiraEm : now
@@ -154,7 +154,7 @@ export function forUser(db: Db, userId: number) {
   const mine = (id: number) => and(eq(englishTestTentativas.id, id), eq(englishTestTentativas.userId, userId))
 
   /** The caller's attempt `id`, locked for the transaction; null when not theirs. */
-  async function lockMine(tx: Db, id: number): Promise<TentativaRow | null> {
+  async function lockMine(tx: Db, id: number): Promise<AttemptRow | null> {
     const [row] = await tx.select(tentativaColumns).from(englishTestTentativas).where(mine(id)).for('update')
     return row ?? null
   }
@@ -175,7 +175,7 @@ export function forUser(db: Db, userId: number) {
     })
   }
 
-  async function latest(): Promise<TentativaRow | null> {
+  async function latest(): Promise<AttemptRow | null> {
     const [row] = await db
       .select(tentativaColumns)
       .from(englishTestTentativas)
@@ -185,13 +185,13 @@ export function forUser(db: Db, userId: number) {
     return row ?? null
   }
 
-  function retakeAt(row: TentativaRow, retakeDays: number): Date | null {
+  function retakeAt(row: AttemptRow, retakeDays: number): Date | null {
     if (!row.finalizadaEm) return null
     return new Date(row.finalizadaEm.getTime() + retakeDays * 86_400_000)
   }
 
   return {
-    async state(now: Date, retakeDays: number): Promise<Estado> {
+    async state(now: Date, retakeDays: number): Promise<TestState> {
       await closeExpired(now)
       const row = await latest()
       if (!row) return { tentativa: null, podeRefazerEm: null }
@@ -204,9 +204,9 @@ export function forUser(db: Db, userId: number) {
      * The student's row is locked, so two starts at once (two tabs, two devices) make one;
      * the partial unique index backs this up.
      */
-    async start(now: Date, durationMs: number, retakeDays: number): Promise<IniciarResult> {
+    async start(now: Date, durationMs: number, retakeDays: number): Promise<StartResult> {
       await closeExpired(now)
-      return db.transaction(async (tx): Promise<IniciarResult> => {
+      return db.transaction(async (tx): Promise<StartResult> => {
         const [aberta] = await tx
           .select(tentativaColumns)
           .from(englishTestTentativas)
@@ -254,9 +254,9 @@ export function forUser(db: Db, userId: number) {
      * for its question, so sending the same answers again changes nothing. After the
      * deadline nothing is saved and the attempt is finished. All or nothing.
      */
-    async saveAnswers(id: number, respostas: readonly Resposta[], now: Date): Promise<SalvarResult> {
+    async saveAnswers(id: number, respostas: readonly Resposta[], now: Date): Promise<SaveAnswersResult> {
       if (!isSerialId(id)) return { kind: 'not-found' }
-      return db.transaction(async (tx): Promise<SalvarResult> => {
+      return db.transaction(async (tx): Promise<SaveAnswersResult> => {
         const row = await lockMine(tx, id)
         if (!row) return { kind: 'not-found' }
         if (row.finalizadaEm) return { kind: 'finished' }
@@ -288,7 +288,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** Finishes the caller's attempt (again: unchanged); null when not theirs. */
-    async finish(id: number, now: Date): Promise<Tentativa | null> {
+    async finish(id: number, now: Date): Promise<Attempt | null> {
       if (!isSerialId(id)) return null
       return db.transaction(async (tx) => {
         const row = await lockMine(tx, id)

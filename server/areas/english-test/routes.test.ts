@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../../src/contract/endpoints/english-test.ts'
 import type { EnglishTestEstado, TentativaEnglishTest } from '../../../src/contract/schemas/english-test.ts'
-import { pontuar, resultadoDoAluno, type QuestaoDoBanco } from './repository.ts'
+import { pontuar, resultadoDoAluno, type BankQuestion } from './repository.ts'
 import { englishTestRespostas, englishTestTentativas } from './schema.ts'
 import { ENGLISH_TEST_BANK } from './seed.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
@@ -173,7 +173,7 @@ describe('the level test', () => {
   })
 
   it('scores everything right as C1 and nothing as Pré-A1', () => {
-    const questoes: QuestaoDoBanco[] = ENGLISH_TEST_BANK.map((questao, index) => ({
+    const questoes: BankQuestion[] = ENGLISH_TEST_BANK.map((questao, index) => ({
       ...questao,
       id: index + 1,
       opcoes: [...questao.opcoes],

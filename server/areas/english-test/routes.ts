@@ -3,7 +3,7 @@ import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../../src/con
 import { contract } from '../../../src/contract/contract.ts'
 import type { TentativaEnglishTest } from '../../../src/contract/schemas/english-test.ts'
 import * as englishTestRepo from './repository.ts'
-import type { Tentativa } from './repository.ts'
+import type { Attempt } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { releaseAfterLevelTest } from '../orders/release.ts'
 import { HttpError, notFound, validationFailed } from '../../http/errors.ts'
@@ -24,7 +24,7 @@ export function retakeMessage(at: Date): string {
  * The attempt as the student may see it: the questions without their right answers
  * until it is finished; then the score, the level and the right answers.
  */
-export function toTentativa(tentativa: Tentativa, now: Date): TentativaEnglishTest {
+export function toTentativa(tentativa: Attempt, now: Date): TentativaEnglishTest {
   const finished = tentativa.finalizadaEm !== null
   const pontos = finished ? englishTestRepo.pontuar(tentativa.questoes, tentativa.respostas) : null
   return {

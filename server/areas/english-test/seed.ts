@@ -7,7 +7,7 @@ import { englishTestQuestoes } from './schema.ts'
  * the questions that are missing (by `codigo`), so it runs at every start like the rest.
  */
 
-interface Questao {
+interface BankItem {
   codigo: string
   nivel: 'A1' | 'A2' | 'B1' | 'B2' | 'C1'
   enunciado: string
@@ -16,7 +16,7 @@ interface Questao {
   correta: 0 | 1 | 2 | 3
 }
 
-export const ENGLISH_TEST_BANK: readonly Questao[] = [
+export const ENGLISH_TEST_BANK: readonly BankItem[] = [
   { codigo: 'a1-1', nivel: 'A1', enunciado: 'My sister ___ a teacher.', opcoes: ['am', 'is', 'are', 'be'], correta: 1 },
   { codigo: 'a1-2', nivel: 'A1', enunciado: '___ you like coffee?', opcoes: ['Do', 'Does', 'Are', 'Is'], correta: 0 },
   {

@@ -12,7 +12,7 @@ import { isSerialId } from '../../db/ids.ts'
 /** The join window opens this long before the start and closes at the end. */
 export const JOIN_OPENS_BEFORE_MS = 10 * 60_000
 
-export interface AulaDoAluno {
+export interface StudentOnlineClass {
   id: number
   turmaId: number
   turmaAlunoId: number
@@ -29,16 +29,16 @@ export interface AulaDoAluno {
 export type Janela = 'agendada' | 'aberta' | 'encerrada'
 
 /** Where the class stands at `now`: the link is handed out only while `aberta`. */
-export function janelaAt(aula: Pick<AulaDoAluno, 'inicio' | 'fim'>, now: Date): Janela {
+export function janelaAt(aula: Pick<StudentOnlineClass, 'inicio' | 'fim'>, now: Date): Janela {
   if (now.getTime() < aula.inicio.getTime() - JOIN_OPENS_BEFORE_MS) return 'agendada'
   return now < aula.fim ? 'aberta' : 'encerrada'
 }
 
-export type EntradaResult = { kind: 'recorded'; aula: AulaDoAluno } | { kind: 'not-found' | 'too-early' | 'ended' }
+export type JoinResult = { kind: 'recorded'; aula: StudentOnlineClass } | { kind: 'not-found' | 'too-early' | 'ended' }
 
 export function forUser(db: Db, userId: number) {
   /** The caller's online classes `where` selects, by start, with the caller's attendance. */
-  async function load(where: SQL | undefined): Promise<AulaDoAluno[]> {
+  async function load(where: SQL | undefined): Promise<StudentOnlineClass[]> {
     return db
       .select({
         id: aulasOnline.id,
@@ -77,12 +77,12 @@ export function forUser(db: Db, userId: number) {
     userId,
 
     /** The caller's online classes starting in [from, to). */
-    onlineClasses(from: Date, to: Date): Promise<AulaDoAluno[]> {
+    onlineClasses(from: Date, to: Date): Promise<StudentOnlineClass[]> {
       return load(and(gte(aulasOnline.inicio, from), lt(aulasOnline.inicio, to)))
     },
 
     /** One of the caller's online classes; null when not the caller's. */
-    async onlineClass(id: number): Promise<AulaDoAluno | null> {
+    async onlineClass(id: number): Promise<StudentOnlineClass | null> {
       if (!isSerialId(id)) return null
       const [row] = await load(eq(aulasOnline.id, id))
       return row ?? null
@@ -94,7 +94,13 @@ export function forUser(db: Db, userId: number) {
      * named by its id (`by: 'turma'`) or by the caller's enrolment (`'turmaAluno'`); null
      * when the caller is not enrolled in it.
      */
-    async classOnlineClasses(by: 'turma' | 'turmaAluno', id: number, from: Date, to: Date, now: Date): Promise<AulaDoAluno[] | null> {
+    async classOnlineClasses(
+      by: 'turma' | 'turmaAluno',
+      id: number,
+      from: Date,
+      to: Date,
+      now: Date,
+    ): Promise<StudentOnlineClass[] | null> {
       if (!isSerialId(id)) return null
       const found = await enrolment(by === 'turma' ? eq(turmaAlunos.turmaId, id) : eq(turmaAlunos.id, id))
       if (!found) return null
@@ -112,7 +118,7 @@ export function forUser(db: Db, userId: number) {
      * it was (a repeat, even after the end, answers it unchanged). Two joins at once: the
      * unique (class, enrolment) keeps one row, and both answer it.
      */
-    async join(id: number, now: Date): Promise<EntradaResult> {
+    async join(id: number, now: Date): Promise<JoinResult> {
       const aula = await this.onlineClass(id)
       if (!aula) return { kind: 'not-found' }
       if (aula.presencaEm) return { kind: 'recorded', aula }

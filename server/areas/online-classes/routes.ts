@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import type { AulaOnline } from '../../../src/contract/schemas/aula-online.ts'
 import * as onlineClassesRepo from './repository.ts'
-import { janelaAt, JOIN_OPENS_BEFORE_MS, type AulaDoAluno } from './repository.ts'
+import { janelaAt, JOIN_OPENS_BEFORE_MS, type StudentOnlineClass } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { callerTodayBounds } from '../../http/tmz.ts'
@@ -17,7 +17,7 @@ export const LIST_PAST_DAYS = 30
 export const LIST_FUTURE_DAYS = 60
 
 /** The API's view of a class at `now`: the link only while it is open. */
-export function toAulaOnline(aula: AulaDoAluno, now: Date): AulaOnline {
+export function toAulaOnline(aula: StudentOnlineClass, now: Date): AulaOnline {
   const status = janelaAt(aula, now)
   return {
     id: aula.id,
@@ -39,7 +39,7 @@ export function toAulaOnline(aula: AulaDoAluno, now: Date): AulaOnline {
  * Today's class among a class's classes of the day: the first not yet over (the one
  * open or next), else the day's last one; null when the day has none.
  */
-export function aulaDeHoje(aulas: readonly AulaDoAluno[], now: Date): AulaDoAluno | null {
+export function aulaDeHoje(aulas: readonly StudentOnlineClass[], now: Date): StudentOnlineClass | null {
   return aulas.find((aula) => aula.fim > now) ?? aulas.at(-1) ?? null
 }
 

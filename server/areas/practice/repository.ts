@@ -16,7 +16,7 @@ export type { PraticaResultadoRow } from './schema.ts'
  * of another student's is simply not found (D7). Content belongs to the class's book.
  */
 
-export interface ConteudoPratica {
+export interface PracticeContent {
   turmaId: number
   turmaAlunoId: number
   livro: { id: number; nome: string; codigo: string } | null
@@ -25,7 +25,7 @@ export interface ConteudoPratica {
   testes: (PraticaTesteRow & { melhorNota: number | null })[]
 }
 
-export type SalvarResultado =
+export type SaveResultOutcome =
   { kind: 'created' | 'replayed'; resultado: PraticaResultadoRow; melhorNota: number } | { kind: 'not-found' | 'key-reused' | 'invalid' }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -94,7 +94,7 @@ export function forUser(db: Db, userId: number) {
 
   return {
     /** The practice content of one of the caller's classes; null when not the caller's. */
-    async practice(turmaId: number): Promise<ConteudoPratica | null> {
+    async practice(turmaId: number): Promise<PracticeContent | null> {
       if (!isSerialId(turmaId)) return null
       const mine = await enrolment(db, turmaId)
       if (!mine) return null
@@ -132,7 +132,7 @@ export function forUser(db: Db, userId: number) {
      * late or out of order give the same grade. The caller's enrolment row is locked,
      * so concurrent sends of one key take turns and the second finds the first.
      */
-    async saveResult(turmaId: number, testeId: number, key: string, body: ResultadoPraticaBody, now: Date): Promise<SalvarResultado> {
+    async saveResult(turmaId: number, testeId: number, key: string, body: ResultadoPraticaBody, now: Date): Promise<SaveResultOutcome> {
       if (!isSerialId(turmaId)) return { kind: 'not-found' }
       return db.transaction(async (tx) => {
         const [locked] = await tx

@@ -4,7 +4,7 @@ import { campanhaParticipacoes, campanhaQrCodes, campanhasViagem, campanhaValida
 import { isSerialId } from '../../db/ids.ts'
 
 /** A campaign with one student's standing in it (D27). */
-export interface Posicao {
+export interface CampaignStanding {
   campanha: CampanhaViagemRow
   inscritoEm: Date | null
   entradas: number
@@ -20,7 +20,7 @@ export interface Validado {
   validadoEm: Date
 }
 
-export type Validacao =
+export type CodeValidation =
   | { kind: 'created' | 'replayed'; validado: Validado; totalEntradas: number }
   | { kind: 'unknown' }
   | { kind: 'not-started' | 'ended'; campanha: CampanhaViagemRow }
@@ -28,14 +28,14 @@ export type Validacao =
   | { kind: 'already-used'; validadoEm: Date }
   | { kind: 'key-reused' }
 
-export type Inscricao =
-  { kind: 'created' | 'existing'; posicao: Posicao } | { kind: 'not-found' } | { kind: 'closed'; campanha: CampanhaViagemRow }
+export type CampaignEntry =
+  { kind: 'created' | 'existing'; posicao: CampaignStanding } | { kind: 'not-found' } | { kind: 'closed'; campanha: CampanhaViagemRow }
 
 const aberta = (campanha: CampanhaViagemRow, now: Date) => campanha.inicio <= now && now < campanha.fim
 
 /** The caller's side of the travel campaign: every read and write is scoped to `userId` (D7). */
 export function forUser(db: Db, userId: number) {
-  async function posicao(campanha: CampanhaViagemRow): Promise<Posicao> {
+  async function posicao(campanha: CampanhaViagemRow): Promise<CampaignStanding> {
     const [inscricao] = await db
       .select({ em: campanhaParticipacoes.regulamentoAceitoEm })
       .from(campanhaParticipacoes)
@@ -76,7 +76,7 @@ export function forUser(db: Db, userId: number) {
 
   return {
     /** A campaign by id, or (`'atual'`) the open one that started last; undefined when none. */
-    async campaign(id: number | 'atual', now: Date): Promise<Posicao | undefined> {
+    async campaign(id: number | 'atual', now: Date): Promise<CampaignStanding | undefined> {
       if (id !== 'atual' && !isSerialId(id)) return undefined
       const [campanha] = await db
         .select()
@@ -88,7 +88,7 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** Enrols the caller in an open campaign; a second enrolment changes nothing. */
-    async join(campanhaId: number, now: Date): Promise<Inscricao> {
+    async join(campanhaId: number, now: Date): Promise<CampaignEntry> {
       const [campanha] = await db.select().from(campanhasViagem).where(eq(campanhasViagem.id, campanhaId))
       if (!campanha) return { kind: 'not-found' }
       if (now >= campanha.fim) return { kind: 'closed', campanha }
@@ -111,7 +111,7 @@ export function forUser(db: Db, userId: number) {
      * one row is written; a send that wrote nothing reads the row that won. The same
      * `key` as that row's is a replay (the outbox sending again): same answer, no new entry.
      */
-    async validate(codigo: string, key: string, now: Date, campanhaId?: number): Promise<Validacao> {
+    async validate(codigo: string, key: string, now: Date, campanhaId?: number): Promise<CodeValidation> {
       const [qr] = await db
         .select({ qr: campanhaQrCodes, campanha: campanhasViagem })
         .from(campanhaQrCodes)
@@ -146,7 +146,7 @@ export function forUser(db: Db, userId: number) {
     },
   }
 
-  async function replayOrUsed(row: Validado & { idempotencyKey: string }, key: string): Promise<Validacao> {
+  async function replayOrUsed(row: Validado & { idempotencyKey: string }, key: string): Promise<CodeValidation> {
     if (row.idempotencyKey !== key) return { kind: 'already-used', validadoEm: row.validadoEm }
     const { idempotencyKey: _key, ...validado } = row
     return { kind: 'replayed', validado, totalEntradas: await totalEntradas(row.campanhaId) }

@@ -18,7 +18,7 @@ export const campaignEnded = (fim: Date) => `Esta campanha terminou em ${data(ne
 export const campaignNotStarted = (inicio: Date) => `Esta campanha ainda não começou: os códigos valem a partir de ${data(inicio)}.`
 export const enrolmentClosed = (fim: Date) => `As inscrições desta campanha terminaram em ${data(new Date(fim.getTime() - 1))}.`
 
-function toCampanha({ campanha, inscritoEm, entradas, codigosValidados }: campaignRepo.Posicao, now: Date): CampanhaViagem {
+function toCampanha({ campanha, inscritoEm, entradas, codigosValidados }: campaignRepo.CampaignStanding, now: Date): CampanhaViagem {
   return {
     id: campanha.id,
     nome: campanha.nome,
@@ -84,7 +84,7 @@ export default async function travelCampaignRoutes(app: FastifyInstance) {
     answer(await scope(caller.id).validate(params.b, `qr-url:${params.b}`, new Date(), params.a), reply),
   )
 
-  function answer(result: campaignRepo.Validacao, reply: FastifyReply) {
+  function answer(result: campaignRepo.CodeValidation, reply: FastifyReply) {
     switch (result.kind) {
       case 'created':
       case 'replayed':
