@@ -20,7 +20,7 @@ import { pushDeliveries, pushSubscriptions } from '../server/areas/push/schema.t
 import { turmaAlunos } from '../server/areas/classes/schema.ts'
 import { DEFAULT_SENDER_SETTINGS, payloadOf } from '../server/areas/push/sender.ts'
 import { webPushService } from '../server/areas/push/push-service.ts'
-import { createAccount, createAulaOnline } from '../server/test/accounts.ts'
+import { createAccount, createOnlineClass } from '../server/test/accounts.ts'
 import { bearer, jsonRequest } from '../server/test/app.ts'
 import { startPushStandIn } from '../server/test/stand-ins/push-service.ts'
 
@@ -60,7 +60,7 @@ export async function runPushBench(count = Number(process.env.PUSH_BENCH_COUNT ?
   try {
     const manager = await createAccount(t.app, t.db, 'manager')
     const owner = await createAccount(t.app, t.db)
-    const turmaId = (await createAulaOnline(t.db, owner.id)).turma
+    const turmaId = (await createOnlineClass(t.db, owner.id)).turma
     const devices = Array.from({ length: count }, () => standIn.newSubscription())
     // Students of the class, each with many devices (bulk rows, not 10,000 API calls).
     for (let start = 0; start < count; start += DEVICES_PER_STUDENT) {

@@ -6,7 +6,7 @@ import bookRoutes from './books/routes.ts'
 import cambioRoutes from './cambio/routes.ts'
 import chatRoutes from './chat/routes.ts'
 import clubRoutes from './club/routes.ts'
-import clubGestaoRoutes from './club/staff-routes.ts'
+import clubStaffRoutes from './club/staff-routes.ts'
 import configRoutes from './config/routes.ts'
 import emailVerificationRoutes from './auth/email-verification-routes.ts'
 import englishTestRoutes from './english-test/routes.ts'
@@ -50,7 +50,7 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(pushSendingRoutes)
   await app.register(managerOrderRoutes)
   await app.register(clubRoutes)
-  await app.register(clubGestaoRoutes)
+  await app.register(clubStaffRoutes)
   await app.register(referralRoutes)
   await app.register(travelCampaignRoutes)
   await app.register(chatRoutes)

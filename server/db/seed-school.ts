@@ -5,7 +5,7 @@ import { DEFAULT_TMZ_HOURS, localToday } from '../http/tmz.ts'
 import type { Db } from './client.ts'
 import { seedDemoActivities } from '../areas/activities/seed.ts'
 import { seedDemoPractice } from '../areas/practice/seed.ts'
-import { seedDemoAulasOnline } from '../areas/online-classes/seed.ts'
+import { seedDemoOnlineClasses } from '../areas/online-classes/seed.ts'
 import { parcelas, type NewParcelaRow } from '../areas/instalments/schema.ts'
 import { livros } from '../areas/books/schema.ts'
 import { atividadesAthome, avaliacoes, notas, notasAthome, type TipoAvaliacao } from '../areas/classes/grades-schema.ts'
@@ -391,7 +391,7 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
 
     const [enrolment] = await db.select({ id: turmaAlunos.id }).from(turmaAlunos).where(eq(turmaAlunos.userId, userId)).limit(1)
     if (!enrolment && data.turmas.length > 0) {
-      livroIds ??= await ensureLivros(db)
+      livroIds ??= await ensureBooks(db)
       for (const turma of data.turmas) await enrol(db, companyId, userId, turma, livroIds, today)
     }
 
@@ -408,10 +408,10 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
   // Class activities (issue 10); their files go to file storage at start (app.ts).
   await seedDemoActivities(db, today, now)
   await seedDemoPractice(db)
-  await seedDemoAulasOnline(db, now)
+  await seedDemoOnlineClasses(db, now)
 }
 
-export async function ensureLivros(db: Db): Promise<Map<string, number>> {
+export async function ensureBooks(db: Db): Promise<Map<string, number>> {
   await db
     .insert(livros)
     .values([...DEMO_LIVROS])
@@ -430,7 +430,7 @@ export async function ensureLivros(db: Db): Promise<Map<string, number>> {
 
 /** The demo's products, each on its book; an existing code is left as it is. */
 export async function ensureProducts(db: Db): Promise<void> {
-  const livroIds = await ensureLivros(db)
+  const livroIds = await ensureBooks(db)
   await db
     .insert(products)
     .values(

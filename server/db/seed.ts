@@ -7,7 +7,7 @@ import { users, type UserRole } from '../areas/users/schema.ts'
 import { seedBookCopies } from '../areas/books/seed.ts'
 import { seedCambio } from '../areas/cambio/seed.ts'
 import { seedCampaign } from '../areas/travel-campaign/seed.ts'
-import { seedKnnUsa } from '../areas/overseas-study/seed.ts'
+import { seedOverseasStudy } from '../areas/overseas-study/seed.ts'
 import { seedClub } from '../areas/club/seed.ts'
 import { seedEnglishTest } from '../areas/english-test/seed.ts'
 import { addMonths, addYears, seedSchoolData } from './seed-school.ts'
@@ -504,7 +504,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedClub(tx, userIds, now)
     await seedCampaign(tx, now)
     await seedCambio(tx, today)
-    await seedKnnUsa(tx, userIds, today)
+    await seedOverseasStudy(tx, userIds, today)
     return { createdUsers }
   })
 }

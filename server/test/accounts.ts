@@ -176,7 +176,7 @@ export const OWNED_FACTORIES: Readonly<Record<OwnedKind, (db: Database, userId: 
   // An attempt in progress, started now from the seeded bank.
   englishTestTentativa: async (db, userId) => ({ englishTestTentativa: await startEnglishTest(db, userId) }),
   praticaTeste: (db, userId) => createPracticeTest(db, userId),
-  aulaOnline: (db, userId) => createAulaOnline(db, userId),
+  aulaOnline: (db, userId) => createOnlineClass(db, userId),
   pushSubscription: async (db, userId) => {
     const subscription = await createPushSubscription(db, userId)
     return { pushSubscription: subscription.id, pushSubscriptionAuth: subscription.auth }
@@ -278,7 +278,7 @@ export async function createPracticeTest(db: Database, userId: number): Promise<
   return { turma: turmaId, turmaAluno: turmaAlunoId, praticaTeste: teste!.id }
 }
 
-/** The ids `createAulaOnline` made. */
+/** The ids `createOnlineClass` made. */
 export interface AulaOnlineIds {
   turma: number
   turmaAluno: number
@@ -289,7 +289,7 @@ export interface AulaOnlineIds {
  * An online class of a new class with `userId` enrolled (issue 10): by default open now
  * (started 5 minutes ago, for an hour); `inicio`/`fim` say otherwise.
  */
-export async function createAulaOnline(
+export async function createOnlineClass(
   db: Database,
   userId: number,
   { inicio = new Date(Date.now() - 5 * 60_000), fim }: { inicio?: Date; fim?: Date } = {},

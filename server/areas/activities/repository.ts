@@ -92,7 +92,7 @@ const guardadoColumns = (table: typeof atividadeArquivos | typeof atividadeCorre
  * A sent file (not deleted) or a correction of activity `id`, when `visible(id)` (which may
  * use turma_alunos and turmas, both joined) lets the caller read it.
  */
-async function findGuardado(
+async function findStoredFile(
   db: Db,
   which: 'arquivo' | 'correcao',
   id: number,
@@ -115,7 +115,7 @@ async function findGuardado(
 }
 
 /** The activities (with files and corrections) of the turma-aluno-atividades `where` selects. */
-async function loadAtividades(db: Db, where: SQL | undefined): Promise<StudentActivity[]> {
+async function loadActivities(db: Db, where: SQL | undefined): Promise<StudentActivity[]> {
   const rows = await db
     .select({
       id: turmaAlunoAtividades.id,
@@ -179,13 +179,13 @@ export function forUser(db: Db, userId: number) {
         .where(and(eq(turmaAlunos.id, turmaAlunoId), eq(turmaAlunos.userId, userId)))
         .limit(1)
       if (!enrolment) return null
-      return loadAtividades(db, eq(turmaAlunoAtividades.turmaAlunoId, turmaAlunoId))
+      return loadActivities(db, eq(turmaAlunoAtividades.turmaAlunoId, turmaAlunoId))
     },
 
     /** One of the caller's activities; null when not the caller's. */
     async activity(id: number): Promise<StudentActivity | null> {
       if (!isSerialId(id)) return null
-      const [row] = await loadAtividades(db, mine(id))
+      const [row] = await loadActivities(db, mine(id))
       return row ?? null
     },
 
@@ -247,10 +247,10 @@ export function forUser(db: Db, userId: number) {
     },
 
     /** A file the caller sent (not deleted) for their activity; null otherwise. */
-    file: (id: number, arquivoId: number) => findGuardado(db, 'arquivo', id, arquivoId, mine),
+    file: (id: number, arquivoId: number) => findStoredFile(db, 'arquivo', id, arquivoId, mine),
 
     /** A correction of the caller's activity; null otherwise. */
-    correction: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, mine),
+    correction: (id: number, correcaoId: number) => findStoredFile(db, 'correcao', id, correcaoId, mine),
 
     /**
      * Marks a sent file deleted (its row stays for its key) unless the activity has a
@@ -317,7 +317,7 @@ export function forStaff(db: Db, managerId: number) {
     )
 
   return {
-    file: (id: number, arquivoId: number) => findGuardado(db, 'arquivo', id, arquivoId, ofMySchool),
-    correction: (id: number, correcaoId: number) => findGuardado(db, 'correcao', id, correcaoId, ofMySchool),
+    file: (id: number, arquivoId: number) => findStoredFile(db, 'arquivo', id, arquivoId, ofMySchool),
+    correction: (id: number, correcaoId: number) => findStoredFile(db, 'correcao', id, correcaoId, ofMySchool),
   }
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { livroExemplares } from './copies-schema.ts'
-import { ensureLivros } from '../../db/seed-school.ts'
+import { ensureBooks } from '../../db/seed-school.ts'
 
 /**
  * Printed copies of the demo school's books (D8). Fixed codes, so the README, the
@@ -38,7 +38,7 @@ export const DEMO_BOOK_COPIES: readonly DemoBookCopy[] = [
 ]
 
 export async function seedBookCopies(db: Db, companyId: number, userIds: ReadonlyMap<string, number>, now: Date): Promise<void> {
-  const livroIds = await ensureLivros(db)
+  const livroIds = await ensureBooks(db)
   const rows = DEMO_BOOK_COPIES.flatMap((copy) => {
     const userId = copy.owner === null ? null : userIds.get(copy.owner)
     if (userId === undefined) return []

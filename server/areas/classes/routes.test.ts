@@ -5,7 +5,7 @@ import { avaliacoes, notas } from './grades-schema.ts'
 import { turmaAlunos } from './schema.ts'
 import { createAccount } from '../../test/accounts.ts'
 import { bearer, demoToken, testAppForFile } from '../../test/app.ts'
-import { mediaPonderada, mediaSimples, progresso, situacaoNotas } from './routes.ts'
+import { mediaPonderada, mediaSimples, progresso, gradesStatus } from './routes.ts'
 
 describe('grade rules', () => {
   it('progresso: percent of lessons done, rounded, 0 without lessons, never over 100', () => {
@@ -63,11 +63,11 @@ describe('grade rules', () => {
     expect(mediaSimples([])).toBeNull()
   })
 
-  it('situacaoNotas: em_andamento while anything awaits a grade, then by the pass mark', () => {
-    expect(situacaoNotas([], null, 7)).toBe('em_andamento')
-    expect(situacaoNotas([{ nota: 9 }, { nota: null }], 9, 7)).toBe('em_andamento')
-    expect(situacaoNotas([{ nota: 7 }, { nota: 7 }], 7, 7)).toBe('aprovado')
-    expect(situacaoNotas([{ nota: 6.9 }], 6.9, 7)).toBe('reprovado')
+  it('gradesStatus: em_andamento while anything awaits a grade, then by the pass mark', () => {
+    expect(gradesStatus([], null, 7)).toBe('em_andamento')
+    expect(gradesStatus([{ nota: 9 }, { nota: null }], 9, 7)).toBe('em_andamento')
+    expect(gradesStatus([{ nota: 7 }, { nota: 7 }], 7, 7)).toBe('aprovado')
+    expect(gradesStatus([{ nota: 6.9 }], 6.9, 7)).toBe('reprovado')
   })
 })
 
@@ -216,11 +216,11 @@ describe('GET /at-home/turma/{id}/notas/', () => {
   })
 
   it("gives each sibling their own class's grades", async () => {
-    const lucasNotas = (await get(`/at-home/turma/${lucasTurmas[0]!.id}/notas/`, lucas)).json<NotasTurma>()
-    expect(lucasNotas).toMatchObject({ media: 8.3, situacao: 'aprovado' })
-    expect(lucasNotas.avaliacoes.every((avaliacao) => avaliacao.nota !== null)).toBe(true)
-    const marinaNotas = (await get(`/at-home/turma/${marinaTurmas[0]!.id}/notas/`, marina)).json<NotasTurma>()
-    expect(marinaNotas).toMatchObject({ media: 6.8, situacao: 'em_andamento' })
+    const lucasGrades = (await get(`/at-home/turma/${lucasTurmas[0]!.id}/notas/`, lucas)).json<NotasTurma>()
+    expect(lucasGrades).toMatchObject({ media: 8.3, situacao: 'aprovado' })
+    expect(lucasGrades.avaliacoes.every((avaliacao) => avaliacao.nota !== null)).toBe(true)
+    const marinaGrades = (await get(`/at-home/turma/${marinaTurmas[0]!.id}/notas/`, marina)).json<NotasTurma>()
+    expect(marinaGrades).toMatchObject({ media: 6.8, situacao: 'em_andamento' })
   })
 
   it("answers 404 for a sibling's class (D7), 422 for a bad id, 401 without a token", async () => {

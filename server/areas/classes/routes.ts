@@ -36,7 +36,7 @@ export function mediaSimples(values: readonly (number | null)[]): number | null 
 }
 
 /** em_andamento while any assessment (or none at all) awaits a grade; then pass or fail by the mark. */
-export function situacaoNotas(
+export function gradesStatus(
   avaliacoes: readonly Pick<AvaliacaoComNota, 'nota'>[],
   media: number | null,
   notaMinima: number,
@@ -90,7 +90,7 @@ export default async function classRoutes(app: FastifyInstance) {
       avaliacoes: notas.avaliacoes.map(({ id, nome, tipo, data, peso, nota }) => ({ id, nome, tipo, data, peso, nota })),
       media,
       nota_minima: notas.notaMinima,
-      situacao: situacaoNotas(notas.avaliacoes, media, notas.notaMinima),
+      situacao: gradesStatus(notas.avaliacoes, media, notas.notaMinima),
     } satisfies NotasTurma
   })
 

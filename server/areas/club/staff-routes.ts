@@ -49,7 +49,7 @@ function toPedidoRecompensaGestao(row: managerClub.RewardOrderForStaff): PedidoR
   return { ...toPedidoRecompensa(row), aluno: row.aluno }
 }
 
-export default async function clubGestaoRoutes(app: FastifyInstance) {
+export default async function clubStaffRoutes(app: FastifyInstance) {
   const db = app.db.orm
 
   contractRoute(app, contract.referralLeads, async ({ query }) => {

@@ -38,7 +38,7 @@ export interface Attempt {
   respostas: Resposta[]
 }
 
-export interface Pontuacao {
+export interface Score {
   acertos: number
   total: number
   nivel: NivelResultado
@@ -52,7 +52,7 @@ const PASS_SHARE = 0.7
  * Score and CEFR level of a set of answers: the level is the highest one reached
  * with every level below it reached too, counting from A1; none reached is Pré-A1.
  */
-export function pontuar(questoes: readonly BankQuestion[], respostas: readonly Resposta[]): Pontuacao {
+export function score(questoes: readonly BankQuestion[], respostas: readonly Resposta[]): Score {
   const escolhida = new Map(respostas.map((resposta) => [resposta.questaoId, resposta.opcao]))
   const porNivel = NIVEIS_QUESTAO.map((nivel) => {
     const doNivel = questoes.filter((questao) => questao.nivel === nivel)
@@ -101,7 +101,7 @@ interface AttemptRow {
   nivel: string | null
 }
 
-async function questoesDe(db: Db, ids: readonly number[]): Promise<BankQuestion[]> {
+async function questionsOf(db: Db, ids: readonly number[]): Promise<BankQuestion[]> {
   if (ids.length === 0) return []
   const rows = await db
     .select({
@@ -119,7 +119,7 @@ async function questoesDe(db: Db, ids: readonly number[]): Promise<BankQuestion[
 
 async function load(db: Db, row: AttemptRow): Promise<Attempt> {
   const [questoes, respostas] = await Promise.all([
-    questoesDe(db, row.questaoIds),
+    questionsOf(db, row.questaoIds),
     db
       .select({ questaoId: englishTestRespostas.questaoId, opcao: englishTestRespostas.opcao })
       .from(englishTestRespostas)
@@ -144,7 +144,7 @@ async function load(db: Db, row: AttemptRow): Promise<Attempt> {
  */
 async function finish(tx: Db, row: AttemptRow, now: Date): Promise<AttemptRow> {
   const tentativa = await load(tx, row)
-  const { acertos, nivel } = pontuar(tentativa.questoes, tentativa.respostas)
+  const { acertos, nivel } = score(tentativa.questoes, tentativa.respostas)
   const finalizadaEm = now.getTime() >= row.expiraEm.getTime() ? row.expiraEm : now
   await tx.update(englishTestTentativas).set({ finalizadaEm, acertos, nivel }).where(eq(englishTestTentativas.id, row.id))
   return { ...row, finalizadaEm, acertos, nivel }
@@ -264,7 +264,7 @@ export function forUser(db: Db, userId: number) {
           await finish(tx, row, now)
           return { kind: 'finished' }
         }
-        const questoes = new Map((await questoesDe(tx, row.questaoIds)).map((questao) => [questao.id, questao]))
+        const questoes = new Map((await questionsOf(tx, row.questaoIds)).map((questao) => [questao.id, questao]))
         for (const [index, resposta] of respostas.entries()) {
           const questao = questoes.get(resposta.questaoId)
           if (!questao) return { kind: 'invalid', index, field: 'questao_id' }
@@ -310,7 +310,7 @@ export async function bankSize(db: Db): Promise<number> {
  * issue 12 reads to take an order from -3 ("Aguardando nivelamento") to 1 once a product is
  * chosen (D11). An attempt whose time is over counts, finished here if nobody read it yet.
  */
-export async function resultadoDoAluno(
+export async function studentResult(
   db: Db,
   userId: number,
   now = new Date(),

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { ENGLISH_TEST_MINUTES, ENGLISH_TEST_RETAKE_DAYS } from '../../../src/contract/endpoints/english-test.ts'
 import type { EnglishTestEstado, TentativaEnglishTest } from '../../../src/contract/schemas/english-test.ts'
-import { pontuar, resultadoDoAluno, type BankQuestion } from './repository.ts'
+import { score, studentResult, type BankQuestion } from './repository.ts'
 import { englishTestRespostas, englishTestTentativas } from './schema.ts'
 import { ENGLISH_TEST_BANK } from './seed.ts'
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
@@ -169,7 +169,7 @@ describe('the level test', () => {
       { nivel: 'C1', acertos: 4, total: 4 },
     ])
     // What issue 12's order machine reads.
-    expect(await resultadoDoAluno(t.db.orm, ana.id)).toMatchObject({ nivel: 'B1' })
+    expect(await studentResult(t.db.orm, ana.id)).toMatchObject({ nivel: 'B1' })
   })
 
   it('scores everything right as C1 and nothing as Pré-A1', () => {
@@ -179,12 +179,12 @@ describe('the level test', () => {
       opcoes: [...questao.opcoes],
     }))
     expect(
-      pontuar(
+      score(
         questoes,
         questoes.map((questao) => ({ questaoId: questao.id, opcao: questao.correta })),
       ).nivel,
     ).toBe('C1')
-    expect(pontuar(questoes, [])).toMatchObject({ acertos: 0, nivel: 'PRE_A1' })
+    expect(score(questoes, [])).toMatchObject({ acertos: 0, nivel: 'PRE_A1' })
   })
 
   it('ends an attempt whose time is over with what was answered before it (a reload gets no more time)', async () => {

@@ -26,7 +26,7 @@ export function retakeMessage(at: Date): string {
  */
 export function toTentativa(tentativa: Attempt, now: Date): TentativaEnglishTest {
   const finished = tentativa.finalizadaEm !== null
-  const pontos = finished ? englishTestRepo.pontuar(tentativa.questoes, tentativa.respostas) : null
+  const pontos = finished ? englishTestRepo.score(tentativa.questoes, tentativa.respostas) : null
   return {
     id: tentativa.id,
     iniciada_em: tentativa.iniciadaEm.toISOString(),

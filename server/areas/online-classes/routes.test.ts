@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AulaOnline } from '../../../src/contract/schemas/aula-online.ts'
 import type { Turma } from '../../../src/contract/schemas/turma.ts'
 import { aulaOnlinePresencas, aulasOnline } from './schema.ts'
-import { seedDemoAulasOnline } from './seed.ts'
+import { seedDemoOnlineClasses } from './seed.ts'
 import { turmaAlunos, turmas } from '../classes/schema.ts'
 import { users } from '../users/schema.ts'
-import { createAccount, createAulaOnline } from '../../test/accounts.ts'
+import { createAccount, createOnlineClass } from '../../test/accounts.ts'
 import { bearer, createTestApp, demoToken, type TestApp } from '../../test/app.ts'
 import { JOIN_ENDED, JOIN_TOO_EARLY } from './routes.ts'
 
@@ -90,7 +90,7 @@ describe('online classes', () => {
   it("takes 'today' in the caller's tmz (D21): a class three hours ahead is today at noon and tomorrow at 23:00", async () => {
     const student = await createAccount(t.app, t.db)
     const now = Date.now()
-    const ids = await createAulaOnline(t.db, student.id, { inicio: new Date(now + 3 * HOUR) })
+    const ids = await createOnlineClass(t.db, student.id, { inicio: new Date(now + 3 * HOUR) })
     const atNoon = tmzWhereClockReads(12)
     const lateEvening = tmzWhereClockReads(23)
     for (const url of [`${API}/turma/${ids.turma}/aula-hoje/`, `${API}/turma-aluno/${ids.turmaAluno}/aula-hoje/`]) {
@@ -102,7 +102,7 @@ describe('online classes', () => {
 
   it("keeps a class that ended today as today's (the day's last), and a class three hours ago is yesterday's at 01:00", async () => {
     const student = await createAccount(t.app, t.db)
-    const ids = await createAulaOnline(t.db, student.id, { inicio: new Date(Date.now() - 3 * HOUR), fim: new Date(Date.now() - 2 * HOUR) })
+    const ids = await createOnlineClass(t.db, student.id, { inicio: new Date(Date.now() - 3 * HOUR), fim: new Date(Date.now() - 2 * HOUR) })
     const url = `${API}/turma/${ids.turma}/aula-hoje/`
     expect((await call(t, student.token, url, { tmz: tmzWhereClockReads(15) })).json<AulaOnline>()).toMatchObject({
       id: ids.aulaOnline,
@@ -115,12 +115,12 @@ describe('online classes', () => {
   it("a class going on now that began before midnight is today's class; one begun yesterday and over is not", async () => {
     const student = await createAccount(t.app, t.db)
     // At 01:xx local time this class began at 23:xx yesterday and is open for another hour.
-    const ids = await createAulaOnline(t.db, student.id, { inicio: new Date(Date.now() - 2 * HOUR), fim: new Date(Date.now() + HOUR) })
+    const ids = await createOnlineClass(t.db, student.id, { inicio: new Date(Date.now() - 2 * HOUR), fim: new Date(Date.now() + HOUR) })
     const oneAm = tmzWhereClockReads(1)
     for (const url of [`${API}/turma/${ids.turma}/aula-hoje/`, `${API}/turma-aluno/${ids.turmaAluno}/aula-hoje/`]) {
       expect((await call(t, student.token, url, { tmz: oneAm })).json<AulaOnline>()).toMatchObject({ id: ids.aulaOnline, status: 'aberta' })
     }
-    const ended = await createAulaOnline(t.db, student.id, {
+    const ended = await createOnlineClass(t.db, student.id, {
       inicio: new Date(Date.now() - 3 * HOUR),
       fim: new Date(Date.now() - 90 * MINUTE),
     })
@@ -130,7 +130,7 @@ describe('online classes', () => {
   it("today's class is the first not over: the open one before a later one, and the next once the earlier ended", async () => {
     const student = await createAccount(t.app, t.db)
     const noon = tmzWhereClockReads(12)
-    const ids = await createAulaOnline(t.db, student.id, { inicio: new Date(Date.now() - 2 * HOUR), fim: new Date(Date.now() - HOUR) })
+    const ids = await createOnlineClass(t.db, student.id, { inicio: new Date(Date.now() - 2 * HOUR), fim: new Date(Date.now() - HOUR) })
     const [next] = await t.db.orm
       .insert(aulasOnline)
       .values({
@@ -149,10 +149,10 @@ describe('online classes', () => {
     const student = await createAccount(t.app, t.db)
     const now = Date.now()
     // 30 s of margin each side of each edge: the request runs a moment after `now`.
-    const beforeWindow = await createAulaOnline(t.db, student.id, { inicio: new Date(now + 10 * MINUTE + 30_000) })
-    const justOpened = await createAulaOnline(t.db, student.id, { inicio: new Date(now + 10 * MINUTE - 30_000) })
-    const endingSoon = await createAulaOnline(t.db, student.id, { inicio: new Date(now - HOUR), fim: new Date(now + 30_000) })
-    const justEnded = await createAulaOnline(t.db, student.id, { inicio: new Date(now - HOUR), fim: new Date(now - 1_000) })
+    const beforeWindow = await createOnlineClass(t.db, student.id, { inicio: new Date(now + 10 * MINUTE + 30_000) })
+    const justOpened = await createOnlineClass(t.db, student.id, { inicio: new Date(now + 10 * MINUTE - 30_000) })
+    const endingSoon = await createOnlineClass(t.db, student.id, { inicio: new Date(now - HOUR), fim: new Date(now + 30_000) })
+    const justEnded = await createOnlineClass(t.db, student.id, { inicio: new Date(now - HOUR), fim: new Date(now - 1_000) })
     const get = async (id: number) => (await call(t, student.token, `${API}/aulas-online/${id}/`)).json<AulaOnline>()
 
     expect(await get(beforeWindow.aulaOnline)).toMatchObject({ status: 'agendada', link: null })
@@ -174,7 +174,7 @@ describe('online classes', () => {
 
   it('records attendance on join once: a repeat (and two at once) answers the first time, even after the end', async () => {
     const student = await createAccount(t.app, t.db)
-    const ids = await createAulaOnline(t.db, student.id)
+    const ids = await createOnlineClass(t.db, student.id)
     const [first, concurrent] = await Promise.all([join(t, student.token, ids.aulaOnline), join(t, student.token, ids.aulaOnline)])
     expect(first.statusCode).toBe(200)
     expect(concurrent.statusCode).toBe(200)
@@ -202,7 +202,7 @@ describe('online classes', () => {
   it("another student's class, class or enrolment is 404 and their join records nothing", async () => {
     const owner = await createAccount(t.app, t.db)
     const other = await createAccount(t.app, t.db)
-    const ids = await createAulaOnline(t.db, owner.id)
+    const ids = await createOnlineClass(t.db, owner.id)
     for (const url of [
       `${API}/aulas-online/${ids.aulaOnline}/`,
       `${API}/turma/${ids.turma}/aula-hoje/`,
@@ -231,7 +231,7 @@ describe('online classes', () => {
         .innerJoin(users, eq(users.id, turmaAlunos.userId))
         .where(spanish)
     for (const now of [beforeMidnight, afterMidnight, weekLater]) {
-      await seedDemoAulasOnline(t.db.orm, now)
+      await seedDemoOnlineClasses(t.db.orm, now)
       const rows = await classes()
       expect(rows.map((row) => row.tema).sort()).toEqual([
         'Conversación — En el restaurante',
@@ -254,7 +254,7 @@ describe('online classes', () => {
       expect(presencas).toEqual([{ aulaOnlineId: attended.id }])
     }
     // Back to today's dates for the other tests of this file (run in any order).
-    await seedDemoAulasOnline(t.db.orm, new Date())
+    await seedDemoOnlineClasses(t.db.orm, new Date())
   })
 
   it('a manager has no enrolment: 403', async () => {

@@ -66,7 +66,7 @@ function linkDe(turmaId: number, inicio: Date): string {
   return `https://meet.example.com/knn-${turmaId}-${inicio.getTime().toString(36)}`
 }
 
-export async function seedDemoAulasOnline(db: Db, now: Date): Promise<void> {
+export async function seedDemoOnlineClasses(db: Db, now: Date): Promise<void> {
   const enrolments = await db
     .select({ email: users.email, turmaNome: turmas.nome, turmaId: turmas.id, turmaAlunoId: turmaAlunos.id })
     .from(turmaAlunos)

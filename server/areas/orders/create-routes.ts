@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { PRODUTO_NOT_FOUND } from '../../../src/contract/endpoints/pre-invoice.ts'
 import { contract } from '../../../src/contract/contract.ts'
 import type { DescontoProgressivo } from '../../../src/contract/schemas/pre-invoice.ts'
-import { resultadoDoAluno } from '../english-test/repository.ts'
+import { studentResult } from '../english-test/repository.ts'
 import { isSerialId } from '../../db/ids.ts'
 import * as ordersRepo from './repository.ts'
 import * as preInvoiceRepo from './create-repository.ts'
@@ -91,7 +91,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     if (body.parcelas > price.maxInstalments) throw new HttpError(422, tooManyInstalments(body.quantidade, price.maxInstalments))
 
     // D11 -3: the book waits for the level test; the product is chosen again after it (SPEC §4).
-    const waitsForTest = product.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null
+    const waitsForTest = product.requiresLevelTest && (await studentResult(db, caller.id)) === null
     // Priced in the transaction that takes the student's coupon, if any.
     const newOrder: preInvoiceRepo.NewOrder = waitsForTest ? { status: -3, item: null } : { status: 1, item: { descricao: product.nome } }
     return answer(await scope.create(orderRequest, newOrder, key))
@@ -103,7 +103,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
     if (!isSerialId(params.id) || !(await scope.order(params.id))) throw notFound(ORDER_NOT_FOUND)
     const product = await preInvoiceRepo.productByCode(db, body.codigo_produto)
     if (!product) throw notFound(PRODUTO_NOT_FOUND)
-    if (product.requiresLevelTest && (await resultadoDoAluno(db, caller.id)) === null) throw new HttpError(409, PRODUCT_NEEDS_TEST)
+    if (product.requiresLevelTest && (await studentResult(db, caller.id)) === null) throw new HttpError(409, PRODUCT_NEEDS_TEST)
     const result = await preInvoiceRepo.forUser(db, caller.id).replaceProduct(params.id, product)
     if (result.kind === 'not-found') throw notFound(ORDER_NOT_FOUND)
     if (result.kind === 'locked') throw new HttpError(409, productLocked(result.status))

@@ -1,6 +1,6 @@
 import type { NivelResultado } from '../../../src/contract/schemas/english-test.ts'
 import type { Db } from '../../db/client.ts'
-import { resultadoDoAluno } from '../english-test/repository.ts'
+import { studentResult } from '../english-test/repository.ts'
 import type { StudentOrder } from './repository.ts'
 import { productByCode, type Product } from './create-repository.ts'
 
@@ -36,7 +36,7 @@ export async function suggestionsFor(db: Db, userId: number, pedidos: readonly S
   const suggestions = new Map<number, Product>()
   const candidates = pedidos.filter((p) => p.status === 1 && p.itens.length === 1 && PLACEMENT_LINE.has(p.itens[0]!.codigoProduto))
   if (candidates.length === 0) return suggestions
-  const resultado = await resultadoDoAluno(db, userId)
+  const resultado = await studentResult(db, userId)
   if (!resultado) return suggestions
   const products = new Map<string, Product | null>()
   for (const pedido of candidates) {

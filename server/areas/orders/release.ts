@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { resultadoDoAluno } from '../english-test/repository.ts'
+import { studentResult } from '../english-test/repository.ts'
 import { itemPrice, productByCode } from './create-repository.ts'
 import { preInvoiceItems, preInvoices } from './schema.ts'
 import { moveOrder } from './lifecycle.ts'
 import { isBookCount } from './prices.ts'
 
 /**
- * D11 -3 → 1: once the student has a finished level test (`resultadoDoAluno`),
+ * D11 -3 → 1: once the student has a finished level test (`studentResult`),
  * each of the student's orders waiting for it gets the product asked for when ordering
  * (`produto_solicitado` × `quantidade_solicitada`) priced by D12 as its one item and
  * moves to "Aguardando pagamento" through `moveOrder`, move and item in one transaction:
@@ -25,7 +25,7 @@ export async function releaseAfterLevelTest(db: Db, userId: number, now = new Da
     })
     .from(preInvoices)
     .where(and(eq(preInvoices.userId, userId), eq(preInvoices.status, -3)))
-  if (waiting.length === 0 || (await resultadoDoAluno(db, userId, now)) === null) return []
+  if (waiting.length === 0 || (await studentResult(db, userId, now)) === null) return []
   const released: number[] = []
   for (const order of waiting) {
     // An order made before orders kept what was asked for (`produto_solicitado`) has nothing to apply: it stays for the school.

@@ -15,7 +15,7 @@ import { addDays, addYears } from '../../db/seed-school.ts'
  * orlando.menor@ (16, a minor on every departure) has none, to send one. Each class leaves
  * on the next date of its season (July's in July, January's in January) at least two
  * months after the first seeding day, so its name tells the truth; seeding again adds
- * nothing. The rows are seeded with the rest (seedKnnUsa); their documents' bytes need file
+ * nothing. The rows are seeded with the rest (seedOverseasStudy); their documents' bytes need file
  * storage, so `seedKnnUsaFiles` stores them when the server starts.
  */
 
@@ -81,7 +81,7 @@ export function nextDeparture(today: string, { mes, dia }: { mes: number; dia: n
   return thisYear >= earliest ? thisYear : `${year + 1}${thisYear.slice(4)}`
 }
 
-export async function seedKnnUsa(db: Db, userIds: ReadonlyMap<string, number>, today: string): Promise<void> {
+export async function seedOverseasStudy(db: Db, userIds: ReadonlyMap<string, number>, today: string): Promise<void> {
   for (const turma of DEMO_KNN_USA_TURMAS) {
     const dataIda = nextDeparture(today, turma.ida)
     await db

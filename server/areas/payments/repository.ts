@@ -98,7 +98,7 @@ export const KNN_USA_CARD_INSTALMENTS = 10
  * pending Pix code of yesterday's rate is replaced by one at today's. Without a rate for
  * the class's currency it cannot be paid (`fechado`, valor 0).
  */
-async function readKnnUsa(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
+async function readOverseasStudy(db: Db | Tx, id: number, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
   const where = and(eq(knnUsaRequests.id, id), userId === undefined ? undefined : eq(knnUsaRequests.userId, userId))
   const query = db
     .select({ status: knnUsaRequests.status, turmaId: knnUsaRequests.turmaId, valorPago: knnUsaRequests.valorPagoCentavos })
@@ -132,7 +132,7 @@ async function readQuote(db: Db | Tx, id: number, userId: number | undefined, lo
 /** The target (the caller's when `userId` is given), locked until the transaction ends when `lock`; null when not found. */
 async function readTarget(db: Db | Tx, targetRef: PaymentTarget, userId: number | undefined, lock: boolean): Promise<PayableTarget | null> {
   if (targetRef.tipo === 'cambio') return readQuote(db, targetRef.id, userId, lock)
-  if (targetRef.tipo === 'knnUsa') return readKnnUsa(db, targetRef.id, userId, lock)
+  if (targetRef.tipo === 'knnUsa') return readOverseasStudy(db, targetRef.id, userId, lock)
   if (targetRef.tipo === 'parcela') {
     const where = and(eq(parcelas.id, targetRef.id), userId === undefined ? undefined : eq(parcelas.userId, userId))
     const query = db.select({ valorCentavos: parcelas.valorCentavos, pagoEm: parcelas.pagoEm }).from(parcelas).where(where)

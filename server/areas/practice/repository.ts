@@ -22,11 +22,11 @@ export interface PracticeContent {
   livro: { id: number; nome: string; codigo: string } | null
   audios: (typeof praticaAudios.$inferSelect)[]
   vocabulario: (typeof praticaVocabulario.$inferSelect)[]
-  testes: (PraticaTesteRow & { melhorNota: number | null })[]
+  testes: (PraticaTesteRow & { bestGrade: number | null })[]
 }
 
 export type SaveResultOutcome =
-  { kind: 'created' | 'replayed'; resultado: PraticaResultadoRow; melhorNota: number } | { kind: 'not-found' | 'key-reused' | 'invalid' }
+  { kind: 'created' | 'replayed'; resultado: PraticaResultadoRow; bestGrade: number } | { kind: 'not-found' | 'key-reused' | 'invalid' }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -52,7 +52,7 @@ export function forUser(db: Db, userId: number) {
   }
 
   /** The best score of a test in the class, from the at-home grade it shows as. */
-  async function melhorNota(executor: Db | Tx, turmaId: number, turmaAlunoId: number, testeIds: number[]) {
+  async function bestGrade(executor: Db | Tx, turmaId: number, turmaAlunoId: number, testeIds: number[]) {
     if (testeIds.length === 0) return new Map<number, number>()
     const rows = await executor
       .select({ testeId: praticaTesteAtividades.testeId, nota: notasAthome.nota })
@@ -111,7 +111,7 @@ export function forUser(db: Db, userId: number) {
           .orderBy(asc(praticaVocabulario.ordem), asc(praticaVocabulario.id)),
         db.select().from(praticaTestes).where(eq(praticaTestes.livroId, livroId)).orderBy(asc(praticaTestes.ordem), asc(praticaTestes.id)),
       ])
-      const best = await melhorNota(
+      const best = await bestGrade(
         db,
         turmaId,
         mine.turmaAlunoId,
@@ -122,7 +122,7 @@ export function forUser(db: Db, userId: number) {
         livro: livro ?? null,
         audios,
         vocabulario,
-        testes: testes.map((teste) => ({ ...teste, melhorNota: best.get(teste.id) ?? null })),
+        testes: testes.map((teste) => ({ ...teste, bestGrade: best.get(teste.id) ?? null })),
       }
     },
 
@@ -153,8 +153,8 @@ export function forUser(db: Db, userId: number) {
           const same =
             previous.turmaAlunoId === mine.turmaAlunoId && previous.testeId === testeId && sameRespostas(previous.respostas, respostas)
           if (!same) return { kind: 'key-reused' }
-          const best = await melhorNota(tx, turmaId, mine.turmaAlunoId, [previous.testeId])
-          return { kind: 'replayed', resultado: previous, melhorNota: best.get(previous.testeId) ?? previous.nota }
+          const best = await bestGrade(tx, turmaId, mine.turmaAlunoId, [previous.testeId])
+          return { kind: 'replayed', resultado: previous, bestGrade: best.get(previous.testeId) ?? previous.nota }
         }
 
         if (mine.livroId === null || !isSerialId(testeId)) return { kind: 'not-found' }
@@ -191,7 +191,7 @@ export function forUser(db: Db, userId: number) {
             set: { nota: sql`greatest(coalesce(${notasAthome.nota}, 0), excluded.nota)` },
           })
           .returning({ nota: notasAthome.nota })
-        return { kind: 'created', resultado: resultado!, melhorNota: grade!.nota ?? score.nota }
+        return { kind: 'created', resultado: resultado!, bestGrade: grade!.nota ?? score.nota }
       })
     },
   }

@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../../http/errors.ts'
 export const PRACTICE_KEY_REUSED = 'Esta chave de envio (Idempotency-Key) já foi usada para outro resultado.'
 export const PRACTICE_ANSWERS_INVALID = 'As respostas não correspondem às questões do teste: responda cada questão uma vez.'
 
-function toResultado(resultado: practiceRepo.PraticaResultadoRow, melhorNota: number): ResultadoPratica {
+function toResultado(resultado: practiceRepo.PraticaResultadoRow, bestGrade: number): ResultadoPratica {
   return {
     id: resultado.id,
     teste_id: resultado.testeId,
@@ -18,7 +18,7 @@ function toResultado(resultado: practiceRepo.PraticaResultadoRow, melhorNota: nu
     nota: resultado.nota,
     feito_em: resultado.feitoEm.toISOString(),
     recebido_em: resultado.recebidoEm.toISOString(),
-    melhor_nota: melhorNota,
+    melhor_nota: bestGrade,
   }
 }
 
@@ -41,12 +41,12 @@ export default async function praticaRoutes(app: FastifyInstance) {
         exemplo,
         audio_url: audio,
       })),
-      testes: conteudo.testes.map(({ id, titulo, unidade, questoes, melhorNota }) => ({
+      testes: conteudo.testes.map(({ id, titulo, unidade, questoes, bestGrade }) => ({
         id,
         titulo,
         unidade,
         questoes: questoes.map(({ id, enunciado, opcoes, correta }) => ({ id, enunciado, opcoes, correta })),
-        melhor_nota: melhorNota,
+        melhor_nota: bestGrade,
       })),
     } satisfies Pratica
   })
@@ -56,9 +56,9 @@ export default async function praticaRoutes(app: FastifyInstance) {
     switch (result.kind) {
       case 'created':
         reply.code(201)
-        return toResultado(result.resultado, result.melhorNota)
+        return toResultado(result.resultado, result.bestGrade)
       case 'replayed':
-        return toResultado(result.resultado, result.melhorNota)
+        return toResultado(result.resultado, result.bestGrade)
       case 'not-found':
         throw notFound()
       case 'key-reused':

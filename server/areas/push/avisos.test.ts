@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Aviso, Avisos, PushAudience } from '../../../src/contract/schemas/push.ts'
 import { turmaAlunos } from '../classes/schema.ts'
-import { createAccount, createAulaOnline, createPushNotice, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createOnlineClass, createPushNotice, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, type TestApp } from '../../test/app.ts'
 import { recordUserAction } from './repository.ts'
 import { pushDeliveries, pushNotices, pushSendings } from './schema.ts'
@@ -81,7 +81,7 @@ describe('avisos', () => {
       createAccount(t.app, t.db),
       createAccount(t.app, t.db),
     ])
-    const { turma: turmaId } = await createAulaOnline(t.db, withDevice.id)
+    const { turma: turmaId } = await createOnlineClass(t.db, withDevice.id)
     await t.db.orm.insert(turmaAlunos).values({ turmaId, userId: withoutDevice.id })
     await createPushSubscription(t.db, withDevice.id)
     await createPushSubscription(t.db, withDevice.id, { deviceType: 'desktop' })

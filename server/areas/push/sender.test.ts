@@ -5,7 +5,7 @@ import type { PushPayload, PushSending, PushSendingsPage, PushSendingLog } from 
 import { buildApp } from '../../app.ts'
 import { pushDeliveries, pushSendings, pushSubscriptions } from './schema.ts'
 import { turmaAlunos } from '../classes/schema.ts'
-import { createAccount, createAulaOnline, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createOnlineClass, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../../test/stand-ins/push-service.ts'
 import { TEST_NOTIFICATION } from './devices-routes.ts'
@@ -39,7 +39,7 @@ describe('push sending', () => {
 
   /** A class of its own for each test (the tests run in random order), with one student without a device. */
   async function newClass(): Promise<number> {
-    return (await createAulaOnline(t.db, (await createAccount(t.app, t.db)).id)).turma
+    return (await createOnlineClass(t.db, (await createAccount(t.app, t.db)).id)).turma
   }
 
   /** A student of the class with a device whose keys the stand-in holds. */

@@ -4,7 +4,7 @@ import type { PushAudienceOptions, PushSending, PushSendingsPage, PushStudent, U
 import { pushDeliveries, pushSendings, userActions } from './schema.ts'
 import { turmaAlunos } from '../classes/schema.ts'
 import { users } from '../users/schema.ts'
-import { createAccount, createAulaOnline, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
+import { createAccount, createOnlineClass, createPushSubscription, type TestAccount } from '../../test/accounts.ts'
 import { bearer, createTestApp, jsonRequest, type TestApp } from '../../test/app.ts'
 import { ALREADY_SENT, SENDING_DELETED } from './sending-routes.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
@@ -23,7 +23,7 @@ describe('push sendings', () => {
     t = await createTestApp()
     ;[manager, student] = await Promise.all([createAccount(t.app, t.db, 'manager'), createAccount(t.app, t.db)])
     // A class with the student enrolled; the student has two devices, a classmate none.
-    ;({ turma: turmaId } = await createAulaOnline(t.db, student.id))
+    ;({ turma: turmaId } = await createOnlineClass(t.db, student.id))
     const classmate = await createAccount(t.app, t.db)
     await t.db.orm.insert(turmaAlunos).values({ turmaId, userId: classmate.id })
     await createPushSubscription(t.db, student.id)

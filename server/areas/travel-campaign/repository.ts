@@ -29,13 +29,13 @@ export type CodeValidation =
   | { kind: 'key-reused' }
 
 export type CampaignEntry =
-  { kind: 'created' | 'existing'; posicao: CampaignStanding } | { kind: 'not-found' } | { kind: 'closed'; campanha: CampanhaViagemRow }
+  { kind: 'created' | 'existing'; standing: CampaignStanding } | { kind: 'not-found' } | { kind: 'closed'; campanha: CampanhaViagemRow }
 
 const aberta = (campanha: CampanhaViagemRow, now: Date) => campanha.inicio <= now && now < campanha.fim
 
 /** The caller's side of the travel campaign: every read and write is scoped to `userId` (D7). */
 export function forUser(db: Db, userId: number) {
-  async function posicao(campanha: CampanhaViagemRow): Promise<CampaignStanding> {
+  async function standingOf(campanha: CampanhaViagemRow): Promise<CampaignStanding> {
     const [inscricao] = await db
       .select({ em: campanhaParticipacoes.regulamentoAceitoEm })
       .from(campanhaParticipacoes)
@@ -55,7 +55,7 @@ export function forUser(db: Db, userId: number) {
   const totalEntradas = async (campanhaId: number) => (await somaDe(campanhaId)).entradas
 
   /** The caller's validations (`qrCodeId`: of that code only), with their code and campaign. */
-  function validacoes(qrCodeId?: number) {
+  function validationsOf(qrCodeId?: number) {
     return db
       .select({
         codigo: campanhaQrCodes.codigo,
@@ -72,7 +72,7 @@ export function forUser(db: Db, userId: number) {
       .where(and(eq(campanhaValidacoes.userId, userId), qrCodeId === undefined ? undefined : eq(campanhaValidacoes.qrCodeId, qrCodeId)))
       .orderBy(desc(campanhaValidacoes.validadoEm), desc(campanhaValidacoes.id))
   }
-  const validacaoDe = async (qrCodeId: number) => (await validacoes(qrCodeId))[0]
+  const validationOf = async (qrCodeId: number) => (await validationsOf(qrCodeId))[0]
 
   return {
     /** A campaign by id, or (`'atual'`) the open one that started last; undefined when none. */
@@ -84,7 +84,7 @@ export function forUser(db: Db, userId: number) {
         .where(id === 'atual' ? and(lte(campanhasViagem.inicio, now), gt(campanhasViagem.fim, now)) : eq(campanhasViagem.id, id))
         .orderBy(desc(campanhasViagem.inicio), desc(campanhasViagem.id))
         .limit(1)
-      return campanha ? posicao(campanha) : undefined
+      return campanha ? standingOf(campanha) : undefined
     },
 
     /** Enrols the caller in an open campaign; a second enrolment changes nothing. */
@@ -97,12 +97,12 @@ export function forUser(db: Db, userId: number) {
         .values({ campanhaId, userId, regulamentoAceitoEm: now })
         .onConflictDoNothing()
         .returning({ id: campanhaParticipacoes.id })
-      return { kind: inserted.length > 0 ? 'created' : 'existing', posicao: await posicao(campanha) }
+      return { kind: inserted.length > 0 ? 'created' : 'existing', standing: await standingOf(campanha) }
     },
 
     /** The caller's validated codes, newest first. */
     async codes(): Promise<Validado[]> {
-      return (await validacoes()).map(({ idempotencyKey: _key, ...validado }) => validado)
+      return (await validationsOf()).map(({ idempotencyKey: _key, ...validado }) => validado)
     },
 
     /**
@@ -122,7 +122,7 @@ export function forUser(db: Db, userId: number) {
       const { campanha } = qr
 
       // A replay is answered even after the period (the first send counted in it).
-      const previous = await validacaoDe(qr.qr.id)
+      const previous = await validationOf(qr.qr.id)
       if (previous) return replayOrUsed(previous, key)
 
       if (now < campanha.inicio) return { kind: 'not-started', campanha }
@@ -138,7 +138,7 @@ export function forUser(db: Db, userId: number) {
         .values({ userId, qrCodeId: qr.qr.id, campanhaId: campanha.id, entradas: qr.qr.entradas, idempotencyKey: key, validadoEm: now })
         .onConflictDoNothing()
         .returning({ id: campanhaValidacoes.id })
-      const row = await validacaoDe(qr.qr.id)
+      const row = await validationOf(qr.qr.id)
       if (!row) return { kind: 'key-reused' }
       if (inserted.length === 0) return replayOrUsed(row, key)
       const { idempotencyKey: _key, ...validado } = row

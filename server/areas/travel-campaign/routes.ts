@@ -67,9 +67,9 @@ export default async function travelCampaignRoutes(app: FastifyInstance) {
         throw new HttpError(409, enrolmentClosed(result.campanha.fim))
       case 'created':
         reply.code(201)
-        return toCampanha(result.posicao, now)
+        return toCampanha(result.standing, now)
       case 'existing':
-        return toCampanha(result.posicao, now)
+        return toCampanha(result.standing, now)
     }
   })
 
