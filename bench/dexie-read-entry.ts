@@ -52,25 +52,25 @@ function fixtures() {
   return { turmas, notas, parcelas }
 }
 
-export async function run(repetitions = 30): Promise<{ turmasComNotasMs: number[]; parcelasMs: number[] }> {
+export async function run(repetitions = 30): Promise<{ classesWithGradesMs: number[]; instalmentsMs: number[] }> {
   const db = new PortalDb('bench-dexie-read')
   await db.delete()
   await db.open()
   const { turmas, notas, parcelas } = fixtures()
   await storeTurmas(turmas, notas, { db })
   await storeFinancial({ parcelas, totais: { pago: 0, aberto: 60 * 45100, vencido: 0 } }, { db })
-  const turmasComNotasMs: number[] = []
-  const parcelasMs: number[] = []
+  const classesWithGradesMs: number[] = []
+  const instalmentsMs: number[] = []
   for (let r = 0; r < repetitions; r++) {
     let start = performance.now()
     const [list, all] = await Promise.all([db.turmas.orderBy('nome').toArray(), db.notas.toArray()])
-    turmasComNotasMs.push(performance.now() - start)
+    classesWithGradesMs.push(performance.now() - start)
     if (list.length !== 10 || all.reduce((n, s) => n + s.notas.avaliacoes.length, 0) !== 400) throw new Error('bench data missing')
     start = performance.now()
     const rows = await db.parcelas.orderBy('vencimento').toArray()
-    parcelasMs.push(performance.now() - start)
+    instalmentsMs.push(performance.now() - start)
     if (rows.length !== 60) throw new Error('bench data missing')
   }
   await db.delete()
-  return { turmasComNotasMs, parcelasMs }
+  return { classesWithGradesMs, instalmentsMs }
 }

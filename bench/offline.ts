@@ -155,10 +155,10 @@ export async function dexieReadTimes(baseUrl: string) {
     await page.addScriptTag({ content: code })
     const result = await page.evaluate(() =>
       (
-        globalThis as unknown as { DexieReadBench: { run: () => Promise<{ turmasComNotasMs: number[]; parcelasMs: number[] }> } }
+        globalThis as unknown as { DexieReadBench: { run: () => Promise<{ classesWithGradesMs: number[]; instalmentsMs: number[] }> } }
       ).DexieReadBench.run(),
     )
-    return { turmasComNotas: median(result.turmasComNotasMs), parcelas: median(result.parcelasMs) }
+    return { turmasComNotas: median(result.classesWithGradesMs), parcelas: median(result.instalmentsMs) }
   } finally {
     await browser.close()
   }

@@ -31,7 +31,7 @@ import { ROUTE_BUDGETS } from './check-bundle-budget.ts'
 import {
   DASHBOARD_AWAITED,
   DASHBOARD_ROUTE_FILES,
-  INDICACAO_ROUTE_FILES,
+  REFERRAL_ROUTE_FILES,
   LOGIN_ROUTE_FILES,
   readManifest,
   routeFiles,
@@ -162,7 +162,7 @@ async function shellAssets(
     kind === 'login'
       ? routeFiles(manifest, LOGIN_ROUTE_FILES)
       : kind === 'indicacao'
-        ? routeFiles(manifest, INDICACAO_ROUTE_FILES)
+        ? routeFiles(manifest, REFERRAL_ROUTE_FILES)
         : screen
           ? screenRouteFiles(manifest, screen)
           : routeFiles(manifest, DASHBOARD_ROUTE_FILES, DASHBOARD_AWAITED)

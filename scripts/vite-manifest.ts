@@ -40,7 +40,7 @@ export const SIGNED_IN_AWAITED = [...DASHBOARD_AWAITED, MORE_SCREEN_TEXTS]
 /** Route files (under src/app/routes/) from the root down to each shell's first screen. */
 export const LOGIN_ROUTE_FILES = ['login.tsx', 'login/main.tsx']
 /** The friend's referral form (issue 13): public, no signed-in frame. */
-export const INDICACAO_ROUTE_FILES = ['indicacao.$code.tsx']
+export const REFERRAL_ROUTE_FILES = ['indicacao.$code.tsx']
 export const DASHBOARD_ROUTE_FILES = ['_app.tsx', '_app/dashboard.tsx']
 
 export function readManifest(distDir: string): Manifest {

@@ -23,7 +23,7 @@ import dbPlugin from './plugins/db.ts'
 import fileStorage from './plugins/file-storage.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { seedDemoActivityFiles } from './areas/activities/seed.ts'
-import { seedKnnUsaFiles } from './areas/overseas-study/seed.ts'
+import { seedOverseasStudyFiles } from './areas/overseas-study/seed.ts'
 import mail, { type MailPluginOptions } from './plugins/mail.ts'
 import metrics from './plugins/metrics.ts'
 import errorReports from './plugins/error-reports.ts'
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     const stored = await seedDemoActivityFiles(app.db.orm, app.fileStorage, new Date())
     if (stored > 0) app.log.info({ stored }, 'demo activity files stored')
     // And the demo overseas-study requests' passports.
-    const passports = await seedKnnUsaFiles(app.db.orm, app.fileStorage)
+    const passports = await seedOverseasStudyFiles(app.db.orm, app.fileStorage)
     if (passports > 0) app.log.info({ stored: passports }, 'demo knn-usa documents stored')
   }
   await app.register(uploads)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import accountLookupRoutes from './auth/account-lookup-routes.ts'
-import atividadeRoutes from './activities/routes.ts'
-import aulaOnlineRoutes from './online-classes/routes.ts'
+import activityRoutes from './activities/routes.ts'
+import onlineClassRoutes from './online-classes/routes.ts'
 import bookRoutes from './books/routes.ts'
 import cambioRoutes from './cambio/routes.ts'
 import chatRoutes from './chat/routes.ts'
@@ -10,14 +10,14 @@ import clubStaffRoutes from './club/staff-routes.ts'
 import configRoutes from './config/routes.ts'
 import emailVerificationRoutes from './auth/email-verification-routes.ts'
 import englishTestRoutes from './english-test/routes.ts'
-import financeiroRoutes from './instalments/routes.ts'
+import instalmentRoutes from './instalments/routes.ts'
 import loginRoutes from './auth/login-routes.ts'
 import knnUsaRoutes from './overseas-study/routes.ts'
 import managerOrderRoutes from './orders/staff-routes.ts'
 import passwordRecoveryRoutes from './auth/password-recovery-routes.ts'
 import orderRoutes from './orders/routes.ts'
 import preInvoiceRoutes from './orders/create-routes.ts'
-import praticaRoutes from './practice/routes.ts'
+import practiceRoutes from './practice/routes.ts'
 import pushNotificationRoutes from './push/devices-routes.ts'
 import pushSendingRoutes from './push/sending-routes.ts'
 import referralRoutes from './referral/routes.ts'
@@ -38,14 +38,14 @@ export default async function portalRoutes(app: FastifyInstance) {
   await app.register(emailVerificationRoutes)
   await app.register(accountLookupRoutes)
   await app.register(classRoutes)
-  await app.register(atividadeRoutes)
-  await app.register(aulaOnlineRoutes)
-  await app.register(financeiroRoutes)
+  await app.register(activityRoutes)
+  await app.register(onlineClassRoutes)
+  await app.register(instalmentRoutes)
   await app.register(orderRoutes)
   await app.register(preInvoiceRoutes)
   await app.register(bookRoutes)
   await app.register(englishTestRoutes)
-  await app.register(praticaRoutes)
+  await app.register(practiceRoutes)
   await app.register(pushNotificationRoutes)
   await app.register(pushSendingRoutes)
   await app.register(managerOrderRoutes)

@@ -42,7 +42,7 @@ export function addYears(date: string, years: number): string {
 }
 
 /** Course books; order items quote their codes. */
-export const DEMO_LIVROS = [
+export const DEMO_BOOKS = [
   { codigo: 'ING-INT1', nome: 'Inglês Intermediário 1' },
   { codigo: 'ING-INT2', nome: 'Inglês Intermediário 2' },
   { codigo: 'ING-INT3', nome: 'Inglês Intermediário 3' },
@@ -52,7 +52,7 @@ export const DEMO_LIVROS = [
   { codigo: 'ING-KIDS3', nome: 'Inglês Kids 3' },
   { codigo: 'ING-TEENS1', nome: 'Inglês Teens 1' },
 ] as const
-type BookCode = (typeof DEMO_LIVROS)[number]['codigo']
+type BookCode = (typeof DEMO_BOOKS)[number]['codigo']
 
 /**
  * What the demo sells (GET /master/products/{code}/): each book under its own code, at its
@@ -70,10 +70,10 @@ export const DEMO_PRODUCTS: readonly { codigo: BookCode; nivel: string; requires
   { codigo: 'ING-TEENS1', nivel: 'Teens 1', requiresLevelTest: false },
 ]
 
-const livroNome = (codigo: BookCode) => DEMO_LIVROS.find((livro) => livro.codigo === codigo)!.nome
+const livroNome = (codigo: BookCode) => DEMO_BOOKS.find((livro) => livro.codigo === codigo)!.nome
 
 /** Days relative to the seeding day; `nota` null = not graded yet. */
-interface DemoAvaliacao {
+interface DemoAssessment {
   nome: string
   tipo: TipoAvaliacao
   peso: number
@@ -81,14 +81,14 @@ interface DemoAvaliacao {
   nota: number | null
 }
 
-interface DemoAtividade {
+interface DemoActivity {
   atividade: string
   unidade: string | null
   dia: number
   nota: number | null
 }
 
-interface DemoTurma {
+interface DemoClass {
   nome: string
   idioma: string
   nivel: string
@@ -104,8 +104,8 @@ interface DemoTurma {
   inicio: number
   fim: number | null
   notaMinima: number
-  avaliacoes: DemoAvaliacao[]
-  atividades: DemoAtividade[]
+  avaliacoes: DemoAssessment[]
+  atividades: DemoActivity[]
 }
 
 /** Monthly instalments: number k falls due `firstMonth + k - 1` months from today, plus 5 days. */
@@ -118,7 +118,7 @@ interface DemoCarne {
   valor: number
 }
 
-interface DemoPedido {
+interface DemoOrder {
   numero: string
   status: OrderStatusId
   diasAtras: number
@@ -126,9 +126,9 @@ interface DemoPedido {
 }
 
 export interface DemoSchoolData {
-  turmas: DemoTurma[]
+  turmas: DemoClass[]
   carnes: DemoCarne[]
-  pedidos: DemoPedido[]
+  pedidos: DemoOrder[]
 }
 
 const MON_WED_EVENING: HorarioAula[] = [
@@ -414,7 +414,7 @@ export async function seedSchoolData(db: Db, companyId: number, userIds: Readonl
 export async function ensureBooks(db: Db): Promise<Map<string, number>> {
   await db
     .insert(livros)
-    .values([...DEMO_LIVROS])
+    .values([...DEMO_BOOKS])
     .onConflictDoNothing({ target: livros.codigo })
   const rows = await db
     .select({ id: livros.id, codigo: livros.codigo })
@@ -422,7 +422,7 @@ export async function ensureBooks(db: Db): Promise<Map<string, number>> {
     .where(
       inArray(
         livros.codigo,
-        DEMO_LIVROS.map((livro) => livro.codigo),
+        DEMO_BOOKS.map((livro) => livro.codigo),
       ),
     )
   return new Map(rows.map((row) => [row.codigo, row.id]))
@@ -446,7 +446,7 @@ export async function ensureProducts(db: Db): Promise<void> {
 }
 
 /** Finds the class by name in the school (or creates it), then enrols the student with the grades. */
-async function enrol(db: Db, companyId: number, userId: number, spec: DemoTurma, livroIds: Map<string, number>, today: string) {
+async function enrol(db: Db, companyId: number, userId: number, spec: DemoClass, livroIds: Map<string, number>, today: string) {
   const [existing] = await db
     .select({ id: turmas.id })
     .from(turmas)
@@ -570,7 +570,7 @@ function bookletInstalments(carne: DemoCarne, userId: number, today: string): Ne
   })
 }
 
-async function placeOrder(db: Db, userId: number, spec: DemoPedido, now: Date) {
+async function placeOrder(db: Db, userId: number, spec: DemoOrder, now: Date) {
   const createdAt = new Date(now.getTime() - spec.diasAtras * 86_400_000)
   const [order] = await db
     .insert(preInvoices)

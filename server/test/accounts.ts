@@ -279,7 +279,7 @@ export async function createPracticeTest(db: Database, userId: number): Promise<
 }
 
 /** The ids `createOnlineClass` made. */
-export interface AulaOnlineIds {
+export interface OnlineClassIds {
   turma: number
   turmaAluno: number
   aulaOnline: number
@@ -293,7 +293,7 @@ export async function createOnlineClass(
   db: Database,
   userId: number,
   { inicio = new Date(Date.now() - 5 * 60_000), fim }: { inicio?: Date; fim?: Date } = {},
-): Promise<AulaOnlineIds> {
+): Promise<OnlineClassIds> {
   const { turmaId, turmaAlunoId } = await enrol(db, userId)
   const [aula] = await db.orm
     .insert(aulasOnline)

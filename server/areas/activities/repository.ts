@@ -12,7 +12,7 @@ import { isSerialId } from '../../db/ids.ts'
  * the files of the classes of their own school. Anything else is simply not found.
  */
 
-export interface ArquivoEnviado {
+export interface ActivityFile {
   id: number
   turmaAlunoAtividadeId: number
   nome: string
@@ -22,7 +22,7 @@ export interface ArquivoEnviado {
   recebidoEm: Date
 }
 
-export interface Correcao {
+export interface Correction {
   id: number
   nome: string
   tamanho: number
@@ -40,12 +40,12 @@ export interface StudentActivity {
   dataEntrega: string | null
   aulaEm: Date | null
   presencaEm: Date | null
-  arquivos: ArquivoEnviado[]
-  correcoes: Correcao[]
+  arquivos: ActivityFile[]
+  correcoes: Correction[]
 }
 
 /** A stored file as a download needs it. */
-export interface ArquivoGuardado {
+export interface StoredActivityFile {
   chave: string
   nome: string
   tamanho: number
@@ -63,14 +63,14 @@ export interface NewActivityFile {
 }
 
 export type ActivityFileResult =
-  { kind: 'created' | 'replayed'; arquivo: ArquivoEnviado } | { kind: 'not-found' | 'limit' | 'key-reused' | 'deleted' }
+  { kind: 'created' | 'replayed'; arquivo: ActivityFile } | { kind: 'not-found' | 'limit' | 'key-reused' | 'deleted' }
 
 export type DeleteFileResult = { kind: 'deleted'; chave: string } | { kind: 'not-found' | 'corrected' }
 
 export type AttendanceResult =
   { kind: 'recorded'; turmaAlunoAtividadeId: number } | { kind: 'not-found' | 'no-class' | 'too-early' | 'too-late' }
 
-const arquivoColumns = {
+const fileColumns = {
   id: atividadeArquivos.id,
   turmaAlunoAtividadeId: atividadeArquivos.turmaAlunoAtividadeId,
   nome: atividadeArquivos.nome,
@@ -98,7 +98,7 @@ async function findStoredFile(
   id: number,
   fileId: number,
   visible: (id: number) => SQL | undefined,
-): Promise<ArquivoGuardado | null> {
+): Promise<StoredActivityFile | null> {
   if (!isSerialId(id) || !isSerialId(fileId)) return null
   const table = which === 'arquivo' ? atividadeArquivos : atividadeCorrecoes
   const file =
@@ -136,7 +136,7 @@ async function loadActivities(db: Db, where: SQL | undefined): Promise<StudentAc
   const ids = rows.map((row) => row.id)
   const [arquivos, correcoes] = await Promise.all([
     db
-      .select(arquivoColumns)
+      .select(fileColumns)
       .from(atividadeArquivos)
       .where(and(inArray(atividadeArquivos.turmaAlunoAtividadeId, ids), isNull(atividadeArquivos.excluidoEm)))
       .orderBy(asc(atividadeArquivos.recebidoEm), asc(atividadeArquivos.id)),
@@ -209,7 +209,7 @@ export function forUser(db: Db, userId: number) {
         const byKey = and(eq(atividadeArquivos.userId, userId), eq(atividadeArquivos.idempotencyKey, idempotencyKey))
         const replay = async (): Promise<ActivityFileResult> => {
           const [previous] = await tx
-            .select({ ...arquivoColumns, excluidoEm: atividadeArquivos.excluidoEm })
+            .select({ ...fileColumns, excluidoEm: atividadeArquivos.excluidoEm })
             .from(atividadeArquivos)
             .where(byKey)
           if (!previous) return { kind: 'not-found' }
@@ -241,7 +241,7 @@ export function forUser(db: Db, userId: number) {
             sha256: file.sha256,
           })
           .onConflictDoNothing({ target: [atividadeArquivos.userId, atividadeArquivos.idempotencyKey] })
-          .returning(arquivoColumns)
+          .returning(fileColumns)
         return inserted ? { kind: 'created', arquivo: inserted } : replay()
       })
     },

@@ -249,24 +249,24 @@ describe('activities of a class (local disk)', () => {
 
   it("serves a file to its owner and the school's managers only: another student or school gets 404", async () => {
     const { account, id, ids } = await studentWithActivity(t, { arquivo: true, correcao: true })
-    const arquivoUrl = `${API}/${id}/download-atividade/${ids.atividadeArquivo}/`
-    const correcaoUrl = `${API}/${id}/download-correcao/${ids.atividadeCorrecao}/`
+    const fileUrl = `${API}/${id}/download-atividade/${ids.atividadeArquivo}/`
+    const correctionUrl = `${API}/${id}/download-correcao/${ids.atividadeCorrecao}/`
 
-    const own = await get(t, account.token, arquivoUrl)
+    const own = await get(t, account.token, fileUrl)
     expect(own.statusCode).toBe(200)
     expect(own.headers['content-type']).toBe('application/pdf')
     expect(own.headers['content-disposition']).toBe(`attachment; filename="exercicio.pdf"; filename*=UTF-8''exercicio.pdf`)
     expect(own.headers['x-content-type-options']).toBe('nosniff')
     expect(own.headers['cache-control']).toBe('private, no-store')
     expect(own.rawPayload.equals(Buffer.from(sampleFile('application/pdf', 2048)))).toBe(true)
-    const correction = await get(t, account.token, correcaoUrl)
+    const correction = await get(t, account.token, correctionUrl)
     expect(correction.statusCode).toBe(200)
     expect(correction.headers['content-type']).toBe('image/png')
 
     const intruder = await createAccount(t.app, t.db)
     const otherManager = await createAccount(t.app, t.db, 'manager')
     for (const token of [intruder.token, otherManager.token]) {
-      for (const url of [arquivoUrl, correcaoUrl]) {
+      for (const url of [fileUrl, correctionUrl]) {
         const response = await get(t, token, url)
         expect(response.statusCode).toBe(404)
         expect(response.json()).toEqual({ detail: 'Não encontrado' })
@@ -280,8 +280,8 @@ describe('activities of a class (local disk)', () => {
     const manager = await createAccount(t.app, t.db, 'manager')
     const [turma] = await t.db.orm.select({ companyId: turmas.companyId }).from(turmas).where(eq(turmas.id, ids.turma!))
     await t.db.orm.update(driveUsers).set({ companyId: turma!.companyId }).where(eq(driveUsers.userId, manager.id))
-    expect((await get(t, manager.token, arquivoUrl)).statusCode).toBe(200)
-    expect((await get(t, manager.token, correcaoUrl)).statusCode).toBe(200)
+    expect((await get(t, manager.token, fileUrl)).statusCode).toBe(200)
+    expect((await get(t, manager.token, correctionUrl)).statusCode).toBe(200)
     // Managers read; they do not list, send or delete as a student.
     expect((await send(t, manager.token, id)).statusCode).toBe(403)
   })

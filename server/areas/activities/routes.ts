@@ -3,7 +3,7 @@ import { MAX_FILES_PER_ACTIVITY } from '../../../src/contract/endpoints/atividad
 import { contract } from '../../../src/contract/contract.ts'
 import type { ArquivoAtividade, TurmaAlunoAtividade } from '../../../src/contract/schemas/atividade.ts'
 import * as activitiesRepo from './repository.ts'
-import type { ArquivoEnviado, ArquivoGuardado, StudentActivity } from './repository.ts'
+import type { ActivityFile, StoredActivityFile, StudentActivity } from './repository.ts'
 import { contractRoute, type FileAnswer } from '../../http/contract-route.ts'
 import type { Caller } from '../../plugins/auth.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
@@ -22,7 +22,7 @@ export function referencia(id: number): string {
   return `ENV-${String(id).padStart(6, '0')}`
 }
 
-function toArquivo(arquivo: ArquivoEnviado): ArquivoAtividade {
+function toArquivo(arquivo: ActivityFile): ArquivoAtividade {
   return {
     id: arquivo.id,
     turma_aluno_atividade_id: arquivo.turmaAlunoAtividadeId,
@@ -58,11 +58,11 @@ export function toAtividade(atividade: StudentActivity): TurmaAlunoAtividade {
 }
 
 /** SPEC §7 turma-aluno-atividades (issue 10): activities, sent files, corrections, presence. */
-export default async function atividadeRoutes(app: FastifyInstance) {
+export default async function activityRoutes(app: FastifyInstance) {
   const db = app.db.orm
   const storage = app.fileStorage
 
-  async function atividadeOf(userId: number, id: number): Promise<TurmaAlunoAtividade> {
+  async function activityOf(userId: number, id: number): Promise<TurmaAlunoAtividade> {
     const atividade = await activitiesRepo.forUser(db, userId).activity(id)
     if (!atividade) throw notFound()
     return toAtividade(atividade)
@@ -73,7 +73,7 @@ export default async function atividadeRoutes(app: FastifyInstance) {
     return caller.role === 'manager' ? activitiesRepo.forStaff(db, caller.id) : activitiesRepo.forUser(db, caller.id)
   }
 
-  async function download(file: ArquivoGuardado | null, log: FastifyInstance['log']): Promise<FileAnswer> {
+  async function download(file: StoredActivityFile | null, log: FastifyInstance['log']): Promise<FileAnswer> {
     if (!file) throw notFound()
     const body = await storage.get(file.chave)
     if (!body) {
@@ -128,14 +128,14 @@ export default async function atividadeRoutes(app: FastifyInstance) {
     if (result.kind !== 'deleted') throw notFound()
     // The row is marked first: a failure here leaves unreachable bytes, never a row without them.
     await storage.delete(result.chave).catch((error: unknown) => request.log.error({ err: error }, 'deleted upload not removed'))
-    return atividadeOf(caller.id, params.id)
+    return activityOf(caller.id, params.id)
   })
 
   contractRoute(app, contract.presencaAluno, async ({ params, caller }) => {
     const result = await activitiesRepo.forUser(db, caller.id).recordAttendance(params.id, new Date())
     switch (result.kind) {
       case 'recorded':
-        return atividadeOf(caller.id, result.turmaAlunoAtividadeId)
+        return activityOf(caller.id, result.turmaAlunoAtividadeId)
       case 'not-found':
         throw notFound()
       case 'no-class':

@@ -17,7 +17,7 @@ export interface EnrolledClass {
   livro: { id: number; nome: string; codigo: string } | null
 }
 
-export interface AvaliacaoComNota {
+export interface AssessmentWithGrade {
   id: number
   nome: string
   tipo: (typeof avaliacoes.$inferSelect)['tipo']
@@ -29,10 +29,10 @@ export interface AvaliacaoComNota {
 export interface ClassGrades {
   turmaId: number
   notaMinima: number
-  avaliacoes: AvaliacaoComNota[]
+  avaliacoes: AssessmentWithGrade[]
 }
 
-export interface AtividadeComNota {
+export interface ActivityWithGrade {
   id: number
   atividade: string
   unidade: string | null
@@ -42,7 +42,7 @@ export interface AtividadeComNota {
 
 export interface EnrolmentAtHomeGrades {
   turmaAlunoId: number
-  atividades: AtividadeComNota[]
+  atividades: ActivityWithGrade[]
 }
 
 const { createdAt: _createdAt, ...turmaColumns } = getTableColumns(turmas)

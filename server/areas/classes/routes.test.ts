@@ -94,8 +94,8 @@ beforeAll(async () => {
     demoToken(t.app, 'marina'),
     demoToken(t.app, 'gestor'),
   ])
-  const turmasOf = async (token: string) => (await get('/at-home/turmas/', token)).json<Turma[]>()
-  ;[anaTurmas, lucasTurmas, marinaTurmas] = await Promise.all([turmasOf(ana), turmasOf(lucas), turmasOf(marina)])
+  const classesOf = async (token: string) => (await get('/at-home/turmas/', token)).json<Turma[]>()
+  ;[anaTurmas, lucasTurmas, marinaTurmas] = await Promise.all([classesOf(ana), classesOf(lucas), classesOf(marina)])
 })
 
 describe('GET /at-home/turmas/', () => {

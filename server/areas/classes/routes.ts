@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contract } from '../../../src/contract/contract.ts'
 import type { NotasAtHome, NotasTurma, Turma } from '../../../src/contract/schemas/turma.ts'
 import * as classesRepo from './repository.ts'
-import type { AvaliacaoComNota, EnrolledClass } from './repository.ts'
+import type { AssessmentWithGrade, EnrolledClass } from './repository.ts'
 import { contractRoute } from '../../http/contract-route.ts'
 import { notFound } from '../../http/errors.ts'
 
@@ -17,7 +17,7 @@ export function progresso(aulasRealizadas: number, aulasTotal: number): number {
  * Computed in tenths × hundredths (grades have one decimal, weights two), so it is exact.
  * Graded ones that all weigh 0 count equally.
  */
-export function mediaPonderada(avaliacoes: readonly Pick<AvaliacaoComNota, 'nota' | 'peso'>[]): number | null {
+export function mediaPonderada(avaliacoes: readonly Pick<AssessmentWithGrade, 'nota' | 'peso'>[]): number | null {
   const graded = avaliacoes.filter((avaliacao): avaliacao is { nota: number; peso: number } => avaliacao.nota !== null)
   if (graded.length === 0) return null
   const weights = graded.map((avaliacao) => Math.round(avaliacao.peso * 100))
@@ -37,7 +37,7 @@ export function mediaSimples(values: readonly (number | null)[]): number | null 
 
 /** em_andamento while any assessment (or none at all) awaits a grade; then pass or fail by the mark. */
 export function gradesStatus(
-  avaliacoes: readonly Pick<AvaliacaoComNota, 'nota'>[],
+  avaliacoes: readonly Pick<AssessmentWithGrade, 'nota'>[],
   media: number | null,
   notaMinima: number,
 ): NotasTurma['situacao'] {

@@ -37,7 +37,7 @@ export function toFinanceiro(rows: readonly StudentInstalment[], today: string):
   return { parcelas, totais }
 }
 
-export default async function financeiroRoutes(app: FastifyInstance) {
+export default async function instalmentRoutes(app: FastifyInstance) {
   contractRoute(app, contract.financeiro, async ({ caller, request }) => {
     const rows = await instalmentsRepo.forUser(app.db.orm, caller.id).instalments()
     return toFinanceiro(rows, callerToday(request))

@@ -39,12 +39,12 @@ export function toAulaOnline(aula: StudentOnlineClass, now: Date): AulaOnline {
  * Today's class among a class's classes of the day: the first not yet over (the one
  * open or next), else the day's last one; null when the day has none.
  */
-export function aulaDeHoje(aulas: readonly StudentOnlineClass[], now: Date): StudentOnlineClass | null {
+export function todaysOnlineClass(aulas: readonly StudentOnlineClass[], now: Date): StudentOnlineClass | null {
   return aulas.find((aula) => aula.fim > now) ?? aulas.at(-1) ?? null
 }
 
 /** SPEC §7 at-home aula-hoje and the /aula-online screens' calls (issue 10). */
-export default async function aulaOnlineRoutes(app: FastifyInstance) {
+export default async function onlineClassRoutes(app: FastifyInstance) {
   const db = app.db.orm
 
   async function hoje(by: 'turma' | 'turmaAluno', id: number, callerId: number, request: Parameters<typeof callerTodayBounds>[0]) {
@@ -53,7 +53,7 @@ export default async function aulaOnlineRoutes(app: FastifyInstance) {
     const [from, to] = callerTodayBounds(request, now)
     const aulas = await onlineClassesRepo.forUser(db, callerId).classOnlineClasses(by, id, from, to, now)
     if (!aulas) throw notFound()
-    const aula = aulaDeHoje(aulas, now)
+    const aula = todaysOnlineClass(aulas, now)
     return aula ? toAulaOnline(aula, now) : null
   }
 

@@ -16,7 +16,7 @@ import { DEFAULT_TMZ_HOURS, localToday } from '../../http/tmz.ts'
  * Brazil time had seen every class twice).
  */
 
-interface DemoAula {
+interface DemoOnlineClass {
   tema: string
   professor?: string
   minutos: number
@@ -30,7 +30,7 @@ interface DemoAula {
 }
 
 /** By demo e-mail, then by class name. */
-export const DEMO_AULAS_ONLINE: Readonly<Record<string, Readonly<Record<string, DemoAula[]>>>> = {
+export const DEMO_ONLINE_CLASSES: Readonly<Record<string, Readonly<Record<string, DemoOnlineClass[]>>>> = {
   'aluno@example.com': {
     'Espanhol — Básico 1': [
       { tema: 'Conversación — Presentaciones', aPartirDeAgora: 0, minutos: 120 },
@@ -52,7 +52,7 @@ const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
 
-function inicioDe(aula: DemoAula, now: Date): Date {
+function inicioDe(aula: DemoOnlineClass, now: Date): Date {
   if (aula.aPartirDeAgora !== undefined) {
     const floored = Math.floor(now.getTime() / (5 * MINUTE_MS)) * 5 * MINUTE_MS
     return new Date(floored + aula.aPartirDeAgora * MINUTE_MS)
@@ -72,9 +72,9 @@ export async function seedDemoOnlineClasses(db: Db, now: Date): Promise<void> {
     .from(turmaAlunos)
     .innerJoin(users, eq(users.id, turmaAlunos.userId))
     .innerJoin(turmas, eq(turmas.id, turmaAlunos.turmaId))
-    .where(inArray(users.email, Object.keys(DEMO_AULAS_ONLINE)))
+    .where(inArray(users.email, Object.keys(DEMO_ONLINE_CLASSES)))
   for (const enrolment of enrolments) {
-    const aulas = (enrolment.email && DEMO_AULAS_ONLINE[enrolment.email]?.[enrolment.turmaNome]) || []
+    const aulas = (enrolment.email && DEMO_ONLINE_CLASSES[enrolment.email]?.[enrolment.turmaNome]) || []
     if (aulas.length === 0) continue
     const existing = await db
       .select({ id: aulasOnline.id, tema: aulasOnline.tema, inicio: aulasOnline.inicio })

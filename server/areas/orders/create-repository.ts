@@ -112,7 +112,7 @@ async function orderCouponPercentage(db: Db, cupomId: number | null): Promise<nu
 
 /** The price per book of an order's item: D12's for `quantidade`, less the order's coupon if it has one. */
 export async function itemPrice(db: Db, quantidade: number, cupomId: number | null): Promise<number> {
-  return orderPrice(quantidade, await orderCouponPercentage(db, cupomId)).precoPorLivro
+  return orderPrice(quantidade, await orderCouponPercentage(db, cupomId)).pricePerBook
 }
 
 export type ReplaceProductResult =
@@ -192,7 +192,7 @@ export function forUser(db: Db, userId: number) {
             codigoProduto: orderRequest.codigoProduto,
             descricao: newOrder.item.descricao,
             quantidade: orderRequest.quantidade,
-            valorUnitarioCentavos: orderPrice(orderRequest.quantidade, cupom?.percentual ?? null).precoPorLivro,
+            valorUnitarioCentavos: orderPrice(orderRequest.quantidade, cupom?.percentual ?? null).pricePerBook,
           })
         }
         return { kind: 'created', id: order.id }

@@ -33,16 +33,16 @@ export const PRODUCT_NEEDS_TEST = 'Este livro pede o teste de nivelamento: faça
 
 function toDescontoProgressivo(price: OrderPrice, cupom: preInvoiceRepo.OrderCoupon | null): DescontoProgressivo {
   return {
-    quantidade: price.quantidade,
-    preco_tabela: price.precoTabela,
-    preco_pontual: price.precoPontual,
-    desconto: price.desconto,
-    total_tabela: price.totalTabela,
+    quantidade: price.books,
+    preco_tabela: price.listPrice,
+    preco_pontual: price.onTimePrice,
+    desconto: price.discount,
+    total_tabela: price.listTotal,
     total: price.total,
-    preco_por_livro: price.precoPorLivro,
+    preco_por_livro: price.pricePerBook,
     max_parcelas: price.maxInstalments,
     planos: price.planos,
-    cupom: cupom && { codigo: cupom.codigo, empresa: cupom.empresa, percentual: cupom.percentual, desconto: price.descontoCupom },
+    cupom: cupom && { codigo: cupom.codigo, empresa: cupom.empresa, percentual: cupom.percentual, desconto: price.couponDiscount },
   }
 }
 
@@ -59,7 +59,7 @@ export default async function preInvoiceRoutes(app: FastifyInstance) {
       livro: { codigo: product.livroCodigo, nome: product.livroNome },
       nivel: product.nivel,
       imagem_url: product.imagemUrl,
-      preco: orderPrice(1).precoPontual,
+      preco: orderPrice(1).onTimePrice,
       requer_nivelamento: product.requiresLevelTest,
     }
   })

@@ -12,20 +12,20 @@ describe('D12 price tables', () => {
     [6, 51_800, 40_100, 30_000, 310_800, 210_600, 35_100, 12],
   ] as const
 
-  it.each(expected)('prices %i book(s) to the cent', (n, lista, pontual, desconto, totalTabela, total, porLivro, maxInstalments) => {
+  it.each(expected)('prices %i book(s) to the cent', (n, lista, pontual, discount, listTotal, total, porLivro, maxInstalments) => {
     const price = orderPrice(n)
     expect(price).toMatchObject({
-      quantidade: n,
-      precoTabela: lista,
-      precoPontual: pontual,
-      desconto,
-      totalTabela,
+      books: n,
+      listPrice: lista,
+      onTimePrice: pontual,
+      discount,
+      listTotal,
       total,
-      precoPorLivro: porLivro,
+      pricePerBook: porLivro,
       maxInstalments,
     })
     // The discount comes off the whole order once; the items at the per-book price add up to it.
-    expect(total).toBe(n * pontual - desconto)
+    expect(total).toBe(n * pontual - discount)
     expect(n * porLivro).toBe(total)
     expect(price.planos.map((plano) => plano.parcelas)).toEqual(Array.from({ length: maxInstalments }, (_, k) => k + 1))
     for (const plano of price.planos) {
@@ -54,15 +54,15 @@ describe('D12 price tables', () => {
   it('takes a coupon percentage off each book after the progressive discount', () => {
     // 3 books: R$ 1.233,00, R$ 411,00 each; 10 % off → R$ 369,90 each, R$ 1.109,70 in all.
     const price = orderPrice(3, 10)
-    expect(price).toMatchObject({ desconto: 6_000, cupomPercentual: 10, descontoCupom: 12_330, total: 110_970, precoPorLivro: 36_990 })
+    expect(price).toMatchObject({ discount: 6_000, couponPercent: 10, couponDiscount: 12_330, total: 110_970, pricePerBook: 36_990 })
     expect(price.planos[2]!.valores).toEqual([36_990, 36_990, 36_990])
-    expect(orderPrice(1, 15)).toMatchObject({ descontoCupom: 6_765, total: 38_335 })
-    expect(orderPrice(2)).toMatchObject({ cupomPercentual: null, descontoCupom: 0, total: 86_200 })
+    expect(orderPrice(1, 15)).toMatchObject({ couponDiscount: 6_765, total: 38_335 })
+    expect(orderPrice(2)).toMatchObject({ couponPercent: null, couponDiscount: 0, total: 86_200 })
     for (let n = 1; n <= 6; n++) {
       for (const pct of [1, 7, 10, 33, 100]) {
         const p = orderPrice(n, pct)
-        expect(p.total + p.descontoCupom).toBe(orderPrice(n).total)
-        expect(n * p.precoPorLivro).toBe(p.total)
+        expect(p.total + p.couponDiscount).toBe(orderPrice(n).total)
+        expect(n * p.pricePerBook).toBe(p.total)
       }
     }
     // Halves round up, to the cent.

@@ -25,23 +25,23 @@ export interface InstalmentPlan {
 }
 
 export interface OrderPrice {
-  quantidade: number
+  books: number
   /** List price per book, cents. */
-  precoTabela: number
+  listPrice: number
   /** On-time price per book, cents. */
-  precoPontual: number
+  onTimePrice: number
   /** Progressive discount for the whole order, cents. */
-  desconto: number
-  /** quantidade × precoTabela. */
-  totalTabela: number
+  discount: number
+  /** books × listPrice. */
+  listTotal: number
   /** A partnership coupon's percentage (D26), or null without one. */
-  cupomPercentual: number | null
-  /** The coupon's discount for the whole order, cents: quantidade × `couponDiscountPerBook` (0 without a coupon). */
-  descontoCupom: number
-  /** quantidade × precoPontual − desconto − descontoCupom: what the order costs. */
+  couponPercent: number | null
+  /** The coupon's discount for the whole order, cents: books × `couponDiscountPerBook` (0 without a coupon). */
+  couponDiscount: number
+  /** books × onTimePrice − discount − couponDiscount: what the order costs. */
   total: number
-  /** total / quantidade: the per-book price an order's item carries (exact for every key). */
-  precoPorLivro: number
+  /** total / books: the per-book price an order's item carries (exact for every key). */
+  pricePerBook: number
   maxInstalments: number
   /** 1 … maxInstalments instalments of `total`. */
   planos: InstalmentPlan[]
@@ -64,38 +64,38 @@ export function splitInstalments(total: number, parcelas: number): number[] {
  * whole reais, so for a whole percentage the result is exact; the order's discount is this
  * times the number of books, so the item still carries one per-book price.
  */
-export function couponDiscountPerBook(precoPorLivro: number, percentual: number): number {
-  if (!Number.isInteger(percentual) || percentual < 1 || percentual > 100) throw new RangeError(`invalid coupon percentage: ${percentual}`)
-  return Math.floor((precoPorLivro * percentual + 50) / 100)
+export function couponDiscountPerBook(pricePerBook: number, percent: number): number {
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RangeError(`invalid coupon percentage: ${percent}`)
+  return Math.floor((pricePerBook * percent + 50) / 100)
 }
 
 /**
  * D12's figures for an order of `n` books (1–6), with a partnership coupon's percentage
  * applied after them when given; throws outside the tables (callers validate first).
  */
-export function orderPrice(n: number, cupomPercentual: number | null = null): OrderPrice {
+export function orderPrice(n: number, couponPercent: number | null = null): OrderPrice {
   if (!isBookCount(n)) throw new RangeError(`no price for ${n} books`)
   const i = n - 1
-  const precoTabela = LIST_PRICE[i]! * REAIS
-  const precoPontual = ON_TIME_PRICE[i]! * REAIS
-  const desconto = DISCOUNT[i]! * REAIS
-  const semCupom = n * precoPontual - desconto
+  const listPrice = LIST_PRICE[i]! * REAIS
+  const onTimePrice = ON_TIME_PRICE[i]! * REAIS
+  const discount = DISCOUNT[i]! * REAIS
+  const beforeCoupon = n * onTimePrice - discount
   // Every discount of the table is a whole number of reais per book (10 × (n − 1)), so the
   // order's items can carry it without a line of their own; prices.test.ts keeps it so.
-  if (semCupom % n !== 0) throw new Error(`the discount for ${n} books does not split evenly per book`)
-  const descontoCupom = cupomPercentual === null ? 0 : n * couponDiscountPerBook(semCupom / n, cupomPercentual)
-  const total = semCupom - descontoCupom
+  if (beforeCoupon % n !== 0) throw new Error(`the discount for ${n} books does not split evenly per book`)
+  const couponDiscount = couponPercent === null ? 0 : n * couponDiscountPerBook(beforeCoupon / n, couponPercent)
+  const total = beforeCoupon - couponDiscount
   const maxInstalments = MAX_INSTALMENTS[i]!
   return {
-    quantidade: n,
-    precoTabela,
-    precoPontual,
-    desconto,
-    totalTabela: n * precoTabela,
-    cupomPercentual,
-    descontoCupom,
+    books: n,
+    listPrice,
+    onTimePrice,
+    discount,
+    listTotal: n * listPrice,
+    couponPercent,
+    couponDiscount,
     total,
-    precoPorLivro: total / n,
+    pricePerBook: total / n,
     maxInstalments,
     planos: Array.from({ length: maxInstalments }, (_, k) => ({ parcelas: k + 1, valores: splitInstalments(total, k + 1) })),
   }

@@ -16,7 +16,7 @@ import { confirmPixCharge, pendingPixCharges } from '../payments/repository.ts'
 import { knnUsaDocumentos, knnUsaRequests, knnUsaTurmas } from './schema.ts'
 import { cobrancas } from '../payments/schema.ts'
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed.ts'
-import { DEMO_KNN_USA_TURMAS, seedKnnUsaFiles } from './seed.ts'
+import { DEMO_OVERSEAS_CLASSES, seedOverseasStudyFiles } from './seed.ts'
 
 import { createAccount, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, loginToken, testAppForFile } from '../../test/app.ts'
@@ -575,7 +575,7 @@ describe('payment (D28: reais at the day’s rate, pix or card up to 10, paid on
 describe('demo data', () => {
   it('Orlando and London classes with seats; orlando@ waits for the passport again, london@ is approved, orlando.menor@ is 16 at departure; seeding again adds nothing', async () => {
     // What `npm start` does at start (buildApp's seedDemoFiles; createTestApp leaves storage empty).
-    await seedKnnUsaFiles(t.db.orm, t.app.fileStorage)
+    await seedOverseasStudyFiles(t.db.orm, t.app.fileStorage)
     const orlando = await loginToken(t.app, 'orlando@example.com', DEMO_PASSWORD)
     const request = (await get(orlando, '/knn-usa/request/me/')).json<KnnUsaRequest>()
     expect(request).toMatchObject({ programa: 'orlando', status: 'documentos_pendentes', pendencia: { tipos: ['passaporte'] } })
@@ -591,7 +591,7 @@ describe('demo data', () => {
     expect((await get(menor, '/knn-usa/request/me/')).json()).toBeNull()
     const me = (await get(menor, '/users/me/')).json<{ birth_date: string }>()
     const turmas = (await get(menor, '/knn-usa/turmas/')).json<TurmaUsa[]>()
-    for (const demo of DEMO_KNN_USA_TURMAS) {
+    for (const demo of DEMO_OVERSEAS_CLASSES) {
       const turma = turmas.find((item) => item.nome === demo.nome)!
       expect(turma).toMatchObject({ programa: demo.programa, moeda: demo.moeda, vagas: demo.vagas })
       expect(turma.vagas_restantes).toBeGreaterThan(0)
@@ -607,7 +607,7 @@ describe('demo data', () => {
     })
     const before = await count()
     await seedDemo(t.db.orm)
-    expect(await seedKnnUsaFiles(t.db.orm, t.app.fileStorage)).toBe(0)
+    expect(await seedOverseasStudyFiles(t.db.orm, t.app.fileStorage)).toBe(0)
     expect(await count()).toEqual(before)
   })
 })

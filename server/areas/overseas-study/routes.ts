@@ -24,7 +24,7 @@ import type { StoredFile } from '../../http/multipart-body.ts'
 import { brazilDate } from '../../http/tmz.ts'
 
 /** The kinds of `GET /knn-usa/request/document/` (D28). */
-export const DOCUMENTOS_USA: readonly DocumentoExigido[] = [
+export const REQUIRED_DOCUMENTS: readonly DocumentoExigido[] = [
   {
     tipo: 'passaporte',
     nome: 'Passaporte',
@@ -39,10 +39,10 @@ export const DOCUMENTOS_USA: readonly DocumentoExigido[] = [
     somente_menores: true,
   },
 ]
-const documentName = (tipo: TipoDocumentoUsa) => DOCUMENTOS_USA.find((doc) => doc.tipo === tipo)!.nome.toLowerCase()
+const documentName = (tipo: TipoDocumentoUsa) => REQUIRED_DOCUMENTS.find((doc) => doc.tipo === tipo)!.nome.toLowerCase()
 
 /** What each move is called in a 409 ("não é possível …"). */
-const ACOES = {
+const MOVE_TEXTS = {
   excluir: 'excluí-la',
   reenviar: 'reenviar documentos (a escola não pediu nenhum)',
   aprovar: 'aprová-la',
@@ -50,8 +50,8 @@ const ACOES = {
   cancelar: 'cancelá-la',
 } as const
 
-const forbidden = (status: StatusRequestUsa, acao: string) =>
-  new HttpError(409, KNN_USA_TEXTS.transicao(STATUS_REQUEST_USA_NOMES[status], acao))
+const forbidden = (status: StatusRequestUsa, move: string) =>
+  new HttpError(409, KNN_USA_TEXTS.transicao(STATUS_REQUEST_USA_NOMES[status], move))
 
 /** A class with its seats left and the price in reais at today's rate (no IOF). */
 export function toTurmaUsa(turma: overseasStudyRepo.ClassWithSeats): TurmaUsa {
@@ -175,13 +175,13 @@ async function deleteDocumentFiles({ storage }: Area, keys: string[], request: F
   )
 }
 
-function changeOrThrow(result: overseasStudyRepo.ChangeResult, acao: keyof typeof ACOES) {
+function changeOrThrow(result: overseasStudyRepo.ChangeResult, move: keyof typeof MOVE_TEXTS) {
   switch (result.kind) {
     case 'notFound':
       throw notFound(KNN_USA_TEXTS.requestNotFound)
     case 'forbidden':
-      if (acao === 'excluir' && result.current === 'pago') throw new HttpError(409, KNN_USA_TEXTS.pagaNaoExclui)
-      throw forbidden(result.current, ACOES[acao])
+      if (move === 'excluir' && result.current === 'pago') throw new HttpError(409, KNN_USA_TEXTS.pagaNaoExclui)
+      throw forbidden(result.current, MOVE_TEXTS[move])
     case 'stale':
       throw new HttpError(409, KNN_USA_TEXTS.alteradaPorOutro)
     case 'documentos': {
@@ -223,7 +223,7 @@ async function books({ db }: Area, { query }: HandlerContext<typeof contract.knn
   }))
 }
 
-const documentKinds = async () => [...DOCUMENTOS_USA]
+const documentKinds = async () => [...REQUIRED_DOCUMENTS]
 
 async function ownRequest({ db }: Area, { caller }: HandlerContext<typeof contract.knnUsaMinhaRequest>) {
   const request = await overseasStudyRepo.forUser(db, caller.id).latest()
@@ -389,8 +389,8 @@ async function staffRequest({ db }: Area, { caller, params }: HandlerContext<typ
   return toGestao(request)
 }
 
-const asStaffView = (result: overseasStudyRepo.ChangeResult, acao: keyof typeof ACOES) =>
-  toGestao(changeOrThrow(result, acao).request as overseasStudyRepo.RequestForStaff)
+const asStaffView = (result: overseasStudyRepo.ChangeResult, move: keyof typeof MOVE_TEXTS) =>
+  toGestao(changeOrThrow(result, move).request as overseasStudyRepo.RequestForStaff)
 
 async function approve({ db }: Area, { caller, params, body }: HandlerContext<typeof contract.knnUsaAprovar>) {
   return asStaffView(await overseasStudyRepo.forStaff(db, caller.id).approve(params.id, body.de, new Date()), 'aprovar')

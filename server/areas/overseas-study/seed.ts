@@ -16,10 +16,10 @@ import { addDays, addYears } from '../../db/seed-school.ts'
  * on the next date of its season (July's in July, January's in January) at least two
  * months after the first seeding day, so its name tells the truth; seeding again adds
  * nothing. The rows are seeded with the rest (seedOverseasStudy); their documents' bytes need file
- * storage, so `seedKnnUsaFiles` stores them when the server starts.
+ * storage, so `seedOverseasStudyFiles` stores them when the server starts.
  */
 
-export const DEMO_KNN_USA_TURMAS = [
+export const DEMO_OVERSEAS_CLASSES = [
   {
     programa: 'orlando',
     nome: 'KNN Orlando — Férias de julho',
@@ -59,7 +59,7 @@ export const DEMO_KNN_USA_TURMAS = [
 ] as const
 
 /** The demo requests: whose, to which class, in which status; the passport is the document. */
-export const DEMO_KNN_USA_REQUESTS = [
+export const DEMO_OVERSEAS_REQUESTS = [
   {
     email: 'orlando@example.com',
     turma: 'KNN Orlando — Férias de julho',
@@ -82,7 +82,7 @@ export function nextDeparture(today: string, { mes, dia }: { mes: number; dia: n
 }
 
 export async function seedOverseasStudy(db: Db, userIds: ReadonlyMap<string, number>, today: string): Promise<void> {
-  for (const turma of DEMO_KNN_USA_TURMAS) {
+  for (const turma of DEMO_OVERSEAS_CLASSES) {
     const dataIda = nextDeparture(today, turma.ida)
     await db
       .insert(knnUsaTurmas)
@@ -107,7 +107,7 @@ export async function seedOverseasStudy(db: Db, userIds: ReadonlyMap<string, num
       .onConflictDoNothing()
   }
 
-  for (const demo of DEMO_KNN_USA_REQUESTS) {
+  for (const demo of DEMO_OVERSEAS_REQUESTS) {
     const userId = userIds.get(demo.email)
     if (userId === undefined) continue
     const [existing] = await db.select({ id: knnUsaRequests.id }).from(knnUsaRequests).where(eq(knnUsaRequests.userId, userId)).limit(1)
@@ -129,7 +129,7 @@ export async function seedOverseasStudy(db: Db, userIds: ReadonlyMap<string, num
 }
 
 /** Stores the demo requests' passports (a generated PDF) where their rows have none; returns how many. */
-export async function seedKnnUsaFiles(db: Db, storage: FileStorage): Promise<number> {
+export async function seedOverseasStudyFiles(db: Db, storage: FileStorage): Promise<number> {
   const rows = await db
     .select({ id: knnUsaRequests.id, status: knnUsaRequests.status, motivo: knnUsaRequests.pendenciaMotivo, nome: users.fullName })
     .from(knnUsaRequests)
@@ -137,7 +137,7 @@ export async function seedKnnUsaFiles(db: Db, storage: FileStorage): Promise<num
     .where(
       inArray(
         users.email,
-        DEMO_KNN_USA_REQUESTS.map((demo) => demo.email),
+        DEMO_OVERSEAS_REQUESTS.map((demo) => demo.email),
       ),
     )
   let stored = 0

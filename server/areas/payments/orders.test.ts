@@ -169,12 +169,12 @@ describe("the order's card instalments: 1 up to the plan chosen when ordering", 
     const { student, pedido } = await orderWithPlan(null)
     expect((await askOptions(student, pedido)).json<OpcoesCartao>().planos).toHaveLength(orderPrice(3).maxInstalments)
     const parcela = await createInstalment(t.db, student.id, { valorCentavos: 45_100 })
-    const forParcela = await t.app.inject({
+    const forInstalment = await t.app.inject({
       method: 'GET',
       url: `${drive}/financeiro-parcelas/${parcela.id}/cobranca/cartao-credito/parcelas/`,
       headers: bearer(student.token),
     })
-    expect(forParcela.json<OpcoesCartao>().planos).toEqual([
+    expect(forInstalment.json<OpcoesCartao>().planos).toEqual([
       { parcelas: 1, valores: [45_100] },
       { parcelas: 2, valores: [22_550, 22_550] },
       { parcelas: 3, valores: [15_033, 15_033, 15_034] },

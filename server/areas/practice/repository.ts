@@ -70,7 +70,7 @@ export function forUser(db: Db, userId: number) {
    * The class's row is locked (`FOR NO KEY UPDATE`: other writes that only reference the
    * class still pass) so two students saving the first score at once make one.
    */
-  async function atividadeDoTeste(tx: Tx, teste: PraticaTesteRow, turmaId: number): Promise<number> {
+  async function activityOfTest(tx: Tx, teste: PraticaTesteRow, turmaId: number): Promise<number> {
     const find = async () => {
       const [link] = await tx
         .select({ id: praticaTesteAtividades.atividadeAthomeId })
@@ -167,7 +167,7 @@ export function forUser(db: Db, userId: number) {
         const score = pontuarTeste(teste.questoes, body.respostas)
         if (!score) return { kind: 'invalid' }
 
-        const atividadeId = await atividadeDoTeste(tx, teste, turmaId)
+        const atividadeId = await activityOfTest(tx, teste, turmaId)
         // A clock ahead on the device does not date a result in the future.
         const feito = new Date(Math.min(Date.parse(body.feito_em), now.getTime()))
         const [resultado] = await tx

@@ -23,7 +23,7 @@ function toResultado(resultado: practiceRepo.PraticaResultadoRow, bestGrade: num
 }
 
 /** The practice area of a class (issue 10). */
-export default async function praticaRoutes(app: FastifyInstance) {
+export default async function practiceRoutes(app: FastifyInstance) {
   const scope = (userId: number) => practiceRepo.forUser(app.db.orm, userId)
 
   contractRoute(app, contract.pratica, async ({ caller, params }) => {

@@ -11,14 +11,14 @@ import { praticaAudios, praticaTestes, praticaVocabulario, type QuestaoPratica }
 
 const MEDIA = '/media/pratica'
 
-interface DemoPratica {
+interface DemoPractice {
   audios: { titulo: string; duracao: number; arquivo: string }[]
   vocabulario: { palavra: string; traducao: string; exemplo: string; audio?: string }[]
   testes: { titulo: string; unidade: string; questoes: [string, string[], number][] }[]
 }
 
 /** By book code. Each question: statement, options, index of the right one. */
-export const DEMO_PRATICA: Readonly<Record<string, DemoPratica>> = {
+export const DEMO_PRACTICE: Readonly<Record<string, DemoPractice>> = {
   'ING-INT2': {
     audios: [
       { titulo: 'Unit 4 — At the airport', duracao: 12, arquivo: `${MEDIA}/licao-1.ogg` },
@@ -84,7 +84,7 @@ export const DEMO_PRATICA: Readonly<Record<string, DemoPratica>> = {
 }
 
 /** Question and option ids count from 1 within a test. */
-function questoes(spec: DemoPratica['testes'][number]['questoes']): QuestaoPratica[] {
+function questoes(spec: DemoPractice['testes'][number]['questoes']): QuestaoPratica[] {
   return spec.map(([enunciado, opcoes, correta], index) => ({
     id: index + 1,
     enunciado,
@@ -98,11 +98,11 @@ export async function seedDemoPractice(db: Db): Promise<void> {
   const books = await db
     .select({ id: livros.id, codigo: livros.codigo })
     .from(livros)
-    .where(inArray(livros.codigo, Object.keys(DEMO_PRATICA)))
+    .where(inArray(livros.codigo, Object.keys(DEMO_PRACTICE)))
   for (const { id: livroId, codigo } of books) {
     const [existing] = await db.select({ id: praticaTestes.id }).from(praticaTestes).where(eq(praticaTestes.livroId, livroId)).limit(1)
     if (existing) continue
-    const demo = DEMO_PRATICA[codigo]!
+    const demo = DEMO_PRACTICE[codigo]!
     await db.transaction(async (tx) => {
       await tx.insert(praticaAudios).values(
         demo.audios.map((audio, ordem) => ({

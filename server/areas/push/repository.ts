@@ -144,7 +144,7 @@ export async function recordNotices(db: Db, sendingId: number, audience: PushAud
     on conflict do nothing`)
 }
 
-const avisoColumns = {
+const noticeColumns = {
   id: pushNotices.sendingId,
   title: pushSendings.title,
   body: pushSendings.body,
@@ -182,7 +182,7 @@ export function noticesOf(db: Db, userId: number) {
     /** The newest `limit`, newest first (the sending's id breaks a tie). */
     async list(limit: number): Promise<Aviso[]> {
       const rows = await db
-        .select(avisoColumns)
+        .select(noticeColumns)
         .from(pushNotices)
         .innerJoin(pushSendings, eq(pushSendings.id, pushNotices.sendingId))
         .where(eq(pushNotices.userId, userId))
@@ -208,7 +208,7 @@ export function noticesOf(db: Db, userId: number) {
         .returning({ sendingId: pushNotices.sendingId })
       if (!updated) return null
       const [row] = await db
-        .select(avisoColumns)
+        .select(noticeColumns)
         .from(pushNotices)
         .innerJoin(pushSendings, eq(pushSendings.id, pushNotices.sendingId))
         .where(and(eq(pushNotices.userId, userId), eq(pushNotices.sendingId, sendingId)))
