@@ -64,8 +64,8 @@ function divideUp(a: bigint, b: bigint): bigint {
  */
 export function minimumAmount(origem: Moeda, taxaMilionesimos: number): number {
   const taxa = BigInt(taxaMilionesimos)
-  const minimo = origem === 'BRL' ? divideUp(taxa, 2n * MILLION) : divideUp(MILLION, 2n * taxa)
-  return Number(minimo > 1n ? minimo : 1n)
+  const minimum = origem === 'BRL' ? divideUp(taxa, 2n * MILLION) : divideUp(MILLION, 2n * taxa)
+  return Number(minimum > 1n ? minimum : 1n)
 }
 
 const SYMBOLS: Readonly<Record<Moeda, string>> = { BRL: 'R$', USD: 'US$', EUR: '€', GBP: '£' }
@@ -78,6 +78,6 @@ function writtenAmount(centavos: number, moeda: Moeda): string {
 }
 
 /** The 422 of an amount below `minimumAmount`: the minimum, and why. */
-export function minimumAmountMessage(origem: Moeda, destino: Moeda, minimo: number): string {
-  return `O valor mínimo desta conversão é ${writtenAmount(minimo, origem)}: abaixo disso, não chega a 1 centavo de ${CURRENCY_NAMES[destino]}.`
+export function minimumAmountMessage(origem: Moeda, destino: Moeda, minimum: number): string {
+  return `O valor mínimo desta conversão é ${writtenAmount(minimum, origem)}: abaixo disso, não chega a 1 centavo de ${CURRENCY_NAMES[destino]}.`
 }

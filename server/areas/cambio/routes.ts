@@ -49,9 +49,9 @@ export default async function cambioRoutes(app: FastifyInstance) {
     const rate = await cambioRepo.rateOf(app.db.orm, moeda)
     if (!rate) throw new HttpError(422, CAMBIO_TEXTS.semTaxa)
     // Below it the converted side would round to 0 cents (a 500 before: the table refuses it).
-    const minimo = minimumAmount(origem, rate.taxaMilionesimos)
-    if (body.valor < minimo) {
-      throw validationFailed([{ loc: ['body', 'valor'], msg: minimumAmountMessage(origem, destino, minimo), type: 'value_error' }])
+    const minimum = minimumAmount(origem, rate.taxaMilionesimos)
+    if (body.valor < minimum) {
+      throw validationFailed([{ loc: ['body', 'valor'], msg: minimumAmountMessage(origem, destino, minimum), type: 'value_error' }])
     }
     const row = await cambioRepo.recordQuote(
       app.db.orm,

@@ -39,7 +39,7 @@ function toIndicacaoGestao(row: referral.LeadRow): IndicacaoGestao {
     email: row.email,
     status: row.status,
     indicado_por: row.indicadoPor,
-    creditado: row.creditado,
+    creditado: row.credited,
     criado_em: row.createdAt.toISOString(),
     atualizado_em: row.updatedAt.toISOString(),
   }

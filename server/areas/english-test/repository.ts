@@ -53,10 +53,10 @@ const PASS_SHARE = 0.7
  * with every level below it reached too, counting from A1; none reached is Pré-A1.
  */
 export function score(questoes: readonly BankQuestion[], respostas: readonly Resposta[]): Score {
-  const escolhida = new Map(respostas.map((resposta) => [resposta.questaoId, resposta.opcao]))
+  const chosen = new Map(respostas.map((resposta) => [resposta.questaoId, resposta.opcao]))
   const porNivel = NIVEIS_QUESTAO.map((nivel) => {
     const doNivel = questoes.filter((questao) => questao.nivel === nivel)
-    return { nivel, total: doNivel.length, acertos: doNivel.filter((questao) => escolhida.get(questao.id) === questao.correta).length }
+    return { nivel, total: doNivel.length, acertos: doNivel.filter((questao) => chosen.get(questao.id) === questao.correta).length }
   }).filter((linha) => linha.total > 0)
   let nivel: NivelResultado = 'PRE_A1'
   for (const linha of porNivel) {

@@ -179,7 +179,7 @@ export type ChangeResult =
   | { kind: 'changed'; request: RequestWithDocuments; keysToDelete: string[] }
   | StaffMoveRefusal<StatusRequestUsa>
   /** Resend: kinds missing or not asked. */
-  | { kind: 'documentos'; faltando: TipoDocumentoUsa[]; naoPedidos: TipoDocumentoUsa[] }
+  | { kind: 'documentos'; missing: TipoDocumentoUsa[]; notAsked: TipoDocumentoUsa[] }
 
 const docValues = (requestId: number, tipo: TipoDocumentoUsa, file: StoredFile) => ({
   requestId,
@@ -298,10 +298,10 @@ export function forUser(db: Db, userId: number) {
         if (!row) return { kind: 'notFound' }
         if (!podeTransicionar('reenviarDocumentos', row.status)) return { kind: 'forbidden', current: row.status }
         const pedidos = row.pendenciaTipos ?? []
-        const enviados = documentos.map((doc) => doc.tipo)
-        const faltando = pedidos.filter((tipo) => !enviados.includes(tipo))
-        const naoPedidos = enviados.filter((tipo) => !pedidos.includes(tipo))
-        if (faltando.length > 0 || naoPedidos.length > 0) return { kind: 'documentos', faltando, naoPedidos }
+        const sent = documentos.map((doc) => doc.tipo)
+        const missing = pedidos.filter((tipo) => !sent.includes(tipo))
+        const notAsked = sent.filter((tipo) => !pedidos.includes(tipo))
+        if (missing.length > 0 || notAsked.length > 0) return { kind: 'documentos', missing, notAsked }
         await tx
           .update(knnUsaDocumentos)
           .set({ status: 'substituido' })

@@ -186,11 +186,11 @@ function changeOrThrow(result: overseasStudyRepo.ChangeResult, move: keyof typeo
       throw new HttpError(409, KNN_USA_TEXTS.alteradaPorOutro)
     case 'documentos': {
       const issues: ValidationIssue[] = []
-      if (result.faltando.length > 0) {
-        const nomes = result.faltando.map(documentName).join(', ')
+      if (result.missing.length > 0) {
+        const nomes = result.missing.map(documentName).join(', ')
         issues.push({ loc: ['body', 'files'], msg: KNN_USA_TEXTS.documentosFaltando(nomes), type: 'missing' })
       }
-      for (const tipo of result.naoPedidos) {
+      for (const tipo of result.notAsked) {
         issues.push({
           loc: ['body', 'knn_usa_resend_in', 'documentos'],
           msg: KNN_USA_TEXTS.documentoNaoPedido(documentName(tipo)),
@@ -248,16 +248,16 @@ async function createRequest({ db }: Area, { caller, body, files, reply }: Handl
   const responsavelCpf = input.responsavel_cpf || null
   if (menor && !responsavelNome) issues.push({ loc: loc('responsavel_nome'), msg: KNN_USA_TEXTS.responsavelNome, type: 'missing' })
   if (menor && !responsavelCpf) issues.push({ loc: loc('responsavel_cpf'), msg: KNN_USA_TEXTS.responsavelCpf, type: 'missing' })
-  const exigidos = documentosExigidos(input.data_nascimento, turma.dataIda)
-  const faltando = exigidos.filter((tipo) => !input.documentos.includes(tipo))
-  if (faltando.length > 0) {
+  const required = documentosExigidos(input.data_nascimento, turma.dataIda)
+  const missing = required.filter((tipo) => !input.documentos.includes(tipo))
+  if (missing.length > 0) {
     issues.push({
       loc: ['body', 'files'],
-      msg: KNN_USA_TEXTS.documentosFaltando(faltando.map(documentName).join(', ')),
+      msg: KNN_USA_TEXTS.documentosFaltando(missing.map(documentName).join(', ')),
       type: 'missing',
     })
   }
-  for (const tipo of input.documentos.filter((tipo) => !exigidos.includes(tipo))) {
+  for (const tipo of input.documentos.filter((tipo) => !required.includes(tipo))) {
     issues.push({ loc: loc('documentos'), msg: KNN_USA_TEXTS.documentoNaoPedido(documentName(tipo)), type: 'value_error' })
   }
   if (issues.length > 0) throw validationFailed(issues)
@@ -401,11 +401,11 @@ async function askDocuments({ db }: Area, { caller, params, body }: HandlerConte
   const current = await staff.request(params.id)
   if (!current) throw notFound(KNN_USA_TEXTS.requestNotFound)
   // Only kinds the request takes: a passport, and a minor's travel authorisation.
-  const aceitos: TipoDocumentoUsa[] = current.menor ? ['passaporte', 'autorizacao_viagem'] : ['passaporte']
-  const outros = body.tipos.filter((tipo) => !aceitos.includes(tipo))
-  if (outros.length > 0) {
+  const accepted: TipoDocumentoUsa[] = current.menor ? ['passaporte', 'autorizacao_viagem'] : ['passaporte']
+  const others = body.tipos.filter((tipo) => !accepted.includes(tipo))
+  if (others.length > 0) {
     throw validationFailed(
-      outros.map((tipo) => ({
+      others.map((tipo) => ({
         loc: ['body', 'tipos'],
         msg: KNN_USA_TEXTS.documentoNaoSeAplica(documentName(tipo)),
         type: 'value_error',

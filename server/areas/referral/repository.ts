@@ -104,7 +104,7 @@ export interface LeadRow {
   email: string
   status: IndicacaoStatus
   indicadoPor: { id: number; nome: string | null; email: string | null }
-  creditado: boolean
+  credited: boolean
   createdAt: Date
   updatedAt: Date
 }
@@ -129,7 +129,7 @@ async function leadsWhere(
       referrerId: users.id,
       referrerNome: users.fullName,
       referrerEmail: users.email,
-      creditado: credited,
+      credited,
       createdAt: clubIndicacoes.createdAt,
       updatedAt: clubIndicacoes.updatedAt,
     })
@@ -183,10 +183,10 @@ export async function setLeadStatus(
     if (lead.status === move.status) return { kind: 'unchanged' }
     if (lead.status === 'matriculado') return { kind: 'final' }
     await tx.update(clubIndicacoes).set({ status: move.status, updatedAt: now }).where(eq(clubIndicacoes.id, lead.id))
-    let creditado = false
+    let credited = false
     if (move.status === 'matriculado') {
       if (await isClubMember(tx, lead.referrerId)) {
-        creditado = await creditPoints(tx, {
+        credited = await creditPoints(tx, {
           userId: lead.referrerId,
           origem: 'indicacao',
           referencia: lead.id,
@@ -202,7 +202,7 @@ export async function setLeadStatus(
       entity: LEAD_ENTITY,
       entityId: lead.id,
       before: { status: lead.status },
-      after: { status: move.status, ...(move.status === 'matriculado' ? { creditado } : {}) },
+      after: { status: move.status, ...(move.status === 'matriculado' ? { creditado: credited } : {}) },
     })
     return { kind: 'moved' }
   })

@@ -21,7 +21,7 @@ export interface Validado {
 }
 
 export type CodeValidation =
-  | { kind: 'created' | 'replayed'; validado: Validado; totalEntradas: number }
+  | { kind: 'created' | 'replayed'; validado: Validado; entriesTotal: number }
   | { kind: 'unknown' }
   | { kind: 'not-started' | 'ended'; campanha: CampanhaViagemRow }
   | { kind: 'not-enrolled'; campanha: CampanhaViagemRow }
@@ -40,19 +40,19 @@ export function forUser(db: Db, userId: number) {
       .select({ em: campanhaParticipacoes.regulamentoAceitoEm })
       .from(campanhaParticipacoes)
       .where(and(eq(campanhaParticipacoes.campanhaId, campanha.id), eq(campanhaParticipacoes.userId, userId)))
-    const soma = await somaDe(campanha.id)
+    const soma = await sumOf(campanha.id)
     return { campanha, inscritoEm: inscricao?.em ?? null, entradas: soma.entradas, codigosValidados: soma.codigos }
   }
 
   /** The caller's entries and validated codes in a campaign. */
-  async function somaDe(campanhaId: number): Promise<{ entradas: number; codigos: number }> {
+  async function sumOf(campanhaId: number): Promise<{ entradas: number; codigos: number }> {
     const [soma] = await db
       .select({ entradas: sql<number>`coalesce(sum(${campanhaValidacoes.entradas}), 0)::int`, codigos: sql<number>`count(*)::int` })
       .from(campanhaValidacoes)
       .where(and(eq(campanhaValidacoes.campanhaId, campanhaId), eq(campanhaValidacoes.userId, userId)))
     return soma ?? { entradas: 0, codigos: 0 }
   }
-  const totalEntradas = async (campanhaId: number) => (await somaDe(campanhaId)).entradas
+  const entriesTotal = async (campanhaId: number) => (await sumOf(campanhaId)).entradas
 
   /** The caller's validations (`qrCodeId`: of that code only), with their code and campaign. */
   function validationsOf(qrCodeId?: number) {
@@ -142,13 +142,13 @@ export function forUser(db: Db, userId: number) {
       if (!row) return { kind: 'key-reused' }
       if (inserted.length === 0) return replayOrUsed(row, key)
       const { idempotencyKey: _key, ...validado } = row
-      return { kind: 'created', validado, totalEntradas: await totalEntradas(campanha.id) }
+      return { kind: 'created', validado, entriesTotal: await entriesTotal(campanha.id) }
     },
   }
 
   async function replayOrUsed(row: Validado & { idempotencyKey: string }, key: string): Promise<CodeValidation> {
     if (row.idempotencyKey !== key) return { kind: 'already-used', validadoEm: row.validadoEm }
     const { idempotencyKey: _key, ...validado } = row
-    return { kind: 'replayed', validado, totalEntradas: await totalEntradas(row.campanhaId) }
+    return { kind: 'replayed', validado, entriesTotal: await entriesTotal(row.campanhaId) }
   }
 }

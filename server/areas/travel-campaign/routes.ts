@@ -89,7 +89,7 @@ export default async function travelCampaignRoutes(app: FastifyInstance) {
       case 'created':
       case 'replayed':
         if (result.kind === 'created') reply.code(201)
-        return { ...toCodigo(result.validado), total_entradas: result.totalEntradas }
+        return { ...toCodigo(result.validado), total_entradas: result.entriesTotal }
       case 'unknown':
         throw notFound(CODE_UNKNOWN)
       case 'not-started':
