@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { pushEndpoints } from '../../../contract/endpoints/push.ts'
-import type { Avisos } from '../../../contract/schemas/push.ts'
-import { loadLocalData, type Device, type LocalData } from '../../../db/local.ts'
-import { syncTicket } from '../../../db/sync-start.ts'
-import { offlineQueryOptions, useOfflineData } from '../../../db/use-offline-data.ts'
-import { api } from '../../../lib/api.ts'
-import { ApiError } from '../../../lib/client.ts'
-import { readAvisos, withAnswer } from '../read-state.ts'
+import { pushEndpoints } from '../../contract/endpoints/push.ts'
+import type { Avisos } from '../../contract/schemas/push.ts'
+import { loadLocalData, type Device, type LocalData } from '../../db/local.ts'
+import { syncTicket } from '../../db/sync-start.ts'
+import { offlineQueryOptions, useOfflineData } from '../../db/use-offline-data.ts'
+import { api } from '../../lib/api.ts'
+import { ApiError } from '../../lib/client.ts'
+import { readAvisos, withAnswer } from './read-state.ts'
 
 /**
  * "Avisos" (issue 40 item 13, docs/push.md "Avisos"): the pushes sent to the student, kept
