@@ -199,6 +199,22 @@ test('React takes over the pre-rendered login screen without moving it', async (
   await expect(field(page, 'E-mail ou CPF')).toHaveValue('aluno@example.com')
 })
 
+test('on a low-tier phone’s CPU the first paint is the whole login card: nothing moves as the page is parsed', async ({ page }) => {
+  // A slow parser yields mid-page and Chrome paints what it has: before the shell held its
+  // first paint for the end of #root (scripts/prerender.ts), the header alone was drawn
+  // centred, then the whole card, moved (a shift of 0.03–0.08 in most loads at 20×).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
+  await watchFirstPaint(page, ['.login-card'])
+  for (let load = 0; load < 4; load++) {
+    await page.goto('/login/main')
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    const record = await page.evaluate(() => (window as unknown as { __firstPaint: FirstPaintRecord }).__firstPaint)
+    expect(record.shifts, `load ${load + 1}`).toEqual([])
+  }
+  await expect(field(page, 'E-mail ou CPF')).toBeVisible()
+})
+
 test('React takes over the pre-rendered frame of a signed-in route without moving it', async ({ page }) => {
   await startSignedIn(page, 'ana')
   const watched = [
