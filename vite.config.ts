@@ -150,7 +150,7 @@ const SHARED_GROUPS = [
   {
     name: 'push',
     test: (id: string) =>
-      /\/src\/(features\/push\/(status|device|use-push-status|texts)|features\/avisos\/(unread|read-state|api\/avisos)|contract\/(schemas|endpoints)\/push)\.tsx?$/.test(
+      /\/src\/(features\/push\/(status|device|use-push-status|texts)|features\/avisos\/(unread|read-state|sync)|contract\/(schemas|endpoints)\/push)\.tsx?$/.test(
         id,
       ) || id.endsWith('/src/i18n/pt-BR/push.json'),
     includeDependenciesRecursively: false,

@@ -4,7 +4,7 @@ import type { PushReceivedMessage } from '../../contract/schemas/push.ts'
 import { useLocalQuery } from '../../db/use-offline-data.ts'
 import { readAvisos } from './read-state.ts'
 
-const loadAvisos = () => import('./api.ts')
+const loadAvisos = () => import('./sync.ts')
 
 /**
  * The drawer's count of unread notices (issue 40 item 13), read live from the device, so it

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { avisosQueryOptions } from '../../../features/avisos/api.ts'
+import { avisosQueryOptions } from '../../../features/avisos/sync.ts'
 import { AvisosScreen } from '../../../features/avisos/components/avisos-screen.tsx'
 
 export const Route = createFileRoute('/_app/avisos')({

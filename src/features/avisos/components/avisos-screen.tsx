@@ -6,7 +6,7 @@ import type { Aviso, Avisos } from '../../../contract/schemas/push.ts'
 import { formatDateTime } from '../../../ui/format.ts'
 import { OfflineContent } from '../../../ui/offline-content.tsx'
 import { SkeletonText } from '../../../ui/skeleton.tsx'
-import { markAvisoRead, useAvisos } from '../api.ts'
+import { markAvisoRead, useAvisos } from '../sync.ts'
 import { avisoTarget } from '../read-state.ts'
 
 /**
