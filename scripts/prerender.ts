@@ -76,15 +76,6 @@ export interface ShellAssets {
 }
 
 /**
- * The head of a pre-rendered shell (issue 7 items 2 and 3). The first paint waits on no
- * request and on no script: the first screen's stylesheets are inlined, and the app's
- * scripts start only after that paint (`startScript`), so neither their download (cold, on
- * a slow line) nor their parsing (offline, where the service worker hands them over at once
- * and a slow phone's CPU is the limit) can hold it back.
- * The inlined files are also linked `disabled` (never fetched, never applied): Vite's
- * preload helper looks for a route's stylesheet among the page's links before fetching it.
- */
-/**
  * The element right after the pre-rendered #root. A slow phone's parser yields, or the HTML
  * arrives in two packets, and Chrome paints what it has: the login card's header alone,
  * centred, then the whole card, moved (CLS 0.03–0.08 in most loads at a low-tier phone's
@@ -94,6 +85,15 @@ export interface ShellAssets {
  */
 export const SHELL_END_ID = 'shell-end'
 
+/**
+ * The head of a pre-rendered shell (issue 7 items 2 and 3). The first paint waits on no
+ * request and on no script: the first screen's stylesheets are inlined, and the app's
+ * scripts start only after that paint (`startScript`), so neither their download (cold, on
+ * a slow line) nor their parsing (offline, where the service worker hands them over at once
+ * and a slow phone's CPU is the limit) can hold it back.
+ * The inlined files are also linked `disabled` (never fetched, never applied): Vite's
+ * preload helper looks for a route's stylesheet among the page's links before fetching it.
+ */
 function shellHead({ css, startFile }: ShellAssets): string {
   return [
     `<link rel="expect" href="#${SHELL_END_ID}" blocking="render">`,

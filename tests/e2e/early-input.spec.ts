@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, field, seedSession, STUDENT } from './fixtures.ts'
+import { expectNoAxeViolations, field, seedSession, slowCpu, STUDENT } from './fixtures.ts'
 
 /**
  * A student taps and types as soon as the first screen shows, before the app's code has run
@@ -20,11 +20,6 @@ async function holdTheApp(page: Page) {
   return release
 }
 
-async function slowCpu(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-}
-
 const preRendered = (page: Page) => page.locator('#root[data-prerendered]')
 
 test.use({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true })
@@ -32,7 +27,7 @@ test.use({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true
 test('the login form takes typing, the eye and "Entrar" before the app runs, and the app logs in with exactly what was typed', async ({
   page,
 }) => {
-  await slowCpu(page)
+  await slowCpu(page, 4)
   const release = await holdTheApp(page)
   await page.goto('/login/main', { waitUntil: 'commit' })
   await expect(preRendered(page)).toBeVisible()
@@ -56,7 +51,7 @@ test('the login form takes typing, the eye and "Entrar" before the app runs, and
 })
 
 test('typing that starts before the app and goes on after it loses no keystroke, and the caret stays in the field', async ({ page }) => {
-  await slowCpu(page)
+  await slowCpu(page, 4)
   const release = await holdTheApp(page)
   await page.goto('/login/main', { waitUntil: 'commit' })
   await field(page, 'E-mail ou CPF').click()
@@ -92,7 +87,7 @@ test('"Entrar" tapped on an empty form before the app runs ends in the form\'s o
 })
 
 test('a tab tapped on the pre-rendered dashboard becomes the current one at once, and the app opens that screen', async ({ page }) => {
-  await slowCpu(page)
+  await slowCpu(page, 4)
   const seeding = await seedSession(page, 'ana')
   const release = await holdTheApp(page)
   await page.goto('/dashboard', { waitUntil: 'commit' })

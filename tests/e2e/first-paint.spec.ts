@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { appStarted, field, serviceWorkerInControl, startSignedIn, withServiceWorker } from './fixtures.ts'
+import { appStarted, field, serviceWorkerInControl, slowCpu, startSignedIn, withServiceWorker } from './fixtures.ts'
 
 /**
  * Issue 7 item 2, "a first paint from HTML": the shell the server (and, offline, the
@@ -203,8 +203,7 @@ test('on a low-tier phone’s CPU the first paint is the whole login card: nothi
   // A slow parser yields mid-page and Chrome paints what it has: before the shell held its
   // first paint for the end of #root (scripts/prerender.ts), the header alone was drawn
   // centred, then the whole card, moved (a shift of 0.03–0.08 in most loads at 20×).
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
+  await slowCpu(page, 20)
   await watchFirstPaint(page, ['.login-card'])
   for (let load = 0; load < 4; load++) {
     await page.goto('/login/main')

@@ -34,6 +34,12 @@ export const UNCONFIRMED = { username: 'confirmar@example.com', password: 'demo1
  * after its first screen settles, and the install fetches about 250 precached files: on a busy
  * 2-core machine beside the other worker that took more than 20 s in CI (2026-11-27).
  */
+/** Slows the page's CPU by `rate` (Chrome's throttling): 4 is Lighthouse's default, about 20 a low-tier phone on these machines. */
+export async function slowCpu(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+}
+
 export async function serviceWorkerInControl(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 })
 }
