@@ -29,7 +29,6 @@ import {
 import { BRANDS, brandCssVariables, type Brand } from '../src/app/brand.ts'
 import { ROUTE_BUDGETS } from './check-bundle-budget.ts'
 import {
-  DASHBOARD_AWAITED,
   DASHBOARD_ROUTE_FILES,
   REFERRAL_ROUTE_FILES,
   LOGIN_ROUTE_FILES,
@@ -176,7 +175,7 @@ async function shellAssets(
         ? routeFiles(manifest, REFERRAL_ROUTE_FILES)
         : screen
           ? screenRouteFiles(manifest, screen)
-          : routeFiles(manifest, DASHBOARD_ROUTE_FILES, DASHBOARD_AWAITED)
+          : routeFiles(manifest, DASHBOARD_ROUTE_FILES, SIGNED_IN_AWAITED)
   const withoutEntry = (files: string[]) => files.filter((file) => file !== entry)
   // Another screen in the app shell: the frame and every screen's texts, not the home screen's chunks.
   const start =

@@ -21,21 +21,16 @@ export type Manifest = Record<string, ManifestChunk>
 
 const ROUTES_DIR = 'src/app/routes/'
 
-/** main.tsx awaits the home screen's texts before a signed-in route's first render. */
+/** main.tsx awaits the screens' texts before a signed-in route's first render. */
 export const SCREEN_TEXTS = 'src/i18n/screen-resources.ts'
-/** …and the other screens' texts before any signed-in route's but the home screen's. */
-export const MORE_SCREEN_TEXTS = 'src/i18n/more-screen-resources.ts'
 
 /**
- * What /dashboard's first render waits for beyond its route files (by source path): its
- * texts (main.tsx) and what the signed-in layout's guard loads (routes/_app.tsx: the query
- * cache and the navigation table). The session's machine is not among them: with a kept
- * user the frame draws without it.
+ * What a signed-in route's first render waits for beyond its route files (by source path):
+ * the screens' texts (main.tsx) and what the signed-in layout's guard loads
+ * (routes/_app.tsx: the query cache and the navigation table). The session's machine is not
+ * among them: with a kept user the frame draws without it.
  */
-export const DASHBOARD_AWAITED = [SCREEN_TEXTS, 'src/app/query-client.ts', 'src/app/layout/navigation.ts']
-
-/** What any other signed-in route's first render waits for: the same and the other screens' texts. */
-export const SIGNED_IN_AWAITED = [...DASHBOARD_AWAITED, MORE_SCREEN_TEXTS]
+export const SIGNED_IN_AWAITED = [SCREEN_TEXTS, 'src/app/query-client.ts', 'src/app/layout/navigation.ts']
 
 /** Route files (under src/app/routes/) from the root down to each shell's first screen. */
 export const LOGIN_ROUTE_FILES = ['login.tsx', 'login/main.tsx']

@@ -5,10 +5,10 @@ import { startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import './boot-step.ts'
 import { shellKindForPath } from '../contract/shell-file.ts'
-import { drawsWithFrameTexts, loadFrameTexts, loadScreenTexts } from '../i18n/index.ts'
+import { loadScreenTexts } from '../i18n/index.ts'
 import './boot-step-2.ts'
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
-import { AfterFirstScreen, afterFirstScreen } from '../ui/after-first-screen.tsx'
+import { AfterFirstScreen, afterFirstScreen, firstScreenDrawn, holdUntilFirstScreen } from '../ui/after-first-screen.tsx'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
 import { lazyWhenOnline, loadWhenOnline } from './pwa/load-when-online.ts'
@@ -20,13 +20,16 @@ import { createSession, SessionProvider } from './session.tsx'
 // Out of the page while its code cannot load. They draw with their texts or not at all: a
 // text added after the first render is not drawn again (the login loads them after its
 // first screen, and the button's code could arrive first and show its keys).
-const PwaUi = lazyWhenOnline(() => Promise.all([import('./pwa/pwa-ui.tsx'), loadFrameTexts()]).then(([ui]) => ui), 'PwaUi')
+const PwaUi = lazyWhenOnline(() => Promise.all([import('./pwa/pwa-ui.tsx'), loadScreenTexts()]).then(([ui]) => ui), 'PwaUi')
 
 const brand = brandFromHostname(window.location.hostname)
 applyBrand(brand, document)
 const container = document.getElementById('root')!
 // The pre-rendered screen took typing and taps before this code ran: kept for React's first commit (issue 37).
 const early = keepEarlyInput(container)
+// What waits for the first screen (the device database, the session's machine) waits from
+// here; `drawn` is called in React's first commit, below.
+const drawn = holdUntilFirstScreen()
 // The modules above were evaluated in three tasks (boot-step.ts); the install prompt's
 // listener gets the next, the session the one after (issue 7 TBT: a dynamic import sets up
 // its chunks' preloads, milliseconds of main thread on a phone).
@@ -50,18 +53,12 @@ const history = createBrowserHistory()
 await yieldToBrowser()
 const router = createAppRouter(session, history)
 await yieldToBrowser()
-let drawn = () => {}
-session.start(new Promise<void>((resolve) => (drawn = resolve))) // resolved by React's first commit, below
+session.start(firstScreenDrawn())
 
-// The screens' texts (two small precached chunks): a signed-in route waits for them; the home
-// screen only for its own and the public pages (login, a referral link) for none,
-// the rest arriving after their first screen (routes/__root.tsx has every other screen wait for them).
-const path = window.location.pathname
-if (shellKindForPath(path) !== 'app') afterFirstScreen(() => void loadScreenTexts())
-else if (drawsWithFrameTexts(path)) {
-  await loadFrameTexts().catch(() => undefined)
-  afterFirstScreen(() => void loadScreenTexts())
-} else await loadScreenTexts().catch(() => undefined)
+// The screens' texts (one small precached chunk): a signed-in route waits for them, the public
+// pages (login, a referral link) for none, loading them after their first screen.
+if (shellKindForPath(window.location.pathname) === 'app') await loadScreenTexts().catch(() => undefined)
+else afterFirstScreen(() => void loadScreenTexts())
 
 // The shell HTML already shows this route's first screen (pre-rendered, scripts/prerender.ts).
 // React takes over only once the route has loaded (guards, lazy chunks), so its first
@@ -87,7 +84,10 @@ const tookOver = () => {
   container.removeAttribute('data-prerendered')
   // The referral page's shell is inert until here (scripts/prerender.ts).
   container.removeAttribute('inert')
-  drawn()
+  // Once the browser has painted this commit: what waits for the first screen (Dexie, the
+  // session's machine) loads and runs after the screen's largest paint, not between the
+  // commit and that paint (on a phone their evaluation delayed it by hundreds of ms).
+  requestAnimationFrame(() => setTimeout(drawn))
   afterFirstScreen(startSettingsAndMonitoring)
   // A link tapped after the route above had loaded.
   if (navigateTo && navigateTo !== tappedEarly) void router.navigate({ to: navigateTo })

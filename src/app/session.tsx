@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react'
 import { getBookInfo, getKeptUser, getStoredToken } from '../lib/local-store.ts'
 import type { CurrentUser } from '../contract/schemas/user.ts'
-import { loadLocalData } from '../db/local.ts'
+import { loadLocalDataAfterFirstScreen } from '../db/local.ts'
 import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.tsx'
@@ -47,8 +47,8 @@ export function createSession(effects: SessionEffects): Session {
     isBookEmpty: token ? getBookInfo()?.isEmpty === true : false,
   }
   // Before any sync writes, the device's data is claimed for the kept user; it runs
-  // beside the first screen, which draws from the kept user and waits for nothing here.
-  if (kept) void loadLocalData().then(({ claimLocalData }) => claimLocalData(kept.user.id))
+  // after the first screen, which draws from the kept user and waits for nothing here.
+  if (kept) void loadLocalDataAfterFirstScreen().then(({ claimLocalData }) => claimLocalData(kept.user.id))
   const starting = startingView(input)
   const sending = startingView(input, true)
   const listeners = new Set<() => void>()

@@ -3,6 +3,7 @@
  * the screens draw their frame and skeletons while it loads, then read it live.
  */
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
+import { firstScreenDrawn } from '../ui/after-first-screen.tsx'
 import type * as LocalDataModule from './local-data.ts'
 
 export type LocalData = typeof LocalDataModule
@@ -21,6 +22,16 @@ export function loadLocalData(): Promise<LocalData> {
       throw error
     })
   return loading
+}
+
+/**
+ * The device database for the start's work: online from the first screen's commit on (the
+ * screen draws the kept user and the server's answer without it, and Dexie's evaluation
+ * before that commit held back the screen on a phone); offline at once, the screen's only
+ * source. Called in the order the work must run (the owner claim before any sync).
+ */
+export function loadLocalDataAfterFirstScreen(): Promise<LocalData> {
+  return navigator.onLine ? firstScreenDrawn().then(loadLocalData) : loadLocalData()
 }
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQueries, useQuery, type QueryKey } from '@tanstack/react-query'
 import { startTransition, useEffect, useState, type DependencyList } from 'react'
 import type { PortalDb, SyncKey } from './database.ts'
-import { loadLocalData, type Device } from './local.ts'
+import { loadLocalDataAfterFirstScreen, type Device } from './local.ts'
 
 /** What the device holds for a screen, and when it was fetched. */
 export interface LocalSnapshot<T> {
@@ -45,7 +45,7 @@ export function offlineQueryOptions(queryKey: QueryKey, sync: (device: Device, s
     queryFn: async ({ client }): Promise<SyncDone> => {
       // The database loads while the request is on its way (issue 37): on a first visit its
       // code and its opening took longer than the answer. The sync awaits it where it needs it.
-      const device = loadLocalData()
+      const device = loadLocalDataAfterFirstScreen()
       device.catch(() => undefined)
       let answer: unknown = null
       await sync(device, (value) => {
@@ -82,7 +82,7 @@ export function useLocalQuery<T>(read: (db: PortalDb) => Promise<T>, deps: Depen
   useEffect(() => {
     let subscription: { unsubscribe(): void } | undefined
     let stopped = false
-    loadLocalData().then(
+    loadLocalDataAfterFirstScreen().then(
       ({ liveQuery, localDb }) => {
         if (stopped) return
         // Not urgent: React batches the answers of a screen's queries and renders them in

@@ -19,7 +19,6 @@ import type PushTexts from './pt-BR/push.json'
 import type QrLoginTexts from './pt-BR/qr-login.json'
 import type SessionsTexts from './pt-BR/sessions.json'
 import type TravelCampaignTexts from './pt-BR/travel-campaign.json'
-import type { moreScreenResources } from './more-screen-resources.ts'
 import type { screenResources } from './screen-resources.ts'
 
 /** Brazilian Portuguese is the default and the fallback locale (SPEC §1). */
@@ -33,7 +32,7 @@ export const DEFAULT_LOCALE = 'pt-BR'
  */
 export const firstScreenResources = { common, auth, ui, validation } as const
 
-export type ScreenResources = typeof screenResources & typeof moreScreenResources
+export type ScreenResources = typeof screenResources
 
 /**
  * Namespaces in a chunk of their own that only their route loads, neither with the
@@ -76,39 +75,17 @@ function addBundles(resources: Partial<ScreenResources>): void {
   for (const [ns, bundle] of Object.entries(resources)) i18next.addResourceBundle(DEFAULT_LOCALE, ns, bundle, true, false)
 }
 
-let frameTexts: Promise<void> | undefined
 let screenTexts: Promise<void> | undefined
 
 /**
- * Adds the home screen's namespaces (./screen-resources.ts, one small chunk). Idempotent:
- * main.tsx awaits it before a signed-in route's first render.
- */
-export function loadFrameTexts(): Promise<void> {
-  frameTexts ??= import('./screen-resources.ts').then(({ screenResources }) => addBundles(screenResources))
-  return frameTexts
-}
-
-/**
- * Adds every screen's namespaces: the home screen's and the others' (two small chunks, in
- * parallel). Idempotent: main.tsx awaits it before the first render of any signed-in route
- * but the home screen and starts it after the login page's and the home screen's first
- * screen; routes/__root.tsx waits for it before any other screen, so none draws raw keys.
+ * Adds the screens' namespaces (./screen-resources.ts, one small chunk). Idempotent:
+ * main.tsx awaits it before a signed-in route's first render and starts it after the public
+ * pages' first screen; routes/__root.tsx waits for it before any signed-in screen, so none
+ * draws raw keys.
  */
 export function loadScreenTexts(): Promise<void> {
-  screenTexts ??= Promise.all([
-    loadFrameTexts(),
-    import('./more-screen-resources.ts').then(({ moreScreenResources }) => addBundles(moreScreenResources)),
-  ]).then(() => undefined)
+  screenTexts ??= import('./screen-resources.ts').then(({ screenResources }) => addBundles(screenResources))
   return screenTexts
-}
-
-/**
- * The paths whose first screen draws with the home screen's texts alone: /dashboard,
- * where students land (the manifests' start_url, after login). Any other signed-in path
- * waits for every screen's texts, so a new screen never shows raw keys.
- */
-export function drawsWithFrameTexts(pathname: string): boolean {
-  return pathname === '/dashboard' || pathname === '/dashboard/'
 }
 
 export const i18n = i18next

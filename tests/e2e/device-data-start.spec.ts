@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { instalmentRows, readStore, seedSession, storedEtagHints } from './fixtures.ts'
+import { instalmentRows, readStore, seedSession, slowCpu, storedEtagHints } from './fixtures.ts'
 
 /**
  * A screen's request and its answer do not wait for the device database (issue 37): on a
@@ -51,6 +51,26 @@ test('the instalments are requested and drawn while the device database is still
   await expect.poll(() => storedEtagHints(page)).toContain('financeiro')
   expect(await readStore(page, 'parcelas')).toHaveLength(rows)
   await expect(instalmentRows(page)).toHaveCount(rows)
+  await seeding.dispose()
+})
+
+test('online, the device database is asked for only once React has drawn the first screen, so its evaluation never holds that screen back', async ({
+  page,
+}) => {
+  const seeding = await seedSession(page, 'ana')
+  // A phone's CPU: the entry's start takes long enough that a request made during it is seen.
+  await slowCpu(page, 4)
+  const drawnWhenAsked: boolean[] = []
+  await page.route(DEXIE_CHUNK, async (route) => {
+    // The pre-rendered markup is React's once its first commit is in (main.tsx).
+    drawnWhenAsked.push((await page.locator('#root[data-prerendered]').count()) === 0)
+    await route.continue()
+  })
+  await page.goto('/financial')
+  await expect(instalmentRows(page).first()).toBeVisible()
+  // It still loads, after the screen: the answer is stored on the device.
+  await expect.poll(() => storedEtagHints(page)).toContain('financeiro')
+  expect(drawnWhenAsked).toEqual([true])
   await seeding.dispose()
 })
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { shellKindForPath } from '../../contract/shell-file.ts'
-import { drawsWithFrameTexts, loadScreenTexts } from '../../i18n/index.ts'
+import { loadScreenTexts } from '../../i18n/index.ts'
 import type { SessionSource } from '../session.tsx'
 import { RouteError } from '../layout/route-error.tsx'
 
@@ -16,13 +16,11 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The home screen draws with its own texts (main.tsx), the public pages (login, a referral
-  // link) with the entry's and their own;
-  // every other screen waits for all the screens' texts, loaded once: a redirect from
-  // the home screen or a link from it is never drawn with raw keys.
+  // The public pages (login, a referral link) draw with the entry's texts and their own; every
+  // signed-in screen waits for the screens' texts, loaded once: a screen reached from the login
+  // page is never drawn with raw keys.
   beforeLoad: async ({ location }) => {
-    if (!drawsWithFrameTexts(location.pathname) && shellKindForPath(location.pathname) === 'app')
-      await loadScreenTexts().catch(() => undefined)
+    if (shellKindForPath(location.pathname) === 'app') await loadScreenTexts().catch(() => undefined)
   },
   component: Outlet,
   errorComponent: RouteError,
