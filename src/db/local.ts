@@ -25,9 +25,9 @@ export function loadLocalData(): Promise<LocalData> {
 }
 
 /**
- * The device database for the start's work: online from the first screen's commit on (the
+ * The device database for the start's work: online once the first screen is painted (the
  * screen draws the kept user and the server's answer without it, and Dexie's evaluation
- * before that commit held back the screen on a phone); offline at once, the screen's only
+ * before that paint held it back on a phone); offline at once, the screen's only
  * source. Called in the order the work must run (the owner claim before any sync).
  */
 export function loadLocalDataAfterFirstScreen(): Promise<LocalData> {

@@ -43,8 +43,9 @@ export function offlineQueryOptions(queryKey: QueryKey, sync: (device: Device, s
   return queryOptions({
     queryKey,
     queryFn: async ({ client }): Promise<SyncDone> => {
-      // The database loads while the request is on its way (issue 37): on a first visit its
-      // code and its opening took longer than the answer. The sync awaits it where it needs it.
+      // The request does not wait for the database (issue 37): on a first visit its code and
+      // its opening took longer than the answer, and online it loads only once the screen is
+      // painted. The sync awaits it where it needs it.
       const device = loadLocalDataAfterFirstScreen()
       device.catch(() => undefined)
       let answer: unknown = null

@@ -1,21 +1,21 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react'
 
-let firstCommit: Promise<void> = Promise.resolve()
+let firstScreen: Promise<void> = Promise.resolve()
 
 /**
- * main.tsx, before it renders: from here on `firstScreenDrawn()` waits for React's first
- * commit, until the function returned is called in it. Elsewhere (tests, the build's
+ * main.tsx, before it renders: from here on `firstScreenDrawn()` waits until the function
+ * returned is called (a frame after React's first commit). Elsewhere (tests, the build's
  * pre-render) nothing holds it.
  */
 export function holdUntilFirstScreen(): () => void {
   let drawn = () => {}
-  firstCommit = new Promise<void>((resolve) => (drawn = resolve))
+  firstScreen = new Promise<void>((resolve) => (drawn = resolve))
   return drawn
 }
 
-/** Resolves once React has committed the app's first screen (at once where no app is starting). */
+/** Resolves once the browser has painted the app's first screen (at once where no app is starting). */
 export function firstScreenDrawn(): Promise<void> {
-  return firstCommit
+  return firstScreen
 }
 
 /** Runs `task` after the first screen: once the page has loaded and the browser is idle. */
