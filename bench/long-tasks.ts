@@ -124,6 +124,9 @@ function frameNamer(distDir: string): (frame: CallFrame) => string {
   }
 }
 
+/** A trace without the events the figures start from. */
+class IncompleteTrace extends Error {}
+
 export interface LongTaskFigures {
   fcpMs: number
   tasks: ChargedTask[]
@@ -147,7 +150,7 @@ export function chargedTasks(events: TraceEvent[], multiplier: number, distDir =
   const [pid, tid] = (main ?? '0:0').split(':').map(Number)
   const navigation = events.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith('http'))
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)
-  if (!navigation || !fcp) throw new Error('the trace has no navigation or first contentful paint')
+  if (!navigation || !fcp) throw new IncompleteTrace('the trace has no navigation or first contentful paint')
 
   // CPU samples: `Profile` opens the profile, its `ProfileChunk`s carry nodes and samples.
   const profile = events.find((e) => e.name === 'Profile' && e.pid === pid)
@@ -229,7 +232,15 @@ export function chargedTasks(events: TraceEvent[], multiplier: number, distDir =
 }
 
 export async function longTaskFigures(baseUrl: string, route: string, multiplier: number, distDir = 'dist') {
-  return chargedTasks(await traceColdLoad(baseUrl, route), multiplier, distDir)
+  // Now and then Chrome's trace misses the navigation or the first paint (a page that painted
+  // before tracing caught up): such a load is traced again rather than stopping the bench.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return chargedTasks(await traceColdLoad(baseUrl, route), multiplier, distDir)
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof IncompleteTrace)) throw error
+    }
+  }
 }
 
 export function printLongTasks(route: string, multiplier: number, { fcpMs, tasks, lazyCompileMs, publishMs }: LongTaskFigures): void {
