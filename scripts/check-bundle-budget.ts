@@ -109,6 +109,9 @@ interface RouteBudget {
 // other half with its own: /dashboard +2 KiB (the other screens' texts), the classes'
 // screens +1, the orders' +2.5–3 and their payment +2 (the classes' query and schedule).
 // Loaded ceilings at the next half KiB above the measure, files at it.
+// Issue 37, the first commit draws the data (src/app/first-answers.ts) and what waits for the
+// first screen waits until it is shown: the entry +0.5 KiB, /pedagogico/notas/1's ceiling and
+// the loaded ceilings it tipped +0.5 KiB.
 export const ROUTE_BUDGETS: RouteBudget[] = [
   // /login/main +0.5 KiB gzip: the entry's retry of the PWA dock's code; the goal (brotli) is still met.
   { url: '/login/main', routeFiles: LOGIN_ROUTE_FILES, ceilingKib: 135, goalKib: 120, loaded: { kib: 181.5, files: 15 } },
@@ -121,14 +124,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 169.5,
     goalKib: 170,
-    loaded: { kib: 249.5, files: 23 },
+    loaded: { kib: 250, files: 23 },
   },
   {
     url: '/financial',
     routeFiles: ['_app.tsx', '_app/financial.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 165,
-    loaded: { kib: 246, files: 22 },
+    loaded: { kib: 246.5, files: 22 },
   },
   // /me and the registration form: +1.5 KiB when screens took their areas' endpoints instead
   // of the whole contract: they call four areas, each its own small chunk now.
@@ -145,21 +148,21 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/financial_.pagar.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 171.5,
-    loaded: { kib: 252.5, files: 28 },
+    loaded: { kib: 253, files: 28 },
   },
   {
     url: '/pedagogico/list',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/list.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 168,
-    loaded: { kib: 248, files: 23 },
+    loaded: { kib: 248.5, files: 23 },
   },
   // +0.5 KiB (issue 37, files): as /dashboard, the classes' endpoint shares a file with the outbox's.
   {
     url: '/pedagogico/notas/1',
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/notas.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
-    ceilingKib: 168,
+    ceilingKib: 168.5,
     loaded: { kib: 248.5, files: 23 },
   },
   {
@@ -174,14 +177,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedagogico.tsx', '_app/pedagogico/atividades.$id.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 185,
-    loaded: { kib: 252.5, files: 27 },
+    loaded: { kib: 253, files: 27 },
   },
   {
     url: '/envios-pendentes',
     routeFiles: ['_app.tsx', '_app/envios-pendentes.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 165.5,
-    loaded: { kib: 247.5, files: 23 },
+    loaded: { kib: 248, files: 23 },
   },
   // +0.5 KiB: the frame's "Sua sessão foi encerrada" and the logout that waits for the notifications (0.15 KiB); it measured 205.6.
   // +0.5 KiB (issue 40 item 1): the route fetches the classes itself, through a chunk of their own (0.3 KiB).
@@ -195,7 +198,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/pedidos.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 222.5,
-    loaded: { kib: 271, files: 27 },
+    loaded: { kib: 271.5, files: 27 },
   },
   // Issue 12: ordering books; the Select (16 KiB) is the form's quantity, plan and UF.
   // +1 KiB (issue 37, files): Radix's dialog parts are one file with the drawer's dialog; the form's select brings them all.
@@ -222,7 +225,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/english-test.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 167.5,
-    loaded: { kib: 249.5, files: 22 },
+    loaded: { kib: 250, files: 22 },
   },
   // Issue 13: the KNN Club's pages, one route file that reads the page from its path.
   {
@@ -230,7 +233,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/knn-club/$.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 185,
-    loaded: { kib: 253, files: 25 },
+    loaded: { kib: 253.5, files: 25 },
   },
   // Issue 13: the friend's referral form, public like login (no signed-in frame, none of the screens' texts).
   // +0.5 KiB here and for the two programmes below: the entry's retry of the PWA dock's code when back online tipped them over their ceilings.
@@ -243,7 +246,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // 184.5 → 185 (issue 37): the frame's navigation memoised (drawer-nav.tsx, tab-bar.tsx), ~0.1 KiB; it sat at its ceiling.
     // 185.5 → 185 (issue 39): the panel's building blocks are one file (vite.config.ts 'manager-panel'), -0.6 KiB, 2 files fewer.
     ceilingKib: 185,
-    loaded: { kib: 251.5, files: 25 },
+    loaded: { kib: 252, files: 25 },
   },
   // Issue 14: the overseas-study review (with the knn-usa schemas), its route's own chunk.
   {
@@ -263,7 +266,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // +0.5 KiB (issue 38): XState's modules regrouped once the order machine shared them; +0.5
     // KiB: the contract's and the client helpers' new folder names are in the chunks' paths.
     ceilingKib: 186,
-    loaded: { kib: 249.5, files: 23 },
+    loaded: { kib: 250, files: 23 },
   },
   {
     url: '/aula-online/list',
@@ -280,7 +283,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/avisos.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 168.5,
-    loaded: { kib: 245, files: 21 },
+    loaded: { kib: 245.5, files: 21 },
   },
   {
     url: '/aula-online/details/1',
@@ -305,7 +308,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     routeFiles: ['_app.tsx', '_app/knn-abre-o-mundo.tsx', '_app/knn-abre-o-mundo/index.tsx'],
     awaited: SIGNED_IN_AWAITED,
     ceilingKib: 171.5,
-    loaded: { kib: 252.5, files: 27 },
+    loaded: { kib: 253, files: 27 },
   },
   // Issue 14: the overseas programmes' page (the request form, its Select and the payment load on demand).
   {

@@ -4,15 +4,18 @@ import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode, Suspense, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import './boot-step.ts'
+import type { QueryClient } from '@tanstack/react-query'
+import { earlyAnswersAreFull } from '../contract/early-answers.ts'
 import { shellKindForPath } from '../contract/shell-file.ts'
 import { loadScreenTexts } from '../i18n/index.ts'
 import './boot-step-2.ts'
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
-import { AfterFirstScreen, afterFirstScreen, firstScreenDrawn, holdUntilFirstScreen } from '../ui/after-first-screen.tsx'
+import { AfterFirstScreen, afterFirstScreen, firstScreenDrawn, holdUntilFirstScreen, whenShown } from '../ui/after-first-screen.tsx'
 import { BrandProvider } from './brand-context.tsx'
 import { applyBrand, brandFromHostname } from './brand.ts'
 import { lazyWhenOnline, loadWhenOnline } from './pwa/load-when-online.ts'
 import { keepEarlyInput } from './early-input.ts'
+import { firstAnswers } from './first-answers.ts'
 import { createAppRouter } from './router.tsx'
 import { createSession, SessionProvider } from './session.tsx'
 
@@ -68,6 +71,13 @@ else afterFirstScreen(() => void loadScreenTexts())
 const tappedEarly = early.navigation()
 if (tappedEarly) history.push(tappedEarly)
 await router.load().catch(() => undefined)
+// A first visit online: the shell asked for the screen's data with nothing on the device, so
+// the first commit draws its answer (first-answers.ts). A visit with the device's copy draws
+// that copy, which loads after the first screen: it does not wait.
+if (earlyAnswersAreFull()) {
+  const queryClient = router.state.matches.map((match) => (match.context as { queryClient?: QueryClient }).queryClient).find(Boolean)
+  if (queryClient) await firstAnswers(queryClient)
+}
 
 /** Runs in the task of React's first commit, before the browser paints it. */
 function OnFirstCommit({ run }: { run: () => void }) {
@@ -84,10 +94,11 @@ const tookOver = () => {
   container.removeAttribute('data-prerendered')
   // The referral page's shell is inert until here (scripts/prerender.ts).
   container.removeAttribute('inert')
-  // Once the browser has painted this commit: what waits for the first screen (Dexie, the
-  // session's machine) loads and runs after the screen's largest paint, not between the
-  // commit and that paint (on a phone their evaluation delayed it by hundreds of ms).
-  requestAnimationFrame(() => setTimeout(drawn))
+  // Once the browser has shown this commit: what waits for the first screen (Dexie, the
+  // session's machine, the frame's later parts) loads and runs after the screen's largest
+  // paint, not between the commit and that paint (on a phone their evaluation delayed it by
+  // hundreds of ms).
+  whenShown(drawn)
   afterFirstScreen(startSettingsAndMonitoring)
   // A link tapped after the route above had loaded.
   if (navigateTo && navigateTo !== tappedEarly) void router.navigate({ to: navigateTo })

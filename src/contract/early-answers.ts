@@ -39,6 +39,8 @@ export const EARLY_REQUESTS: Readonly<Record<ScreenShellPath | '/dashboard', rea
 export const EARLY_TIMEOUT_MS = 15_000
 
 const WINDOW_KEY = '__portalEarlyAnswers'
+/** Set by the head script when it asked with no ETag at all: the device holds none of the screen's data. */
+const FULL_KEY = '__portalEarlyFull'
 
 interface EarlyAnswer {
   authorization: string
@@ -55,7 +57,7 @@ export const SHELL_EARLY_ANSWERS_SCRIPT = /* @__PURE__ */ earlyAnswersScript()
 
 // A function, called pure: the app's bundle, which does not run the script, leaves it out.
 function earlyAnswersScript(): string {
-  return `(function(r){try{var w=r[location.pathname.replace(/(.)\\/$/,'$1')],s=localStorage,t=s.getItem('${STORAGE_KEYS.token}');if(!w||!t||!window.fetch||!window.AbortController)return;var u=JSON.parse(s.getItem('${STORAGE_KEYS.keptUser}')||'null');if(!u||!u.user||u.user.role!=='student')return;var h=JSON.parse(s.getItem('${STORAGE_KEYS.etagHints}')||'{}'),a=window.${WINDOW_KEY}={},z=String(-new Date().getTimezoneOffset()/60);w.forEach(function(q){var e=(h[q[0]]||{})[q[1]]||null,c=new AbortController(),d={Accept:'application/json',tmz:z,Authorization:'Bearer '+t},p;if(e)d['If-None-Match']=e;setTimeout(function(){c.abort()},${EARLY_TIMEOUT_MS});p=fetch(q[2],{headers:d,cache:'no-store',signal:c.signal});p.catch(function(){});a[q[2]]={authorization:d.Authorization,etag:e,response:p}})}catch(e){}})(${JSON.stringify(EARLY_REQUESTS)})`
+  return `(function(r){try{var w=r[location.pathname.replace(/(.)\\/$/,'$1')],s=localStorage,t=s.getItem('${STORAGE_KEYS.token}');if(!w||!t||!window.fetch||!window.AbortController)return;var u=JSON.parse(s.getItem('${STORAGE_KEYS.keptUser}')||'null');if(!u||!u.user||u.user.role!=='student')return;var h=JSON.parse(s.getItem('${STORAGE_KEYS.etagHints}')||'{}'),a=window.${WINDOW_KEY}={},f=1,z=String(-new Date().getTimezoneOffset()/60);w.forEach(function(q){var e=(h[q[0]]||{})[q[1]]||null,c=new AbortController(),d={Accept:'application/json',tmz:z,Authorization:'Bearer '+t},p;if(e){d['If-None-Match']=e;f=0}setTimeout(function(){c.abort()},${EARLY_TIMEOUT_MS});p=fetch(q[2],{headers:d,cache:'no-store',signal:c.signal});p.catch(function(){});a[q[2]]={authorization:d.Authorization,etag:e,response:p}});window.${FULL_KEY}=f}catch(e){}})(${JSON.stringify(EARLY_REQUESTS)})`
 }
 
 /**
@@ -69,4 +71,13 @@ export function takeEarlyAnswer(url: string, authorization: string | null, etag:
   if (!answers || !early) return null
   delete answers[url]
   return early.authorization === authorization && early.etag === etag ? early.response : null
+}
+
+/**
+ * True when the shell asked for this screen's data with no ETag at all (a first visit, or
+ * storage wiped): every answer will be a full one, which the screen draws without the
+ * device database. A 304 needs the device's copy, which loads only after the first screen.
+ */
+export function earlyAnswersAreFull(): boolean {
+  return (globalThis as { [FULL_KEY]?: number })[FULL_KEY] === 1
 }

@@ -13,19 +13,54 @@ export function holdUntilFirstScreen(): () => void {
   return drawn
 }
 
+/** How long after a commit its largest paint may come, when it has one: later, it has none. */
+const SHOWN_WAIT_MS = 300
+
+/**
+ * Calls `done` once what was just committed has reached the screen. A commit that draws a
+ * new largest element (the screen's data) is on screen when the browser reports that paint,
+ * which comes tens of milliseconds after the frame that painted it (its rasterising); the
+ * frame after next is not enough. A commit without one is on screen after SHOWN_WAIT_MS.
+ */
+export function whenShown(done: () => void): void {
+  const committedAt = performance.now()
+  let called = false
+  let observer: PerformanceObserver | undefined
+  const finish = () => {
+    if (called) return
+    called = true
+    observer?.disconnect()
+    setTimeout(done)
+  }
+  if (PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= committedAt)) finish()
+    })
+    observer.observe({ type: 'largest-contentful-paint' })
+  }
+  setTimeout(finish, SHOWN_WAIT_MS)
+}
+
 /** Resolves once the browser has painted the app's first screen (at once where no app is starting). */
 export function firstScreenDrawn(): Promise<void> {
   return firstScreen
 }
 
-/** Runs `task` after the first screen: once the page has loaded and the browser is idle. */
+/**
+ * Runs `task` after the first screen: once it is painted, the page has loaded and the
+ * browser is idle. The page's load event alone comes before React's first commit (the
+ * modules are loaded by then), and a request started there queued before the screen's
+ * largest paint on a phone's slow connection.
+ */
 export function afterFirstScreen(task: () => void): void {
   const idle = () => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 })
     else setTimeout(task, 1)
   }
-  if (document.readyState === 'complete') idle()
-  else window.addEventListener('load', idle, { once: true })
+  void firstScreen.then(() => {
+    if (document.readyState === 'complete') idle()
+    else window.addEventListener('load', idle, { once: true })
+  })
 }
 
 /**

@@ -74,6 +74,56 @@ test('online, the device database is asked for only once React has drawn the fir
   await seeding.dispose()
 })
 
+test("a first visit: React's first commit draws the instalments, and what waits for the first screen is asked for only once they are shown", async ({
+  page,
+}) => {
+  const seeding = await seedSession(page, 'ana')
+  await slowCpu(page, 4)
+  // What the student sees when React takes over the pre-rendered screen, and every largest paint.
+  await page.addInitScript(() => {
+    const seen = { rowsAtTakeover: null as number | null, largest: [] as string[] }
+    Object.assign(window, { __seen: seen })
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root')
+      if (!root || root.hasAttribute('data-prerendered') || !document.getElementById('main')) return
+      seen.rowsAtTakeover = document.querySelectorAll('.parcela:not([aria-hidden])').length
+      observer.disconnect()
+    }).observe(document, { subtree: true, childList: true, attributes: true })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[])
+        seen.largest.push(entry.element?.closest('.parcela:not([aria-hidden])') ? 'instalment' : (entry.element?.tagName ?? '?'))
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  })
+  // The answer comes after the app's code (a slow line): 600 ms after the last script was
+  // served, when the app has loaded its route and waits for it to take over.
+  let lastScript = 0
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await route.continue()
+    lastScript = Date.now()
+  })
+  await page.route(FINANCEIRO, async (route) => {
+    while (lastScript === 0 || Date.now() - lastScript < 600) await new Promise((resolve) => setTimeout(resolve, 50))
+    await route.continue()
+  })
+  const shownWhenAsked: Record<string, boolean> = {}
+  const later = /\/assets\/(dexie|session|frame-later)-[^/]+\.js$/
+  await page.route(later, async (route) => {
+    const chunk = later.exec(route.request().url())![1]!
+    shownWhenAsked[chunk] = await page.evaluate(() =>
+      (window as unknown as { __seen: { largest: string[] } }).__seen.largest.includes('instalment'),
+    )
+    await route.continue()
+  })
+  await page.goto('/financial')
+  await expect(instalmentRows(page).first()).toBeVisible()
+  await expect.poll(() => storedEtagHints(page)).toContain('financeiro')
+  const seen = await page.evaluate(() => (window as unknown as { __seen: { rowsAtTakeover: number | null } }).__seen)
+  // No skeleton of React's own between the pre-rendered one and the data.
+  expect(seen.rowsAtTakeover).toBe(await instalmentRows(page).count())
+  expect(shownWhenAsked).toEqual({ dexie: true, session: true, 'frame-later': true })
+  await seeding.dispose()
+})
+
 test("the shell asks for the instalments before the app's code has arrived, and the app takes that answer instead of asking again", async ({
   page,
 }) => {

@@ -179,30 +179,30 @@ describe('afterFirstScreenSettles', () => {
     vi.unstubAllGlobals()
   })
 
-  it('waits until no resource has finished for 1.5 s after the page loaded', () => {
+  it('waits until no resource has finished for 1.5 s after the page loaded', async () => {
     const task = vi.fn()
     register.afterFirstScreenSettles(task)
-    vi.advanceTimersByTime(2) // load has passed (jsdom), the browser idles
-    vi.advanceTimersByTime(1000)
+    await vi.advanceTimersByTimeAsync(2) // the first screen is shown, load has passed (jsdom), the browser idles
+    await vi.advanceTimersByTimeAsync(1000)
     FakeResourceObserver.current!.finish() // the dashboard's data arrives
-    vi.advanceTimersByTime(1000)
+    await vi.advanceTimersByTimeAsync(1000)
     expect(task).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(600)
+    await vi.advanceTimersByTimeAsync(600)
     expect(task).toHaveBeenCalledOnce()
     expect(FakeResourceObserver.current).toBeNull()
   })
 
-  it('runs 10 s after load at the latest, however busy the line', () => {
+  it('runs 10 s after load at the latest, however busy the line', async () => {
     const task = vi.fn()
     register.afterFirstScreenSettles(task)
-    vi.advanceTimersByTime(2)
+    await vi.advanceTimersByTimeAsync(2)
     for (let elapsed = 0; elapsed < 10_000; elapsed += 1000) {
       FakeResourceObserver.current?.finish()
-      vi.advanceTimersByTime(1000)
+      await vi.advanceTimersByTimeAsync(1000)
     }
-    vi.advanceTimersByTime(2)
+    await vi.advanceTimersByTimeAsync(2)
     expect(task).toHaveBeenCalledOnce()
-    vi.advanceTimersByTime(20_000)
+    await vi.advanceTimersByTimeAsync(20_000)
     expect(task).toHaveBeenCalledOnce()
   })
 })
