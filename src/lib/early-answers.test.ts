@@ -4,7 +4,7 @@ import { createApiClient } from './client.ts'
 import { financeiroEndpoints } from '../contract/endpoints/financeiro.ts'
 import { pedagogicoEndpoints } from '../contract/endpoints/pedagogico.ts'
 import { pedidoEndpoints } from '../contract/endpoints/pedidos.ts'
-import { EARLY_REQUESTS, SHELL_EARLY_ANSWERS_SCRIPT, takeEarlyAnswer } from '../contract/early-answers.ts'
+import { EARLY_REQUESTS, earlyAnswersAreFull, SHELL_EARLY_ANSWERS_SCRIPT, takeEarlyAnswer } from '../contract/early-answers.ts'
 import { STORAGE_KEYS } from './local-store.ts'
 import { demoStudent } from '../contract/schemas/user.fixture.ts'
 
@@ -42,12 +42,13 @@ function runShellScript(path: string, stored: Record<string, string>): Asked[] {
   }
   page.window = page
   runInNewContext(SHELL_EARLY_ANSWERS_SCRIPT, page)
-  Object.assign(globalThis, { __portalEarlyAnswers: page.__portalEarlyAnswers })
+  Object.assign(globalThis, { __portalEarlyAnswers: page.__portalEarlyAnswers, __portalEarlyFull: page.__portalEarlyFull })
   return asked
 }
 
 afterEach(() => {
   delete (globalThis as { __portalEarlyAnswers?: unknown }).__portalEarlyAnswers
+  delete (globalThis as { __portalEarlyFull?: unknown }).__portalEarlyFull
 })
 
 function signedIn(role: 'student' | 'manager' = 'student', hints: Record<string, Record<string, string>> = {}) {
@@ -110,6 +111,15 @@ describe('the answers the shell asks for before the app runs (issue 37)', () => 
       expect(sent).toHaveLength(requests.length)
     })
   }
+
+  it('says the answers will be full ones only when it asked with no ETag at all (nothing of the screen on the device)', () => {
+    runShellScript('/dashboard', signedIn())
+    expect(earlyAnswersAreFull()).toBe(true)
+    runShellScript('/dashboard', signedIn('student', { turmas: { '/at-home/turmas/': '"t1"' } }))
+    expect(earlyAnswersAreFull()).toBe(false)
+    runShellScript('/me', signedIn())
+    expect(earlyAnswersAreFull()).toBe(false)
+  })
 
   it('asks nothing for a manager, without a token, or on a screen it does not know', () => {
     expect(runShellScript('/dashboard', signedIn('manager'))).toEqual([])
