@@ -72,6 +72,8 @@ export interface ShellAssets {
   css: { file: string; text: string }[]
   /** The script that starts the app once the shell has painted, under dist/. */
   startFile: string
+  /** A data screen's first and largest files (the entry, the runtime, the initial chunk), fetched as the document arrives; none elsewhere. */
+  early: string[]
 }
 
 /**
@@ -89,17 +91,20 @@ export const SHELL_END_ID = 'shell-end'
  * request and on no script: the first screen's stylesheets are inlined, and the app's
  * scripts start only after that paint (`startScript`), so neither their download (cold, on
  * a slow line) nor their parsing (offline, where the service worker hands them over at once
- * and a slow phone's CPU is the limit) can hold it back.
+ * and a slow phone's CPU is the limit) can hold it back. A data screen's largest files only
+ * download meanwhile, at low priority (`EARLY_FILES`).
  * The inlined files are also linked `disabled` (never fetched, never applied): Vite's
  * preload helper looks for a route's stylesheet among the page's links before fetching it.
  */
-function shellHead({ css, startFile }: ShellAssets): string {
+function shellHead({ css, startFile, early }: ShellAssets): string {
   return [
     `<link rel="expect" href="#${SHELL_END_ID}" blocking="render">`,
     `<script>${SHELL_HEAD_SCRIPT}</script>`,
     `<style>${css.map(({ text }) => text).join('\n')}${PLACEHOLDER_CSS}</style>`,
     ...css.map(({ file }) => `<link rel="stylesheet" href="/${file}" disabled>`),
     `<script type="module" src="/${startFile}"></script>`,
+    // At low priority: behind anything the first paint waits for.
+    ...early.map((file) => `<link rel="modulepreload" href="/${file}" crossorigin fetchpriority="low">`),
   ]
     .map((tag) => `    ${tag}\n`)
     .join('')
@@ -111,6 +116,13 @@ function shellHead({ css, startFile }: ShellAssets): string {
  * 14–17 ms here, 5 up to 14 ms, each a long task on the phone; 3 stay under its 50 ms.
  */
 const PRELOADS_PER_TASK = 3
+
+/**
+ * A data screen's first files (the runtime and the initial chunk lead every list), asked for
+ * by the shell's HTML itself: the start script adds its links only after the first paint, one
+ * round trip after the document on a slow line, and the initial chunk is the largest file.
+ */
+const EARLY_FILES = 2
 
 /**
  * The script that starts the app: after the next paint (a task queued from an animation
@@ -185,7 +197,10 @@ async function shellAssets(
   const startFile = `assets/${start.name}`
   await writeFile(path.join(distDir, startFile), start.code)
   const inlined = await Promise.all(css.map(async (file) => ({ file, text: await readFile(path.join(distDir, file), 'utf8') })))
-  return { css: inlined, startFile }
+  // Only where the largest paint is the screen's data, drawn by the app: where it is the
+  // pre-rendered screen itself (the login form, the home's greeting), a download that ends
+  // before it is a download it waits for on a slow line.
+  return { css: inlined, startFile, early: screen ? [entry, ...withoutEntry(js).slice(0, EARLY_FILES)] : [] }
 }
 
 export function shellHtml(

@@ -248,3 +248,25 @@ withServiceWorker(() => {
     }
   })
 })
+
+test("a data screen's shell asks for the app's largest files itself, before its start script has run; the login's and the home's do not", async ({
+  page,
+}) => {
+  // The start script never arrives: whatever is fetched was asked for by the HTML.
+  await page.route('**/assets/shell-start-*.js', (route) => route.abort())
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  const askedBy = async (path: string) => {
+    scripts.length = 0
+    await page.goto(path, { waitUntil: 'networkidle' })
+    return scripts.filter((script) => !script.includes('/shell-start-')).map((script) => script.replace(/-[\w-]{8}\.js$/, ''))
+  }
+  // The instalments' largest paint is drawn by the app: its entry, runtime and initial chunk download with the document.
+  expect((await askedBy('/financial')).sort()).toEqual(['/assets/index', '/assets/initial', '/assets/rolldown-runtime'])
+  expect((await askedBy('/pedagogico/list')).sort()).toEqual(['/assets/index', '/assets/initial', '/assets/rolldown-runtime'])
+  // There the largest paint is the pre-rendered screen: nothing may download before it.
+  expect(await askedBy('/login/main')).toEqual([])
+  expect(await askedBy('/dashboard')).toEqual([])
+})
