@@ -298,6 +298,10 @@ test.describe('web app: offline start, updates and install', () => {
     await startSignedIn(page, 'ana')
     const install = page.getByRole('button', { name: 'Instalar app' })
     await expect(install).toHaveCount(0)
+    // Chromium offers an install only to a page with a service worker: the event below comes,
+    // as from the browser, once the app has registered it (the PWA layer, listening from its
+    // start, runs by then; an event dispatched before that was lost in a loaded CI run).
+    await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()))
 
     for (const [outcome, installed] of [
       ['dismissed', false],
