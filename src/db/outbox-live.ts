@@ -15,8 +15,7 @@ export function loadOutbox() {
   // Online after the first screen is shown, like the device database (db/local.ts): the
   // frame's badge counts from the first commit, and Dexie's code and the outbox's chunk
   // requested there queued before the screen's largest paint. Offline at once.
-  const ready = navigator.onLine ? firstScreenDrawn() : Promise.resolve()
-  loading ??= ready
+  loading ??= (navigator.onLine ? firstScreenDrawn() : Promise.resolve())
     .then(() => Promise.all([import('./outbox.ts'), import('dexie')]))
     .then(
       ([outbox, dexie]) => ({ outbox, liveQuery: dexie.liveQuery }),
