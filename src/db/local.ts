@@ -31,7 +31,12 @@ export function loadLocalData(): Promise<LocalData> {
  * source. Called in the order the work must run (the owner claim before any sync).
  */
 export function loadLocalDataAfterFirstScreen(): Promise<LocalData> {
-  return navigator.onLine ? firstScreenDrawn().then(loadLocalData) : loadLocalData()
+  return untilFirstScreenWhenOnline().then(loadLocalData)
+}
+
+/** Online, once the first screen is shown; offline at once (the device is the screen's only source). */
+export function untilFirstScreenWhenOnline(): Promise<void> {
+  return navigator.onLine ? firstScreenDrawn() : Promise.resolve()
 }
 
 /**
