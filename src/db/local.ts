@@ -31,12 +31,7 @@ export function loadLocalData(): Promise<LocalData> {
  * source. Called in the order the work must run (the owner claim before any sync).
  */
 export function loadLocalDataAfterFirstScreen(): Promise<LocalData> {
-  return untilFirstScreenWhenOnline().then(loadLocalData)
-}
-
-/** Online, once the first screen is shown; offline at once (the device is the screen's only source). */
-export function untilFirstScreenWhenOnline(): Promise<void> {
-  return navigator.onLine ? firstScreenDrawn() : Promise.resolve()
+  return navigator.onLine ? firstScreenDrawn().then(loadLocalData) : loadLocalData()
 }
 
 /**
