@@ -161,6 +161,18 @@ describe('local database (D15)', () => {
     expect(await db.pedidos.count()).toBe(1)
   })
 
+  it('a user answer that a logout overtook claims nothing: the device stays empty', async () => {
+    const db = freshDb()
+    const asked = syncTicket()
+    // "Sair" while `/users/me/` was on its way, the claim racing the wipe.
+    await Promise.all([wipeLocalData(db), claimLocalData(1, db, asked)])
+    expect(await db.syncState.count()).toBe(0)
+    await claimLocalData(1, db, asked)
+    expect(await db.syncState.count()).toBe(0)
+    await claimLocalData(2, db, syncTicket())
+    expect((await db.syncState.get('owner'))?.userId).toBe(2)
+  })
+
   it("a different account's login clears data left by the previous one", async () => {
     const db = freshDb()
     await claimLocalData(1, db)

@@ -175,13 +175,17 @@ export async function wipeLocalData(db: PortalDb = localDb) {
 /**
  * Called when a user is known (the kept one at start, or the one `/users/me/` answers):
  * data left by another account (a logout that never ran, e.g. a token that expired while
- * offline) is wiped before anything is shown or written.
+ * offline) is wiped before anything is shown or written. `ticket`, taken when the user was
+ * asked for, drops a claim that a logout overtook.
  */
-export function claimLocalData(userId: number, db: PortalDb = localDb): Promise<void> {
+export function claimLocalData(userId: number, db: PortalDb = localDb, ticket?: number): Promise<void> {
   const claim = (async () => {
     // The first use after start: upgrade the schema, or start over if it is unusable.
     await openLocalDb(db)
     await db.transaction('rw', db.tables, async () => {
+      // A `/users/me/` answer that came after a logout claims nothing: the wipe (a later
+      // transaction when its ticket is still this one) leaves the device empty.
+      if (ticket !== undefined && ticket !== syncTicket()) return
       const owner = await db.syncState.get('owner')
       if (owner?.userId === userId) return
       // Syncs started for the previous owner must not write now.
