@@ -60,7 +60,7 @@ const openOrders = (page: Page) => page.getByRole('region', { name: 'Pedidos em 
 
 test.describe('no waterfall, no blank screen (issue 7)', () => {
   test('on lie-fi a reload shows the dashboard from the device at once, "Conexão lenta", then the answer', async ({ page }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(100_000)
     await startSignedIn(page, 'ana')
     await expect(nextInstalment(page).locator('.summary-figure')).toBeVisible()
     await expect(page.getByTestId('updated-at')).toBeVisible()
@@ -111,7 +111,7 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
   })
 
   test('a server that goes down and comes back clears its warning without a reload', async ({ page }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(100_000)
     await startSignedIn(page, 'ana')
     await page.goto('/financial')
     await expect(instalmentRows(page).first()).toBeVisible()
@@ -124,7 +124,9 @@ test.describe('no waterfall, no blank screen (issue 7)', () => {
     await expect(instalmentRows(page).first()).toBeVisible()
 
     await page.unroute(API)
-    await expect(warning).toBeHidden({ timeout: 30_000 })
+    // The next probe comes at most 30 s after the last one (PROBE_MAX_MS in src/app/query-client.ts):
+    // when the warning showed late on a loaded machine, the pauses had grown to that.
+    await expect(warning).toBeHidden({ timeout: 45_000 })
     await expect(instalmentRows(page).first()).toBeVisible()
     expect(loads).toBe(0)
   })
