@@ -11,7 +11,6 @@ import { refreshRuntimeConfig, runtimeConfig } from '../lib/runtime-config.ts'
 import { isSessionEndedBody } from '../contract/session-ended.ts'
 import type { CurrentUser } from '../contract/schemas/user.ts'
 import { loadLocalData } from '../db/local.ts'
-import { syncTicket } from '../db/sync-start.ts'
 import { forgetLoginOrigin } from '../features/auth/login-origin.ts'
 import { loginOriginBody } from '../features/auth/login-origin-body.ts'
 import { sessionMachine } from '../machines/session.ts'
@@ -101,7 +100,9 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
         // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
         await verifyPendingEmail((token) => api.call(userEndpoints.verifyEmail, { body: { token_email: token } }))
         // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
-        const ticket = syncTicket()
+        // The syncs' module (loaded with the screen's first sync): imported statically here, it
+        // and what it shares with them became a chunk of their own on every route.
+        const ticket = (await import('../db/sync-start.ts')).syncTicket()
         const user = await api.call(userEndpoints.usersMe)
         // Another account's data never shows, even if its logout never ran (D15); a logout
         // made while the answer was on its way leaves the device unclaimed.

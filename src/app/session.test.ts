@@ -25,7 +25,7 @@ vi.mock('./session-runtime.ts', async () => {
   }
 })
 vi.mock('../db/local.ts', () => ({
-  loadLocalDataAfterFirstScreen: async () => ({ claimLocalData: async (id: number) => void runtime.claims.push(id) }),
+  loadLocalDataAfterFirstScreen: async () => ({ claimForKeptUser: async (id: number) => void runtime.claims.push(id) }),
 }))
 
 const items = new Map<string, string>()

@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useSyncExternalStore, type Reac
 import { getBookInfo, getKeptUser, getStoredToken } from '../lib/local-store.ts'
 import type { CurrentUser } from '../contract/schemas/user.ts'
 import { loadLocalDataAfterFirstScreen } from '../db/local.ts'
-import { syncTicket } from '../db/sync-start.ts'
 import { startingView, type SessionEvent, type SessionInput, type SessionView } from '../machines/session-view.ts'
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
 import { afterFirstScreen } from '../ui/after-first-screen.tsx'
@@ -49,9 +48,7 @@ export function createSession(effects: SessionEffects): Session {
   }
   // Before any sync writes, the device's data is claimed for the kept user; it runs
   // after the first screen, which draws from the kept user and waits for nothing here.
-  // A logout before it ran (the start's ticket is then old) leaves the device unclaimed.
-  const ticket = syncTicket()
-  if (kept) void loadLocalDataAfterFirstScreen().then(({ claimLocalData }) => claimLocalData(kept.user.id, undefined, ticket))
+  if (kept) void loadLocalDataAfterFirstScreen().then(({ claimForKeptUser }) => claimForKeptUser(kept.user.id))
   const starting = startingView(input)
   const sending = startingView(input, true)
   const listeners = new Set<() => void>()

@@ -3,7 +3,7 @@
  * the screens draw their frame and skeletons while it loads, then read it live.
  */
 import { yieldToBrowser } from '../lib/yield-to-browser.ts'
-import { firstScreenDrawn } from '../ui/after-first-screen.tsx'
+import { untilFirstScreenWhenOnline } from '../ui/after-first-screen.tsx'
 import type * as LocalDataModule from './local-data.ts'
 
 export type LocalData = typeof LocalDataModule
@@ -31,7 +31,7 @@ export function loadLocalData(): Promise<LocalData> {
  * source. Called in the order the work must run (the owner claim before any sync).
  */
 export function loadLocalDataAfterFirstScreen(): Promise<LocalData> {
-  return navigator.onLine ? firstScreenDrawn().then(loadLocalData) : loadLocalData()
+  return untilFirstScreenWhenOnline().then(loadLocalData)
 }
 
 /**

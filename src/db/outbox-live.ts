@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useState, type DependencyList } from 'react'
 import type { liveQuery as LiveQuery } from 'dexie'
 import type * as OutboxModule from './outbox.ts'
-import { firstScreenDrawn } from '../ui/after-first-screen.tsx'
+import { untilFirstScreenWhenOnline } from '../ui/after-first-screen.tsx'
 
 /**
  * Live reads of the outbox for the screens, loading Dexie and the outbox on first use:
@@ -15,7 +15,7 @@ export function loadOutbox() {
   // Online after the first screen is shown, like the device database (db/local.ts): the
   // frame's badge counts from the first commit, and Dexie's code and the outbox's chunk
   // requested there queued before the screen's largest paint. Offline at once.
-  loading ??= (navigator.onLine ? firstScreenDrawn() : Promise.resolve())
+  loading ??= untilFirstScreenWhenOnline()
     .then(() => Promise.all([import('./outbox.ts'), import('dexie')]))
     .then(
       ([outbox, dexie]) => ({ outbox, liveQuery: dexie.liveQuery }),

@@ -11,7 +11,10 @@ import type { SyncKey } from './database.ts'
  * Bumped by a logout's wipe and by another account's claim: a sync takes its ticket when
  * it starts (before the database has loaded) and its write is dropped if the ticket is old.
  */
-let generation = 0
+/** The ticket of the page's start, before any wipe or change of owner. */
+export const START_TICKET = 0
+
+let generation = START_TICKET
 
 /** Taken when a sync starts and handed to its store call. */
 export function syncTicket(): number {

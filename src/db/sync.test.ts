@@ -9,6 +9,7 @@ import { freshDatabases } from './fresh-databases.fixture.ts'
 import { etagHintsFor } from './sync-start.ts'
 import { MemoryStorage } from '../lib/memory-storage.fixture.ts'
 import {
+  claimForKeptUser,
   claimLocalData,
   fetchConditional,
   markUnchanged,
@@ -171,6 +172,13 @@ describe('local database (D15)', () => {
     expect(await db.syncState.count()).toBe(0)
     await claimLocalData(2, db, syncTicket())
     expect((await db.syncState.get('owner'))?.userId).toBe(2)
+  })
+
+  it("the start's claim for the kept user comes to nothing after a logout", async () => {
+    const db = freshDb()
+    await wipeLocalData(db)
+    await claimForKeptUser(1, db)
+    expect(await db.syncState.count()).toBe(0)
   })
 
   it("a different account's login clears data left by the previous one", async () => {

@@ -4,7 +4,7 @@ import type { Financeiro } from '../contract/schemas/financeiro.ts'
 import type { Pedido } from '../contract/schemas/pedido.ts'
 import type { Turma } from '../contract/schemas/turma.ts'
 import { localDb, openLocalDb, type PortalDb, type StoredNotas, type SyncKey, type SyncState } from './database.ts'
-import { endSyncGeneration, forgetEtagHints, keepEtagHints, syncTicket } from './sync-start.ts'
+import { endSyncGeneration, forgetEtagHints, keepEtagHints, START_TICKET, syncTicket } from './sync-start.ts'
 
 // Where a sync starts, before the database has loaded (issue 37); kept here for their callers.
 export { fetchConditional, syncTicket } from './sync-start.ts'
@@ -197,4 +197,12 @@ export function claimLocalData(userId: number, db: PortalDb = localDb, ticket?: 
   })()
   claimed = claim.catch(() => {})
   return claim
+}
+
+/**
+ * The start's claim for the user the device kept (it runs after the first screen): a
+ * logout made before it ran leaves the device unclaimed.
+ */
+export function claimForKeptUser(userId: number, db: PortalDb = localDb): Promise<void> {
+  return claimLocalData(userId, db, START_TICKET)
 }

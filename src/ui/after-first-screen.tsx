@@ -53,6 +53,14 @@ export function firstScreenDrawn(): Promise<void> {
 }
 
 /**
+ * Online, `firstScreenDrawn()`; offline at once: there the device's data is the screen's
+ * only source, so the device database and the outbox wait for nothing.
+ */
+export function untilFirstScreenWhenOnline(): Promise<void> {
+  return navigator.onLine ? firstScreenDrawn() : Promise.resolve()
+}
+
+/**
  * Runs `task` after the first screen: once it is painted, the page has loaded and the
  * browser is idle. The page's load event alone comes before React's first commit (the
  * modules are loaded by then), and a request started there queued before the screen's
