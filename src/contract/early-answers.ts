@@ -12,8 +12,11 @@ import { STORAGE_KEYS } from './storage-keys.ts'
  * request the app does not take is dropped with the page.
  */
 
-/** [sync key, the contract's path (the key of its ETag hint), URL as the API client builds it]. */
-type EarlyRequest = readonly [sync: string, path: string, url: string]
+/**
+ * [sync key, the contract's path (the key of its ETag hint), URL as the API client builds it,
+ * 1 when only a club member's screen asks for it (the kept user's is_club)].
+ */
+type EarlyRequest = readonly [sync: string, path: string, url: string, membersOnly?: 1]
 
 /** The portal API on the app's own origin: PORTAL_BASE_URL's default (src/lib/api.ts). */
 const PORTAL_API_PATH = '/api/v1'
@@ -22,17 +25,38 @@ function early(sync: string, path: string, query = ''): EarlyRequest {
   return [sync, path, `${PORTAL_API_PATH}${path}${query}`]
 }
 
+/** The KNN Club's syncs (src/features/club/api.ts): a non-member's page draws the invitation, with no data. */
+function clubEarly(sync: string, path: string): EarlyRequest {
+  return [sync, path, `${PORTAL_API_PATH}${path}`, 1]
+}
+
 const FINANCEIRO = /* @__PURE__ */ early('financeiro', '/at-home/financeiro/')
 const TURMAS = /* @__PURE__ */ early('turmas', '/at-home/turmas/')
 // The orders' sync asks for one page of PAGE_LIMIT (src/features/pedidos/api/get-pedidos.ts).
 const PEDIDOS = /* @__PURE__ */ early('pedidos', '/pre-invoice/', '?limit=200')
 
-/** Each pre-rendered data screen (src/contract/shell-file.ts) and what its syncs ask first. */
-export const EARLY_REQUESTS: Readonly<Record<ScreenShellPath | '/dashboard', readonly EarlyRequest[]>> = {
+const CLUB_EXTRATO = /* @__PURE__ */ clubEarly('clubExtrato', '/transactions/extrato/')
+const CLUB_RECOMPENSAS = /* @__PURE__ */ clubEarly('clubRecompensas', '/rewards/')
+const CLUB_PEDIDOS = /* @__PURE__ */ clubEarly('clubPedidos', '/transactions/debit/rewards/')
+
+/** A KNN Club page (CLUB_PAGES in src/features/club/pages.ts), drawn in the dashboard's shell. */
+type ClubPagePath = `/knn-club/${'meu-clube' | 'juntar-pontos' | 'usar-pontos' | 'meus-pedidos' | 'meu-extrato'}`
+
+/**
+ * Each pre-rendered data screen (src/contract/shell-file.ts) and what its syncs ask first;
+ * and the club's pages, which have no shell of their own (what they draw depends on
+ * membership) but whose data, for a member, is known before any script runs.
+ */
+export const EARLY_REQUESTS: Readonly<Record<ScreenShellPath | '/dashboard' | ClubPagePath, readonly EarlyRequest[]>> = {
   '/dashboard': [TURMAS, FINANCEIRO, PEDIDOS],
   '/financial': [FINANCEIRO],
   '/pedagogico/list': [TURMAS],
   '/pedidos': [PEDIDOS, TURMAS],
+  '/knn-club/meu-clube': [CLUB_EXTRATO],
+  '/knn-club/juntar-pontos': [CLUB_EXTRATO],
+  '/knn-club/usar-pontos': [CLUB_EXTRATO, CLUB_RECOMPENSAS],
+  '/knn-club/meus-pedidos': [CLUB_PEDIDOS],
+  '/knn-club/meu-extrato': [CLUB_EXTRATO],
 }
 
 /** The API client's time limit, applied to an early request too: it must not wait longer than its own. */
@@ -57,7 +81,7 @@ export const SHELL_EARLY_ANSWERS_SCRIPT = /* @__PURE__ */ earlyAnswersScript()
 
 // A function, called pure: the app's bundle, which does not run the script, leaves it out.
 function earlyAnswersScript(): string {
-  return `(function(r){try{var w=r[location.pathname.replace(/(.)\\/$/,'$1')],s=localStorage,t=s.getItem('${STORAGE_KEYS.token}');if(!w||!t||!window.fetch||!window.AbortController)return;var u=JSON.parse(s.getItem('${STORAGE_KEYS.keptUser}')||'null');if(!u||!u.user||u.user.role!=='student')return;var h=JSON.parse(s.getItem('${STORAGE_KEYS.etagHints}')||'{}'),a=window.${WINDOW_KEY}={},f=1,z=String(-new Date().getTimezoneOffset()/60);w.forEach(function(q){var e=(h[q[0]]||{})[q[1]]||null,c=new AbortController(),d={Accept:'application/json',tmz:z,Authorization:'Bearer '+t},p;if(e){d['If-None-Match']=e;f=0}setTimeout(function(){c.abort()},${EARLY_TIMEOUT_MS});p=fetch(q[2],{headers:d,cache:'no-store',signal:c.signal});p.catch(function(){});a[q[2]]={authorization:d.Authorization,etag:e,response:p}});window.${FULL_KEY}=f}catch(e){}})(${JSON.stringify(EARLY_REQUESTS)})`
+  return `(function(r){try{var w=r[location.pathname.replace(/(.)\\/$/,'$1')],s=localStorage,t=s.getItem('${STORAGE_KEYS.token}');if(!w||!t||!window.fetch||!window.AbortController)return;var u=JSON.parse(s.getItem('${STORAGE_KEYS.keptUser}')||'null');if(!u||!u.user||u.user.role!=='student')return;var h=JSON.parse(s.getItem('${STORAGE_KEYS.etagHints}')||'{}'),a=window.${WINDOW_KEY}={},f=1,z=String(-new Date().getTimezoneOffset()/60);w.forEach(function(q){if(q[3]&&!u.user.is_club)return;var e=(h[q[0]]||{})[q[1]]||null,c=new AbortController(),d={Accept:'application/json',tmz:z,Authorization:'Bearer '+t},p;if(e){d['If-None-Match']=e;f=0}setTimeout(function(){c.abort()},${EARLY_TIMEOUT_MS});p=fetch(q[2],{headers:d,cache:'no-store',signal:c.signal});p.catch(function(){});a[q[2]]={authorization:d.Authorization,etag:e,response:p}});window.${FULL_KEY}=f}catch(e){}})(${JSON.stringify(EARLY_REQUESTS)})`
 }
 
 /**

@@ -83,12 +83,16 @@ export async function storeAulasOnline(aulas: AulaOnline[], { db = localDb, now 
   keepEtagHints('aulasOnline', etags)
 }
 
-/** A sync row replaced whole (the KNN Club's, the travel campaign's, the programmes', Avisos), like the online classes. */
+/**
+ * A sync row replaced whole (the KNN Club's, the travel campaign's, the programmes', Avisos),
+ * like the online classes; with the ETags of a conditional sync (the club's) when it has them.
+ */
 export async function storeSyncRow<
   K extends 'clubExtrato' | 'clubRecompensas' | 'clubPedidos' | 'travelCampaign' | 'knnUsaOrlando' | 'knnUsaLondon' | 'avisos',
->(key: K, value: NonNullable<SyncState[K]>, { db = localDb, now = Date.now(), ticket }: StoreOptions = {}) {
+>(key: K, value: NonNullable<SyncState[K]>, { db = localDb, now = Date.now(), etags, ticket }: StoreOptions = {}) {
   if (!(await mayWrite(ticket))) return
-  await db.syncState.put({ key, updatedAt: now, [key]: value })
+  await db.syncState.put({ key, updatedAt: now, [key]: value, ...etagsOf(etags) })
+  if (etags !== undefined) keepEtagHints(key, etags)
 }
 
 /**

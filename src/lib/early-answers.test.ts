@@ -4,6 +4,7 @@ import { createApiClient } from './client.ts'
 import { financeiroEndpoints } from '../contract/endpoints/financeiro.ts'
 import { pedagogicoEndpoints } from '../contract/endpoints/pedagogico.ts'
 import { pedidoEndpoints } from '../contract/endpoints/pedidos.ts'
+import { clubEndpoints } from '../contract/endpoints/club.ts'
 import { EARLY_REQUESTS, earlyAnswersAreFull, SHELL_EARLY_ANSWERS_SCRIPT, takeEarlyAnswer } from '../contract/early-answers.ts'
 import { STORAGE_KEYS } from './local-store.ts'
 import { demoStudent } from '../contract/schemas/user.fixture.ts'
@@ -13,6 +14,9 @@ const ANSWERS: Record<string, unknown> = {
   '/api/v1/at-home/financeiro/': { parcelas: [], totais: { pago: 0, aberto: 0, vencido: 0 } },
   '/api/v1/at-home/turmas/': [],
   '/api/v1/pre-invoice/?limit=200': { items: [], total: 0 },
+  '/api/v1/transactions/extrato/': { saldo: 0, expirando_30_dias: 0, proxima_expiracao: null, codigo_indicacao: 'ANA1', movimentos: [] },
+  '/api/v1/rewards/': [],
+  '/api/v1/transactions/debit/rewards/': [],
 }
 
 /** What the shell asked for: its URL and headers, and the answer the page keeps. */
@@ -51,10 +55,10 @@ afterEach(() => {
   delete (globalThis as { __portalEarlyFull?: unknown }).__portalEarlyFull
 })
 
-function signedIn(role: 'student' | 'manager' = 'student', hints: Record<string, Record<string, string>> = {}) {
+function signedIn(role: 'student' | 'manager' = 'student', hints: Record<string, Record<string, string>> = {}, isClub = true) {
   return {
     [STORAGE_KEYS.token]: TOKEN,
-    [STORAGE_KEYS.keptUser]: JSON.stringify({ user: demoStudent({ role }), updatedAt: 1 }),
+    [STORAGE_KEYS.keptUser]: JSON.stringify({ user: demoStudent({ role, is_club: isClub }), updatedAt: 1 }),
     [STORAGE_KEYS.etagHints]: JSON.stringify(hints),
   }
 }
@@ -80,6 +84,9 @@ const SYNC_CALLS: Record<string, (client: ReturnType<typeof appClient>['client']
   '/api/v1/at-home/financeiro/': (client, etag) => client.callConditional(financeiroEndpoints.financeiro, etag),
   '/api/v1/at-home/turmas/': (client, etag) => client.callConditional(pedagogicoEndpoints.turmas, etag, { query: {} }),
   '/api/v1/pre-invoice/?limit=200': (client, etag) => client.callConditional(pedidoEndpoints.pedidos, etag, { query: { limit: 200 } }),
+  '/api/v1/transactions/extrato/': (client, etag) => client.callConditional(clubEndpoints.statement, etag, { query: {} }),
+  '/api/v1/rewards/': (client, etag) => client.callConditional(clubEndpoints.rewards, etag),
+  '/api/v1/transactions/debit/rewards/': (client, etag) => client.callConditional(clubEndpoints.rewardOrders, etag),
 }
 
 describe('the answers the shell asks for before the app runs (issue 37)', () => {
@@ -89,12 +96,19 @@ describe('the answers the shell asks for before the app runs (issue 37)', () => 
       '/api/v1/at-home/financeiro/': ['financeiro', financeiroEndpoints.financeiro.path],
       '/api/v1/at-home/turmas/': ['turmas', pedagogicoEndpoints.turmas.path],
       '/api/v1/pre-invoice/?limit=200': ['pedidos', pedidoEndpoints.pedidos.path],
+      '/api/v1/transactions/extrato/': ['clubExtrato', clubEndpoints.statement.path],
+      '/api/v1/rewards/': ['clubRecompensas', clubEndpoints.rewards.path],
+      '/api/v1/transactions/debit/rewards/': ['clubPedidos', clubEndpoints.rewardOrders.path],
     })
   })
 
   for (const [path, requests] of Object.entries(EARLY_REQUESTS)) {
     it(`${path}: asks what its syncs ask, with their headers, and the client takes each answer once`, async () => {
-      const hints = { financeiro: { '/at-home/financeiro/': '"f1"' }, turmas: { '/at-home/turmas/': '"t1"' } }
+      const hints = {
+        financeiro: { '/at-home/financeiro/': '"f1"' },
+        turmas: { '/at-home/turmas/': '"t1"' },
+        clubExtrato: { '/transactions/extrato/': '"e1"' },
+      }
       const asked = runShellScript(`${path}/`, signedIn('student', hints))
       expect(asked.map(({ url }) => url)).toEqual(requests.map(([, , url]) => url))
 
@@ -119,6 +133,15 @@ describe('the answers the shell asks for before the app runs (issue 37)', () => 
     expect(earlyAnswersAreFull()).toBe(false)
     runShellScript('/me', signedIn())
     expect(earlyAnswersAreFull()).toBe(false)
+  })
+
+  it("asks for a club page's data only for a member: a non-member's page draws the invitation", () => {
+    expect(runShellScript('/knn-club/usar-pontos', signedIn('student', {}, false))).toEqual([])
+    expect(earlyAnswersAreFull()).toBe(true)
+    expect(runShellScript('/knn-club/usar-pontos', signedIn()).map(({ url }) => url)).toEqual([
+      '/api/v1/transactions/extrato/',
+      '/api/v1/rewards/',
+    ])
   })
 
   it('asks nothing for a manager, without a token, or on a screen it does not know', () => {

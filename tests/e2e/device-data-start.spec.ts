@@ -153,6 +153,46 @@ test("the shell asks for the instalments before the app's code has arrived, and 
   await seeding.dispose()
 })
 
+test("a member's club page asks for the balance and the catalogue before the app's code has arrived, and a reload sends their ETags", async ({
+  page,
+}) => {
+  const seeding = await seedSession(page, 'ana')
+  let held = true
+  const scriptsHeld: Array<() => void> = []
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    if (held) await new Promise<void>((resolve) => scriptsHeld.push(resolve))
+    await route.continue()
+  })
+  const CLUB = /\/api\/v1\/(transactions\/extrato|rewards)\/$/
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (CLUB.test(request.url())) asked.push(new URL(request.url()).pathname)
+  })
+
+  await page.goto('/knn-club/usar-pontos', { waitUntil: 'commit' })
+  await expect.poll(() => asked.toSorted()).toEqual(['/api/v1/rewards/', '/api/v1/transactions/extrato/'])
+  expect(scriptsHeld.length).toBeGreaterThan(0)
+  held = false
+  for (const release of scriptsHeld.splice(0)) release()
+  await expect(page.getByTestId('club-saldo')).toHaveText(/^\d+ pontos?$/)
+  await expect(page.getByRole('article', { name: 'Squeeze KNN' })).toBeVisible()
+  await expect.poll(() => storedEtagHints(page)).toContain('clubExtrato')
+  await expect.poll(() => storedEtagHints(page)).toContain('clubRecompensas')
+  // The app's syncs took the shell's answers: one request each.
+  expect(asked).toHaveLength(2)
+
+  // Unchanged since: the reload's answers are 304s, and the stored balance and catalogue are drawn.
+  const answers: number[] = []
+  page.on('response', (response) => {
+    if (CLUB.test(response.url())) answers.push(response.status())
+  })
+  await page.reload()
+  await expect(page.getByTestId('club-saldo')).toHaveText(/^\d+ pontos?$/)
+  await expect(page.getByRole('article', { name: 'Squeeze KNN' })).toBeVisible()
+  await expect.poll(() => answers).toEqual([304, 304])
+  await seeding.dispose()
+})
+
 test('a reload sends the ETag the device stored before its database has loaded; the unchanged answer (304) draws the stored instalments', async ({
   page,
 }) => {

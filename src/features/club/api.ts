@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
+import type { ConditionalResult } from '../../lib/client.ts'
 import { clubEndpoints } from '../../contract/endpoints/club.ts'
 import type { CupomAtual, CupomParceria, Extrato, PedidoRecompensa, Recompensa } from '../../contract/schemas/club.ts'
 import type { CurrentUser } from '../../contract/schemas/user.ts'
 import type { PortalDb, SyncState } from '../../db/database.ts'
 import { loadLocalData } from '../../db/local.ts'
-import { syncTicket } from '../../db/sync-start.ts'
+import { etagHintsFor, fetchConditional, syncTicket } from '../../db/sync-start.ts'
 import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } from '../../db/use-offline-data.ts'
 
 /**
@@ -16,30 +17,43 @@ import { answerAsIs, offlineQueryOptions, useOfflineData, type LocalSnapshot } f
 
 type ClubKey = 'clubExtrato' | 'clubRecompensas' | 'clubPedidos'
 
-/** One club entity: its sync (the contract's answer into its sync row, whole) and its read from the device. */
-function clubEntity<K extends ClubKey>(key: K, fetch: () => Promise<NonNullable<SyncState[K]>>) {
+/**
+ * One club entity: its sync (the contract's answer into its sync row, whole) and its read
+ * from the device. Conditional (issue 37), like the instalments: an unchanged statement
+ * costs a 304, and the shell of a member's club page asks for it before the app's code.
+ */
+function clubEntity<K extends ClubKey>(
+  key: K,
+  path: string,
+  fetch: (etag: string | null) => Promise<ConditionalResult<NonNullable<SyncState[K]>>>,
+) {
+  const read = async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
+    const row = await db.syncState.get(key)
+    const value = row?.[key]
+    return row && value !== undefined ? { value: value as NonNullable<SyncState[K]>, updatedAt: row.updatedAt } : null
+  }
   return {
     options: offlineQueryOptions(['offline', key], async (device, show) => {
       const ticket = syncTicket()
-      const value = await fetch()
+      const answer = await fetchConditional(fetch, etagHintsFor(key)[path], async () => (await read((await device).localDb))?.value)
       // Drawn at once; without it a first visit's balance went away between the end
       // of the sync and the device's read of what it stored, and the catalogue jumped (CLS).
-      show(value)
-      await (await device).storeSyncRow(key, value, { ticket })
+      show(answer.value)
+      const local = await device
+      if (!answer.changed) return local.markUnchanged(key, { ticket })
+      await local.storeSyncRow(key, answer.value, { ticket, etags: answer.etag ? { [path]: answer.etag } : {} })
     }),
     fromAnswer: answerAsIs,
-    read: async (db: PortalDb): Promise<LocalSnapshot<NonNullable<SyncState[K]>> | null> => {
-      const row = await db.syncState.get(key)
-      const value = row?.[key]
-      return row && value !== undefined ? { value: value as NonNullable<SyncState[K]>, updatedAt: row.updatedAt } : null
-    },
+    read,
   }
 }
 
 // The whole history: the month filter is the device's (meu-extrato), so every month reads offline.
-const extrato = clubEntity('clubExtrato', () => api.call(clubEndpoints.statement, { query: {} }))
-const recompensas = clubEntity('clubRecompensas', () => api.call(clubEndpoints.rewards))
-const pedidos = clubEntity('clubPedidos', () => api.call(clubEndpoints.rewardOrders))
+const extrato = clubEntity('clubExtrato', clubEndpoints.statement.path, (etag) =>
+  api.callConditional(clubEndpoints.statement, etag, { query: {} }),
+)
+const recompensas = clubEntity('clubRecompensas', clubEndpoints.rewards.path, (etag) => api.callConditional(clubEndpoints.rewards, etag))
+const pedidos = clubEntity('clubPedidos', clubEndpoints.rewardOrders.path, (etag) => api.callConditional(clubEndpoints.rewardOrders, etag))
 
 export function useClubExtrato() {
   return useOfflineData<Extrato>(extrato)
