@@ -25,6 +25,23 @@ async function holdTheDatabase(page: Page) {
   return state
 }
 
+/** Holds every script of the app until `release` is called; `held()` counts the ones waiting. */
+async function holdTheScripts(page: Page) {
+  let holding = true
+  const waiting: Array<() => void> = []
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    if (holding) await new Promise<void>((resolve) => waiting.push(resolve))
+    await route.continue()
+  })
+  return {
+    held: () => waiting.length,
+    release: () => {
+      holding = false
+      for (const release of waiting.splice(0)) release()
+    },
+  }
+}
+
 /** The sync rows `keys` are on the device: read once the app has created its database (an earlier open would create an empty one). */
 async function expectStored(page: Page, keys: string[]) {
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'portal'))).toBe(true)
@@ -128,12 +145,7 @@ test("the shell asks for the instalments before the app's code has arrived, and 
   page,
 }) => {
   const seeding = await seedSession(page, 'ana')
-  let held = true
-  const scriptsHeld: Array<() => void> = []
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    if (held) await new Promise<void>((resolve) => scriptsHeld.push(resolve))
-    await route.continue()
-  })
+  const scripts = await holdTheScripts(page)
   const asked: string[] = []
   page.on('request', (request) => {
     if (FINANCEIRO.test(request.url())) asked.push(request.url())
@@ -143,9 +155,8 @@ test("the shell asks for the instalments before the app's code has arrived, and 
   await page.goto('/financial', { waitUntil: 'commit' })
   // Not one of the app's scripts has been served, and the instalments' request is on its way (issue 37).
   await expect.poll(() => asked.length).toBe(1)
-  expect(scriptsHeld.length).toBeGreaterThan(0)
-  held = false
-  for (const release of scriptsHeld.splice(0)) release()
+  expect(scripts.held()).toBeGreaterThan(0)
+  scripts.release()
   await expect(instalmentRows(page).first()).toBeVisible()
   await expect.poll(() => storedEtagHints(page)).toContain('financeiro')
   // The app's sync took the shell's answer: one request in all.
@@ -157,12 +168,7 @@ test("a member's club page asks for the balance and the catalogue before the app
   page,
 }) => {
   const seeding = await seedSession(page, 'ana')
-  let held = true
-  const scriptsHeld: Array<() => void> = []
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    if (held) await new Promise<void>((resolve) => scriptsHeld.push(resolve))
-    await route.continue()
-  })
+  const scripts = await holdTheScripts(page)
   const CLUB = /\/api\/v1\/(transactions\/extrato|rewards)\/$/
   const asked: string[] = []
   page.on('request', (request) => {
@@ -171,9 +177,8 @@ test("a member's club page asks for the balance and the catalogue before the app
 
   await page.goto('/knn-club/usar-pontos', { waitUntil: 'commit' })
   await expect.poll(() => asked.toSorted()).toEqual(['/api/v1/rewards/', '/api/v1/transactions/extrato/'])
-  expect(scriptsHeld.length).toBeGreaterThan(0)
-  held = false
-  for (const release of scriptsHeld.splice(0)) release()
+  expect(scripts.held()).toBeGreaterThan(0)
+  scripts.release()
   await expect(page.getByTestId('club-saldo')).toHaveText(/^\d+ pontos?$/)
   await expect(page.getByRole('article', { name: 'Squeeze KNN' })).toBeVisible()
   await expect.poll(() => storedEtagHints(page)).toContain('clubExtrato')
