@@ -99,10 +99,11 @@ export function startSessionActor(input: SessionInput, effects: SessionEffects):
       loadUser: fromPromise(async (): Promise<CurrentUser> => {
         // SPEC §4: a kept e-mail confirmation goes first, so the user loaded next shows it.
         await verifyPendingEmail((token) => api.call(userEndpoints.verifyEmail, { body: { token_email: token } }))
-        // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
-        // The syncs' module (loaded with the screen's first sync): imported statically here, it
-        // and what it shares with them became a chunk of their own on every route.
+        // Taken before the user is asked for, so a logout meanwhile voids the claim below. From
+        // the syncs' module, which the screen's first sync loads anyway: imported statically,
+        // it and what it shares with the syncs became a file of their own on every route.
         const ticket = (await import('../db/sync-start.ts')).syncTicket()
+        // Offline or lie-fi the call fails and the session keeps the user it has (issue 7).
         const user = await api.call(userEndpoints.usersMe)
         // Another account's data never shows, even if its logout never ran (D15); a logout
         // made while the answer was on its way leaves the device unclaimed.
