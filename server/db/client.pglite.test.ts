@@ -87,4 +87,21 @@ describe('data directory lock, between real processes', () => {
       await rm(path.dirname(dataDir), { recursive: true, force: true })
     }
   }, 180_000)
+
+  // A lock just released can stay bound a moment (a child being forked by another thread holds
+  // a copy of its socket until its exec): an address that answers no PID is asked again.
+  it('waits a moment for a holder that answers nothing, refuses it if it stays, and opens once it is gone', async () => {
+    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'portal-lock-')), 'pglite')
+    const first = await holder(dataDir)
+    try {
+      first.child.kill('SIGSTOP')
+      await expect(openPglite({ dataDir })).rejects.toThrow(`O banco em ${dataDir} está em uso por outro processo`)
+      setTimeout(() => first.child.kill('SIGKILL'), 300)
+      const opened = await openPglite({ dataDir })
+      await opened.close()
+    } finally {
+      await kill(first.child, 'SIGKILL')
+      await rm(path.dirname(dataDir), { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -257,6 +257,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return database
 }
 
+/** How long an address in use that answers no PID is waited for, try after try (about 1.5 s in all). */
+const LOCK_RETRY_DELAYS_MS = [50, 100, 200, 400, 800]
+
 /** Directories this process holds, so a second open in the same process is refused too. */
 const heldLocks = new Set<string>()
 
@@ -303,14 +306,19 @@ async function acquireDirectoryLock(dataDir: string): Promise<() => Promise<void
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
       const owner = await lockOwner(address)
-      if (owner !== null || !file || attempt > 0) {
+      // A holder that answers its PID is alive: refused at once. An address in use that answers
+      // no PID may be a lock just released: a child that another thread of this process is
+      // forking holds a copy of every descriptor until its exec, the lock's listening socket
+      // too, so the kernel frees the address a moment after our close. Asked again a few times.
+      if ((owner !== null && owner !== '?') || attempt >= LOCK_RETRY_DELAYS_MS.length) {
         throw new DataDirLockedError(
           `O banco em ${directory} está em uso ${owner && owner !== '?' ? `pelo processo ${owner}` : 'por outro processo'}; ` +
             'o PGlite aceita um único processo por diretório.',
         )
       }
       // A socket file nobody answers on: its process is gone.
-      rmSync(address, { force: true })
+      if (file && owner === null) rmSync(address, { force: true })
+      else await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_DELAYS_MS[attempt]))
     }
   }
   heldLocks.add(directory)
