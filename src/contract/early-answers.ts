@@ -21,13 +21,9 @@ type EarlyRequest = readonly [sync: string, path: string, url: string, membersOn
 /** The portal API on the app's own origin: PORTAL_BASE_URL's default (src/lib/api.ts). */
 const PORTAL_API_PATH = '/api/v1'
 
-function early(sync: string, path: string, query = ''): EarlyRequest {
-  return [sync, path, `${PORTAL_API_PATH}${path}${query}`]
-}
-
-/** The KNN Club's syncs (src/features/club/api.ts): a non-member's page draws the invitation, with no data. */
-function clubEarly(sync: string, path: string): EarlyRequest {
-  return [sync, path, `${PORTAL_API_PATH}${path}`, 1]
+function early(sync: string, path: string, query = '', membersOnly?: 1): EarlyRequest {
+  const url = `${PORTAL_API_PATH}${path}${query}`
+  return membersOnly ? [sync, path, url, membersOnly] : [sync, path, url]
 }
 
 const FINANCEIRO = /* @__PURE__ */ early('financeiro', '/at-home/financeiro/')
@@ -35,9 +31,10 @@ const TURMAS = /* @__PURE__ */ early('turmas', '/at-home/turmas/')
 // The orders' sync asks for one page of PAGE_LIMIT (src/features/pedidos/api/get-pedidos.ts).
 const PEDIDOS = /* @__PURE__ */ early('pedidos', '/pre-invoice/', '?limit=200')
 
-const CLUB_EXTRATO = /* @__PURE__ */ clubEarly('clubExtrato', '/transactions/extrato/')
-const CLUB_RECOMPENSAS = /* @__PURE__ */ clubEarly('clubRecompensas', '/rewards/')
-const CLUB_PEDIDOS = /* @__PURE__ */ clubEarly('clubPedidos', '/transactions/debit/rewards/')
+// The KNN Club's syncs (src/features/club/api.ts): a non-member's page draws the invitation, with no data.
+const CLUB_EXTRATO = /* @__PURE__ */ early('clubExtrato', '/transactions/extrato/', '', 1)
+const CLUB_RECOMPENSAS = /* @__PURE__ */ early('clubRecompensas', '/rewards/', '', 1)
+const CLUB_PEDIDOS = /* @__PURE__ */ early('clubPedidos', '/transactions/debit/rewards/', '', 1)
 
 /** A KNN Club page (CLUB_PAGES in src/features/club/pages.ts), drawn in the dashboard's shell. */
 type ClubPagePath = `/knn-club/${'meu-clube' | 'juntar-pontos' | 'usar-pontos' | 'meus-pedidos' | 'meu-extrato'}`
