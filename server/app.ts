@@ -14,7 +14,7 @@ import apiDocsRoutes from './api-docs.ts'
 import { PORTAL_BASE_PATH, type BasePaths } from './http/contract-route.ts'
 import { connectionOptions, connectionsPlugin, DEFAULT_TIMEOUTS, type ConnectionTimeouts } from './http/connections.ts'
 import { errorHandler, NOT_FOUND } from './http/errors.ts'
-import { loggerOptions } from './http/logging.ts'
+import { loggerOptions, OneLinePerRequest } from './http/logging.ts'
 import { echoRequestId, requestIdOf } from './http/request-id.ts'
 import authPlugin from './plugins/auth.ts'
 import compression from './plugins/compression.ts'
@@ -82,6 +82,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ...loggerOptions,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // One access-log line per request, at its end (server/http/logging.ts).
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     // The request's id: a safe incoming X-Request-Id or a new UUID (server/http/request-id.ts).
     requestIdHeader: false,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
 
 /**
  * Request logs never carry secrets: the serializers below emit no header at all (so no
@@ -200,4 +200,23 @@ export const loggerOptions = {
       method.apply(this, args)
     },
   },
+}
+
+/**
+ * One line per request, written once its answer has gone: the request (method, redacted URL,
+ * host, address), the status and the time, with its request id; an access log. Fastify's
+ * default writes two, one on arrival and one at the end, and writing log lines was about a
+ * sixth of a busy server's time (a CPU profile of /users/me/ on PostgreSQL). The arrival line
+ * told nothing the last one does not: a request that never ends is ended by the connection's
+ * time limits (server/http/connections.ts), and its error is logged with its id. Every other
+ * line Fastify writes (errors, a missing route, a failed stream) is unchanged.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+  }
 }

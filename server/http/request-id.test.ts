@@ -42,7 +42,9 @@ describe('request ids on the server', () => {
 
   const logged = (id: string) =>
     lines
-      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string; res?: { statusCode: number } })
+      .map(
+        (line) => JSON.parse(line) as { reqId?: string; msg?: string; res?: { statusCode: number }; req?: { method: string; url: string } },
+      )
       .filter((line) => line.reqId === id)
 
   it('echoes a well-formed incoming id and puts it on every log line of the request', async () => {
@@ -51,8 +53,10 @@ describe('request ids on the server', () => {
     expect(answer.statusCode).toBe(401)
     expect(answer.headers['x-request-id']).toBe(id)
     const own = logged(id)
-    expect(own.map((line) => line.msg)).toEqual(['incoming request', 'request completed'])
+    // One line per request, at its end, with the request itself and its answer's status.
+    expect(own.map((line) => line.msg)).toEqual(['request completed'])
     expect(own.at(-1)?.res?.statusCode).toBe(401)
+    expect(own.at(-1)?.req).toMatchObject({ method: 'GET', url: '/api/v1/users/me/' })
   })
 
   it('gives a new id to a request without one, or with one of an unsafe shape', async () => {
