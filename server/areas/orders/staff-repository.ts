@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, max, type SQL } from 'drizzle-orm'
 import { FULFILMENT_STATUS_IDS, type FulfilmentStatusId } from '../../../src/contract/endpoints/manager-orders.ts'
 import { nextOrderStatus } from '../../../src/machines/order.ts'
 import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
 import { moveOrder } from './lifecycle.ts'
 import type { Db } from '../../db/client.ts'
-import { preInvoices } from './schema.ts'
+import { preInvoiceStatusCounts, preInvoices } from './schema.ts'
 
 import { users } from '../users/schema.ts'
 import { itemsOf, type OrderItem } from './repository.ts'
@@ -89,12 +89,12 @@ export async function fulfilmentPage(
   filter: FulfilmentFilter,
 ): Promise<{ items: OrderForStaff[]; total: number; porStatus: { status: FulfilmentStatusId; total: number }[] }> {
   const statuses: readonly FulfilmentStatusId[] = filter.status === undefined ? FULFILMENT_STATUS_IDS : [filter.status]
-  // The counts first: the page's end decides which way it is read.
+  // The counts first: the page's end decides which way it is read. They are kept beside the
+  // orders (schema.ts): counting the waiting orders themselves read all of them on every page.
   const counted = await db
-    .select({ status: preInvoices.status, n: count() })
-    .from(preInvoices)
-    .where(inArray(preInvoices.status, [...FULFILMENT_STATUS_IDS]))
-    .groupBy(preInvoices.status)
+    .select({ status: preInvoiceStatusCounts.status, n: preInvoiceStatusCounts.total })
+    .from(preInvoiceStatusCounts)
+    .where(inArray(preInvoiceStatusCounts.status, [...FULFILMENT_STATUS_IDS]))
   const porStatus = countsByStatus(FULFILMENT_STATUS_IDS, counted)
   const total = totalShown(porStatus, statuses)
   const { reversed, limit, offset } = pageFromNearerEnd({ limit: filter.limit, offset: filter.offset, total })

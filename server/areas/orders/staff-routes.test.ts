@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PedidoAAtender, PedidosAAtenderPage } from '../../../src/contract/endpoints/manager-orders.ts'
 import type { OrderStatusId } from '../../../src/contract/schemas/pedido.ts'
@@ -9,6 +9,7 @@ import { MANAGERS_ONLY } from '../../plugins/auth.ts'
 import { createAccount, createOrderRow, type TestAccount } from '../../test/accounts.ts'
 import { bearer, jsonRequest, testAppForFile } from '../../test/app.ts'
 import { managerAuditLog } from '../../db/manager-audit-schema.ts'
+import { users } from '../users/schema.ts'
 
 const t = testAppForFile()
 let manager: TestAccount
@@ -116,6 +117,46 @@ describe('GET /pre-invoice/atendimento/ (the orders to fulfil)', () => {
     }
     expect(pages).toEqual(whole.items.map((order) => order.id))
     expect((await list(`?status=4&limit=3&offset=${whole.total}`)).json<PedidosAAtenderPage>().items).toEqual([])
+  })
+
+  it('keeps the counts by status as orders are created, moved at once and deleted with their student', async () => {
+    // What the database itself counts: the counts shown are kept beside the orders (migration 0031).
+    const counted = async () => {
+      const rows = await t.db.orm
+        .select({ status: preInvoices.status, n: count() })
+        .from(preInvoices)
+        .where(inArray(preInvoices.status, [2, 4, 5, 6, 7]))
+        .groupBy(preInvoices.status)
+      return [2, 4, 5, 6, 7].map((status) => ({ status, total: rows.find((row) => row.status === status)?.n ?? 0 }))
+    }
+    const shown = async () => (await list()).json<PedidosAAtenderPage>().por_status
+    const before = await shown()
+    expect(before).toEqual(await counted())
+
+    const waiting = await Promise.all(Array.from({ length: 6 }, () => paidOrder(2)))
+    const released = await Promise.all(Array.from({ length: 6 }, () => paidOrder(4)))
+    // Twelve moves at once, two kinds crossing the same counts (2 → 4 and 4 → 5).
+    const moves = await Promise.all([
+      ...waiting.map((id) => advance(id, { de: 2, para: 4 })),
+      ...released.map((id) => advance(id, { de: 4, para: 5 })),
+    ])
+    expect(moves.map((move) => move.statusCode)).toEqual(Array(12).fill(200))
+    const leaving = await createAccount(t.app, t.db)
+    await createOrderRow(t.db, leaving.id, 7)
+    const after = await shown()
+    const total = (rows: typeof before, status: number) => rows.find((row) => row.status === status)!.total
+    expect([total(after, 2), total(after, 4), total(after, 5), total(after, 7)]).toEqual([
+      total(before, 2),
+      total(before, 4) + 6,
+      total(before, 5) + 6,
+      total(before, 7) + 1,
+    ])
+    expect(after).toEqual(await counted())
+
+    // An account removed takes its orders with it (ON DELETE CASCADE), and their counts.
+    await t.db.orm.delete(users).where(eq(users.id, leaving.id))
+    expect(await shown()).toEqual(await counted())
+    expect(total(await shown(), 7)).toBe(total(before, 7))
   })
 
   it('refuses a status outside the fulfilment (422, in Portuguese)', async () => {

@@ -103,8 +103,11 @@ export const pushDeliveries = pgTable(
     unique('push_deliveries_sending_subscription_unique').on(table.sendingId, table.subscriptionId),
     index('push_deliveries_sending_id_status_idx').on(table.sendingId, table.status),
     index('push_deliveries_subscription_id_idx').on(table.subscriptionId),
+    // In the sender's claim order (next attempt, then id): with the next attempt alone, every
+    // claim of 50 sorted all the queued rows of a sending that share its start (a sort of
+    // 400,000 rows per 50 pushes in a push to every student).
     index('push_deliveries_due_idx')
-      .on(table.nextAttemptAt)
+      .on(table.nextAttemptAt, table.id)
       .where(sql`${table.status} = 'queued'`),
     check('push_deliveries_status_check', sql`${table.status} in ('queued', 'sent', 'failed', 'gone')`),
   ],
