@@ -35,7 +35,7 @@ let failures = 0
 let firstFailure = ''
 const started = performance.now()
 await Promise.all(
-  Array.from({ length: DEFAULT_SENDER_SETTINGS.batchSize }, async () => {
+  Array.from({ length: DEFAULT_SENDER_SETTINGS.batchSize * DEFAULT_SENDER_SETTINGS.lanes }, async () => {
     while (next < devices.length) {
       const device = devices[next++]!
       const result = await service.send(device, payload, { ttl: DEFAULT_SENDER_SETTINGS.ttlSeconds, urgency: 'normal', topic: 'bench' })

@@ -11,8 +11,9 @@
 // Environment (all optional): DATABASE_URL (the server to create the database on; default
 // postgres://postgres@127.0.0.1:5432/test), SCALE (1), SCALE_DATABASE (scale_bench),
 // SCALE_REUSE=1 (keep a database this script generated before instead of generating again),
-// SCALE_DURATION (seconds per endpoint, 10), SCALE_CONNECTIONS (200), SCALE_PUSH_COUNT
-// (subscriptions the push reaches; all of them by default).
+// SCALE_DURATION (seconds per endpoint, 10), SCALE_CONNECTIONS (200), SCALE_PARTS (which
+// figures: sync,304,managers,push, all by default), SCALE_PUSH_COUNT (subscriptions the push
+// reaches; all of them by default).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -34,6 +35,9 @@ const SCALE = Number(process.env.SCALE ?? 1)
 const DATABASE = process.env.SCALE_DATABASE ?? 'scale_bench'
 const DURATION_S = Number(process.env.SCALE_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 200)
+/** SCALE_PARTS=sync,304,managers,push (the default: all): which figures to take. */
+const PARTS = (process.env.SCALE_PARTS ?? 'sync,304,managers,push').split(',')
+const part = (name: string) => PARTS.includes(name)
 /** Students whose tokens the clients take in turn: every request is another student's. */
 const SAMPLED_STUDENTS = Math.min(20_000, countsFor(SCALE).students)
 const TOKEN_TTL_S = 8 * 24 * 60 * 60
@@ -274,56 +278,63 @@ async function main(): Promise<void> {
     ).rows.map((row) => row.id)
     const managerToken = (await mintTokens(db, jwtSecret, [managerId!])).get(managerId!)!
 
-    console.log(
-      `\n== Student sync at ${CONNECTIONS} concurrent clients, ${DURATION_S} s each, ${students.length.toLocaleString('en')} students in turn ==`,
-    )
-    console.log(`   goal: p99 ≤ ${GOALS.syncP99Ms} ms`)
-    for (const sync of SYNC) {
-      const result = await load(server, (student) => ({ path: sync.url(student) }), students)
-      const problems = result.non2xx + result.errors > 0 ? `  (${result.non2xx} not 200, ${result.errors} errors)` : ''
+    if (part('sync')) {
       console.log(
-        `  ${contract[sync.endpoint].path.padEnd(40)} p50 ${ms(result.p50).padStart(7)}  p99 ${ms(result.p99).padStart(7)}  ${String(result.requests).padStart(6)} req  ${mark(result.p99 <= GOALS.syncP99Ms && problems === '')}${problems}`,
+        `\n== Student sync at ${CONNECTIONS} concurrent clients, ${DURATION_S} s each, ${students.length.toLocaleString('en')} students in turn ==`,
+      )
+      console.log(`   goal: p99 ≤ ${GOALS.syncP99Ms} ms`)
+      for (const sync of SYNC) {
+        const result = await load(server, (student) => ({ path: sync.url(student) }), students)
+        const problems = result.non2xx + result.errors > 0 ? `  (${result.non2xx} not 200, ${result.errors} errors)` : ''
+        console.log(
+          `  ${contract[sync.endpoint].path.padEnd(40)} p50 ${ms(result.p50).padStart(7)}  p99 ${ms(result.p99).padStart(7)}  ${String(result.requests).padStart(6)} req  ${mark(result.p99 <= GOALS.syncP99Ms && problems === '')}${problems}`,
+        )
+      }
+    }
+
+    if (part('304')) {
+      console.log(`\n== An unchanged sync: GET /at-home/financeiro/ with its ETag → 304 ==`)
+      const etags = new Map<number, string>()
+      for (const student of students.slice(0, 2_000)) {
+        const response = await fetch(`${server.url}/api/v1${contract.financeiro.path}`, {
+          headers: { authorization: `Bearer ${student.token}` },
+        })
+        await response.arrayBuffer()
+        etags.set(student.id, response.headers.get('etag') ?? '')
+      }
+      const unchanged = await load(
+        server,
+        (student) => ({ path: contract.financeiro.path, headers: { 'if-none-match': etags.get(student.id)! } }),
+        students.slice(0, 2_000),
+        304,
+      )
+      console.log(
+        `  304s: p50 ${ms(unchanged.p50)}, p99 ${ms(unchanged.p99)}, ${unchanged.requests} requests (${unchanged.non2xx} not 304); server CPU ${unchanged.cpuMsPerRequest.toFixed(2)} ms per request`,
       )
     }
 
-    console.log(`\n== An unchanged sync: GET /at-home/financeiro/ with its ETag → 304 ==`)
-    const etags = new Map<number, string>()
-    for (const student of students.slice(0, 2_000)) {
-      const response = await fetch(`${server.url}/api/v1${contract.financeiro.path}`, {
-        headers: { authorization: `Bearer ${student.token}` },
-      })
-      await response.arrayBuffer()
-      etags.set(student.id, response.headers.get('etag') ?? '')
-    }
-    const unchanged = await load(
-      server,
-      (student) => ({ path: contract.financeiro.path, headers: { 'if-none-match': etags.get(student.id)! } }),
-      students.slice(0, 2_000),
-      304,
-    )
-    console.log(
-      `  304s: p50 ${ms(unchanged.p50)}, p99 ${ms(unchanged.p99)}, ${unchanged.requests} requests (${unchanged.non2xx} not 304); server CPU ${unchanged.cpuMsPerRequest.toFixed(2)} ms per request`,
-    )
-
-    console.log(`\n== Managers' lists (50 a page), first and last page, median of 5 (max) ==`)
-    console.log(`   goal: ≤ ${GOALS.managerPageMs} ms`)
-    const queues: [string, string][] = [
-      ['orders to fulfil', contract.pedidosAAtender.path],
-      ['club referral leads', contract.referralLeads.path],
-      ['club reward orders', contract.rewardOrdersToFulfil.path],
-      ['overseas-study requests', contract.knnUsaGestaoRequests.path],
-      ['push history', contract.pushSendings.path],
-    ]
-    const printPage = (label: string, times: number[]) =>
-      console.log(`  ${label.padEnd(44)} ${ms(times[2]!).padStart(7)} (${ms(times[4]!)})  ${mark(times[4]! <= GOALS.managerPageMs)}`)
-    for (const [label, path] of queues) {
-      const first = await timed(server, `${path}?limit=50`, managerToken)
-      const total = (first.body as { total: number }).total
-      printPage(`${label}, first page (of ${total.toLocaleString('en')})`, first.ms)
-      const last = await timed(server, `${path}?limit=50&offset=${Math.floor((total - 1) / 50) * 50}`, managerToken)
-      printPage(`${label}, last page`, last.ms)
+    if (part('managers')) {
+      console.log(`\n== Managers' lists (50 a page), first and last page, median of 5 (max) ==`)
+      console.log(`   goal: ≤ ${GOALS.managerPageMs} ms`)
+      const queues: [string, string][] = [
+        ['orders to fulfil', contract.pedidosAAtender.path],
+        ['club referral leads', contract.referralLeads.path],
+        ['club reward orders', contract.rewardOrdersToFulfil.path],
+        ['overseas-study requests', contract.knnUsaGestaoRequests.path],
+        ['push history', contract.pushSendings.path],
+      ]
+      const printPage = (label: string, times: number[]) =>
+        console.log(`  ${label.padEnd(44)} ${ms(times[2]!).padStart(7)} (${ms(times[4]!)})  ${mark(times[4]! <= GOALS.managerPageMs)}`)
+      for (const [label, path] of queues) {
+        const first = await timed(server, `${path}?limit=50`, managerToken)
+        const total = (first.body as { total: number }).total
+        printPage(`${label}, first page (of ${total.toLocaleString('en')})`, first.ms)
+        const last = await timed(server, `${path}?limit=50&offset=${Math.floor((total - 1) / 50) * 50}`, managerToken)
+        printPage(`${label}, last page`, last.ms)
+      }
     }
 
+    if (!part('push')) return
     // The push: every subscription made the stand-in's (it decrypts each push, playing the browser).
     const { rows: subscriptionIds } = await db.query<{ id: number }>('select id from push_subscriptions order by id')
     const count = Math.min(Number(process.env.SCALE_PUSH_COUNT ?? subscriptionIds.length), subscriptionIds.length)

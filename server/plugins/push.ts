@@ -46,7 +46,12 @@ export default fp<PushPluginOptions>(
       pollMs: options.pollMs ?? 1000,
       async round(stopped) {
         await startDueSendings(app.db.orm)
-        while (!stopped() && (await sendDue(app.db.orm, service, settings)) === settings.batchSize);
+        // The lanes claim with SKIP LOCKED as two processes would: never the same delivery.
+        await Promise.all(
+          Array.from({ length: settings.lanes }, async () => {
+            while (!stopped() && (await sendDue(app.db.orm, service, settings)) === settings.batchSize);
+          }),
+        )
       },
       onError: (error) => app.log.error({ err: error }, 'push sending round failed'),
     })

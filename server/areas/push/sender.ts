@@ -23,6 +23,12 @@ export interface SenderSettings {
   leaseMs: number
   /** Deliveries claimed per round (and sent at once). */
   batchSize: number
+  /**
+   * Rounds a process runs side by side (so `batchSize × lanes` pushes in flight at most):
+   * while one lane writes its outcomes and claims again, the other's pushes are out, and a
+   * round's slowest push no longer holds every other one back.
+   */
+  lanes: number
   /** Seconds the push service keeps a notification for an offline device. */
   ttlSeconds: number
 }
@@ -32,7 +38,8 @@ export const DEFAULT_SENDER_SETTINGS: SenderSettings = {
   retryBaseMs: 30_000,
   maxRetryMs: 30 * 60_000,
   leaseMs: 60_000,
-  batchSize: 50,
+  batchSize: 25,
+  lanes: 2,
   ttlSeconds: 24 * 60 * 60,
 }
 
